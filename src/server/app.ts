@@ -1,0 +1,49 @@
+// The Fastify plugin stack: outside plugins -> app plugins -> modules; error handler; OpenAPI.
+// Built by a function so tests drive it with `inject` and no port.
+import Fastify, { type FastifyInstance } from 'fastify';
+import type { Config } from './config.ts';
+import type { Database } from './db/database.ts';
+import { handleError } from './http/errors.ts';
+import { registerOpenApi } from './http/openapi.ts';
+import { registerClient } from './http/static.ts';
+import { healthRoutes } from './modules/health/health.routes.ts';
+import { configRoutes } from './modules/config/config.routes.ts';
+
+/** What the app needs from outside. */
+export interface AppDeps {
+  config: Config;
+  database: Database;
+  clientDir?: string | null; // built client to serve; null in API-only tests
+  logger?: boolean;
+}
+
+/** The built app; a wrapper object, because a Fastify instance is thenable. */
+export interface App {
+  fastify: FastifyInstance;
+}
+
+/** Builds the whole HTTP app (not listening). */
+export async function buildApp(deps: AppDeps): Promise<App> {
+  const { config, database } = deps;
+  const fastify = Fastify({
+    logger: deps.logger ? { level: config.logLevel } : false,
+    bodyLimit: 1024 * 1024,
+    trustProxy: true,
+    forceCloseConnections: 'idle',
+    return503OnClosing: true,
+    routerOptions: { maxParamLength: 200 },
+  });
+  fastify.setErrorHandler(handleError);
+  // pusher-js and OAuth clients post forms; parse them into plain objects.
+  fastify.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, body, done) => {
+    done(null, Object.fromEntries(new URLSearchParams(body as string)));
+  });
+
+  registerOpenApi(fastify, () => config.publicUrl ?? `http://localhost:${config.port}`);
+  healthRoutes(fastify, database.db);
+  configRoutes(fastify, config);
+
+  await registerClient(fastify, deps.clientDir ?? null);
+  await fastify.ready();
+  return { fastify };
+}

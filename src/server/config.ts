@@ -1,0 +1,116 @@
+// Environment variables, validated once at start. Local defaults need no outside service;
+// development secrets are generated into DATA_DIR and refused in production.
+import { randomBytes } from 'node:crypto';
+import { mkdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
+import { resolve, join } from 'node:path';
+import { z } from 'zod';
+
+const port = z.coerce.number().int().min(0).max(65535);
+const optionalUrl = z.string().url().optional();
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: port.default(3000),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: z
+    .string()
+    .refine((v) => /^postgres(ql)?:\/\//.test(v) || /^sqlite:/.test(v), 'must be a postgres:// URL or sqlite:<file>')
+    .optional(),
+  REDIS_URL: z.string().refine((v) => /^rediss?:\/\//.test(v), 'must be a redis:// URL').optional(),
+  PUBLIC_URL: optionalUrl,
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  APP_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  PUSHER_APP_KEY: z.string().min(1).optional(),
+  PUSHER_APP_SECRET: z.string().min(16).optional(),
+  OAUTH_CLIENT_SECRET: z.string().min(16).optional(),
+  RECAPTCHA_SITE_KEY: z.string().min(1).optional(),
+  GTM_ID: z.string().regex(/^GTM-[A-Z0-9]+$/, 'must look like GTM-XXXXXXX').optional(),
+});
+
+/** Secrets the server signs and hashes with; generated per machine in development. */
+export interface Secrets {
+  appSecret: string; // HMAC key for tokens, webhooks and addresses
+  pusherKey: string; // public Pusher app key
+  pusherSecret: string; // Pusher channel-auth HMAC key
+  oauthClientSecret: string; // first-party OAuth client secret (public: the SPA sends it)
+}
+
+/** The validated configuration the whole server reads. */
+export interface Config {
+  env: 'development' | 'production' | 'test';
+  port: number;
+  host: string;
+  dataDir: string; // absolute path
+  database: { kind: 'sqlite'; file: string } | { kind: 'postgres'; url: string };
+  redisUrl: string | undefined;
+  publicUrl: string | undefined; // absolute base URL players reach, when behind a proxy
+  logLevel: string;
+  secrets: Secrets;
+  secretsFromDevFile: boolean; // true when any secret came from DATA_DIR/dev-secrets.json
+  oauthClientId: string;
+  recaptchaSiteKey: string | null;
+  gtmId: string | null;
+}
+
+/** A configuration problem: one line naming the variable and what is wrong. */
+export class ConfigError extends Error {}
+
+function devSecrets(dataDir: string): Secrets {
+  const file = join(dataDir, 'dev-secrets.json');
+  if (existsSync(file)) return JSON.parse(readFileSync(file, 'utf8')) as Secrets;
+  const made: Secrets = {
+    appSecret: randomBytes(32).toString('hex'),
+    pusherKey: `dev-${randomBytes(8).toString('hex')}`,
+    pusherSecret: randomBytes(24).toString('hex'),
+    oauthClientSecret: randomBytes(20).toString('hex'),
+  };
+  mkdirSync(dataDir, { recursive: true });
+  writeFileSync(file, JSON.stringify(made, null, 2), { mode: 0o600 });
+  return made;
+}
+
+/** Parses and validates the environment; throws ConfigError with one readable line. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!;
+    throw new ConfigError(`Invalid configuration: ${issue.path.join('.')} ${issue.message}`);
+  }
+  const e = parsed.data;
+  const dataDir = resolve(e.DATA_DIR);
+  const url = e.DATABASE_URL;
+  const database: Config['database'] =
+    url && /^postgres/.test(url)
+      ? { kind: 'postgres', url }
+      : { kind: 'sqlite', file: url ? resolve(url.replace(/^sqlite:/, '')) : join(dataDir, 'loot-arcade.db') };
+
+  const given = [e.APP_SECRET, e.PUSHER_APP_KEY, e.PUSHER_APP_SECRET, e.OAUTH_CLIENT_SECRET];
+  const allGiven = given.every(Boolean);
+  if (e.NODE_ENV === 'production' && !allGiven) {
+    const missing = ['APP_SECRET', 'PUSHER_APP_KEY', 'PUSHER_APP_SECRET', 'OAUTH_CLIENT_SECRET'].find((_, i) => !given[i]);
+    throw new ConfigError(`Invalid configuration: ${missing} is required in production (development secrets are refused)`);
+  }
+  const dev = allGiven ? null : devSecrets(dataDir);
+  const secrets: Secrets = {
+    appSecret: e.APP_SECRET ?? dev!.appSecret,
+    pusherKey: e.PUSHER_APP_KEY ?? dev!.pusherKey,
+    pusherSecret: e.PUSHER_APP_SECRET ?? dev!.pusherSecret,
+    oauthClientSecret: e.OAUTH_CLIENT_SECRET ?? dev!.oauthClientSecret,
+  };
+  return {
+    env: e.NODE_ENV,
+    port: e.PORT,
+    host: e.HOST,
+    dataDir,
+    database,
+    redisUrl: e.REDIS_URL,
+    publicUrl: e.PUBLIC_URL?.replace(/\/$/, ''),
+    logLevel: e.LOG_LEVEL,
+    secrets,
+    secretsFromDevFile: dev !== null,
+    oauthClientId: '1',
+    recaptchaSiteKey: e.RECAPTCHA_SITE_KEY ?? null,
+    gtmId: e.GTM_ID ?? null,
+  };
+}

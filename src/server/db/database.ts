@@ -1,0 +1,59 @@
+// Opens the Kysely instance for the configured dialect: embedded SQLite by default, PostgreSQL by URL.
+import { mkdirSync } from 'node:fs';
+import { dirname } from 'node:path';
+import SQLite from 'better-sqlite3';
+import pg from 'pg';
+import { Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
+import type { Tables } from './tables.ts';
+
+/** Which SQL engine a database speaks; migrations and a few queries branch on it. */
+export type Dialect = 'sqlite' | 'postgres';
+
+/** The typed query builder every repository takes first. */
+export type DB = Kysely<Tables>;
+
+/** An open database with its dialect and a way to close it. */
+export interface Database {
+  db: DB;
+  dialect: Dialect;
+  schema: string | undefined; // PostgreSQL schema the connection works in, when not the default
+  close(): Promise<void>;
+}
+
+/** Where to connect: a SQLite file, or a PostgreSQL URL with an optional schema to work in. */
+export type DatabaseTarget = { kind: 'sqlite'; file: string } | { kind: 'postgres'; url: string; schema?: string };
+
+// int8 (BIGINT, COUNT) as a JS number: cents and ms stay far below 2^53.
+const pgTypes = {
+  getTypeParser(oid: number, format?: 'text' | 'binary') {
+    if (oid === 20 || oid === 1700) return (v: string) => Number(v);
+    return pg.types.getTypeParser(oid, format as 'text');
+  },
+};
+
+/** Opens a database; SQLite gets WAL, foreign keys and a busy timeout. */
+export function openDatabase(target: DatabaseTarget): Database {
+  if (target.kind === 'sqlite') {
+    if (target.file !== ':memory:') mkdirSync(dirname(target.file), { recursive: true });
+    const sqlite = new SQLite(target.file);
+    sqlite.pragma('journal_mode = WAL');
+    sqlite.pragma('foreign_keys = ON');
+    sqlite.pragma('busy_timeout = 5000');
+    sqlite.pragma('synchronous = NORMAL');
+    const db = new Kysely<Tables>({ dialect: new SqliteDialect({ database: sqlite }) });
+    return { db, dialect: 'sqlite', schema: undefined, close: () => db.destroy() };
+  }
+  const pool = new pg.Pool({
+    connectionString: target.url,
+    max: 10,
+    types: pgTypes,
+    ...(target.schema ? { options: `-c search_path=${target.schema}` } : {}),
+  });
+  const db = new Kysely<Tables>({ dialect: new PostgresDialect({ pool }) });
+  return { db, dialect: 'postgres', schema: target.schema, close: () => db.destroy() };
+}
+
+/** One round trip to the database (health checks). */
+export async function ping(db: DB): Promise<void> {
+  await sql`select 1`.execute(db);
+}

@@ -1,0 +1,14 @@
+// The ordered list of migrations. Append new ones; never edit one that has shipped.
+import type { Kysely } from 'kysely';
+import type { Dialect } from '../database.ts';
+import * as m0001 from './0001-core.ts';
+
+/** A migration step; it receives the dialect for the few DDL differences. */
+export interface Step {
+  up(db: Kysely<unknown>, dialect: Dialect): Promise<void>;
+}
+
+/** Migrations by name, applied in name order. */
+export const steps: Record<string, Step> = {
+  '0001-core': m0001,
+};

@@ -1,0 +1,32 @@
+// Row types of every table, as Kysely sees them. Money is integer cents; times are epoch milliseconds.
+import type { Generated } from 'kysely';
+
+/** A player account. */
+export interface UsersTable {
+  id: Generated<number>;
+  name: string;
+  email: string; // stored lower-case, unique
+  password_hash: string | null; // null for social-only accounts
+  avatar_url: string | null;
+  balance_cents: number; // integer cents, CHECK >= 0
+  level: number;
+  created_at: number; // epoch ms
+}
+
+/** One balance change; the sum of deltas of a user equals their balance. */
+export interface LedgerTable {
+  id: Generated<number>;
+  user_id: number;
+  delta_cents: number; // signed integer cents
+  balance_after_cents: number;
+  kind: string; // deposit, bet, win, sale, withdrawal, refund, admin, …
+  reference: string | null; // the row this move belongs to, e.g. "dice_bet:42"
+  idempotency_key: string; // UNIQUE: a retried move returns the first result
+  created_at: number; // epoch ms
+}
+
+/** Every table of the schema. */
+export interface Tables {
+  users: UsersTable;
+  ledger: LedgerTable;
+}

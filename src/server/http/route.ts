@@ -1,0 +1,88 @@
+// Declares an HTTP route with zod schemas: validates input, types the handler, and records
+// the route for the OpenAPI document. Routes files call `defineRoute`, nothing else.
+import type { FastifyInstance, FastifyReply, FastifyRequest, HTTPMethods } from 'fastify';
+import type { z} from 'zod';
+import { type ZodType } from 'zod';
+import { HttpError, zodErrors } from './errors.ts';
+
+/** What a route declares; schemas are optional per part. */
+export interface RouteSpec<B extends ZodType, Q extends ZodType, P extends ZodType, R extends ZodType> {
+  method: HTTPMethods;
+  url: string; // Fastify syntax, e.g. /api/boxes/:slug
+  summary: string;
+  tags?: string[];
+  auth?: boolean; // documented as needing the bearer token
+  body?: B;
+  query?: Q;
+  params?: P;
+  response?: R; // 2xx body
+  bodyLimit?: number; // bytes
+}
+
+/** The parsed inputs a handler receives. */
+export interface RouteInput<B, Q, P> {
+  body: B;
+  query: Q;
+  params: P;
+  request: FastifyRequest;
+  reply: FastifyReply;
+}
+
+/** Everything recorded for the OpenAPI document. */
+export interface RouteRecord {
+  method: string;
+  url: string;
+  summary: string;
+  tags: string[];
+  auth: boolean;
+  body?: ZodType;
+  query?: ZodType;
+  params?: ZodType;
+  response?: ZodType;
+}
+
+const registry: RouteRecord[] = [];
+
+/** Routes declared so far (the OpenAPI generator reads them). */
+export function declaredRoutes(): readonly RouteRecord[] {
+  return registry;
+}
+
+function parse<T extends ZodType>(schema: T | undefined, value: unknown): z.infer<T> {
+  if (!schema) return value as z.infer<T>;
+  const result = schema.safeParse(value);
+  if (!result.success) {
+    const { message, errors } = zodErrors(result.error);
+    throw new HttpError(422, message, errors);
+  }
+  return result.data;
+}
+
+/** Registers a route on `app` with validation and documentation. */
+export function defineRoute<
+  B extends ZodType = ZodType<unknown>,
+  Q extends ZodType = ZodType<unknown>,
+  P extends ZodType = ZodType<unknown>,
+  R extends ZodType = ZodType<unknown>,
+>(
+  app: FastifyInstance,
+  spec: RouteSpec<B, Q, P, R>,
+  handler: (input: RouteInput<z.infer<B>, z.infer<Q>, z.infer<P>>) => Promise<z.input<R> | void> | z.input<R> | void,
+): void {
+  const key = `${spec.method} ${spec.url}`;
+  if (!registry.some((r) => `${r.method} ${r.url}` === key)) {
+    registry.push({ ...spec, method: String(spec.method), tags: spec.tags ?? [], auth: spec.auth ?? false });
+  }
+  app.route({
+    method: spec.method,
+    url: spec.url,
+    ...(spec.bodyLimit ? { bodyLimit: spec.bodyLimit } : {}),
+    handler: async (request, reply) => {
+      const body = parse(spec.body, request.body ?? {});
+      const query = parse(spec.query, request.query ?? {});
+      const params = parse(spec.params, request.params ?? {});
+      const result = await handler({ body, query, params, request, reply });
+      return result;
+    },
+  });
+}

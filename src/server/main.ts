@@ -1,0 +1,53 @@
+// Entry point: config -> database -> migrate -> seed -> app -> realtime -> listen; clean shutdown.
+import { resolve } from 'node:path';
+import { ConfigError, loadConfig, type Config } from './config.ts';
+import { openDatabase } from './db/database.ts';
+import { migrate } from './db/migrate.ts';
+import { seed } from './db/seed.ts';
+import { buildApp } from './app.ts';
+import { attachRealtime } from './realtime/attach.ts';
+
+function configOrExit(): Config {
+  try {
+    return loadConfig();
+  } catch (e) {
+    if (e instanceof ConfigError) {
+      process.stderr.write(`${e.message}\n`);
+      process.exit(78);
+    }
+    throw e;
+  }
+}
+
+async function main(): Promise<void> {
+  const config = configOrExit();
+  const database = openDatabase(config.database);
+  const applied = await migrate(database);
+  await seed(database.db, Date.now());
+  const { fastify } = await buildApp({ config, database, clientDir: resolve('dist/client'), logger: true });
+  if (applied.length) fastify.log.info({ applied }, 'migrations applied');
+  const realtime = await attachRealtime(fastify.server, config);
+  await fastify.listen({ port: config.port, host: config.host });
+  const shown = config.publicUrl ?? `http://localhost:${(fastify.server.address() as { port: number }).port}`;
+  process.stdout.write(`\nLoot Arcade is running at ${shown}\n\n`);
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    fastify.log.info({ signal }, 'shutting down');
+    const timer = setTimeout(() => process.exit(1), 10_000).unref();
+    await realtime.close();
+    await fastify.close(); // stops accepting, waits for requests in flight
+    await database.close();
+    clearTimeout(timer);
+    process.exit(0);
+  };
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+}
+
+main().catch((e: unknown) => {
+  process.stderr.write(`Failed to start: ${e instanceof Error ? e.message : String(e)}\n`);
+  process.exit(1);
+});

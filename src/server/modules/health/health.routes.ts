@@ -1,0 +1,17 @@
+// GET /api/health: the process is up and the database answers.
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { defineRoute } from '../../http/route.ts';
+import { ping, type DB } from '../../db/database.ts';
+
+/** Health check routes. */
+export function healthRoutes(app: FastifyInstance, db: DB): void {
+  defineRoute(
+    app,
+    { method: 'GET', url: '/api/health', summary: 'Liveness with a database round trip', tags: ['system'], response: z.object({ status: z.literal('ok') }) },
+    async () => {
+      await ping(db);
+      return { status: 'ok' as const };
+    },
+  );
+}

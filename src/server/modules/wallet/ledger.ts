@@ -1,0 +1,89 @@
+// The single way money moves: in ONE transaction, a conditional balance update (never below 0)
+// and a ledger row keyed by an idempotency key. A replayed key returns the first result.
+import type { Transaction } from 'kysely';
+import type { DB } from '../../db/database.ts';
+import type { Tables } from '../../db/tables.ts';
+import { HttpError } from '../../http/errors.ts';
+
+/** A balance change to apply. */
+export interface Move {
+  userId: number;
+  deltaCents: number; // signed integer cents
+  kind: string;
+  reference: string | null;
+  idempotencyKey: string;
+  now: number; // epoch ms
+}
+
+/** What a move did; `replayed` when the key had been used before. */
+export interface MoveResult {
+  ledgerId: number;
+  balanceAfterCents: number;
+  replayed: boolean;
+}
+
+/** Raised when a debit exceeds the balance. */
+export class InsufficientFunds extends HttpError {
+  constructor() {
+    super(422, 'Insufficient balance.', { amount: ['Insufficient balance.'] });
+  }
+}
+
+type Trx = Transaction<Tables>;
+
+/** Applies a move inside an open transaction (for services that do more in the same one). */
+export async function applyMoveIn(trx: Trx, move: Move): Promise<MoveResult> {
+  if (!Number.isSafeInteger(move.deltaCents)) throw new Error(`delta must be integer cents, got ${move.deltaCents}`);
+  const prior = await trx
+    .selectFrom('ledger')
+    .select(['id', 'balance_after_cents', 'user_id', 'delta_cents'])
+    .where('idempotency_key', '=', move.idempotencyKey)
+    .executeTakeFirst();
+  if (prior) {
+    if (prior.user_id !== move.userId || prior.delta_cents !== move.deltaCents) {
+      throw new HttpError(409, 'This request was already used for a different operation.');
+    }
+    return { ledgerId: prior.id, balanceAfterCents: prior.balance_after_cents, replayed: true };
+  }
+  const updated = await trx
+    .updateTable('users')
+    .set((eb) => ({ balance_cents: eb('balance_cents', '+', move.deltaCents) }))
+    .where('id', '=', move.userId)
+    .where('balance_cents', '>=', -move.deltaCents)
+    .returning('balance_cents')
+    .executeTakeFirst();
+  if (!updated) {
+    const exists = await trx.selectFrom('users').select('id').where('id', '=', move.userId).executeTakeFirst();
+    if (!exists) throw new HttpError(404, 'User not found.');
+    throw new InsufficientFunds();
+  }
+  const row = await trx
+    .insertInto('ledger')
+    .values({
+      user_id: move.userId,
+      delta_cents: move.deltaCents,
+      balance_after_cents: updated.balance_cents,
+      kind: move.kind,
+      reference: move.reference,
+      idempotency_key: move.idempotencyKey,
+      created_at: move.now,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return { ledgerId: row.id, balanceAfterCents: updated.balance_cents, replayed: false };
+}
+
+function isUniqueViolation(e: unknown): boolean {
+  const err = e as { code?: string; message?: string };
+  return err.code === '23505' || err.code === 'SQLITE_CONSTRAINT_UNIQUE' || /UNIQUE constraint/.test(err.message ?? '');
+}
+
+/** Applies one move in its own transaction. A concurrent replay of the same key resolves to the first. */
+export async function applyMove(db: DB, move: Move): Promise<MoveResult> {
+  try {
+    return await db.transaction().execute((trx) => applyMoveIn(trx, move));
+  } catch (e) {
+    if (!isUniqueViolation(e)) throw e;
+    return db.transaction().execute((trx) => applyMoveIn(trx, move));
+  }
+}

@@ -1,0 +1,21 @@
+// The public runtime configuration served at GET /api/config.
+import { z } from 'zod';
+
+/** Schema of GET /api/config. */
+export const publicConfigSchema = z.object({
+  api_url: z.string(), // origin of the API
+  socket_url: z.string(), // socket.io origin (namespaces /crash, /wheel)
+  pusher: z.object({
+    key: z.string(),
+    cluster: z.string(),
+    ws_host: z.string(),
+    ws_port: z.number().int(),
+    force_tls: z.boolean(),
+  }),
+  recaptcha_site_key: z.string().nullable(),
+  oauth: z.object({ client_id: z.string(), client_secret: z.string() }), // first-party client of the SPA
+  gtm_id: z.string().nullable(),
+});
+
+/** GET /api/config response. */
+export type PublicConfig = z.infer<typeof publicConfigSchema>;

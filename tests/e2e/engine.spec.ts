@@ -1,0 +1,33 @@
+// The Pixi engine renders with WebGL in Chromium and leaks no WebGL context.
+import { expect, test } from '@playwright/test';
+
+interface Probe {
+  renderer: string;
+  pixelAt(x: number, y: number): Promise<number[]>;
+  cycles(n: number): Promise<{ created: number; lost: number; webgl: number }>;
+}
+type W = Window & { __engineCheck?: Probe };
+
+test('the test scene is drawn by WebGL: pixels read back red left, green right', async ({ page }) => {
+  await page.goto('/engine-check');
+  await expect(page.getByTestId('renderer')).toHaveText('webgl');
+  await page.waitForFunction(() => Boolean((window as W).__engineCheck));
+  const left = await page.evaluate(() => (window as W).__engineCheck!.pixelAt(40, 80));
+  const right = await page.evaluate(() => (window as W).__engineCheck!.pixelAt(280, 80));
+  expect(left).toEqual([255, 0, 0, 255]);
+  expect(right).toEqual([0, 255, 0, 255]);
+});
+
+test('20 mount/unmount cycles lose every WebGL context they made', async ({ page }) => {
+  const warnings: string[] = [];
+  page.on('console', (m) => {
+    if (/too many active webgl contexts/i.test(m.text())) warnings.push(m.text());
+  });
+  await page.goto('/engine-check');
+  await page.waitForFunction(() => Boolean((window as W).__engineCheck));
+  const result = await page.evaluate(() => (window as W).__engineCheck!.cycles(20));
+  expect(result).toEqual({ created: 20, lost: 20, webgl: 20 });
+  expect(warnings).toEqual([]);
+  // The page's own stage still renders after the cycles.
+  expect(await page.evaluate(() => (window as W).__engineCheck!.pixelAt(40, 80))).toEqual([255, 0, 0, 255]);
+});

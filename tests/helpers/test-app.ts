@@ -1,0 +1,38 @@
+// Builds the whole app in memory over a fresh test database; tests drive it with inject().
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../../src/server/app.ts';
+import { loadConfig, type Config } from '../../src/server/config.ts';
+import type { Dialect } from '../../src/server/db/database.ts';
+import { createTestDatabase, type TestDatabase } from './test-db.ts';
+
+/** An app under test with its database. */
+export interface TestApp {
+  fastify: FastifyInstance;
+  database: TestDatabase;
+  config: Config;
+  close(): Promise<void>;
+}
+
+/** A test configuration: development secrets in a temporary data dir. */
+export function testConfig(env: Record<string, string> = {}): Config {
+  return loadConfig({ NODE_ENV: 'test', DATA_DIR: mkdtempSync(join(tmpdir(), 'la-cfg-')), ...env });
+}
+
+/** Builds the app on a fresh database of `dialect`. */
+export async function createTestApp(dialect: Dialect, options: { clientDir?: string | null; env?: Record<string, string> } = {}): Promise<TestApp> {
+  const database = await createTestDatabase(dialect);
+  const config = testConfig(options.env);
+  const { fastify } = await buildApp({ config, database, clientDir: options.clientDir ?? null });
+  return {
+    fastify,
+    database,
+    config,
+    close: async () => {
+      await fastify.close();
+      await database.drop();
+    },
+  };
+}

@@ -1,0 +1,68 @@
+// Configuration: defaults, validation with one clear line, development secrets and production refusal.
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { spawnSync } from 'node:child_process';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from '../../src/server/config.ts';
+
+const tmp = () => mkdtempSync(join(tmpdir(), 'la-cfg-'));
+
+describe('loadConfig', () => {
+  it('has local defaults: port 3000, SQLite file in DATA_DIR, no Redis', () => {
+    const dir = tmp();
+    const c = loadConfig({ DATA_DIR: dir });
+    expect(c.port).toBe(3000);
+    expect(c.database).toEqual({ kind: 'sqlite', file: join(dir, 'loot-arcade.db') });
+    expect(c.redisUrl).toBeUndefined();
+    expect(c.secretsFromDevFile).toBe(true);
+  });
+
+  it('generates development secrets once and reuses them', () => {
+    const dir = tmp();
+    const a = loadConfig({ DATA_DIR: dir });
+    const b = loadConfig({ DATA_DIR: dir });
+    expect(a.secrets).toEqual(b.secrets);
+    expect(a.secrets.appSecret).toMatch(/^[0-9a-f]{64}$/);
+    expect(JSON.parse(readFileSync(join(dir, 'dev-secrets.json'), 'utf8')).appSecret).toBe(a.secrets.appSecret);
+  });
+
+  it('selects PostgreSQL by a postgres:// DATABASE_URL', () => {
+    const c = loadConfig({ DATA_DIR: tmp(), DATABASE_URL: 'postgres://u@h:5432/db' });
+    expect(c.database).toEqual({ kind: 'postgres', url: 'postgres://u@h:5432/db' });
+  });
+
+  it.each([
+    [{ PORT: 'abc' }, /PORT/],
+    [{ PORT: '70000' }, /PORT/],
+    [{ DATABASE_URL: 'mysql://x' }, /DATABASE_URL must be a postgres/],
+    [{ REDIS_URL: 'http://x' }, /REDIS_URL must be a redis/],
+    [{ PUBLIC_URL: 'not a url' }, /PUBLIC_URL/],
+  ])('rejects %o with a line naming the variable', (env, pattern) => {
+    expect(() => loadConfig({ DATA_DIR: tmp(), ...env })).toThrow(ConfigError);
+    expect(() => loadConfig({ DATA_DIR: tmp(), ...env })).toThrow(pattern);
+  });
+
+  it('refuses development secrets in production', () => {
+    expect(() => loadConfig({ DATA_DIR: tmp(), NODE_ENV: 'production' })).toThrow(/APP_SECRET is required in production/);
+    const ok = loadConfig({
+      DATA_DIR: tmp(),
+      NODE_ENV: 'production',
+      APP_SECRET: 'a'.repeat(40),
+      PUSHER_APP_KEY: 'key',
+      PUSHER_APP_SECRET: 'b'.repeat(20),
+      OAUTH_CLIENT_SECRET: 'c'.repeat(20),
+    });
+    expect(ok.secretsFromDevFile).toBe(false);
+  });
+
+  it('the server exits with one clear line on invalid configuration', () => {
+    const r = spawnSync(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+      env: { ...process.env, PORT: 'nope', DATA_DIR: tmp() },
+      encoding: 'utf8',
+      timeout: 20_000,
+    });
+    expect(r.status).toBe(78);
+    expect(r.stderr.trim().split('\n')).toEqual([expect.stringMatching(/^Invalid configuration: PORT /)]);
+  });
+});

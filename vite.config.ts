@@ -1,0 +1,34 @@
+/// <reference types="vitest/config" />
+import { defineConfig } from 'vite';
+import react from '@vitejs/plugin-react';
+
+const api = `http://127.0.0.1:${process.env.API_PORT ?? 3000}`;
+const proxied = ['/api', '/oauth', '/social', '/broadcasting', '/dev', '/sandbox'];
+
+export default defineConfig({
+  plugins: [react()],
+  publicDir: false,
+  assetsInclude: ['**/*.glsl', '**/*.frag', '**/*.vert'],
+  build: { outDir: 'dist/client', emptyOutDir: true, sourcemap: true, chunkSizeWarningLimit: 1200 },
+  server: {
+    port: Number(process.env.PORT ?? 5173),
+    proxy: {
+      ...Object.fromEntries(proxied.map((p) => [p, { target: api }])),
+      '/socket.io': { target: api, ws: true },
+      '/app': { target: api, ws: true },
+    },
+  },
+  test: {
+    projects: [
+      { extends: true, test: { name: 'shared', environment: 'node', include: ['tests/shared/**/*.test.ts'] } },
+      {
+        extends: true,
+        test: { name: 'server', environment: 'node', include: ['tests/server/**/*.test.ts'], testTimeout: 30_000, hookTimeout: 60_000, fileParallelism: false },
+      },
+      {
+        extends: true,
+        test: { name: 'client', environment: 'jsdom', include: ['tests/client/**/*.test.{ts,tsx}'], setupFiles: ['tests/helpers/client-setup.ts'] },
+      },
+    ],
+  },
+});
