@@ -8,6 +8,7 @@ import { registerOpenApi } from './http/openapi.ts';
 import { registerClient } from './http/static.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { configRoutes } from './modules/config/config.routes.ts';
+import { authPlugin } from './plugins/auth.ts';
 
 /** What the app needs from outside. */
 export interface AppDeps {
@@ -38,6 +39,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   fastify.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, body, done) => {
     done(null, Object.fromEntries(new URLSearchParams(body as string)));
   });
+
+  authPlugin(fastify, database.db, config.secrets.appSecret);
 
   registerOpenApi(fastify, () => config.publicUrl ?? `http://localhost:${config.port}`);
   healthRoutes(fastify, database.db);

@@ -38,9 +38,11 @@ test('a failed page chunk load reloads the browser at the target path', async ({
   await page.goto('/');
   await page.evaluate(() => ((window as unknown as { marker: number }).marker = 1));
   await page.route(/coming-soon-page-.*\.js$/, (route) => route.abort());
+  const reloaded = page.waitForEvent('load');
   await page.getByRole('link', { name: 'Battles' }).first().click();
-  await page.waitForURL('**/battles');
-  // A full reload wipes the marker; the reload guard then stops a loop and shows an error page.
-  await expect.poll(() => page.evaluate(() => (window as unknown as { marker?: number }).marker)).toBeUndefined();
+  await reloaded;
+  expect(new URL(page.url()).pathname).toBe('/battles');
+  // A full reload wiped the marker; the reload guard then stops a loop and shows an error page.
+  expect(await page.evaluate(() => (window as unknown as { marker?: number }).marker)).toBeUndefined();
   await expect(page.getByRole('alert')).toContainText('Something went wrong');
 });

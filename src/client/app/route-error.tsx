@@ -1,12 +1,9 @@
-// Error boundary of the router: chunk failures reload, a 404 shows the not-found text.
-import { isRouteErrorResponse, useLocation, useRouteError } from 'react-router';
-import { isChunkLoadError, reloadForChunk } from './chunk-reload.ts';
+// Error boundary of the router: a 404 response shows "Page Not Found", anything else a plain error.
+import { isRouteErrorResponse, useRouteError } from 'react-router';
 
-/** Shown when a route throws or fails to load. */
+/** Shown when a route throws. */
 export function RouteError() {
   const error = useRouteError();
-  const location = useLocation();
-  if (isChunkLoadError(error) && reloadForChunk(location.pathname + location.search)) return <p className="page">Loading...</p>;
   if (isRouteErrorResponse(error) && error.status === 404) {
     return (
       <section className="page">

@@ -3,6 +3,7 @@ import { createBrowserRouter, type RouteObject } from 'react-router';
 import { AppLayout } from '../components/layout/app-layout.tsx';
 import { RouteError } from './route-error.tsx';
 import { routeTable } from './route-table.ts';
+import { lazyPage } from './lazy-page.tsx';
 
 /** Route objects for react-router; the route table's title travels in `handle`. */
 export function routeObjects(): RouteObject[] {
@@ -16,10 +17,10 @@ export function routeObjects(): RouteObject[] {
             path: r.path,
             handle: { title: r.title, game: r.game ?? false, auth: r.auth ?? false },
             errorElement: <RouteError />,
-            lazy: async () => ({ Component: (await r.load()).default }),
+            lazy: () => lazyPage(r.load),
           }),
         ),
-        { path: '*', lazy: async () => ({ Component: (await import('../features/pages/not-found-page.tsx')).default }) },
+        { path: '*', lazy: () => lazyPage(() => import('../features/pages/not-found-page.tsx')) },
       ],
     },
   ];

@@ -25,8 +25,22 @@ export interface LedgerTable {
   created_at: number; // epoch ms
 }
 
+/** One issued token pair; tokens themselves are never stored, only their hashes. */
+export interface OauthTokensTable {
+  id: Generated<number>;
+  user_id: number;
+  family: string; // shared by every pair rotated from one sign-in (reuse detection)
+  access_hash: string; // hex HMAC-SHA256 of the access token
+  refresh_hash: string; // hex HMAC-SHA256 of the refresh token
+  access_expires_at: number; // epoch ms
+  refresh_expires_at: number; // epoch ms
+  revoked_at: number | null; // epoch ms; set on logout, rotation or reuse
+  created_at: number; // epoch ms
+}
+
 /** Every table of the schema. */
 export interface Tables {
   users: UsersTable;
   ledger: LedgerTable;
+  oauth_tokens: OauthTokensTable;
 }

@@ -4,6 +4,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest, HTTPMethods } from 
 import type { z} from 'zod';
 import { type ZodType } from 'zod';
 import { HttpError, zodErrors } from './errors.ts';
+import type { AuthUser } from '../modules/auth/tokens.ts';
 
 /** What a route declares; schemas are optional per part. */
 export interface RouteSpec<B extends ZodType, Q extends ZodType, P extends ZodType, R extends ZodType> {
@@ -11,7 +12,7 @@ export interface RouteSpec<B extends ZodType, Q extends ZodType, P extends ZodTy
   url: string; // Fastify syntax, e.g. /api/boxes/:slug
   summary: string;
   tags?: string[];
-  auth?: boolean; // documented as needing the bearer token
+  auth?: boolean; // needs the bearer token: 401 without it, `user` set for the handler
   body?: B;
   query?: Q;
   params?: P;
@@ -24,6 +25,7 @@ export interface RouteInput<B, Q, P> {
   body: B;
   query: Q;
   params: P;
+  user: AuthUser; // the signed-in player; reading it on a route without `auth: true` throws 401
   request: FastifyRequest;
   reply: FastifyReply;
 }
@@ -78,11 +80,22 @@ export function defineRoute<
     url: spec.url,
     ...(spec.bodyLimit ? { bodyLimit: spec.bodyLimit } : {}),
     handler: async (request, reply) => {
+      const user = spec.auth ? await request.server.authenticate(request) : null;
       const body = parse(spec.body, request.body ?? {});
       const query = parse(spec.query, request.query ?? {});
       const params = parse(spec.params, request.params ?? {});
-      const result = await handler({ body, query, params, request, reply });
-      return result;
+      const input = {
+        body,
+        query,
+        params,
+        request,
+        reply,
+        get user(): AuthUser {
+          if (!user) throw new HttpError(401, 'Unauthenticated.');
+          return user;
+        },
+      };
+      return handler(input);
     },
   });
 }

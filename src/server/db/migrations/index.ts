@@ -2,6 +2,7 @@
 import type { Kysely } from 'kysely';
 import type { Dialect } from '../database.ts';
 import * as m0001 from './0001-core.ts';
+import * as m0002 from './0002-auth.ts';
 
 /** A migration step; it receives the dialect for the few DDL differences. */
 export interface Step {
@@ -11,4 +12,5 @@ export interface Step {
 /** Migrations by name, applied in name order. */
 export const steps: Record<string, Step> = {
   '0001-core': m0001,
+  '0002-auth': m0002,
 };

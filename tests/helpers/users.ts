@@ -1,0 +1,29 @@
+// Test players: a user row, an optional opening balance through the ledger, and a bearer token.
+import { randomBytes } from 'node:crypto';
+import type { DB } from '../../src/server/db/database.ts';
+import { applyMove } from '../../src/server/modules/wallet/ledger.ts';
+import { issueTokens, type TokenPair } from '../../src/server/modules/auth/tokens.ts';
+
+/** A signed-in test player. */
+export interface TestPlayer {
+  id: number;
+  email: string;
+  tokens: TokenPair;
+  headers: { authorization: string };
+}
+
+/** Creates a player (no password) with `balanceCents` and a fresh token pair. */
+export async function createPlayer(db: DB, secret: string, opts: { name?: string; balanceCents?: number; now?: number } = {}): Promise<TestPlayer> {
+  const now = opts.now ?? Date.now();
+  const email = `p-${randomBytes(5).toString('hex')}@test.local`;
+  const { id } = await db
+    .insertInto('users')
+    .values({ name: opts.name ?? 'Test Player', email, password_hash: null, avatar_url: null, balance_cents: 0, level: 1, created_at: now })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  if (opts.balanceCents) {
+    await applyMove(db, { userId: id, deltaCents: opts.balanceCents, kind: 'admin', reference: 'test', idempotencyKey: `test-fund:${id}`, now });
+  }
+  const tokens = await issueTokens(db, secret, id, now);
+  return { id, email, tokens, headers: { authorization: `Bearer ${tokens.access_token}` } };
+}
