@@ -9,6 +9,14 @@ import { registerClient } from './http/static.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { configRoutes } from './modules/config/config.routes.ts';
 import { authPlugin } from './plugins/auth.ts';
+import { LocalPublisher, type Publisher } from './realtime/publisher.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Channel events go out through this (after the transaction commits). */
+    publisher: Publisher;
+  }
+}
 
 /** What the app needs from outside. */
 export interface AppDeps {
@@ -16,6 +24,7 @@ export interface AppDeps {
   database: Database;
   clientDir?: string | null; // built client to serve; null in API-only tests
   logger?: boolean;
+  publisher?: Publisher; // defaults to an in-process LocalPublisher
 }
 
 /** The built app; a wrapper object, because a Fastify instance is thenable. */
@@ -40,6 +49,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     done(null, Object.fromEntries(new URLSearchParams(body as string)));
   });
 
+  fastify.decorate('publisher', deps.publisher ?? new LocalPublisher());
   authPlugin(fastify, database.db, config.secrets.appSecret);
 
   registerOpenApi(fastify, () => config.publicUrl ?? `http://localhost:${config.port}`);
