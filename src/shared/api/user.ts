@@ -1,0 +1,16 @@
+// The player as the API shows them (GET /api/profile → {data: user}).
+import { z } from 'zod';
+
+/** Schema of the user object (balance in dollars, 2 decimals). */
+export const publicUserSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  email: z.string(),
+  avatar_url: z.string().nullable(),
+  balance: z.number(), // dollars
+  user_level: z.object({ level: z.number().int() }),
+  created_at: z.string(), // ISO 8601
+});
+
+/** A signed-in player. */
+export type PublicUser = z.infer<typeof publicUserSchema>;
