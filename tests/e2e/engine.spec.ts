@@ -3,6 +3,8 @@ import { expect, test } from '@playwright/test';
 
 interface Probe {
   renderer: string;
+  tickerStarted(): boolean;
+  canvasSize(): { width: number; height: number; resolution: number };
   pixelAt(x: number, y: number): Promise<number[]>;
   cycles(n: number): Promise<{ created: number; lost: number; webgl: number }>;
 }
@@ -30,4 +32,28 @@ test('20 mount/unmount cycles lose every WebGL context they made', async ({ page
   expect(warnings).toEqual([]);
   // The page's own stage still renders after the cycles.
   expect(await page.evaluate(() => (window as W).__engineCheck!.pixelAt(40, 80))).toEqual([255, 0, 0, 255]);
+});
+
+test('the ticker pauses while the tab is hidden and resumes when visible', async ({ page }) => {
+  await page.goto('/engine-check');
+  await page.waitForFunction(() => Boolean((window as W).__engineCheck));
+  expect(await page.evaluate(() => (window as W).__engineCheck!.tickerStarted())).toBe(true);
+  const setHidden = (hidden: boolean) =>
+    page.evaluate((h) => {
+      Object.defineProperty(document, 'hidden', { value: h, configurable: true });
+      document.dispatchEvent(new Event('visibilitychange'));
+    }, hidden);
+  await setHidden(true);
+  expect(await page.evaluate(() => (window as W).__engineCheck!.tickerStarted())).toBe(false);
+  await setHidden(false);
+  expect(await page.evaluate(() => (window as W).__engineCheck!.tickerStarted())).toBe(true);
+});
+
+test('the canvas follows its container size at the device pixel ratio', async ({ page }) => {
+  await page.goto('/engine-check');
+  await page.waitForFunction(() => Boolean((window as W).__engineCheck));
+  const dpr = await page.evaluate(() => Math.min(window.devicePixelRatio, 2));
+  expect(await page.evaluate(() => (window as W).__engineCheck!.canvasSize())).toEqual({ width: 320 * dpr, height: 160 * dpr, resolution: dpr });
+  await page.getByTestId('stage').evaluate((el) => ((el as HTMLElement).style.width = '200px'));
+  await expect.poll(() => page.evaluate(() => (window as W).__engineCheck!.canvasSize().width)).toBe(200 * dpr);
 });

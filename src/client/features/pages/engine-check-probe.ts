@@ -5,6 +5,8 @@ import { PixiHost } from '../../engine/pixi-host.ts';
 /** What browser tests call. */
 export interface EngineCheckProbe {
   renderer: string;
+  tickerStarted(): boolean;
+  canvasSize(): { width: number; height: number; resolution: number };
   pixelAt(x: number, y: number): Promise<[number, number, number, number]>;
   cycles(count: number): Promise<{ created: number; lost: number; webgl: number }>;
 }
@@ -19,6 +21,8 @@ declare global {
 export function exposeEngineCheck(host: PixiHost): () => void {
   window.__engineCheck = {
     renderer: host.rendererName,
+    tickerStarted: () => host.app.ticker.started,
+    canvasSize: () => ({ width: host.app.canvas.width, height: host.app.canvas.height, resolution: host.app.renderer.resolution }),
     async pixelAt(x, y) {
       const { pixels, width } = host.app.renderer.extract.pixels({ target: host.app.stage, resolution: 1 });
       const i = (Math.floor(y) * width + Math.floor(x)) * 4;
