@@ -1,0 +1,64 @@
+// socket.io namespaces exist on every instance; with Redis two instances share their rooms.
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterEach, describe, expect, it } from 'vitest';
+import { io as connect, type Socket } from 'socket.io-client';
+import { attachRealtime, namespaces, type Realtime } from '../../src/server/realtime/attach.ts';
+import { testConfig } from '../helpers/test-app.ts';
+
+interface Instance {
+  http: Server;
+  realtime: Realtime;
+  url: string;
+}
+
+const open: Instance[] = [];
+const sockets: Socket[] = [];
+
+async function instance(env: Record<string, string> = {}): Promise<Instance> {
+  const http = createServer();
+  const realtime = await attachRealtime(http, testConfig(env));
+  await new Promise<void>((r) => http.listen(0, '127.0.0.1', r));
+  const inst = { http, realtime, url: `http://127.0.0.1:${(http.address() as AddressInfo).port}` };
+  open.push(inst);
+  return inst;
+}
+
+function client(url: string, ns: string): Promise<Socket> {
+  const s = connect(`${url}${ns}`, { transports: ['websocket'], reconnection: false });
+  sockets.push(s);
+  return new Promise((resolve, reject) => {
+    s.on('connect', () => resolve(s));
+    s.on('connect_error', reject);
+  });
+}
+
+afterEach(async () => {
+  for (const s of sockets.splice(0)) s.disconnect();
+  for (const i of open.splice(0)) {
+    await i.realtime.close();
+    await new Promise((r) => i.http.close(r));
+  }
+});
+
+describe('socket.io realtime', () => {
+  it.each(namespaces)('accepts clients on %s and delivers namespace broadcasts', async (ns) => {
+    const a = await instance();
+    const s = await client(a.url, ns);
+    const got = new Promise((r) => s.on('status', r));
+    a.realtime.io.of(ns).emit('status', { status: 'pending' });
+    expect(await got).toEqual({ status: 'pending' });
+  });
+
+  // Runs where a Redis server is given (CI sets TEST_REDIS_URL), like the PostgreSQL suite.
+  const redisUrl = process.env.TEST_REDIS_URL;
+  if (redisUrl) it('shares broadcasts between two instances through the Redis adapter', async () => {
+    const a = await instance({ REDIS_URL: redisUrl });
+    const b = await instance({ REDIS_URL: redisUrl });
+    const s = await client(a.url, '/crash');
+    await new Promise((r) => setTimeout(r, 200)); // adapter subscriptions settle
+    const got = new Promise((r) => s.on('tick', r));
+    b.realtime.io.of('/crash').emit('tick', { m: 1.23 });
+    expect(await got).toEqual({ m: 1.23 });
+  });
+});
