@@ -86,7 +86,7 @@ export class DiceScene implements Scene {
   }
 
   private x(value: number): number {
-    const pad = Math.max(24, this.width * 0.06);
+    const pad = Math.max(48, this.width * 0.07); // room for the marker at 0 and 100
     return pad + ((this.width - 2 * pad) * value) / 100;
   }
 
@@ -118,9 +118,10 @@ export class DiceScene implements Scene {
   private drawMarker(value: number, win: boolean | null, flash: number, label = value.toFixed(2)): void {
     const size = Math.min(84, Math.max(56, this.width * 0.08));
     const colour = win === null ? IDLE : win ? WIN : LOSE;
+    const w = size * 1.45; // wide enough for "100.00"
     const b = this.markerBody.clear();
-    if (flash > 0) b.roundRect(-size / 2 - 10 * flash, -size / 2 - 10 * flash, size + 20 * flash, size + 20 * flash, 18).fill({ color: colour, alpha: 0.35 * flash });
-    b.roundRect(-size / 2, -size / 2, size, size, 14).fill(colour);
+    if (flash > 0) b.roundRect(-w / 2 - 10 * flash, -size / 2 - 10 * flash, w + 20 * flash, size + 20 * flash, 18).fill({ color: colour, alpha: 0.35 * flash });
+    b.roundRect(-w / 2, -size / 2, w, size, 14).fill(colour);
     b.poly([-8, size / 2 - 1, 8, size / 2 - 1, 0, size / 2 + 10]).fill(colour);
     this.markerText.text = label;
     this.marker.position.set(this.x(value), this.trackY - size / 2 - 26);
