@@ -83,6 +83,31 @@ describeEachDb('dice bets', (dialect) => {
     expect(new Set(all.map((r) => r.json().data.nonce))).toEqual(new Set([...Array(50).keys()]));
   });
 
+  it('rotations racing bets: every bet recomputes from the pair it was recorded under', async () => {
+    const p = await player(1_000_000);
+    const calls = Array.from({ length: 30 }, (_, i) =>
+      i % 10 === 5 ? t.fastify.inject({ method: 'POST', url: '/api/fair/rotate', headers: p.headers }) : bet(p.headers, { amount: 1, target: 50, direction: 'over' }),
+    );
+    const results = await Promise.all(calls);
+    expect(results.every((r) => r.statusCode === 200)).toBe(true);
+    await t.fastify.inject({ method: 'POST', url: '/api/fair/rotate', headers: p.headers });
+    const seeds = (await t.fastify.inject({ method: 'GET', url: '/api/fair/seeds', headers: p.headers })).json().data;
+    const byHash = new Map<string, string>(seeds.previous.map((x: { server_seed_hash: string; server_seed: string }) => [x.server_seed_hash, x.server_seed]));
+    const rows = await t.database.db.selectFrom('dice_bets').selectAll().where('user_id', '=', p.id).execute();
+    expect(rows).toHaveLength(27);
+    const perPair = new Map<string, number[]>();
+    for (const r of rows) {
+      const seed = byHash.get(r.server_seed_hash)!;
+      expect(seed, 'bet recorded under a revealed pair').toBeTruthy();
+      expect(Number(r.roll_bp)).toBe(Math.round(diceRoll({ serverSeed: seed, clientSeed: r.client_seed, nonce: Number(r.nonce) }) * 100));
+      perPair.set(r.server_seed_hash, [...(perPair.get(r.server_seed_hash) ?? []), Number(r.nonce)]);
+    }
+    for (const [hash, nonces] of perPair) {
+      expect(nonces.sort((a, b) => a - b)).toEqual([...Array(nonces.length).keys()]);
+      expect(seeds.previous.find((x: { server_seed_hash: string }) => x.server_seed_hash === hash).nonce).toBe(nonces.length);
+    }
+  });
+
   it('refuses a bet above the balance with nothing written', async () => {
     const p = await player(500);
     const res = await bet(p.headers, { amount: 5.01, target: 50, direction: 'over' });
