@@ -9,6 +9,8 @@ import { registerClient } from './http/static.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { configRoutes } from './modules/config/config.routes.ts';
 import { authPlugin } from './plugins/auth.ts';
+import { fairRoutes } from './modules/fair/fair.routes.ts';
+import { diceRoutes } from './modules/dice/dice.routes.ts';
 import { LocalPublisher, type Publisher } from './realtime/publisher.ts';
 
 declare module 'fastify' {
@@ -55,6 +57,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   registerOpenApi(fastify, () => config.publicUrl ?? `http://localhost:${config.port}`);
   healthRoutes(fastify, database.db);
   configRoutes(fastify, config);
+  fairRoutes(fastify, database);
+  diceRoutes(fastify, database);
 
   await registerClient(fastify, deps.clientDir ?? null);
   await fastify.ready();

@@ -1,6 +1,7 @@
 // Every route of spec §2, one table. Each page loads lazily; a page whose feature has not
 // landed yet is an honest "coming soon" page.
 import type { ComponentType } from 'react';
+import { games } from '../games/registry.ts';
 
 /** A route of the site. */
 export interface SiteRoute {
@@ -9,6 +10,7 @@ export interface SiteRoute {
   load: () => Promise<{ default: ComponentType }>;
   auth?: boolean; // needs a signed-in player (spec §5 route access)
   game?: boolean; // black full-width game layout (spec §2)
+  badge?: string; // sidebar badge, e.g. 'New'
 }
 
 const soon = () => import('../features/pages/coming-soon-page.tsx');
@@ -35,8 +37,8 @@ export const routeTable: SiteRoute[] = [
   { path: '/bounce', title: 'Bounce', load: soon, game: true },
   { path: '/bounce/provably-fair', title: 'Bounce — provably fair', load: soon },
   { path: '/plinko', title: 'Bounce', load: soon, game: true },
-  { path: '/dice', title: 'Dice', load: soon },
-  { path: '/dice/provably-fair', title: 'Dice — provably fair', load: soon },
+  { path: '/dice', title: 'Dice', load: games.dice.page, badge: 'New' },
+  { path: '/dice/provably-fair', title: 'Dice — provably fair', load: games.dice.fairPage },
   { path: '/freeloot', title: 'Free loot', load: soon, auth: true },
   { path: '/cashback', title: 'Cashback', load: soon },
   { path: '/leaderboard', title: 'Leaderboard', load: soon },

@@ -1,0 +1,94 @@
+// The ?inspect dev panel: each game actor's state and context, the engine clock (pause, step one
+// frame, speed, skip) and a form to send any event the machine accepts.
+import { useEffect, useReducer, useState } from 'react';
+import type { AnyActorRef } from 'xstate';
+import { SPEEDS, type EngineClock } from './clock.ts';
+
+/** Props: the actors to show and the clock they run on. */
+export interface DevPanelProps {
+  actors: Record<string, AnyActorRef>;
+  clock: EngineClock;
+}
+
+// Context without functions and class instances (input callbacks, the clock).
+function plain(value: unknown): string {
+  return JSON.stringify(value, (k, v: unknown) => (typeof v === 'function' || k === 'input' || k === 'clock' ? undefined : v), 2);
+}
+
+function acceptedEvents(actor: AnyActorRef): string[] {
+  const logic = (actor as unknown as { logic: { events?: string[] } }).logic;
+  return (logic.events ?? []).filter((e) => !e.startsWith('xstate.') && e !== '*');
+}
+
+/** The panel. */
+export function DevPanel({ actors, clock }: DevPanelProps) {
+  const [, refresh] = useReducer((n: number) => n + 1, 0);
+  const [name, setName] = useState(Object.keys(actors)[0] ?? '');
+  const actor = actors[name];
+  const events = actor ? acceptedEvents(actor) : [];
+  const [type, setType] = useState('');
+  const [payload, setPayload] = useState('{}');
+  const [error, setError] = useState<string | null>(null);
+
+  useEffect(() => {
+    const subs = Object.values(actors).map((a) => a.subscribe(() => refresh()));
+    const off = clock.subscribe(() => refresh());
+    return () => {
+      subs.forEach((s) => s.unsubscribe());
+      off();
+    };
+  }, [actors, clock]);
+
+  const send = () => {
+    try {
+      const extra = JSON.parse(payload || '{}') as Record<string, unknown>;
+      actor?.send({ ...extra, type: type || events[0] });
+      setError(null);
+    } catch (e) {
+      setError((e as Error).message);
+    }
+  };
+  const snap = actor?.getSnapshot() as { value?: unknown; context?: unknown } | undefined;
+
+  return (
+    <aside className="dev-panel" aria-label="Inspector" data-testid="dev-panel">
+      <h2>Inspector</h2>
+      <div className="dev-row">
+        <span data-testid="clock-now">t = {clock.now.toFixed(1)} ms</span>
+        <span>{clock.paused ? 'paused' : 'running'}</span>
+        <button type="button" onClick={() => (clock.paused ? clock.resume() : clock.pause(), refresh())}>{clock.paused ? 'Resume' : 'Pause'}</button>
+        <button type="button" onClick={() => clock.step()}>Step frame</button>
+        {SPEEDS.map((s) => (
+          <button type="button" key={s} aria-pressed={clock.speed === s} onClick={() => (clock.setSpeed(s), refresh())}>
+            ×{s}
+          </button>
+        ))}
+        <button type="button" onClick={() => clock.skipToEnd()}>Skip to end</button>
+      </div>
+      <label>
+        Actor{' '}
+        <select value={name} onChange={(e) => setName(e.target.value)}>
+          {Object.keys(actors).map((n) => (
+            <option key={n}>{n}</option>
+          ))}
+        </select>
+      </label>
+      <p>
+        State: <code data-testid="actor-state">{JSON.stringify(snap?.value)}</code>
+      </p>
+      <pre className="dev-context">{plain(snap?.context)}</pre>
+      <div className="dev-row">
+        <select aria-label="Event" value={type} onChange={(e) => setType(e.target.value)}>
+          {events.map((e) => (
+            <option key={e}>{e}</option>
+          ))}
+        </select>
+        <input aria-label="Event payload (JSON)" value={payload} onChange={(e) => setPayload(e.target.value)} />
+        <button type="button" onClick={send}>
+          Send
+        </button>
+      </div>
+      {error && <p role="alert">{error}</p>}
+    </aside>
+  );
+}

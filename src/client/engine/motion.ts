@@ -1,0 +1,43 @@
+// Motion preferences: turbo (short animations) chosen by the player, persisted; reduced motion
+// from the OS (prefers-reduced-motion) always wins.
+import { create } from 'zustand';
+
+const KEY = 'la.turbo';
+
+/** Motion preference state. */
+export interface MotionState {
+  turbo: boolean; // player chose short animations
+  reduced: boolean; // OS asks for reduced motion
+  setTurbo(turbo: boolean): void;
+}
+
+function stored(): boolean {
+  try {
+    return localStorage.getItem(KEY) === '1';
+  } catch {
+    return false;
+  }
+}
+
+function prefersReduced(): boolean {
+  return typeof matchMedia === 'function' && matchMedia('(prefers-reduced-motion: reduce)').matches;
+}
+
+/** The motion store. */
+export const useMotion = create<MotionState>()((set) => ({
+  turbo: stored(),
+  reduced: prefersReduced(),
+  setTurbo: (turbo) => {
+    try {
+      localStorage.setItem(KEY, turbo ? '1' : '0');
+    } catch {
+      /* private mode: keep it for this page only */
+    }
+    set({ turbo });
+  },
+}));
+
+/** The animation mode scripts take. */
+export function motionMode(state: Pick<MotionState, 'turbo' | 'reduced'>): 'normal' | 'turbo' | 'reduced' {
+  return state.reduced ? 'reduced' : state.turbo ? 'turbo' : 'normal';
+}

@@ -1,0 +1,38 @@
+// A small handle on window for browser tests and the frame-cost bench: renderer name, the
+// last drawn view, and a frame-cost probe that animates a demo roll while stepping the clock.
+import type { PixiHost } from '../../engine/pixi-host.ts';
+import type { EngineClock } from '../../engine/clock.ts';
+import { diceScript } from '../../../shared/games/dice/dice.script.ts';
+import type { DiceScene } from './dice.scene.ts';
+
+/** What tests read. */
+export interface DiceDebug {
+  renderer: string;
+  view(): unknown;
+  /** JS ms per frame (clock step + scene update + render submit) for `frames` frames of demo rolls. */
+  frameCosts(frames: number): number[];
+}
+
+/** Installs window.__dice; returns the uninstall function. */
+export function exposeDiceDebug(host: PixiHost, scene: DiceScene, clock: EngineClock): () => void {
+  const handle: DiceDebug = {
+    renderer: host.rendererName,
+    view: () => scene.lastView,
+    frameCosts: (frames) => {
+      const costs: number[] = [];
+      const muted = scene.muted;
+      scene.muted = true;
+      for (let i = 0; i < frames; i++) {
+        if (i % 60 === 0) scene.play(diceScript({ roll: (i * 7.31) % 100, target: 50, direction: 'over', win: i % 120 === 0, multiplier: 2 }, scene.restingMarker), clock.now);
+        const t0 = performance.now();
+        clock.step();
+        host.app.render();
+        costs.push(performance.now() - t0);
+      }
+      scene.muted = muted;
+      return costs;
+    },
+  };
+  (window as unknown as { __dice?: DiceDebug }).__dice = handle;
+  return () => delete (window as unknown as { __dice?: DiceDebug }).__dice;
+}

@@ -1,0 +1,131 @@
+// The dice controls: amount, linked target / win chance / multiplier, over/under, bet, auto-bet,
+// skip and turbo, with hotkeys (Space bet or skip, A half, D double, F flip, T turbo).
+import { useEffect, useState } from 'react';
+import { DICE_LIMITS } from '../../../shared/api/dice.ts';
+import { diceChance, diceMultiplier, diceTargetError, diceTargetForChance, type DiceDirection } from '../../../shared/fair/index.ts';
+import type { AutoConfig } from '../../engine/machines/auto-bet.machine.ts';
+import { useMotion } from '../../engine/motion.ts';
+import { useSound } from '../../engine/sound.ts';
+import type { DiceParams } from './dice.machine.ts';
+
+/** Props from the page. */
+export interface DiceHudProps {
+  phase: string; // machine state
+  autoOn: boolean;
+  onBet(params: DiceParams): void;
+  onAuto(params: DiceParams, config: AutoConfig): void;
+  onStopAuto(): void;
+  onSkip(): void;
+  onChange(target: number, direction: DiceDirection): void; // redraw the track
+}
+
+const round2 = (v: number) => Math.round(v * 100) / 100;
+const num = (s: string) => (s.trim() === '' ? null : Number(s));
+
+/** The HUD. */
+export function DiceHud({ phase, autoOn, onBet, onAuto, onStopAuto, onSkip, onChange }: DiceHudProps) {
+  const [amount, setAmount] = useState('1.00');
+  const [target, setTarget] = useState(50.5);
+  const [direction, setDirection] = useState<DiceDirection>('over');
+  const [chanceText, setChanceText] = useState<string | null>(null); // raw text while typing
+  const [multText, setMultText] = useState<string | null>(null);
+  const [targetText, setTargetText] = useState<string | null>(null);
+  const [auto, setAuto] = useState({ count: '10', profit: '', loss: '', win: '', lossPct: '' });
+  const { turbo, setTurbo } = useMotion();
+  const { muted, setMuted } = useSound();
+  const chance = diceChance(target, direction);
+  const multiplier = diceMultiplier(chance);
+  const playing = phase === 'placing' || phase === 'playing';
+  const amountNum = Number(amount);
+  const amountError =
+    !Number.isFinite(amountNum) || amountNum * 100 < DICE_LIMITS.minBetCents || amountNum * 100 > DICE_LIMITS.maxBetCents ? `Bet between $0.01 and $${DICE_LIMITS.maxBetCents / 100}` : null;
+  const params = (): DiceParams => ({ amount: round2(amountNum), target, direction });
+
+  useEffect(() => onChange(target, direction), [target, direction, onChange]);
+
+  const applyTarget = (t: number) => {
+    if (diceTargetError(round2(t), direction) === null) setTarget(round2(t));
+  };
+  const applyChance = (c: number) => applyTarget(diceTargetForChance(round2(c), direction));
+  const flip = () => {
+    setDirection((d) => (d === 'over' ? 'under' : 'over'));
+    setTarget((t) => round2(100 - t));
+  };
+  const bet = () => {
+    if (playing) return onSkip();
+    if (!amountError) onBet(params());
+  };
+  const startAuto = () =>
+    onAuto(params(), { baseAmount: round2(amountNum), count: Math.max(0, Math.floor(num(auto.count) ?? 0)), stopOnProfit: num(auto.profit), stopOnLoss: num(auto.loss), onWinPct: num(auto.win), onLossPct: num(auto.lossPct) });
+
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      const el = e.target as HTMLElement | null;
+      if (el && ['INPUT', 'SELECT', 'TEXTAREA'].includes(el.tagName)) return;
+      if (e.code === 'Space') {
+        e.preventDefault();
+        bet();
+      } else if (e.key === 'a') setAmount((a) => Math.max(0.01, round2(Number(a) / 2)).toFixed(2));
+      else if (e.key === 'd') setAmount((a) => Math.min(DICE_LIMITS.maxBetCents / 100, round2(Number(a) * 2)).toFixed(2));
+      else if (e.key === 'f') flip();
+      else if (e.key === 't') setTurbo(!turbo);
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  });
+
+  return (
+    <form className="dice-hud" onSubmit={(e) => (e.preventDefault(), bet())} aria-label="Dice bet">
+      <label>
+        Bet amount ($)
+        <input name="amount" inputMode="decimal" value={amount} onChange={(e) => setAmount(e.target.value)} aria-invalid={!!amountError} />
+      </label>
+      <div className="dice-hud-row">
+        <button type="button" onClick={() => setAmount(Math.max(0.01, round2(amountNum / 2)).toFixed(2))}>½</button>
+        <button type="button" onClick={() => setAmount(Math.min(DICE_LIMITS.maxBetCents / 100, round2(amountNum * 2)).toFixed(2))}>2×</button>
+      </div>
+      {amountError && <p className="field-error">{amountError}</p>}
+      <div className="dice-hud-row">
+        <label>
+          {direction === 'over' ? 'Roll over' : 'Roll under'}
+          <input name="target" inputMode="decimal" value={targetText ?? target.toFixed(2)} onChange={(e) => (setTargetText(e.target.value), applyTarget(Number(e.target.value)))} onBlur={() => setTargetText(null)} />
+        </label>
+        <button type="button" onClick={flip} aria-label="Switch over/under">
+          ⇄ {direction === 'over' ? 'Over' : 'Under'}
+        </button>
+      </div>
+      <div className="dice-hud-row">
+        <label>
+          Win chance (%)
+          <input name="chance" inputMode="decimal" value={chanceText ?? chance.toFixed(2)} onChange={(e) => (setChanceText(e.target.value), applyChance(Number(e.target.value)))} onBlur={() => setChanceText(null)} />
+        </label>
+        <label>
+          Multiplier (×)
+          <input name="multiplier" inputMode="decimal" value={multText ?? multiplier.toFixed(4)} onChange={(e) => (setMultText(e.target.value), Number(e.target.value) > 1 && applyChance(99 / Number(e.target.value)))} onBlur={() => setMultText(null)} />
+        </label>
+      </div>
+      <p className="muted">Profit on win: ${(round2(amountNum * multiplier) - round2(amountNum) || 0).toFixed(2)}</p>
+      <button type="submit" className="btn-primary" disabled={(!!amountError && !playing) || autoOn}>
+        {phase === 'playing' ? 'Skip' : phase === 'placing' ? 'Rolling…' : 'Bet'}
+      </button>
+      <details className="dice-auto">
+        <summary>Auto bet</summary>
+        <label>Number of bets (0 = ∞)<input name="auto-count" value={auto.count} onChange={(e) => setAuto({ ...auto, count: e.target.value })} /></label>
+        <label>Stop on profit ($)<input name="auto-profit" value={auto.profit} onChange={(e) => setAuto({ ...auto, profit: e.target.value })} /></label>
+        <label>Stop on loss ($)<input name="auto-loss" value={auto.loss} onChange={(e) => setAuto({ ...auto, loss: e.target.value })} /></label>
+        <label>On win: change bet by % (empty = reset)<input name="auto-win" value={auto.win} onChange={(e) => setAuto({ ...auto, win: e.target.value })} /></label>
+        <label>On loss: change bet by % (empty = reset)<input name="auto-loss-pct" value={auto.lossPct} onChange={(e) => setAuto({ ...auto, lossPct: e.target.value })} /></label>
+        {autoOn ? (
+          <button type="button" onClick={onStopAuto}>Stop auto bet</button>
+        ) : (
+          <button type="button" onClick={startAuto} disabled={!!amountError || playing}>Start auto bet</button>
+        )}
+      </details>
+      <div className="dice-hud-row">
+        <label><input type="checkbox" checked={turbo} onChange={(e) => setTurbo(e.target.checked)} /> Turbo</label>
+        <label><input type="checkbox" checked={muted} onChange={(e) => setMuted(e.target.checked)} /> Mute</label>
+      </div>
+      <p className="muted small">Keys: Space bet/skip · A half · D double · F over/under · T turbo</p>
+    </form>
+  );
+}

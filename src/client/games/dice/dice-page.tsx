@@ -1,0 +1,148 @@
+// /dice: mounts the Pixi host with the dice scene, the instant-bet actor on the engine clock,
+// the HUD, seeds and history; ?inspect adds the dev panel (and the Stately inspector).
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { createActor } from 'xstate';
+import { useSelector } from '@xstate/react';
+import { PixiStage } from '../../engine/pixi-stage.tsx';
+import type { PixiHost } from '../../engine/pixi-host.ts';
+import { EngineClock } from '../../engine/clock.ts';
+import { SceneRunner } from '../../engine/scene.ts';
+import { LoadingBar } from '../../engine/loading-bar.tsx';
+import { DevPanel } from '../../engine/dev-panel.tsx';
+import { inspectMode, statelyInspect } from '../../engine/inspect.ts';
+import { motionMode, useMotion } from '../../engine/motion.ts';
+import { initSound } from '../../engine/sound.ts';
+import { api, errorText } from '../../lib/api.ts';
+import { getCookie } from '../../lib/cookies.ts';
+import { useSession } from '../../stores/session.ts';
+import type { DiceBet } from '../../../shared/api/dice.ts';
+import { diceOutcomeFromBet } from '../../../shared/games/dice/dice.outcome.ts';
+import { diceScript } from '../../../shared/games/dice/dice.script.ts';
+import type { DiceDirection } from '../../../shared/fair/index.ts';
+import { DiceScene } from './dice.scene.ts';
+import { diceMachine, type DiceParams, type DiceResult } from './dice.machine.ts';
+import { DiceHud } from './dice-hud.tsx';
+import { DiceHistory } from './dice-history.tsx';
+import { DiceSeeds } from './dice-seeds.tsx';
+import { exposeDiceDebug } from './dice-debug.ts';
+
+function useDiceActor(scene: DiceScene, clock: EngineClock) {
+  const [actor] = useState(() =>
+    createActor(diceMachine, {
+      clock,
+      inspect: statelyInspect(),
+      input: {
+        clock,
+        placeBet: async (params: DiceParams): Promise<DiceResult> => {
+          const res = await api<{ data: DiceBet; balance: number }>('POST', '/api/dice/bet', params);
+          const script = diceScript(diceOutcomeFromBet(res.data), scene.restingMarker, motionMode(useMotion.getState()));
+          return { win: res.data.win, payout: res.data.payout, bet: res.data, balance: res.balance, script };
+        },
+        durationOf: (r: DiceResult) => r.script.durationMs,
+        setBusy: (busy: boolean) => useSession.getState().setBusy(busy),
+        errorText,
+      },
+    }),
+  );
+  useEffect(() => {
+    actor.start();
+    return () => void actor.stop();
+  }, [actor]);
+  return actor;
+}
+
+/** The dice page. */
+export default function DicePage() {
+  const [clock] = useState(() => new EngineClock());
+  const [scene] = useState(() => new DiceScene());
+  const actor = useDiceActor(scene, clock);
+  const phase = useSelector(actor, (s) => String(s.value));
+  const error = useSelector(actor, (s) => s.context.error);
+  const autoOn = useSelector(actor, (s) => s.context.autoOn);
+  const autoReason = useSelector(actor, (s) => s.context.autoReason);
+  const last = useSelector(actor, (s) => (s.matches('settled') ? s.context.result : null));
+  const [progress, setProgress] = useState(0);
+  const [renderer, setRenderer] = useState('');
+  const [version, setVersion] = useState(0);
+  const [balance, setBalance] = useState<number | null>(null);
+  const user = useSession((s) => s.user);
+  const signedIn = !!user || !!getCookie('token');
+  const runner = useRef<SceneRunner | null>(null);
+  const mode = inspectMode();
+
+  useEffect(() => {
+    const sub = actor.subscribe((snap) => {
+      if (snap.matches('playing') && snap.context.result) scene.play(snap.context.result.script, snap.context.startedAt);
+    });
+    return () => sub.unsubscribe();
+  }, [actor, scene]);
+
+  useEffect(() => {
+    if (!last) return;
+    setBalance(last.balance);
+    useSession.getState().applyBalance(last.balance);
+    setVersion((v) => v + 1);
+  }, [last]);
+
+  const onReady = useCallback(
+    (host: PixiHost) => {
+      initSound();
+      setRenderer(host.rendererName);
+      let stopped = false;
+      void SceneRunner.start(host, scene, clock, setProgress).then((r) => {
+        if (stopped) return r.destroy();
+        runner.current = r;
+      });
+      const unexpose = exposeDiceDebug(host, scene, clock);
+      return () => {
+        stopped = true;
+        unexpose();
+        runner.current?.destroy();
+        runner.current = null;
+      };
+    },
+    [scene, clock],
+  );
+  const onChange = useCallback((target: number, direction: DiceDirection) => scene.setBet(target, direction), [scene]);
+  const shown = user?.balance ?? balance;
+
+  return (
+    <section className="page dice-page">
+      <header className="dice-head">
+        <h1>Dice</h1>
+        <p>
+          Balance: <strong data-testid="balance">{shown === null ? '—' : `$${shown.toFixed(2)}`}</strong>
+        </p>
+      </header>
+      <div className="dice-layout">
+        <DiceHud
+          phase={phase}
+          autoOn={autoOn}
+          onBet={(params) => actor.send({ type: 'BET', params })}
+          onAuto={(params, config) => actor.send({ type: 'AUTO_START', params, config })}
+          onStopAuto={() => actor.send({ type: 'AUTO_STOP' })}
+          onSkip={() => actor.send({ type: 'SKIP' })}
+          onChange={onChange}
+        />
+        <div className="dice-stage" data-testid="dice-stage" data-renderer={renderer} data-phase={phase}>
+          <PixiStage background="#0d0e1c" onReady={onReady} onError={() => setRenderer('unavailable')} />
+          <LoadingBar progress={progress} />
+          {last && (
+            <p className={last.win ? 'dice-result win' : 'dice-result lose'} data-testid="dice-result" aria-live="polite">
+              Rolled <strong data-testid="dice-roll">{last.bet.roll.toFixed(2)}</strong> — {last.win ? `won $${last.payout.toFixed(2)}` : 'lost'}
+            </p>
+          )}
+        </div>
+      </div>
+      {error && (
+        <p role="alert" className="dice-error">
+          {error}
+        </p>
+      )}
+      {autoReason && autoReason !== 'stopped' && <p className="muted">Auto bet ended: {autoReason}.</p>}
+      {signedIn ? <DiceSeeds version={version} onRotated={() => setVersion((v) => v + 1)} /> : <p className="muted">Sign in to play.</p>}
+      <DiceHistory version={version} signedIn={signedIn} />
+      {mode !== 'off' && <DevPanel actors={{ dice: actor }} clock={clock} />}
+    </section>
+  );
+}

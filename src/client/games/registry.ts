@@ -1,0 +1,24 @@
+// Every game and the lazy loaders of its chunks; the route table and the lobby read this list.
+import type { ComponentType } from 'react';
+
+type Page = () => Promise<{ default: ComponentType }>;
+
+/** One game's entry. */
+export interface GameEntry {
+  id: string;
+  title: string;
+  path: string; // the game's page
+  page: Page; // the game chunk
+  fairPage: Page; // its provably-fair page
+}
+
+/** The games that have landed. */
+export const games = {
+  dice: {
+    id: 'dice',
+    title: 'Dice',
+    path: '/dice',
+    page: () => import('./dice/dice-page.tsx'),
+    fairPage: () => import('./dice/dice-fair-page.tsx'),
+  },
+} satisfies Record<string, GameEntry>;

@@ -1,0 +1,30 @@
+// Verifier CLI for auditors: recomputes a result from seeds with the shared fair code and prints
+// exactly one JSON object. Usage: npm run --silent verify -- <game> --server-seed S
+// --client-seed C --nonce N [--rows R --risk low|medium|high | --segments K | --hash H --salt S] [--floats K]
+import { parseArgs } from 'node:util';
+import { verifyResult } from './verify-core.ts';
+
+const { positionals, values } = parseArgs({
+  allowPositionals: true,
+  strict: false,
+  options: {
+    'server-seed': { type: 'string' },
+    'client-seed': { type: 'string' },
+    nonce: { type: 'string' },
+    rows: { type: 'string' },
+    risk: { type: 'string' },
+    segments: { type: 'string' },
+    hash: { type: 'string' },
+    salt: { type: 'string' },
+    floats: { type: 'string' },
+  },
+});
+
+const result = verifyResult(positionals[0], values as Record<string, string | boolean | undefined>);
+if ('error' in result) {
+  process.stderr.write(`${result.error}\n`);
+  process.stdout.write(`${JSON.stringify(result)}\n`);
+  process.exitCode = 2;
+} else {
+  process.stdout.write(`${JSON.stringify(result)}\n`);
+}

@@ -1,0 +1,50 @@
+// Dice bet queries and row → API mapping.
+import type { Kysely } from 'kysely';
+import type { Tables } from '../../db/tables.ts';
+import type { DiceBet, DiceHistoryItem } from '../../../shared/api/dice.ts';
+import { revealedSeedsByHash } from '../fair/fair.repository.ts';
+
+type BetFields = { id: number; roll_bp: number; win: number; multiplier: number; payout_cents: number; target_bp: number; direction: 'over' | 'under'; nonce: number; client_seed: string; server_seed_hash: string };
+
+/** A bet row as the API shows it. */
+export function toBet(r: BetFields): DiceBet {
+  return {
+    id: Number(r.id),
+    roll: Number(r.roll_bp) / 100,
+    win: Number(r.win) === 1,
+    multiplier: Number(r.multiplier),
+    payout: Number(r.payout_cents) / 100,
+    target: Number(r.target_bp) / 100,
+    direction: r.direction,
+    nonce: Number(r.nonce),
+    client_seed: r.client_seed,
+    server_seed_hash: r.server_seed_hash,
+  };
+}
+
+/** Latest bets, of one user or of everyone, with the server seed once revealed. */
+export async function listBets(db: Kysely<Tables>, opts: { userId?: number; limit: number }): Promise<DiceHistoryItem[]> {
+  let q = db
+    .selectFrom('dice_bets')
+    .innerJoin('users', 'users.id', 'dice_bets.user_id')
+    .selectAll('dice_bets')
+    .select(['users.name as user_name'])
+    .orderBy('dice_bets.id', 'desc')
+    .limit(opts.limit);
+  if (opts.userId !== undefined) q = q.where('dice_bets.user_id', '=', opts.userId);
+  const rows = await q.execute();
+  const revealed = await revealedSeedsByHash(db, [...new Set(rows.map((r) => r.server_seed_hash))]);
+  return rows.map((r) => ({
+    ...toBet(r),
+    amount: Number(r.amount_cents) / 100,
+    user: { id: Number(r.user_id), name: r.user_name },
+    server_seed: revealed.get(r.server_seed_hash) ?? null,
+    created_at: new Date(Number(r.created_at)).toISOString(),
+  }));
+}
+
+/** One bet in history form (for the public channel). */
+export async function historyItem(db: Kysely<Tables>, bet: DiceBet, userId: number, amountCents: number, createdAt: number): Promise<DiceHistoryItem> {
+  const user = await db.selectFrom('users').select('name').where('id', '=', userId).executeTakeFirst();
+  return { ...bet, amount: amountCents / 100, user: { id: userId, name: user?.name ?? '' }, server_seed: null, created_at: new Date(createdAt).toISOString() };
+}

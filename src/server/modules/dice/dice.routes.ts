@@ -1,0 +1,36 @@
+// HTTP for dice: place a bet, my bets, recent bets. Publishes after the bet's transaction commits.
+import type { FastifyInstance } from 'fastify';
+import type { Database } from '../../db/database.ts';
+import { defineRoute } from '../../http/route.ts';
+import { publishBalance } from '../../realtime/publisher.ts';
+import { DICE_BET_EVENT, DICE_CHANNEL, DICE_LIMITS, diceBetBodySchema, diceBetResponseSchema, diceHistoryQuerySchema, diceHistorySchema } from '../../../shared/api/dice.ts';
+import { placeDiceBet } from './dice.service.ts';
+import { historyItem, listBets } from './dice.repository.ts';
+
+const limits = `min bet $${DICE_LIMITS.minBetCents / 100}, max bet $${DICE_LIMITS.maxBetCents / 100}, max payout $${DICE_LIMITS.maxPayoutCents / 100} per bet; win chance 0.01%–98%; multiplier = 99 / chance`;
+
+/** Registers /api/dice/*. */
+export function diceRoutes(app: FastifyInstance, database: Database): void {
+  const tags = ['Dice'];
+  defineRoute(
+    app,
+    { method: 'POST', url: '/api/dice/bet', summary: `Place a dice bet (${limits})`, tags, auth: true, body: diceBetBodySchema, response: diceBetResponseSchema, bodyLimit: 4096 },
+    async ({ user, body }) => {
+      const placed = await placeDiceBet(database, user.id, body, Date.now());
+      await publishBalance(app.publisher, user.id, placed.balanceCents);
+      const item = await historyItem(database.db, placed.bet, user.id, placed.amountCents, placed.createdAt);
+      await app.publisher.publish(DICE_CHANNEL, DICE_BET_EVENT, item);
+      return { data: placed.bet, balance: placed.balanceCents / 100 };
+    },
+  );
+  defineRoute(
+    app,
+    { method: 'GET', url: '/api/dice/bets', summary: 'Your latest dice bets', tags, auth: true, query: diceHistoryQuerySchema, response: diceHistorySchema },
+    async ({ user, query }) => ({ data: await listBets(database.db, { userId: user.id, limit: query.limit }) }),
+  );
+  defineRoute(
+    app,
+    { method: 'GET', url: '/api/dice/bets/recent', summary: "Everyone's latest dice bets (live on the public channel dice-bets, event diceBet)", tags, query: diceHistoryQuerySchema, response: diceHistorySchema },
+    async ({ query }) => ({ data: await listBets(database.db, { limit: query.limit }) }),
+  );
+}

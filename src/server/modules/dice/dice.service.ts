@@ -1,0 +1,79 @@
+// A dice bet in ONE transaction: take the nonce of the user's active pair, roll, record the bet,
+// debit the stake and credit the win through the ledger. Published only after commit.
+import type { Database } from '../../db/database.ts';
+import { fieldError } from '../../http/errors.ts';
+import { applyMoveIn } from '../wallet/ledger.ts';
+import { ensurePairs, takeNonce } from '../fair/fair.repository.ts';
+import { DICE_LIMITS, type DiceBet, type DiceBetBody } from '../../../shared/api/dice.ts';
+import { diceChance, diceMultiplier, diceRoll, diceTargetError, diceWins } from '../../../shared/fair/index.ts';
+import { toBet } from './dice.repository.ts';
+
+/** A settled bet and the balance after it. */
+export interface PlacedBet {
+  bet: DiceBet;
+  balanceCents: number;
+  amountCents: number;
+  createdAt: number;
+}
+
+/** Validates amount/target/direction against the rules and limits; returns stake and payout rate. */
+export function checkBet(body: DiceBetBody): { amountCents: number; chanceBp: number } {
+  const amountCents = Math.round(body.amount * 100);
+  const min = DICE_LIMITS.minBetCents / 100;
+  const max = DICE_LIMITS.maxBetCents / 100;
+  if (amountCents < DICE_LIMITS.minBetCents || amountCents > DICE_LIMITS.maxBetCents) throw fieldError('amount', `The amount must be between $${min.toFixed(2)} and $${max.toFixed(2)}.`);
+  const targetError = diceTargetError(body.target, body.direction);
+  if (targetError) throw fieldError('target', targetError);
+  const chanceBp = Math.round(diceChance(body.target, body.direction) * 100);
+  if (potentialPayoutCents(amountCents, chanceBp) > DICE_LIMITS.maxPayoutCents) {
+    throw fieldError('amount', `The potential payout exceeds the maximum of $${(DICE_LIMITS.maxPayoutCents / 100).toFixed(2)}: lower the amount or raise the chance.`);
+  }
+  return { amountCents, chanceBp };
+}
+
+/** Payout of a win in cents: floor(amount × 99 / chance%), integer arithmetic. */
+export function potentialPayoutCents(amountCents: number, chanceBp: number): number {
+  return Math.floor((amountCents * 9900) / chanceBp);
+}
+
+/** Places one bet for `userId`. */
+export async function placeDiceBet(database: Database, userId: number, body: DiceBetBody, now: number): Promise<PlacedBet> {
+  const { amountCents, chanceBp } = checkBet(body);
+  const multiplier = diceMultiplier(chanceBp / 100);
+  return database.db.transaction().execute(async (trx) => {
+    let pair = await takeNonce(trx, userId);
+    if (!pair) {
+      await ensurePairs(trx, userId, now);
+      pair = (await takeNonce(trx, userId))!;
+    }
+    const roll = diceRoll({ serverSeed: pair.server_seed, clientSeed: pair.client_seed, nonce: pair.nonce });
+    const win = diceWins(roll, body.target, body.direction);
+    const payoutCents = win ? potentialPayoutCents(amountCents, chanceBp) : 0;
+    const { id } = await trx
+      .insertInto('dice_bets')
+      .values({
+        user_id: userId,
+        amount_cents: amountCents,
+        payout_cents: payoutCents,
+        target_bp: Math.round(body.target * 100),
+        direction: body.direction,
+        roll_bp: Math.round(roll * 100),
+        multiplier,
+        win: win ? 1 : 0,
+        server_seed_hash: pair.server_seed_hash,
+        client_seed: pair.client_seed,
+        nonce: pair.nonce,
+        created_at: now,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const key = `dice:${pair.server_seed_hash}:${pair.nonce}`;
+    const reference = `dice_bet:${id}`;
+    let { balanceAfterCents } = await applyMoveIn(trx, { userId, deltaCents: -amountCents, kind: 'bet', reference, idempotencyKey: `${key}:bet`, now });
+    if (payoutCents > 0) {
+      ({ balanceAfterCents } = await applyMoveIn(trx, { userId, deltaCents: payoutCents, kind: 'win', reference, idempotencyKey: `${key}:win`, now }));
+    }
+    const bet = toBet({ id, roll_bp: Math.round(roll * 100), win: win ? 1 : 0, multiplier, payout_cents: payoutCents, target_bp: Math.round(body.target * 100), direction: body.direction, nonce: pair.nonce, client_seed: pair.client_seed, server_seed_hash: pair.server_seed_hash });
+    return { bet, balanceCents: balanceAfterCents, amountCents, createdAt: now };
+  });
+}

@@ -1,0 +1,88 @@
+// Dice end to end: a funded player (created in the e2e server's database) bets on /dice, sees the
+// roll and the new balance, rotates the seed pair and verifies the bet on /dice/provably-fair.
+import { expect, test, type Page } from '@playwright/test';
+import { openDatabase } from '../../src/server/db/database.ts';
+import { loadConfig } from '../../src/server/config.ts';
+import { createPlayer } from '../helpers/users.ts';
+
+async function signIn(page: Page, baseURL: string, balanceCents: number): Promise<void> {
+  const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: process.env.E2E_DATA_DIR! });
+  if (config.database.kind !== 'sqlite') throw new Error('e2e expects SQLite');
+  const database = openDatabase(config.database);
+  try {
+    const player = await createPlayer(database.db, config.secrets.appSecret, { balanceCents, name: 'E2E Dicer' });
+    await page.context().addCookies([{ name: 'token', value: player.tokens.access_token, url: baseURL }]);
+  } finally {
+    await database.close();
+  }
+}
+
+type W = Window & { __dice?: { renderer: string; view(): { marker: number; done: boolean } | null } };
+
+test('bet → roll and new balance → rotate seed → verify the bet in the browser', async ({ page, baseURL }) => {
+  await signIn(page, baseURL!, 10_000);
+  await page.goto('/dice');
+  await expect(page.getByTestId('dice-stage')).toHaveAttribute('data-renderer', 'webgl');
+  await page.getByRole('button', { name: 'Bet', exact: true }).click();
+  const roll = Number(await page.getByTestId('dice-roll').textContent());
+  expect(roll).toBeGreaterThanOrEqual(0);
+  expect(roll).toBeLessThanOrEqual(100);
+  const won = roll > 50.5;
+  await expect(page.getByTestId('balance')).toHaveText(won ? '$101.00' : '$99.00');
+  await expect(page.getByTestId('dice-result')).toContainText(won ? 'won $2.00' : 'lost');
+  expect(await page.evaluate(() => (window as W).__dice!.view())).toMatchObject({ marker: roll, done: true });
+  await expect(page.getByTestId('bet-row').first().getByTestId('bet-roll')).toHaveText(roll.toFixed(2));
+
+  await page.getByText('Fairness: your seeds').click();
+  await expect(page.getByTestId('nonce')).toHaveText('1');
+  const hash = await page.getByTestId('server-seed-hash').textContent();
+  await page.getByRole('button', { name: 'Rotate seed' }).click();
+  await expect(page.getByTestId('revealed-seed')).toContainText('1 bets');
+  await expect(page.getByTestId('server-seed-hash')).not.toHaveText(hash!);
+  // History refetches with the revealed seed in the verify link.
+  const link = page.getByTestId('bet-row').first().getByRole('link', { name: 'Verify' });
+  await expect(link).toHaveAttribute('href', /server_seed=[0-9a-f]{64}/);
+  await link.click();
+  await expect(page).toHaveURL(/\/dice\/provably-fair\?/);
+  await expect(page.getByTestId('commitment')).toHaveText('The server seed matches the hash shown before the bets.');
+  const result = JSON.parse((await page.getByTestId('fair-result').textContent())!);
+  expect(result).toEqual({ game: 'dice', roll, win: won, multiplier: 2 });
+});
+
+test('errors show the server text and leave the balance alone', async ({ page, baseURL }) => {
+  await signIn(page, baseURL!, 50);
+  await page.goto('/dice');
+  await page.locator('input[name="amount"]').fill('5.00');
+  await page.getByRole('button', { name: 'Bet', exact: true }).click();
+  await expect(page.getByRole('alert')).toHaveText('Insufficient balance.');
+  await expect(page.getByTestId('dice-stage')).toHaveAttribute('data-phase', 'idle');
+});
+
+test('the inspector pauses, steps and skips the roll on the engine clock', async ({ page, baseURL }) => {
+  await signIn(page, baseURL!, 10_000);
+  await page.goto('/dice?inspect=panel');
+  const panel = page.getByTestId('dev-panel');
+  await expect(page.getByTestId('dice-stage')).toHaveAttribute('data-renderer', 'webgl');
+  await panel.getByRole('button', { name: 'Pause' }).click();
+  await page.getByRole('button', { name: 'Bet', exact: true }).click();
+  await expect(panel.getByTestId('actor-state')).toHaveText('"playing"');
+  const before = await panel.getByTestId('clock-now').textContent();
+  await panel.getByRole('button', { name: 'Step frame' }).click();
+  await expect(panel.getByTestId('clock-now')).not.toHaveText(before!);
+  await page.waitForTimeout(1500); // paused: real time passes, the roll does not settle
+  await expect(panel.getByTestId('actor-state')).toHaveText('"playing"');
+  await panel.getByRole('button', { name: 'Skip to end' }).click();
+  await expect(panel.getByTestId('actor-state')).toHaveText('"settled"');
+  await expect(page.getByTestId('dice-roll')).toBeVisible();
+});
+
+test('the dice scene renders with WebGL and draws the track', async ({ page }) => {
+  await page.goto('/dice');
+  await expect(page.getByTestId('dice-stage')).toHaveAttribute('data-renderer', 'webgl');
+  await page.waitForFunction(() => Boolean((window as W).__dice));
+  expect(await page.evaluate(() => (window as W).__dice!.renderer)).toBe('webgl');
+  const canvas = page.getByTestId('dice-stage').locator('canvas');
+  await expect(canvas).toBeVisible();
+  const shot = await canvas.screenshot();
+  expect(shot.byteLength).toBeGreaterThan(2000); // a drawn track, not an empty canvas
+});

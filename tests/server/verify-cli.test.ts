@@ -1,0 +1,56 @@
+// The verifier CLI, spawned as an auditor would run it: one JSON object on stdout.
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
+import { describe, expect, it } from 'vitest';
+
+const run = promisify(execFile);
+const seed = 'a'.repeat(64);
+const base = ['--server-seed', seed, '--client-seed', 'abc'];
+
+async function verify(args: string[]): Promise<{ json: Record<string, unknown>; code: number }> {
+  try {
+    const { stdout } = await run(process.execPath, ['--import', 'tsx', 'src/server/cli/verify.ts', ...args]);
+    expect(stdout.trim().split('\n')).toHaveLength(1);
+    return { json: JSON.parse(stdout) as Record<string, unknown>, code: 0 };
+  } catch (e) {
+    const err = e as { stdout: string; code: number };
+    return { json: JSON.parse(err.stdout) as Record<string, unknown>, code: err.code };
+  }
+}
+
+describe('verify CLI', () => {
+  it('npm run --silent verify prints exactly one JSON object for dice', async () => {
+    const { stdout } = await run('npm', ['run', '--silent', 'verify', '--', 'dice', ...base, '--nonce', '1']);
+    expect(stdout).toBe('{"game":"dice","roll":16.44}\n');
+  });
+
+  it('dice with floats, plinko, wheel and crash', async () => {
+    expect((await verify(['dice', ...base, '--nonce', '2', '--floats', '2'])).json).toEqual({
+      game: 'dice',
+      roll: 54.6,
+      floats: [0.5459779207594693, 0.7894028725568205],
+    });
+    expect((await verify(['plinko', ...base, '--nonce', '1', '--rows', '8', '--risk', 'low'])).json).toEqual({
+      game: 'plinko',
+      path: 'LLLLLLRL',
+      bucket: 1,
+      multiplier: 2.1,
+    });
+    expect((await verify(['wheel', ...base, '--nonce', '3', '--segments', '50', '--risk', 'medium'])).json).toEqual({
+      game: 'wheel',
+      index: 37,
+      multiplier: 0,
+    });
+    const crash = (await verify(['crash', '--hash', 'b'.repeat(64), '--salt', 'salt'])).json;
+    expect(crash.game).toBe('crash');
+    expect(crash.crashPoint).toBeGreaterThanOrEqual(1);
+  });
+
+  it('bad input exits 2 with an error object', async () => {
+    for (const args of [['nope'], ['dice', ...base], ['dice', ...base, '--nonce', '-1'], ['plinko', ...base, '--nonce', '1', '--rows', '7', '--risk', 'low'], ['wheel', ...base, '--nonce', '1', '--segments', '10', '--risk', 'x']]) {
+      const { json, code } = await verify(args);
+      expect(code, args.join(' ')).toBe(2);
+      expect(typeof json.error).toBe('string');
+    }
+  });
+});
