@@ -3,7 +3,7 @@ import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import SQLite from 'better-sqlite3';
 import pg from 'pg';
-import { Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
+import { Kysely, PostgresDialect, SqliteDialect, sql, type SqliteDatabase } from 'kysely';
 import type { Tables } from './tables.ts';
 
 /** Which SQL engine a database speaks; migrations and a few queries branch on it. */
@@ -31,6 +31,24 @@ const pgTypes = {
   },
 };
 
+/** Kysely prepares every query anew; reuse compiled statements by SQL text (bounded cache).
+ * Safe because the SQLite dialect runs one query at a time on its single connection. */
+function withStatementCache(sqlite: SQLite.Database, limit = 500): SqliteDatabase {
+  const cache = new Map<string, SQLite.Statement>();
+  return {
+    close: () => void sqlite.close(),
+    prepare(query: string) {
+      let stmt = cache.get(query);
+      if (!stmt) {
+        if (cache.size >= limit) cache.clear();
+        stmt = sqlite.prepare(query);
+        cache.set(query, stmt);
+      }
+      return stmt as unknown as ReturnType<SqliteDatabase['prepare']>;
+    },
+  };
+}
+
 /** Opens a database; SQLite gets WAL, foreign keys and a busy timeout. */
 export function openDatabase(target: DatabaseTarget): Database {
   if (target.kind === 'sqlite') {
@@ -40,7 +58,7 @@ export function openDatabase(target: DatabaseTarget): Database {
     sqlite.pragma('foreign_keys = ON');
     sqlite.pragma('busy_timeout = 5000');
     sqlite.pragma('synchronous = NORMAL');
-    const db = new Kysely<Tables>({ dialect: new SqliteDialect({ database: sqlite }) });
+    const db = new Kysely<Tables>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
     return { db, dialect: 'sqlite', schema: undefined, close: () => db.destroy() };
   }
   const pool = new pg.Pool({
