@@ -9,6 +9,7 @@ import { registerClient } from './http/static.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { configRoutes } from './modules/config/config.routes.ts';
 import { authPlugin } from './plugins/auth.ts';
+import { walletModule } from './modules/wallet/wallet.module.ts';
 import { LocalPublisher, type Publisher } from './realtime/publisher.ts';
 
 declare module 'fastify' {
@@ -55,6 +56,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   registerOpenApi(fastify, () => config.publicUrl ?? `http://localhost:${config.port}`);
   healthRoutes(fastify, database.db);
   configRoutes(fastify, config);
+  walletModule(fastify, database.db, config);
 
   await registerClient(fastify, deps.clientDir ?? null);
   await fastify.ready();
