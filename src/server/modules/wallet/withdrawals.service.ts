@@ -78,7 +78,7 @@ async function move(db: DB, id: number, from: (w: Withdrawal) => void, to: Withd
 }
 
 /** The player cancels their own withdrawal while it is new; the amount comes back. */
-export function cancelByUser(db: DB, userId: number, id: number, now: number): Promise<WithdrawalChange> {
+export async function cancelByUser(db: DB, userId: number, id: number, now: number): Promise<WithdrawalChange> {
   return move(db, id, (w) => {
     if (w.user_id !== userId) throw new HttpError(404, 'Withdrawal not found.');
     if (w.status !== 'new') throw new HttpError(409, 'This withdrawal can no longer be canceled.');
@@ -86,7 +86,7 @@ export function cancelByUser(db: DB, userId: number, id: number, now: number): P
 }
 
 /** The operator moves a withdrawal along WITHDRAWAL_TRANSITIONS (canceled refunds). */
-export function moveWithdrawal(db: DB, id: number, to: string, now: number): Promise<WithdrawalChange> {
+export async function moveWithdrawal(db: DB, id: number, to: string, now: number): Promise<WithdrawalChange> {
   if (!(WITHDRAWAL_STATUSES as readonly string[]).includes(to) || to === 'canceled_by_user') throw fieldError('status', 'The status must be in_processing, done or canceled.');
   const target = to as WithdrawalStatus;
   return move(db, id, (w) => {

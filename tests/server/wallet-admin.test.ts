@@ -1,0 +1,145 @@
+// The operator CLI (in-process on every database, and once as a real process on SQLite) and the
+// outbox that makes a running server publish balanceUpdated for changes made by the CLI.
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createWalletTest, type WalletTest } from '../helpers/wallet.ts';
+import { describeEachDb } from '../helpers/test-db.ts';
+import { runAdmin, UsageError } from '../../src/server/cli/admin.ts';
+import { drainOutbox } from '../../src/server/modules/wallet/outbox.ts';
+import { LocalPublisher, type ChannelEvent } from '../../src/server/realtime/publisher.ts';
+import { openDatabase } from '../../src/server/db/database.ts';
+import { migrate } from '../../src/server/db/migrate.ts';
+import { InsufficientFunds } from '../../src/server/modules/wallet/ledger.ts';
+import { CRYPTO_CONFIRMATIONS } from '../../src/shared/constants.ts';
+
+describeEachDb('operator CLI', (dialect) => {
+  let w: WalletTest;
+  beforeEach(async () => {
+    w = await createWalletTest(dialect);
+  });
+  afterEach(() => w.close());
+  const admin = (...argv: string[]) => runAdmin(w.database.db, argv, Date.now());
+
+  it('credits and debits by email or id with a reason through the ledger; --key makes it idempotent', async () => {
+    const p = await w.player();
+    expect(await admin('credit', p.email.toUpperCase(), '12.5', '--reason', 'goodwill')).toEqual([expect.stringMatching(/^Credited \$12\.50 to .+ balance \$12\.50; ledger #\d+$/)]);
+    expect(await admin('debit', String(p.id), '2.5', '--reason', 'correction', '--key', 'fix-1')).toEqual([expect.stringMatching(/^Debited \$2\.50 .* balance \$10\.00/)]);
+    expect(await admin('debit', String(p.id), '2.5', '--reason', 'correction', '--key', 'fix-1')).toEqual([expect.stringMatching(/^Already applied/)]);
+    expect(await w.balance(p.id)).toBe(1000);
+    const rows = await w.database.db.selectFrom('ledger').selectAll().where('user_id', '=', p.id).orderBy('id').execute();
+    expect(rows.map((r) => [r.kind, r.delta_cents, r.reference])).toEqual([['admin', 1250, 'admin:goodwill'], ['admin', -250, 'admin:correction']]);
+    await expect(admin('debit', String(p.id), '10.01', '--reason', 'x')).rejects.toBeInstanceOf(InsufficientFunds);
+    expect(await w.balance(p.id)).toBe(1000);
+    await expect(admin('credit', 'ghost@x.io', '1', '--reason', 'x')).rejects.toMatchObject({ statusCode: 404 });
+    for (const argv of [
+      ['credit', String(p.id), '1'],
+      ['credit', String(p.id), '1', '--reason', '  '],
+      ['credit', String(p.id), '-1', '--reason', 'x'],
+      ['credit', String(p.id), '1.001', '--reason', 'x'],
+      ['credit', String(p.id), 'NaN', '--reason', 'x'],
+      ['credit', String(p.id), 'Infinity', '--reason', 'x'],
+      ['credit', String(p.id), '1e9', '--reason', 'x'],
+      ['credit', String(p.id), 'ten', '--reason', 'x'],
+      ['credit', String(p.id), '1', '--reason'],
+      ['credit'],
+      ['frobnicate'],
+    ]) {
+      await expect(admin(...argv), argv.join(' ')).rejects.toBeInstanceOf(UsageError);
+    }
+    expect(await w.balance(p.id)).toBe(1000);
+  });
+
+  it('creates promo codes, vouchers and gift codes that players can use', async () => {
+    const p = await w.player();
+    expect(await admin('promo:create', 'Spring20', '--percent', '20', '--max-uses', '100', '--expires', '2999-01-01')).toEqual(['Promo spring20: 20%, uses 0/100, expires 2999-01-01T00:00:00.000Z']);
+    expect(await admin('promo:create', 'flat5', '--fixed', '5', '--free-box')).toEqual(['Promo flat5: $5.00 + free box, uses 0/∞']);
+    expect((await w.post('/api/deposit/promocode/validate', p, { promocode: 'spring20' })).json().promocode).toEqual({ code: 'spring20', value: 20, is_fixed_value: false });
+    await expect(admin('promo:create', 'x1', '--percent', '10', '--fixed', '1')).rejects.toBeInstanceOf(UsageError);
+    await expect(admin('promo:create', 'x1', '--percent', '101')).rejects.toMatchObject({ statusCode: 422 });
+    await expect(admin('promo:create', 'x1', '--percent', '10', '--expires', 'soon')).rejects.toBeInstanceOf(UsageError);
+
+    expect(await admin('voucher:create', 'tw-5', '5', '--max-uses', '10')).toEqual([expect.stringMatching(/^Voucher tw-5 \(#\d+\) created$/)]);
+    expect((await w.post('/api/deposit/voucher/redeem', p, { code: 'tw-5' })).statusCode).toBe(200);
+    await expect(admin('voucher:create', 'tw-5', '5')).rejects.toMatchObject({ statusCode: 422 });
+
+    const codes = await admin('gift:create', '250', '--count', '3');
+    expect(codes).toHaveLength(3);
+    for (const c of codes) expect(c).toMatch(/^GIFT-[0-9A-F]{4}-[0-9A-F]{4}-[0-9A-F]{4}-[0-9A-F]{4}$/);
+    expect((await w.post('/api/deposit/gift-code/redeem', p, { code: codes[1] })).statusCode).toBe(200);
+    await expect(admin('gift:create', '20')).rejects.toMatchObject({ statusCode: 422 });
+    await expect(admin('gift:create', '10', '--count', '0')).rejects.toBeInstanceOf(UsageError);
+    expect(await w.balance(p.id)).toBe(25_500);
+  });
+
+  it('lists and moves withdrawals; a cancel refunds and is published through the outbox', async () => {
+    const p = await w.player(10_000);
+    const id = (await w.post('/api/withdrawals', p, { amount: 40, method: 'ETH', address: '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed' })).json().data.id;
+    expect(await admin('withdrawals', '--status', 'new')).toEqual([expect.stringMatching(new RegExp(`^#${id} user ${p.id} new +\\$40\\.00 \\(fee \\$3\\.00\\) ETH 0x`))]);
+    expect(await admin('withdrawal:move', String(id), 'in_processing')).toEqual([`Withdrawal #${id} is in_processing`]);
+    expect(await admin('withdrawals', '--status', 'new')).toEqual([]);
+    expect(await admin('withdrawal:move', String(id), 'canceled')).toEqual([`Withdrawal #${id} is canceled; refunded, balance $100.00`]);
+    await expect(admin('withdrawal:move', String(id), 'done')).rejects.toMatchObject({ statusCode: 409 });
+    await expect(admin('withdrawal:move', 'x', 'done')).rejects.toBeInstanceOf(UsageError);
+    const publisher = new LocalPublisher();
+    const seen: ChannelEvent[] = [];
+    publisher.subscribe((e) => seen.push(e));
+    expect(await drainOutbox(w.database.db, publisher, Date.now())).toBe(1);
+    expect(seen).toEqual([{ channel: `private-users.${p.id}`, event: 'balanceUpdated', data: { type: 'balanceUpdated', current_balance: 100 } }]);
+    expect(await drainOutbox(w.database.db, publisher, Date.now())).toBe(0);
+  });
+
+  it('sends and confirms sandbox crypto transfers', async () => {
+    const p = await w.player();
+    const wallet = (await w.post('/api/deposit/alphapo/deposit-address', p, { currency: 'SOL' })).json().data.wallet;
+    const [sent, confirmed] = await admin('crypto:send', wallet, '1', '--confirm', String(CRYPTO_CONFIRMATIONS));
+    expect(sent).toMatch(new RegExp(`^Sent 1 SOL to ${wallet}: tx [0-9a-f]{64}$`));
+    expect(confirmed).toMatch(/confirmations, credited; credited \$150\.00, balance \$150\.00$/);
+    const [small] = await admin('crypto:send', wallet, '0.1');
+    const tx = /tx ([0-9a-f]{64})/.exec(small!)![1]!;
+    expect(await admin('crypto:confirm', tx)).toEqual([`tx ${tx}: 1 confirmations, pending`]);
+    expect(await admin('crypto:confirm', tx, String(CRYPTO_CONFIRMATIONS))).toEqual([`tx ${tx}: ${CRYPTO_CONFIRMATIONS + 1} confirmations, below_minimum`]);
+    expect(await w.balance(p.id)).toBe(15_000);
+    await expect(admin('crypto:send', wallet)).rejects.toBeInstanceOf(UsageError);
+    await expect(admin('crypto:confirm', tx, '-2')).rejects.toBeInstanceOf(UsageError);
+    expect(await admin('rates:refresh')).toEqual(['Stored 11 rates']);
+    expect((await admin('help'))[0]).toMatch(/^Usage: npm run admin/);
+  });
+
+  it('the running server publishes CLI balance changes within its poll interval', async () => {
+    const p = await w.player();
+    await admin('credit', String(p.id), '7', '--reason', 'live');
+    const deadline = Date.now() + 5000;
+    while (!w.events.some((e) => e.channel === `private-users.${p.id}`) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
+    expect(w.events).toContainEqual({ channel: `private-users.${p.id}`, event: 'balanceUpdated', data: { type: 'balanceUpdated', current_balance: 7 } });
+  });
+});
+
+describe('operator CLI as a process', () => {
+  it('npm run admin works on the configured database, exits 0 or 2 (usage) and leaves an outbox row', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'la-admin-'));
+    const file = join(dir, 'db.sqlite');
+    const database = openDatabase({ kind: 'sqlite', file });
+    await migrate(database);
+    const { id } = await database.db
+      .insertInto('users')
+      .values({ name: 'op', email: 'op@test.local', password_hash: null, avatar_url: null, balance_cents: 0, level: 1, created_at: 1 })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const env = { ...process.env, NODE_ENV: 'test', DATA_DIR: dir, DATABASE_URL: `sqlite:${file}` };
+    const run = (...args: string[]) => spawnSync(process.execPath, ['--import', 'tsx', 'src/server/cli/admin.ts', ...args], { env, encoding: 'utf8', timeout: 60_000 });
+    const ok = run('credit', 'op@test.local', '3.25', '--reason', 'cli test');
+    expect(ok.stderr).toBe('');
+    expect(ok.status).toBe(0);
+    expect(ok.stdout).toMatch(/^Credited \$3\.25 to op@test\.local/);
+    const usage = run('credit', 'op@test.local', 'lots', '--reason', 'x');
+    expect(usage.status).toBe(2);
+    expect(usage.stderr).toContain('Usage: npm run admin');
+    const user = await database.db.selectFrom('users').select('balance_cents').where('id', '=', id).executeTakeFirstOrThrow();
+    expect(user.balance_cents).toBe(325);
+    expect(await database.db.selectFrom('outbox').select(['user_id', 'published_at']).execute()).toEqual([{ user_id: id, published_at: null }]);
+    await database.close();
+  }, 120_000);
+});
