@@ -4,7 +4,8 @@ import { createTestApp } from './test-app.ts';
 import { createPlayer, type TestPlayer } from './users.ts';
 import { seedWallet } from '../../src/server/modules/wallet/wallet.seed.ts';
 import type { Dialect } from '../../src/server/db/database.ts';
-import { LocalPublisher, type ChannelEvent } from '../../src/server/realtime/publisher.ts';
+import type { LocalPublisher, ChannelEvent } from '../../src/server/realtime/publisher.ts';
+import type { LightMyRequestResponse as Response } from 'fastify';
 
 /** A seeded app under test plus helpers. */
 export interface WalletTest extends TestApp {
@@ -12,7 +13,7 @@ export interface WalletTest extends TestApp {
   player(balanceCents?: number): Promise<TestPlayer>;
   balance(userId: number): Promise<number>; // cents
   ledgerCount(userId: number): Promise<number>;
-  post(url: string, player: TestPlayer | null, payload?: unknown): ReturnType<TestApp['fastify']['inject']>;
+  post(url: string, player: { headers: { authorization: string } } | null, payload?: unknown): Promise<Response>;
 }
 
 /** Builds a seeded app (promo codes, rates) and records its channel events. */

@@ -17,7 +17,7 @@ describeEachDb('crypto deposits', (dialect) => {
   afterEach(() => w.close());
 
   async function address(p: { headers: { authorization: string } }, currency: string): Promise<string> {
-    const res = await w.post('/api/deposit/alphapo/deposit-address', p as never, { currency });
+    const res = await w.post('/api/deposit/alphapo/deposit-address', p, { currency });
     expect(res.statusCode).toBe(200);
     return res.json().data.wallet;
   }
