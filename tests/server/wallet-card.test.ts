@@ -194,6 +194,16 @@ describeEachDb('card and skins deposits', (dialect) => {
     expect(row).toMatchObject({ method: 'skinsback', status: 'paid', amount_cents: 360, bonus_cents: 18 });
   });
 
+  it('webhook bodies over 16 KB are refused before any work; every wallet call is in the OpenAPI document', async () => {
+    const big = JSON.stringify({ payment_id: 'x', status: 'paid', amount: '1.00', pad: 'x'.repeat(20_000) });
+    const res = await w.fastify.inject({ method: 'POST', url: '/api/deposit/zen/webhook', headers: { 'content-type': 'application/json', 'x-signature': signBody(webhookSecret(w.config.secrets.appSecret, 'zen'), big) }, payload: big });
+    expect(res.statusCode).toBe(413);
+    const doc = (await w.fastify.inject({ method: 'GET', url: '/api/openapi.json' })).json() as { paths: Record<string, unknown> };
+    for (const path of ['/api/deposit/promocode/validate', '/api/deposit/zen/redirect', '/api/deposit/skinsback/redirect', '/api/deposit/alphapo/available-currencies', '/api/deposit/alphapo/deposit-address', '/api/deposit/gift-code/redeem', '/api/deposit/voucher/redeem', '/api/deposit/payments', '/api/withdrawals', '/api/deposit/zen/webhook']) {
+      expect(doc.paths[path], path).toBeTruthy();
+    }
+  });
+
   it('no checkout pages in production, and the redirect answers 503', async () => {
     const prod = await createWalletTest(dialect, { NODE_ENV: 'production', APP_SECRET: 'x'.repeat(32), PUSHER_APP_KEY: 'k', PUSHER_APP_SECRET: 'y'.repeat(16), OAUTH_CLIENT_SECRET: 'z'.repeat(16) });
     try {

@@ -63,6 +63,21 @@ describeEachDb('withdrawals', (dialect) => {
     expect(statuses).toEqual([['canceled', 'red'], ['done', 'green']]);
   });
 
+  it('an Idempotency-Key makes a retried request return the first withdrawal, also in parallel', async () => {
+    const p = await w.player(10_000);
+    const body = { amount: 25, method: 'ETH', address: ADDR.ETH };
+    const send = (key: string, b: object = body) => w.fastify.inject({ method: 'POST', url: '/api/withdrawals', headers: { ...p.headers, 'idempotency-key': key }, payload: b });
+    const all = await Promise.all([send('k-1'), send('k-1'), send('k-1')]);
+    expect(all.map((r) => r.statusCode)).toEqual([200, 200, 200]);
+    expect(new Set(all.map((r) => r.json().data.id)).size).toBe(1);
+    expect(all.map((r) => r.json().balance)).toEqual([75, 75, 75]);
+    expect(await w.balance(p.id)).toBe(7500);
+    expect((await send('k-1', { ...body, amount: 26 })).statusCode).toBe(409);
+    expect((await send('k-2')).json().balance).toBe(50);
+    expect((await send('bad key with spaces')).statusCode).toBe(422);
+    expect(await w.database.db.selectFrom('withdrawals').selectAll().execute()).toHaveLength(2);
+  });
+
   it('parallel cancel by player and operator refunds exactly once', async () => {
     const p = await w.player(5000);
     const id = (await w.post('/api/withdrawals', p, { amount: 50, method: 'ETH', address: ADDR.ETH })).json().data.id as number;

@@ -176,6 +176,7 @@ export interface WithdrawalsTable {
   method: string; // crypto code
   address: string; // destination, validated for its chain
   status: string; // new, in_processing, done, canceled, canceled_by_user
+  request_key: string | null; // "{user}:{Idempotency-Key}" of the request, UNIQUE
   created_at: number; // epoch ms
   updated_at: number; // epoch ms
 }

@@ -110,6 +110,7 @@ export async function up(db: Kysely<unknown>, dialect: Dialect): Promise<void> {
     .addColumn('method', 'varchar(16)', (c) => c.notNull())
     .addColumn('address', 'varchar(100)', (c) => c.notNull())
     .addColumn('status', 'varchar(20)', (c) => c.notNull())
+    .addColumn('request_key', 'varchar(160)', (c) => c.unique())
     .addColumn('created_at', 'bigint', (c) => c.notNull())
     .addColumn('updated_at', 'bigint', (c) => c.notNull())
     .execute();

@@ -2,6 +2,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { DB } from '../../db/database.ts';
 import { defineRoute } from '../../http/route.ts';
+import { HttpError } from '../../http/errors.ts';
 import { publishBalance } from '../../realtime/publisher.ts';
 import { cancelByUser, listWithdrawals, publicWithdrawal, requestWithdrawal, withdrawOptions } from './withdrawals.service.ts';
 import { idParams, withdrawBody, withdrawOptionsResponse, withdrawalResponse, withdrawalsResponse } from '../../../shared/api/wallet.ts';
@@ -18,10 +19,12 @@ export function withdrawalRoutes(app: FastifyInstance, db: DB): void {
 
   defineRoute(
     app,
-    { method: 'POST', url: '/api/withdrawals', summary: 'Request a withdrawal (the amount is reserved at once)', tags, auth: true, body: withdrawBody, response: withdrawalResponse },
-    async ({ body, user }) => {
-      const r = await requestWithdrawal(db, user.id, { amountCents: dollarsToCents(body.amount), method: body.method, address: body.address }, Date.now());
-      await publishBalance(app.publisher, user.id, r.balanceCents!);
+    { method: 'POST', url: '/api/withdrawals', summary: 'Request a withdrawal (the amount is reserved at once; optional Idempotency-Key header)', tags, auth: true, body: withdrawBody, response: withdrawalResponse },
+    async ({ body, user, request }) => {
+      const key = request.headers['idempotency-key'];
+      if (key !== undefined && (typeof key !== 'string' || !/^[\x21-\x7e]{1,100}$/.test(key))) throw new HttpError(422, 'The Idempotency-Key header must be 1–100 visible ASCII characters.');
+      const r = await requestWithdrawal(db, user.id, { amountCents: dollarsToCents(body.amount), method: body.method, address: body.address, requestKey: key }, Date.now());
+      if (!r.replayed) await publishBalance(app.publisher, user.id, r.balanceCents!);
       return { data: publicWithdrawal(r.withdrawal), balance: centsToDollars(r.balanceCents!) };
     },
   );

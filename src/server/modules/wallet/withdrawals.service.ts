@@ -45,23 +45,40 @@ export function publicWithdrawal(w: Withdrawal) {
   };
 }
 
-/** Requests a withdrawal: validates method, amount and address; debits in the same transaction. */
-export async function requestWithdrawal(db: DB, userId: number, input: { amountCents: number; method: string; address: string }, now: number): Promise<WithdrawalChange> {
+/**
+ * Requests a withdrawal: validates method, amount and address; debits in the same transaction.
+ * With a `requestKey` (the Idempotency-Key header) a retried request returns the first withdrawal.
+ */
+export async function requestWithdrawal(db: DB, userId: number, input: { amountCents: number; method: string; address: string; requestKey?: string }, now: number): Promise<WithdrawalChange & { replayed: boolean }> {
   const currency = cryptoCurrency(input.method);
   if (!currency || !currency.deposit) throw fieldError('method', 'This withdrawal method is not supported.');
   if (input.amountCents < WITHDRAW_MIN_CENTS) throw fieldError('amount', `The minimum withdrawal is ${formatUsd(WITHDRAW_MIN_CENTS)}.`);
   if (input.amountCents > WITHDRAW_MAX_CENTS) throw fieldError('amount', `The maximum withdrawal is ${formatUsd(WITHDRAW_MAX_CENTS)}.`);
   const address = input.address.trim();
   if (!isValidAddress(currency.format, address)) throw fieldError('address', `This is not a valid ${currency.name} address.`);
-  return db.transaction().execute(async (trx) => {
+  const requestKey = input.requestKey ? `${userId}:${input.requestKey}` : null;
+  const replay = async (): Promise<(WithdrawalChange & { replayed: boolean }) | null> => {
+    if (!requestKey) return null;
+    const first = await db.selectFrom('withdrawals').selectAll().where('request_key', '=', requestKey).executeTakeFirst();
+    if (!first) return null;
+    if (first.amount_cents !== input.amountCents || first.method !== currency.code || first.address !== address) throw new HttpError(409, 'This request was already used for a different withdrawal.');
+    const user = await db.selectFrom('users').select('balance_cents').where('id', '=', userId).executeTakeFirstOrThrow();
+    return { withdrawal: first, balanceCents: user.balance_cents, replayed: true };
+  };
+  const earlier = await replay();
+  if (earlier) return earlier;
+  const made = await db.transaction().execute(async (trx) => {
     const w = await trx
       .insertInto('withdrawals')
-      .values({ user_id: userId, amount_cents: input.amountCents, fee_cents: currency.withdrawFeeCents, method: currency.code, address, status: 'new', created_at: now, updated_at: now })
+      .values({ user_id: userId, amount_cents: input.amountCents, fee_cents: currency.withdrawFeeCents, method: currency.code, address, status: 'new', request_key: requestKey, created_at: now, updated_at: now })
+      .onConflict((oc) => oc.column('request_key').doNothing())
       .returningAll()
-      .executeTakeFirstOrThrow();
+      .executeTakeFirst();
+    if (!w) return null; // a concurrent retry won
     const move = await applyMoveIn(trx, { userId, deltaCents: -input.amountCents, kind: 'withdrawal', reference: `withdrawal:${w.id}`, idempotencyKey: `withdrawal:${w.id}`, now });
-    return { withdrawal: w, balanceCents: move.balanceAfterCents };
+    return { withdrawal: w, balanceCents: move.balanceAfterCents, replayed: false };
   });
+  return made ?? (await replay())!;
 }
 
 async function move(db: DB, id: number, from: (w: Withdrawal) => void, to: WithdrawalStatus, now: number): Promise<WithdrawalChange> {
