@@ -108,6 +108,24 @@ describeEachDb('operator CLI', (dialect) => {
     expect((await admin('help'))[0]).toMatch(/^Usage: npm run admin/);
   });
 
+  it('reverses a paid deposit once (amount + bonus), refuses others', async () => {
+    const p = await w.player();
+    const [code] = await admin('gift:create', '10');
+    await w.post('/api/deposit/gift-code/redeem', p, { code });
+    const pay = await w.database.db.selectFrom('payments').select('id').where('user_id', '=', p.id).executeTakeFirstOrThrow();
+    expect(await admin('payment:reverse', String(pay.id))).toEqual([`Payment #${pay.id} reversed: took back $10.00; balance $0.00`]);
+    await expect(admin('payment:reverse', String(pay.id))).rejects.toMatchObject({ statusCode: 409 });
+    await expect(admin('payment:reverse', '999999')).rejects.toMatchObject({ statusCode: 404 });
+    const list = (await w.fastify.inject({ method: 'GET', url: '/api/deposit/payments', headers: p.headers })).json().data;
+    expect(list[0]).toMatchObject({ status: 'reversed', status_title: 'Reversed', status_color: 'red' });
+    const [code2] = await admin('gift:create', '10');
+    await w.post('/api/deposit/gift-code/redeem', p, { code: code2 });
+    await admin('debit', String(p.id), '5', '--reason', 'spent');
+    const pay2 = await w.database.db.selectFrom('payments').select('id').where('user_id', '=', p.id).where('status', '=', 'paid').executeTakeFirstOrThrow();
+    await expect(admin('payment:reverse', String(pay2.id))).rejects.toBeInstanceOf(InsufficientFunds);
+    expect(await w.balance(p.id)).toBe(500);
+  });
+
   it('the running server publishes CLI balance changes within its poll interval', async () => {
     const p = await w.player();
     await admin('credit', String(p.id), '7', '--reason', 'live');

@@ -14,6 +14,7 @@ import { enqueueBalance } from '../modules/wallet/outbox.ts';
 import { createPromo } from '../modules/wallet/promo.service.ts';
 import { createGiftCodes, createVoucher } from '../modules/wallet/codes.service.ts';
 import { listWithdrawals, moveWithdrawal, publicWithdrawal } from '../modules/wallet/withdrawals.service.ts';
+import { reversePayment } from '../modules/wallet/payments.service.ts';
 import { confirmTransfer, refreshRates, sandboxRates, sendTransfer } from '../modules/wallet/crypto.service.ts';
 import { dollarsToCents, formatUsd } from '../../shared/money.ts';
 
@@ -28,6 +29,7 @@ export const USAGE = `Usage: npm run admin -- <command> [arguments] [--flags]
   withdrawal:move <id> <in_processing|done|canceled>                  canceled refunds the player
   crypto:send <address> <amount> [--confirm <n>]                      sandbox chain transfer (+ confirmations)
   crypto:confirm <tx hash> [count]                                    add confirmations (default 1)
+  payment:reverse <payment id>                                        chargeback: take back amount + bonus
   rates:refresh                                                       store the sandbox rates again`;
 
 /** A usage mistake: printed with the usage, exit code 2. */
@@ -147,6 +149,11 @@ export async function runAdmin(db: DB, argv: string[], now: number): Promise<str
       const t = await confirmTransfer(db, p[0], p[1] === undefined ? 1 : int(p[1], 'count'), now);
       if (t.balance_cents !== null) await enqueueBalance(db, t.user_id, now);
       return [`tx ${t.tx_hash}: ${t.confirmations} confirmations, ${t.status}${t.credited_cents !== null ? `; credited ${formatUsd(t.credited_cents)}, balance ${formatUsd(t.balance_cents!)}` : ''}`];
+    }
+    case 'payment:reverse': {
+      const r = await reversePayment(db, int(p[0], 'payment id'), now);
+      await enqueueBalance(db, r.payment.user_id, now);
+      return [`Payment #${r.payment.id} reversed: took back ${formatUsd(r.payment.amount_cents + r.payment.bonus_cents)}; balance ${formatUsd(r.balanceCents)}`];
     }
     case 'rates:refresh':
       return [`Stored ${await refreshRates(db, sandboxRates, now)} rates`];

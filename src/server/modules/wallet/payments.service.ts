@@ -110,3 +110,16 @@ export async function listPayments(db: DB, userId: number, limit = 100) {
   const rows = await db.selectFrom('payments').selectAll().where('user_id', '=', userId).orderBy('id', 'desc').limit(limit).execute();
   return rows.map(publicPayment);
 }
+
+/** Reverses a paid deposit (chargeback): takes back amount + bonus once; 422 if the balance is too low. */
+export async function reversePayment(db: DB, paymentId: number, now: number): Promise<{ payment: Payment; balanceCents: number }> {
+  return db.transaction().execute(async (trx) => {
+    const pay = await trx.updateTable('payments').set({ status: 'reversed', updated_at: now }).where('id', '=', paymentId).where('status', '=', 'paid').returningAll().executeTakeFirst();
+    if (!pay) {
+      const exists = await trx.selectFrom('payments').select('status').where('id', '=', paymentId).executeTakeFirst();
+      throw exists ? new HttpError(409, `A ${exists.status} payment cannot be reversed.`) : new HttpError(404, 'Payment not found.');
+    }
+    const move = await applyMoveIn(trx, { userId: pay.user_id, deltaCents: -(pay.amount_cents + pay.bonus_cents), kind: 'reversal', reference: `payment:${pay.id}`, idempotencyKey: `reversal:${pay.id}`, now });
+    return { payment: pay, balanceCents: move.balanceAfterCents };
+  });
+}
