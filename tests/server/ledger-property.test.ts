@@ -91,4 +91,32 @@ describeEachDb('ledger properties', (dialect) => {
       { numRuns: dialect === 'sqlite' ? 60 : 30 },
     );
   }, 120_000);
+
+  it('parallel random credits and debits: balance = start + accepted deltas, never negative, ledger sums up', async () => {
+    let run = 0;
+    await fc.assert(
+      fc.asyncProperty(fc.integer({ min: 0, max: 5000 }), fc.array(fc.integer({ min: -3000, max: 3000 }).filter((d) => d !== 0), { minLength: 1, maxLength: 30 }), async (start, deltas) => {
+        run++;
+        const { id } = await t.db
+          .insertInto('users')
+          .values({ name: 'q', email: `par-${run}-${Date.now()}@x.io`, password_hash: null, avatar_url: null, balance_cents: 0, level: 1, created_at: 1 })
+          .returning('id')
+          .executeTakeFirstOrThrow();
+        if (start) await applyMove(t.db, { userId: id, deltaCents: start, kind: 'fund', reference: null, idempotencyKey: `par:${id}:fund`, now: 1 });
+        const moves = deltas.map((d, i) => ({ userId: id, deltaCents: d, kind: 'mix', reference: null, idempotencyKey: `par:${id}:${i}`, now: 2 }));
+        // every move sent twice at once: the replay must never pay a second time
+        const results = await Promise.allSettled([...moves, ...moves].map((m) => applyMove(t.db, m)));
+        for (const r of results) if (r.status === 'rejected') expect(r.reason).toBeInstanceOf(InsufficientFunds);
+        const rows = await t.db.selectFrom('ledger').select(['delta_cents', 'balance_after_cents', 'idempotency_key']).where('user_id', '=', id).execute();
+        const { balance_cents } = await t.db.selectFrom('users').select('balance_cents').where('id', '=', id).executeTakeFirstOrThrow();
+        expect(rows.reduce((s, r) => s + r.delta_cents, 0)).toBe(balance_cents);
+        expect(balance_cents).toBeGreaterThanOrEqual(0);
+        expect(rows.every((r) => r.balance_after_cents >= 0)).toBe(true);
+        expect(new Set(rows.map((r) => r.idempotency_key)).size).toBe(rows.length);
+        const credits = deltas.filter((d) => d > 0).reduce((s, d) => s + d, 0);
+        expect(rows.filter((r) => r.delta_cents > 0 && r.idempotency_key !== `par:${id}:fund`).reduce((s, r) => s + r.delta_cents, 0)).toBe(credits); // credits always land, once
+      }),
+      { numRuns: dialect === 'sqlite' ? 40 : 20 },
+    );
+  }, 120_000);
 });

@@ -89,6 +89,11 @@ describeEachDb('operator CLI', (dialect) => {
     expect(await drainOutbox(w.database.db, publisher, Date.now())).toBe(1);
     expect(seen).toEqual([{ channel: `private-users.${p.id}`, event: 'balanceUpdated', data: { type: 'balanceUpdated', current_balance: 100 } }]);
     expect(await drainOutbox(w.database.db, publisher, Date.now())).toBe(0);
+    // published rows are kept a day, then dropped at the next publish
+    await w.database.db.updateTable('outbox').set({ published_at: 1 }).execute();
+    await admin('credit', String(p.id), '1', '--reason', 'x');
+    expect(await drainOutbox(w.database.db, publisher, Date.now())).toBe(1);
+    expect((await w.database.db.selectFrom('outbox').select('published_at').execute()).every((r) => r.published_at !== 1)).toBe(true);
   });
 
   it('sends and confirms sandbox crypto transfers', async () => {

@@ -6,6 +6,8 @@ import type { FastifyInstance } from 'fastify';
 import type { DB } from '../../db/database.ts';
 import { publishBalance, type Publisher } from '../../realtime/publisher.ts';
 
+const KEEP_MS = 24 * 3600 * 1000; // published rows are kept a day for inspection
+
 /** Asks running servers to publish `userId`'s balance. */
 export async function enqueueBalance(db: DB, userId: number, now: number): Promise<void> {
   await db.insertInto('outbox').values({ user_id: userId, event: 'balanceUpdated', created_at: now, published_at: null }).execute();
@@ -22,6 +24,7 @@ export async function drainOutbox(db: DB, publisher: Publisher, now: number, lim
     if (user) await publishBalance(publisher, row.user_id, user.balance_cents);
     published++;
   }
+  if (published) await db.deleteFrom('outbox').where('published_at', '<', now - KEEP_MS).execute();
   return published;
 }
 
