@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createWalletTest, type WalletTest } from '../helpers/wallet.ts';
-import { describeEachDb } from '../helpers/test-db.ts';
+import { createTestDatabase, describeEachDb } from '../helpers/test-db.ts';
 import { runAdmin, UsageError } from '../../src/server/cli/admin.ts';
 import { drainOutbox } from '../../src/server/modules/wallet/outbox.ts';
 import { LocalPublisher, type ChannelEvent } from '../../src/server/realtime/publisher.ts';
@@ -83,17 +83,9 @@ describeEachDb('operator CLI', (dialect) => {
     expect(await admin('withdrawal:move', String(id), 'canceled')).toEqual([`Withdrawal #${id} is canceled; refunded, balance $100.00`]);
     await expect(admin('withdrawal:move', String(id), 'done')).rejects.toMatchObject({ statusCode: 409 });
     await expect(admin('withdrawal:move', 'x', 'done')).rejects.toBeInstanceOf(UsageError);
-    const publisher = new LocalPublisher();
-    const seen: ChannelEvent[] = [];
-    publisher.subscribe((e) => seen.push(e));
-    expect(await drainOutbox(w.database.db, publisher, Date.now())).toBe(1);
-    expect(seen).toEqual([{ channel: `private-users.${p.id}`, event: 'balanceUpdated', data: { type: 'balanceUpdated', current_balance: 100 } }]);
-    expect(await drainOutbox(w.database.db, publisher, Date.now())).toBe(0);
-    // published rows are kept a day, then dropped at the next publish
-    await w.database.db.updateTable('outbox').set({ published_at: 1 }).execute();
-    await admin('credit', String(p.id), '1', '--reason', 'x');
-    expect(await drainOutbox(w.database.db, publisher, Date.now())).toBe(1);
-    expect((await w.database.db.selectFrom('outbox').select('published_at').execute()).every((r) => r.published_at !== 1)).toBe(true);
+    const deadline = Date.now() + 5000;
+    while (!w.events.some((e) => e.channel === `private-users.${p.id}` && (e.data as { current_balance: number }).current_balance === 100) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
+    expect(w.events.at(-1)).toEqual({ channel: `private-users.${p.id}`, event: 'balanceUpdated', data: { type: 'balanceUpdated', current_balance: 100 } });
   });
 
   it('sends and confirms sandbox crypto transfers', async () => {
@@ -137,6 +129,29 @@ describeEachDb('operator CLI', (dialect) => {
     const deadline = Date.now() + 5000;
     while (!w.events.some((e) => e.channel === `private-users.${p.id}`) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
     expect(w.events).toContainEqual({ channel: `private-users.${p.id}`, event: 'balanceUpdated', data: { type: 'balanceUpdated', current_balance: 7 } });
+  });
+});
+
+describeEachDb('outbox', (dialect) => {
+  it('publishes each pending row once with the current balance; drops published rows after a day', async () => {
+    const t = await createTestDatabase(dialect);
+    try {
+      const { id } = await t.db.insertInto('users').values({ name: 'o', email: 'o@x.io', password_hash: null, avatar_url: null, balance_cents: 0, level: 1, created_at: 1 }).returning('id').executeTakeFirstOrThrow();
+      await runAdmin(t.db, ['credit', String(id), '4', '--reason', 'a'], 10);
+      await runAdmin(t.db, ['credit', String(id), '1', '--reason', 'b'], 11);
+      const publisher = new LocalPublisher();
+      const seen: ChannelEvent[] = [];
+      publisher.subscribe((e) => seen.push(e));
+      const [a, b] = await Promise.all([drainOutbox(t.db, publisher, 20), drainOutbox(t.db, publisher, 20)]);
+      expect(a + b).toBe(2);
+      expect(seen).toEqual([1, 2].map(() => ({ channel: `private-users.${id}`, event: 'balanceUpdated', data: { type: 'balanceUpdated', current_balance: 5 } })));
+      expect(await drainOutbox(t.db, publisher, 30)).toBe(0);
+      await runAdmin(t.db, ['credit', String(id), '1', '--reason', 'c'], 24 * 3600 * 1000 + 100);
+      expect(await drainOutbox(t.db, publisher, 24 * 3600 * 1000 + 100)).toBe(1);
+      expect(await t.db.selectFrom('outbox').select('published_at').execute()).toEqual([{ published_at: 24 * 3600 * 1000 + 100 }]);
+    } finally {
+      await t.drop();
+    }
   });
 });
 

@@ -5,6 +5,7 @@ import { createWalletTest, BAD_AMOUNTS, type WalletTest } from '../helpers/walle
 import { signBody, webhookSecret } from '../../src/server/modules/wallet/webhook.ts';
 import { createPromo } from '../../src/server/modules/wallet/promo.service.ts';
 import { describeEachDb } from '../helpers/test-db.ts';
+import { seedWallet } from '../../src/server/modules/wallet/wallet.seed.ts';
 import { PROMO_LABEL_CODE } from '../../src/shared/constants.ts';
 
 describeEachDb('card and skins deposits', (dialect) => {
@@ -20,6 +21,15 @@ describeEachDb('card and skins deposits', (dialect) => {
     const sig = signature ?? signBody(webhookSecret(w.config.secrets.appSecret, method), raw);
     return w.fastify.inject({ method: 'POST', url: `/api/deposit/${method}/webhook`, headers: { 'content-type': 'application/json', 'x-signature': sig }, payload: raw });
   }
+
+  it('the wallet seed is idempotent and keeps rates an operator refreshed', async () => {
+    await w.database.db.updateTable('crypto_rates').set({ usd_micros: 1 }).where('currency', '=', 'BTC').execute();
+    await seedWallet(w.database.db, 5);
+    await seedWallet(w.database.db, 6);
+    expect((await w.database.db.selectFrom('promo_codes').select('code').orderBy('code').execute()).map((r) => r.code)).toEqual(['bonus5', 'case35']);
+    expect(await w.database.db.selectFrom('crypto_rates').selectAll().execute()).toHaveLength(11);
+    expect((await w.database.db.selectFrom('crypto_rates').select('usd_micros').where('currency', '=', 'BTC').executeTakeFirstOrThrow()).usd_micros).toBe(1);
+  });
 
   it('validates the seeded promo codes and explains every refusal in msg', async () => {
     const p = await w.player();
