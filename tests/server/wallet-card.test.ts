@@ -214,6 +214,31 @@ describeEachDb('card and skins deposits', (dialect) => {
     }
   });
 
+  it('remaining error branches: unknown checkout refs, skins webhook under the amount, calls without a token', async () => {
+    const p = await w.player();
+    const ghost = 'zen_' + 'a'.repeat(24);
+    for (const url of [`/sandbox/zen/${ghost}/pay`, `/sandbox/zen/${ghost}/decline`, `/sandbox/skinsback/skinsback_${'b'.repeat(24)}/pay`]) {
+      const res = await w.fastify.inject({ method: 'POST', url });
+      expect(res.statusCode, url).toBe(404);
+      expect(res.body).toContain('This checkout link is not valid.');
+    }
+    const ref = refOf((await w.post('/api/deposit/skinsback/redirect', p, { amount: 10, promocode: '' })).json().redirect_url);
+    expect((await webhook('skinsback', { payment_id: ref, status: 'paid', amount: '9.99' })).statusCode).toBe(422);
+    expect((await webhook('skinsback', { payment_id: ref, status: 'paid', amount: '12.00' })).json()).toEqual({ ok: true, status: 'paid', replayed: false });
+    expect(await w.balance(p.id)).toBe(1200);
+    for (const [method, url] of [
+      ['GET', '/api/deposit/payments'],
+      ['POST', '/api/deposit/alphapo/deposit-address'],
+      ['POST', '/api/deposit/voucher/redeem'],
+      ['POST', '/api/deposit/gift-code/redeem'],
+      ['POST', '/api/withdrawals/1/cancel'],
+    ] as const) {
+      const res = await w.fastify.inject({ method, url, headers: { authorization: 'Bearer nonsense' }, payload: method === 'POST' ? { code: 'x', currency: 'BTC' } : undefined });
+      expect(res.statusCode, url).toBe(401);
+      expect(res.json()).toEqual({ message: 'Unauthenticated.', msg: 'Unauthenticated.' });
+    }
+  });
+
   it('no checkout pages in production, and the redirect answers 503', async () => {
     const prod = await createWalletTest(dialect, { NODE_ENV: 'production', APP_SECRET: 'x'.repeat(32), PUSHER_APP_KEY: 'k', PUSHER_APP_SECRET: 'y'.repeat(16), OAUTH_CLIENT_SECRET: 'z'.repeat(16) });
     try {
