@@ -20,7 +20,7 @@ export default defineConfig({
   },
   test: {
     projects: [
-      { extends: true, test: { name: 'shared', environment: 'node', include: ['tests/shared/**/*.test.ts'] } },
+      { extends: true, test: { name: 'shared', environment: 'node', include: ['tests/shared/**/*.test.ts'], testTimeout: 60_000 } },
       {
         extends: true,
         test: { name: 'server', environment: 'node', include: ['tests/server/**/*.test.ts'], testTimeout: 30_000, hookTimeout: 60_000, fileParallelism: false },

@@ -11,6 +11,7 @@ import { configRoutes } from './modules/config/config.routes.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { fairRoutes } from './modules/fair/fair.routes.ts';
 import { diceRoutes } from './modules/dice/dice.routes.ts';
+import { walletModule } from './modules/wallet/wallet.module.ts';
 import { LocalPublisher, type Publisher } from './realtime/publisher.ts';
 
 declare module 'fastify' {
@@ -59,6 +60,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   configRoutes(fastify, config);
   fairRoutes(fastify, database);
   diceRoutes(fastify, database);
+  walletModule(fastify, database.db, config);
 
   await registerClient(fastify, deps.clientDir ?? null);
   await fastify.ready();

@@ -2,10 +2,12 @@
 // not asserted: this machine's timing is noisy.
 import { healthBench } from './health.bench.ts';
 import { diceBench } from './dice.bench.ts';
+import { ledgerBench } from './ledger.bench.ts';
 
 const benches: [string, () => Promise<Record<string, number | string>>][] = [
   ['GET /api/health vs bare Fastify (20 connections, 5 s)', healthBench],
   ['dice: POST /api/dice/bet vs bare Fastify (50 connections, 5 s) + scene frame cost', diceBench],
+  ['ledger moves (debit + credit, one transaction) vs bare UPDATE, 3 s each', ledgerBench],
 ];
 
 const only = process.argv[2];

@@ -1,78 +1,12 @@
-// Row types of every table, as Kysely sees them. Money is integer cents; times are epoch milliseconds.
-import type { Generated } from 'kysely';
+// Row types of every table, as Kysely sees them: one file per area under tables/.
+// Money is integer cents; times are epoch milliseconds.
+import type { CoreTables } from './tables/core.ts';
+import type { FairDiceTables } from './tables/fair-dice.ts';
+import type { WalletTables } from './tables/wallet.ts';
 
-/** A player account. */
-export interface UsersTable {
-  id: Generated<number>;
-  name: string;
-  email: string; // stored lower-case, unique
-  password_hash: string | null; // null for social-only accounts
-  avatar_url: string | null;
-  balance_cents: number; // integer cents, CHECK >= 0
-  level: number;
-  created_at: number; // epoch ms
-}
-
-/** One balance change; the sum of deltas of a user equals their balance. */
-export interface LedgerTable {
-  id: Generated<number>;
-  user_id: number;
-  delta_cents: number; // signed integer cents
-  balance_after_cents: number;
-  kind: string; // deposit, bet, win, sale, withdrawal, refund, admin, …
-  reference: string | null; // the row this move belongs to, e.g. "dice_bet:42"
-  idempotency_key: string; // UNIQUE: a retried move returns the first result
-  created_at: number; // epoch ms
-}
-
-/** One issued token pair; tokens themselves are never stored, only their hashes. */
-export interface OauthTokensTable {
-  id: Generated<number>;
-  user_id: number;
-  family: string; // shared by every pair rotated from one sign-in (reuse detection)
-  access_hash: string; // hex HMAC-SHA256 of the access token
-  refresh_hash: string; // hex HMAC-SHA256 of the refresh token
-  access_expires_at: number; // epoch ms
-  refresh_expires_at: number; // epoch ms
-  revoked_at: number | null; // epoch ms; set on logout, rotation or reuse
-  created_at: number; // epoch ms
-}
-
-/** A provably-fair seed pair: the active one, the committed next one, or a revealed one. */
-export interface FairSeedsTable {
-  id: Generated<number>;
-  user_id: number;
-  slot: 'active' | 'next' | null; // null once revealed
-  server_seed: string; // 64 hex chars; secret until revealed
-  server_seed_hash: string; // SHA-256 of server_seed (hex), shown before use
-  client_seed: string;
-  nonce: number; // bets made with this pair = the next bet's nonce
-  created_at: number; // epoch ms
-  revealed_at: number | null; // epoch ms
-}
-
-/** One dice bet with everything needed to verify it. */
-export interface DiceBetsTable {
-  id: Generated<number>;
-  user_id: number;
-  amount_cents: number;
-  payout_cents: number; // 0 when lost
-  target_bp: number; // target × 100
-  direction: 'over' | 'under';
-  roll_bp: number; // roll × 100
-  multiplier: number;
-  win: number; // 0 | 1
-  server_seed_hash: string;
-  client_seed: string;
-  nonce: number;
-  created_at: number; // epoch ms
-}
+export type * from './tables/core.ts';
+export type * from './tables/fair-dice.ts';
+export type * from './tables/wallet.ts';
 
 /** Every table of the schema. */
-export interface Tables {
-  users: UsersTable;
-  ledger: LedgerTable;
-  oauth_tokens: OauthTokensTable;
-  fair_seeds: FairSeedsTable;
-  dice_bets: DiceBetsTable;
-}
+export interface Tables extends CoreTables, FairDiceTables, WalletTables {}

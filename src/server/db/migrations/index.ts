@@ -4,6 +4,7 @@ import type { Dialect } from '../database.ts';
 import * as m0001 from './0001-core.ts';
 import * as m0002 from './0002-auth.ts';
 import * as m0004 from './0004-fair-dice.ts';
+import * as m0005 from './0005-wallet.ts';
 
 /** A migration step; it receives the dialect for the few DDL differences. */
 export interface Step {
@@ -15,4 +16,5 @@ export const steps: Record<string, Step> = {
   '0001-core': m0001,
   '0002-auth': m0002,
   '0004-fair-dice': m0004,
+  '0005-wallet': m0005,
 };
