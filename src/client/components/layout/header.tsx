@@ -14,7 +14,7 @@ export function Header() {
   const show = useModals((s) => s.show);
   return (
     <header className="header">
-      <Link to="/" className="logo">
+      <Link to="/" className="logo" aria-label="Loot Arcade home">
         <img src={logo} alt="" width={32} height={32} />
         <span>Loot Arcade</span>
       </Link>

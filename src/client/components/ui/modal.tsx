@@ -81,7 +81,7 @@ export function Modal({ title, label, width = MODAL_WIDTH, onClose, children, cl
         aria-label={title ? undefined : label}
         tabIndex={-1}
         className={['modal', className].filter(Boolean).join(' ')}
-        style={{ width: `min(${width}px, calc(100vw - 24px))`, maxHeight: '90vh' }}
+        style={{ ['--modal-width' as string]: `${width}px`, maxHeight: '90vh' }}
         onTouchStart={(e) => (touchStart.current = (dialog.current?.scrollTop ?? 0) > 0 ? null : (e.touches[0]?.clientY ?? null))}
         onTouchMove={(e) => {
           const start = touchStart.current;

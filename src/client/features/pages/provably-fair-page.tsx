@@ -39,7 +39,7 @@ export default function ProvablyFairPage() {
                 We compute <code>HMAC-SHA256(key = server seed, message = "clientSeed:nonce:round")</code>, where round starts at 0. The 32 bytes of the result are read four at a
                 time; four bytes b0…b3 make one number between 0 and 1:
               </p>
-              <pre>float = b0/256 + b1/256² + b2/256³ + b3/256⁴</pre>
+              <pre tabIndex={0}>float = b0/256 + b1/256² + b2/256³ + b3/256⁴</pre>
               <p>A game that needs more than eight numbers continues with round 1, 2, and so on.</p>
             </>
           ),
