@@ -9,7 +9,7 @@ const pages: [string, string, number][] = [
   ['/faq', 'FAQ', 1000],
   ['/how-it-works', 'How it works', 1000],
   ['/provably-fair', 'Provably fair', 1000],
-  ['/contacts', 'Contacts', 1000],
+  ['/contacts', 'Contacts', 600],
   ['/partnership', 'Partnership', 1000],
   ['/aml-policy', 'AML policy', 1000],
   ['/cookie-policy', 'Cookie policy', 1000],
