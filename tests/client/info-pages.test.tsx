@@ -23,7 +23,7 @@ describe('information pages', () => {
   it.each(pages)('%s has its heading and real text', async (path, title, minChars) => {
     const router = createMemoryRouter(routeObjects(), { initialEntries: [path] });
     render(<RouterProvider router={router} />);
-    const h1 = await screen.findByRole('heading', { level: 1, name: title });
+    const h1 = await screen.findByRole('heading', { level: 1, name: title }, { timeout: 8000 });
     const article = h1.closest('article')!;
     expect(screen.queryByTestId('coming-soon')).toBeNull();
     expect(article.textContent!.length).toBeGreaterThan(minChars);
@@ -33,14 +33,14 @@ describe('information pages', () => {
   it('the provably fair page explains server seed hash, client seed, nonce and verification', async () => {
     const router = createMemoryRouter(routeObjects(), { initialEntries: ['/provably-fair'] });
     render(<RouterProvider router={router} />);
-    const text = (await screen.findByTestId('info-page')).textContent!;
+    const text = (await screen.findByTestId('info-page', {}, { timeout: 8000 })).textContent!;
     for (const term of ['SHA-256', 'Client seed', 'Nonce', 'HMAC-SHA256', 'How to verify']) expect(text).toContain(term);
   });
 
   it.each(['/', '/index-old-winter'])('%s links every game', async (path) => {
     const router = createMemoryRouter(routeObjects(), { initialEntries: [path] });
     render(<RouterProvider router={router} />);
-    const grid = await screen.findByTestId('games-grid');
+    const grid = await screen.findByTestId('games-grid', {}, { timeout: 8000 });
     const hrefs = [...grid.querySelectorAll('a')].map((a) => a.getAttribute('href'));
     expect(hrefs).toEqual(['/boxes', '/battles', '/upgrade', '/rocket', '/wheel', '/bounce', '/dice', '/freeloot']);
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Open Mystery Boxes, provably fair and authentic');

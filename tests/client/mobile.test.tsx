@@ -107,9 +107,9 @@ describe('page views', () => {
       { initialEntries: ['/'] },
     );
     render(<RouterProvider router={router} />);
-    await vi.waitFor(() => expect(views).toEqual([['/', 'Home']]));
+    await vi.waitFor(() => expect(views).toEqual([['/', 'Home']]), { timeout: 5000 });
     await act(() => router.navigate('/faq?a=1'));
-    await vi.waitFor(() => expect(views).toEqual([['/', 'Home'], ['/faq?a=1', 'FAQ']]));
+    await vi.waitFor(() => expect(views).toEqual([['/', 'Home'], ['/faq?a=1', 'FAQ']]), { timeout: 5000 });
   });
 });
 

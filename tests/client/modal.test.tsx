@@ -132,7 +132,7 @@ describe('ModalHost', () => {
       </MemoryRouter>,
     );
     act(() => useModals.getState().show('bonus', false));
-    expect(await screen.findByText(/to deposit/)).toBeTruthy();
+    expect(await screen.findByText(/to deposit/, {}, { timeout: 8000 })).toBeTruthy();
     expect(screen.getByTestId('bonus-deposit').getAttribute('href')).toBe('/?modal=deposit&promocode=case35');
     expect(screen.getByTestId('bonus-countdown').textContent).toMatch(/^\d\d:\d\d:\d\d$/);
   });
