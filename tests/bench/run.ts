@@ -1,13 +1,15 @@
 // npm run bench: runs every benchmark in order and prints its figures. Targets are reported,
-// not asserted: this machine's timing is noisy.
+// not asserted: this machine's timing is noisy. `npm run bench -- <filter>` runs the matching ones.
 import { healthBench } from './health.bench.ts';
 import { diceBench } from './dice.bench.ts';
 import { ledgerBench } from './ledger.bench.ts';
+import { bundleBench } from './bundle.bench.ts';
 
 const benches: [string, () => Promise<Record<string, number | string>>][] = [
   ['GET /api/health vs bare Fastify (20 connections, 5 s)', healthBench],
   ['dice: POST /api/dice/bet vs bare Fastify (50 connections, 5 s) + scene frame cost', diceBench],
   ['ledger moves (debit + credit, one transaction) vs bare UPDATE, 3 s each', ledgerBench],
+  ['bundle sizes (gzip, KB): home initial JS/CSS and each lazy chunk', bundleBench],
 ];
 
 const only = process.argv[2];

@@ -43,9 +43,9 @@ describe('route table', () => {
   });
 
   it('renders a coming-soon page titled after the route', async () => {
-    const router = createMemoryRouter(routeObjects(), { initialEntries: ['/faq'] });
+    const router = createMemoryRouter(routeObjects(), { initialEntries: ['/upgrade'] });
     render(<RouterProvider router={router} />);
-    expect(await screen.findByRole('heading', { name: 'FAQ' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Upgrade' })).toBeTruthy();
     expect(screen.getByTestId('coming-soon').textContent).toMatch(/Coming soon/);
   });
 });

@@ -15,6 +15,19 @@ export interface SiteRoute {
 
 const soon = () => import('../features/pages/coming-soon-page.tsx');
 const home = () => import('../features/pages/home-page.tsx');
+const page = {
+  cashback: () => import('../features/pages/cashback-page.tsx'),
+  leaderboard: () => import('../features/pages/leaderboard-page.tsx'),
+  partnership: () => import('../features/pages/partnership-page.tsx'),
+  faq: () => import('../features/pages/faq-page.tsx'),
+  howItWorks: () => import('../features/pages/how-it-works-page.tsx'),
+  contacts: () => import('../features/pages/contacts-page.tsx'),
+  provablyFair: () => import('../features/pages/provably-fair-page.tsx'),
+  aml: () => import('../features/pages/aml-policy-page.tsx'),
+  cookies: () => import('../features/pages/cookie-policy-page.tsx'),
+  privacy: () => import('../features/pages/privacy-statement-page.tsx'),
+  terms: () => import('../features/pages/terms-of-service-page.tsx'),
+};
 
 /** All routes, in the order of spec §2. */
 export const routeTable: SiteRoute[] = [
@@ -40,17 +53,17 @@ export const routeTable: SiteRoute[] = [
   { path: '/dice', title: 'Dice', load: games.dice.page, badge: 'New' },
   { path: '/dice/provably-fair', title: 'Dice — provably fair', load: games.dice.fairPage },
   { path: '/freeloot', title: 'Free loot', load: soon, auth: true },
-  { path: '/cashback', title: 'Cashback', load: soon },
-  { path: '/leaderboard', title: 'Leaderboard', load: soon },
-  { path: '/partnership', title: 'Partnership', load: soon },
-  { path: '/faq', title: 'FAQ', load: soon },
-  { path: '/how-it-works', title: 'How it works', load: soon },
-  { path: '/contacts', title: 'Contacts', load: soon },
-  { path: '/provably-fair', title: 'Provably fair', load: soon },
-  { path: '/aml-policy', title: 'AML policy', load: soon },
-  { path: '/cookie-policy', title: 'Cookie policy', load: soon },
-  { path: '/privacy-statement', title: 'Privacy statement', load: soon },
-  { path: '/terms-of-service', title: 'Terms of service', load: soon },
+  { path: '/cashback', title: 'Cashback', load: page.cashback },
+  { path: '/leaderboard', title: 'Leaderboard', load: page.leaderboard },
+  { path: '/partnership', title: 'Partnership', load: page.partnership },
+  { path: '/faq', title: 'FAQ', load: page.faq },
+  { path: '/how-it-works', title: 'How it works', load: page.howItWorks },
+  { path: '/contacts', title: 'Contacts', load: page.contacts },
+  { path: '/provably-fair', title: 'Provably fair', load: page.provablyFair },
+  { path: '/aml-policy', title: 'AML policy', load: page.aml },
+  { path: '/cookie-policy', title: 'Cookie policy', load: page.cookies },
+  { path: '/privacy-statement', title: 'Privacy statement', load: page.privacy },
+  { path: '/terms-of-service', title: 'Terms of service', load: page.terms },
   { path: '/auth/:provider', title: 'Signing you in', load: soon },
   { path: '/ref/:link', title: 'Referral', load: soon },
   { path: '/reset-password', title: 'Reset password', load: soon },

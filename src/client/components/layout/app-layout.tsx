@@ -1,19 +1,20 @@
-// The frame around every page: header with navigation and the page outlet. Removes the
-// "Loading..." overlay once the first page has rendered.
-import { useEffect } from 'react';
-import { Link, NavLink, Outlet, useMatches } from 'react-router';
-import logo from '../../../../assets/brand/logo-mark.svg';
-
-const nav = [
-  ['/boxes', 'Boxes'],
-  ['/battles', 'Battles'],
-  ['/upgrade', 'Upgrade'],
-  ['/rocket', 'Rocket'],
-  ['/wheel', 'Crazy Wheel'],
-  ['/bounce', 'Bounce'],
-  ['/dice', 'Dice'],
-  ['/freeloot', 'Free loot'],
-] as const;
+// The frame around every page (spec §2 Layout): header, desktop sidebar, page outlet, footer,
+// mobile bottom bar and menu, cashback banner (small screens, not on game pages), Back to
+// Battle, modal host and toasts. Removes the "Loading..." overlay once the first page rendered.
+import { useCallback, useEffect, useState } from 'react';
+import { Outlet, useLocation, useMatches } from 'react-router';
+import { bindHowler } from '../../stores/sound.ts';
+import { Toaster } from '../ui/toaster.tsx';
+import { BackToBattle } from './back-to-battle.tsx';
+import { BottomBar } from './bottom-bar.tsx';
+import { CashbackLink } from './cashback-link.tsx';
+import { Footer } from './footer.tsx';
+import { Header } from './header.tsx';
+import { MobileMenu } from './mobile-menu.tsx';
+import { ModalHost } from './modal-host.tsx';
+import { useBonusDialog, useModalQuery, usePageViews } from './route-effects.ts';
+import { Sidebar } from './sidebar.tsx';
+import './layout.css';
 
 /** Hides the full-screen loading overlay (index.html) once. */
 export function hideLoadingOverlay(doc: Document = document): void {
@@ -26,26 +27,37 @@ export function hideLoadingOverlay(doc: Document = document): void {
 /** The page frame. */
 export function AppLayout() {
   const matches = useMatches();
+  const { pathname } = useLocation();
   const game = matches.some((m) => (m.handle as { game?: boolean } | undefined)?.game);
+  const [menu, setMenu] = useState(false);
+  const closeMenu = useCallback(() => setMenu(false), []);
   useEffect(() => hideLoadingOverlay(), []);
+  useEffect(() => bindHowler(), []);
+  useEffect(() => setMenu(false), [pathname]);
+  useModalQuery();
+  usePageViews();
+  useBonusDialog();
   return (
-    <div className={game ? 'shell shell-game' : 'shell'}>
-      <header className="shell-header">
-        <Link to="/" className="logo" aria-label="Loot Arcade home">
-          <img src={logo} alt="" width={28} height={28} />
-          <span>Loot Arcade</span>
-        </Link>
-        <nav aria-label="Main">
-          {nav.map(([to, label]) => (
-            <NavLink key={to} to={to}>
-              {label}
-            </NavLink>
-          ))}
-        </nav>
-      </header>
-      <main className="shell-main">
-        <Outlet />
-      </main>
+    <div className={game ? 'shell shell-game' : 'shell'} data-game={game || undefined}>
+      <a className="skip-link" href="#main">
+        Skip to content
+      </a>
+      <Header />
+      <div className="shell-body">
+        <Sidebar />
+        <main className="shell-main" id="main" tabIndex={-1}>
+          {!game && <CashbackLink className="cashback-banner below-lg" testId="cashback-banner" />}
+          <div className="shell-page">
+            <Outlet />
+          </div>
+          <Footer />
+        </main>
+      </div>
+      <BackToBattle />
+      <BottomBar menuOpen={menu} onToggleMenu={() => setMenu(!menu)} />
+      {menu && <MobileMenu onClose={closeMenu} />}
+      <ModalHost />
+      <Toaster />
     </div>
   );
 }

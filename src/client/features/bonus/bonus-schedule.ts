@@ -1,0 +1,42 @@
+// When the bonus dialog opens (spec §2, §9): about 4000 ms after the app starts, at most once per
+// local day per browser (the day is remembered in localStorage).
+import { localDayKey } from '../../../shared/time/countdown.ts';
+
+/** Delay after start before the bonus dialog opens (ms). */
+export const BONUS_DELAY_MS = 4000;
+/** localStorage key holding the local day ("YYYY-MM-DD") the dialog was last shown. */
+export const BONUS_SEEN_KEY = 'bonus-shown-on';
+
+/** Whether the dialog may show now (not yet shown on this local day). */
+export function bonusDue(now: number, timeZone: string, storage: Pick<Storage, 'getItem'>): boolean {
+  try {
+    return storage.getItem(BONUS_SEEN_KEY) !== localDayKey(now, timeZone);
+  } catch {
+    return false;
+  }
+}
+
+/** Records that the dialog was shown on the local day of `now`. */
+export function markBonusShown(now: number, timeZone: string, storage: Pick<Storage, 'setItem'>): void {
+  try {
+    storage.setItem(BONUS_SEEN_KEY, localDayKey(now, timeZone));
+  } catch {
+    /* storage unavailable (private mode): the dialog may show again */
+  }
+}
+
+/**
+ * Schedules the bonus dialog: after BONUS_DELAY_MS, if it is due and no other dialog is open,
+ * calls `open` and remembers the day. Returns a cancel function.
+ */
+export function scheduleBonus(opts: { open(): void; otherOpen(): boolean; timeZone: string; storage?: Storage; now?: () => number }): () => void {
+  const storage = opts.storage ?? localStorage;
+  const now = opts.now ?? Date.now;
+  const id = setTimeout(() => {
+    const t = now();
+    if (!bonusDue(t, opts.timeZone, storage) || opts.otherOpen()) return;
+    markBonusShown(t, opts.timeZone, storage);
+    opts.open();
+  }, BONUS_DELAY_MS);
+  return () => clearTimeout(id);
+}

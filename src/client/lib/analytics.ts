@@ -1,0 +1,55 @@
+// Page-view analytics (spec §2): an adapter that pushes to window.dataLayer when a tag-manager
+// id is configured (GET /api/config gtm_id) and does nothing otherwise. No third-party script
+// loads unless an id is configured.
+
+/** One analytics event as pushed to the tag manager. */
+export interface PageView {
+  event: 'page_view';
+  page_path: string; // path + search
+  page_title: string;
+}
+
+/** Where events go. */
+export interface Analytics {
+  pageView(path: string, title: string): void;
+}
+
+type DataLayerWindow = Window & { dataLayer?: unknown[] };
+
+/** The do-nothing adapter (no id configured). */
+export const noAnalytics: Analytics = { pageView: () => undefined };
+
+/** Adapter for a tag manager: loads its script once and pushes page views to window.dataLayer. */
+export function tagManagerAnalytics(gtmId: string, win: DataLayerWindow = window, loadScript = true): Analytics {
+  win.dataLayer ??= [];
+  if (loadScript && !win.document.getElementById('gtm-script')) {
+    win.dataLayer.push({ 'gtm.start': Date.now(), event: 'gtm.js' });
+    const s = win.document.createElement('script');
+    s.id = 'gtm-script';
+    s.async = true;
+    s.src = `https://www.googletagmanager.com/gtm.js?id=${encodeURIComponent(gtmId)}`;
+    win.document.head.appendChild(s);
+  }
+  return {
+    pageView: (path, title) => {
+      const event: PageView = { event: 'page_view', page_path: path, page_title: title };
+      win.dataLayer!.push(event);
+    },
+  };
+}
+
+/** The adapter for a configured id, or the do-nothing one. */
+export function createAnalytics(gtmId: string | null | undefined, win?: DataLayerWindow): Analytics {
+  return gtmId ? tagManagerAnalytics(gtmId, win) : noAnalytics;
+}
+
+let current: Promise<Analytics> | null = null;
+
+/** The app's adapter, built once from GET /api/config (no id or a failed call → do nothing). */
+export function appAnalytics(): Promise<Analytics> {
+  current ??= fetch('/api/config', { headers: { Accept: 'application/json' } })
+    .then((r) => (r.ok ? (r.json() as Promise<{ gtm_id?: string | null }>) : { gtm_id: null }))
+    .then((c) => createAnalytics(c.gtm_id))
+    .catch(() => noAnalytics);
+  return current;
+}

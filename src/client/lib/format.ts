@@ -1,0 +1,26 @@
+// Display formats (spec §9): US dollars with 2 decimals, en-US numbers, German short date/time.
+
+const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', minimumFractionDigits: 2, maximumFractionDigits: 2 });
+const plain2 = new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+const number = new Intl.NumberFormat('en-US');
+const dateTime = new Intl.DateTimeFormat('de-DE', { dateStyle: 'short', timeStyle: 'short' });
+
+/** "$1,234.50". */
+export function formatUsd(dollars: number): string {
+  return usd.format(dollars);
+}
+
+/** "1,234.50" (a balance beside a coin icon). */
+export function formatAmount(dollars: number): string {
+  return plain2.format(dollars);
+}
+
+/** "12,345" (en-US grouping). */
+export function formatNumber(n: number): string {
+  return number.format(n);
+}
+
+/** "25.11.26, 22:40" (German short date and short time) in the given or local zone. */
+export function formatDateTime(at: number | Date, timeZone?: string): string {
+  return timeZone ? new Intl.DateTimeFormat('de-DE', { dateStyle: 'short', timeStyle: 'short', timeZone }).format(at) : dateTime.format(at);
+}

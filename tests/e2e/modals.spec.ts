@@ -1,0 +1,120 @@
+// Dialogs (spec §2): ?modal= opens the matching dialog on load and on route change; deposit for a
+// guest opens register; the default modal closes on Escape, outside click and swipe and traps
+// focus; the bonus dialog opens after ~4 s once per day and its Deposit button target.
+import { expect, test } from '@playwright/test';
+import { ready, skipBonus } from './shell-helpers.ts';
+
+test.describe('query and guards', () => {
+  test.beforeEach(async ({ page }) => skipBonus(page));
+
+  test('?modal=login opens the auth dialog on the Login tab', async ({ page }) => {
+    await page.goto('/?modal=login');
+    const dialog = page.getByRole('dialog');
+    await expect(dialog).toHaveAttribute('data-modal', 'auth');
+    await expect(dialog).toHaveAttribute('data-auth-tab', 'login');
+    await expect(page.getByRole('dialog', { name: 'Login' })).toBeVisible();
+  });
+
+  test('?modal=register opens the auth dialog on the Sign Up tab', async ({ page }) => {
+    await page.goto('/?modal=register');
+    await expect(page.getByRole('dialog')).toHaveAttribute('data-auth-tab', 'register');
+    await expect(page.getByRole('dialog', { name: 'Sign Up' })).toBeVisible();
+    await page.screenshot({ path: test.info().outputPath('modal.png') });
+  });
+
+  test('?modal=deposit while signed out opens register and keeps promocode and amount in the URL', async ({ page }) => {
+    await page.goto('/?modal=deposit&promocode=case35&amount=50');
+    await expect(page.getByRole('dialog')).toHaveAttribute('data-auth-tab', 'register');
+    expect(new URL(page.url()).searchParams.get('promocode')).toBe('case35');
+    expect(new URL(page.url()).searchParams.get('amount')).toBe('50');
+  });
+
+  test('an unknown ?modal= value opens nothing; a route change without ?modal= opens nothing', async ({ page }) => {
+    await page.goto('/faq?modal=nonsense');
+    await ready(page);
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+    await page.getByRole('navigation', { name: 'Footer' }).getByRole('link', { name: 'Contacts' }).click();
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+    await page.goto('/contacts?modal=register');
+    await expect(page.getByRole('dialog')).toHaveAttribute('data-auth-tab', 'register');
+  });
+
+  test('the default modal closes on Escape and outside click, traps focus and restores it', async ({ page }) => {
+    await page.goto('/faq');
+    await ready(page);
+    const opener = page.getByRole('banner').getByRole('button', { name: /Login/ }).or(page.getByTestId('bottom-login')).first();
+    await opener.focus();
+    await page.keyboard.press('Enter');
+    const dialog = page.getByRole('dialog');
+    await expect(dialog).toBeVisible();
+    for (let i = 0; i < 5; i++) {
+      await page.keyboard.press('Tab');
+      expect(await dialog.evaluate((d) => d.contains(document.activeElement))).toBe(true);
+    }
+    await page.keyboard.press('Shift+Tab');
+    expect(await dialog.evaluate((d) => d.contains(document.activeElement))).toBe(true);
+    await page.keyboard.press('Escape');
+    await expect(dialog).toHaveCount(0);
+    expect(await opener.evaluate((el) => el === document.activeElement)).toBe(true);
+
+    await opener.click();
+    await expect(dialog).toBeVisible();
+    await page.mouse.click(5, 400);
+    await expect(dialog).toHaveCount(0);
+    await opener.click();
+    await dialog.getByRole('button', { name: 'Close' }).click();
+    await expect(dialog).toHaveCount(0);
+  });
+
+  test('a downward swipe beyond the threshold closes the modal; a short one does not', { tag: '@phone' }, async ({ page }) => {
+    await page.goto('/?modal=login');
+    const dialog = page.getByRole('dialog');
+    await expect(dialog).toBeVisible();
+    const swipe = (dy: number) =>
+      dialog.evaluate((d, dy) => {
+        const t = (y: number) => new Touch({ identifier: 1, target: d, clientX: 100, clientY: y });
+        d.dispatchEvent(new TouchEvent('touchstart', { bubbles: true, touches: [t(200)], changedTouches: [t(200)] }));
+        d.dispatchEvent(new TouchEvent('touchmove', { bubbles: true, touches: [t(200 + dy)], changedTouches: [t(200 + dy)] }));
+        d.dispatchEvent(new TouchEvent('touchend', { bubbles: true, touches: [], changedTouches: [t(200 + dy)] }));
+      }, dy);
+    await swipe(60);
+    await expect(dialog).toBeVisible();
+    await swipe(200);
+    await expect(dialog).toHaveCount(0);
+  });
+
+  test('modal width: 400 px by default content, deposit-sized dialogs never exceed the viewport', { tag: '@desktop' }, async ({ page }) => {
+    await page.goto('/?modal=login');
+    const box = await page.getByRole('dialog').boundingBox();
+    expect(box!.width).toBeLessThanOrEqual(440);
+    expect(box!.height).toBeLessThanOrEqual(900 * 0.9 + 1);
+  });
+});
+
+test.describe('bonus dialog', () => {
+  test('opens about 4 s after start, once per day, and its Deposit button targets the case35 deposit', async ({ page }) => {
+    await page.goto('/faq');
+    await ready(page);
+    const started = Date.now();
+    const dialog = page.getByRole('dialog', { name: '35% BONUS to deposit' });
+    await page.waitForTimeout(2500);
+    await expect(dialog).toHaveCount(0);
+    await expect(dialog).toBeVisible({ timeout: 6000 });
+    expect(Date.now() - started).toBeGreaterThan(2500);
+    await expect(dialog).toContainText('35% BONUS to deposit');
+    await expect(dialog).toContainText('case35');
+    await expect(dialog).toContainText('FREE BOX');
+    await expect(dialog.getByTestId('bonus-countdown')).toHaveText(/^\d\d:\d\d:\d\d$/);
+    const deposit = dialog.getByRole('link', { name: 'Deposit' });
+    await expect(deposit).toHaveAttribute('href', '/?modal=deposit&promocode=case35');
+
+    await deposit.click();
+    await expect(page).toHaveURL(/\/\?modal=deposit&promocode=case35$/);
+    await expect(page.getByRole('dialog')).toHaveAttribute('data-auth-tab', 'register'); // a guest is asked to register
+
+    await page.reload();
+    await ready(page);
+    await page.waitForTimeout(5500);
+    await expect(page.getByRole('dialog', { name: '35% BONUS to deposit' })).toHaveCount(0);
+  });
+});

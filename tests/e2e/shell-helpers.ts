@@ -1,0 +1,34 @@
+// Helpers for the shell's browser tests.
+import type { Page } from '@playwright/test';
+
+/** Marks the bonus dialog as already shown today, so it does not cover the page under test. */
+export async function skipBonus(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    const d = new Date();
+    const day = `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+    localStorage.setItem('bonus-shown-on', day);
+  });
+}
+
+/** Records every path the app pushes to history (client-side navigations), in window.__pushed. */
+export async function recordNavigations(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    const w = window as unknown as { __pushed: string[] };
+    w.__pushed = [];
+    const push = history.pushState.bind(history);
+    history.pushState = (data, unused, url) => {
+      if (url) w.__pushed.push(new URL(String(url), location.href).pathname);
+      push(data, unused, url);
+    };
+  });
+}
+
+/** Paths pushed so far. */
+export async function pushedPaths(page: Page): Promise<string[]> {
+  return page.evaluate(() => (window as unknown as { __pushed: string[] }).__pushed);
+}
+
+/** Waits until the app's first page rendered (the loading overlay is gone). */
+export async function ready(page: Page): Promise<void> {
+  await page.locator('#loading').waitFor({ state: 'detached' });
+}
