@@ -9,6 +9,8 @@ import { registerClient } from './http/static.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { configRoutes } from './modules/config/config.routes.ts';
 import { authPlugin } from './plugins/auth.ts';
+import { accountsModule, type AccountsOverrides } from './modules/accounts/accounts.module.ts';
+import { channelsRoutes } from './modules/channels/channels.routes.ts';
 import { LocalPublisher, type Publisher } from './realtime/publisher.ts';
 
 declare module 'fastify' {
@@ -25,6 +27,7 @@ export interface AppDeps {
   clientDir?: string | null; // built client to serve; null in API-only tests
   logger?: boolean;
   publisher?: Publisher; // defaults to an in-process LocalPublisher
+  accounts?: AccountsOverrides; // test doubles for mail, captcha, rate-limit store, social providers
 }
 
 /** The built app; a wrapper object, because a Fastify instance is thenable. */
@@ -55,6 +58,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   registerOpenApi(fastify, () => config.publicUrl ?? `http://localhost:${config.port}`);
   healthRoutes(fastify, database.db);
   configRoutes(fastify, config);
+  accountsModule(fastify, database.db, config, deps.accounts);
+  channelsRoutes(fastify, config);
 
   await registerClient(fastify, deps.clientDir ?? null);
   await fastify.ready();
