@@ -68,8 +68,8 @@ const opt = z.string().max(4096).optional();
 /** POST /oauth/token body (all grants; per-grant fields are checked by the handler). */
 export const tokenBodySchema = z.object({
   grant_type: z.enum(['password', 'refresh_token', 'social'], { error: 'The grant type is not supported.' }),
-  client_id: z.union([z.string().max(64), z.number()], { error: 'Client authentication failed.' }).transform(String),
-  client_secret: z.string({ error: 'Client authentication failed.' }).max(256, 'Client authentication failed.'),
+  client_id: z.union([z.string().max(64), z.number()], { error: 'Client authentication failed.' }).transform(String).optional(),
+  client_secret: z.string({ error: 'Client authentication failed.' }).max(256, 'Client authentication failed.').optional(),
   scope: opt,
   username: opt,
   password: z.string().max(200, 'The user credentials were incorrect.').optional(),

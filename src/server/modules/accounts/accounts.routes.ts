@@ -28,10 +28,20 @@ async function checkCaptcha(deps: AccountsDeps, token: string, action: string, i
 /** Registers the accounts routes. */
 export function accountsRoutes(app: FastifyInstance, deps: AccountsDeps): void {
   const { db } = deps;
+  // Per-IP limits count every attempt, valid or not, before the body is even validated.
+  const perIp: Record<string, (typeof limits)[keyof typeof limits]> = {
+    '/api/auth/register': limits.registerIp,
+    '/oauth/token': limits.tokenIp,
+    '/api/auth/forgot-password': limits.forgotIp,
+    '/api/auth/reset-password': limits.forgotIp,
+  };
+  app.addHook('preValidation', async (request) => {
+    const limit = request.method === 'POST' ? perIp[request.routeOptions.url ?? ''] : undefined;
+    if (limit) await deps.limiter.check(limit, request.ip, Date.now());
+  });
 
   defineRoute(app, { method: 'POST', url: '/api/auth/register', summary: 'Create an account', tags, body: registerBodySchema, response: msgSchema }, async ({ body, request }) => {
     const now = Date.now();
-    await deps.limiter.check(limits.registerIp, request.ip, now);
     await checkCaptcha(deps, body['g-recaptcha-response'], 'register', request.ip);
     const link = request.headers['x-tlink'];
     await register(deps, { ...body, trackingLink: typeof link === 'string' ? link : null }, now);
@@ -40,7 +50,6 @@ export function accountsRoutes(app: FastifyInstance, deps: AccountsDeps): void {
 
   defineRoute(app, { method: 'POST', url: '/oauth/token', summary: 'Issue tokens (password, refresh_token, social grants)', tags, body: tokenBodySchema, response: tokenResponseSchema }, async ({ body, request }) => {
     const now = Date.now();
-    await deps.limiter.check(limits.tokenIp, request.ip, now);
     if (body.client_id !== deps.config.oauthClientId || body.client_secret !== deps.config.secrets.oauthClientSecret) throw new HttpError(401, 'Client authentication failed.');
     if (body.grant_type === 'password') {
       if (!body.username || !body.password) throw new HttpError(400, badCredentialsMessage);
@@ -70,7 +79,6 @@ export function accountsRoutes(app: FastifyInstance, deps: AccountsDeps): void {
 
   defineRoute(app, { method: 'POST', url: '/api/auth/forgot-password', summary: 'Mail a password reset link', tags, body: forgotBodySchema, response: msgSchema }, async ({ body, request }) => {
     const now = Date.now();
-    await deps.limiter.check(limits.forgotIp, request.ip, now);
     await checkCaptcha(deps, body['g-recaptcha-response'], 'forgot_password', request.ip);
     await deps.limiter.check(limits.forgotAccount, body.email, now);
     await forgotPassword(deps, body.email, siteOrigin(deps, request), now);
@@ -79,7 +87,6 @@ export function accountsRoutes(app: FastifyInstance, deps: AccountsDeps): void {
 
   defineRoute(app, { method: 'POST', url: '/api/auth/reset-password', summary: 'Set a new password with a mailed token', tags, body: resetBodySchema, response: msgSchema }, async ({ body, request }) => {
     const now = Date.now();
-    await deps.limiter.check(limits.forgotIp, request.ip, now);
     await resetPassword(deps, body, now);
     return { msg: resetDoneMessage };
   });
