@@ -1,5 +1,6 @@
 // Fixed-window rate limits per key (IP or account): in memory by default, Redis when REDIS_URL
 // is set so several instances share the counts. Over the limit → 429 with `message`.
+import type { Redis } from 'ioredis';
 import { HttpError } from '../http/errors.ts';
 
 /** Counts hits in a window. */
@@ -33,7 +34,7 @@ export class MemoryRateLimitStore implements RateLimitStore {
 
 /** Shared counts in Redis: INCR plus PEXPIRE on the first hit of a window. */
 export class RedisRateLimitStore implements RateLimitStore {
-  private readonly client: Promise<import('ioredis').Redis>;
+  private readonly client: Promise<Redis>;
 
   constructor(url: string) {
     this.client = import('ioredis').then(({ Redis }) => new Redis(url, { maxRetriesPerRequest: 2 }));

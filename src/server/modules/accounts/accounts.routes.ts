@@ -48,7 +48,7 @@ export function accountsRoutes(app: FastifyInstance, deps: AccountsDeps): void {
     return { msg: registeredMessage };
   });
 
-  defineRoute(app, { method: 'POST', url: '/oauth/token', summary: 'Issue tokens (password, refresh_token, social grants)', tags, body: tokenBodySchema, response: tokenResponseSchema }, async ({ body, request }) => {
+  defineRoute(app, { method: 'POST', url: '/oauth/token', summary: 'Issue tokens (password, refresh_token, social grants)', tags, body: tokenBodySchema, response: tokenResponseSchema }, async ({ body }) => {
     const now = Date.now();
     if (body.client_id !== deps.config.oauthClientId || body.client_secret !== deps.config.secrets.oauthClientSecret) throw new HttpError(401, 'Client authentication failed.');
     if (body.grant_type === 'password') {
@@ -85,7 +85,7 @@ export function accountsRoutes(app: FastifyInstance, deps: AccountsDeps): void {
     return { msg: forgotMessage };
   });
 
-  defineRoute(app, { method: 'POST', url: '/api/auth/reset-password', summary: 'Set a new password with a mailed token', tags, body: resetBodySchema, response: msgSchema }, async ({ body, request }) => {
+  defineRoute(app, { method: 'POST', url: '/api/auth/reset-password', summary: 'Set a new password with a mailed token', tags, body: resetBodySchema, response: msgSchema }, async ({ body }) => {
     const now = Date.now();
     await resetPassword(deps, body, now);
     return { msg: resetDoneMessage };
