@@ -3,6 +3,8 @@
 import { useEffect } from 'react';
 import { Link, NavLink, Outlet, useMatches } from 'react-router';
 import logo from '../../../../assets/brand/logo-mark.svg';
+import { ModalHost } from './modal-host.tsx';
+import { SessionRoot } from '../../features/auth/session-root.tsx';
 
 const nav = [
   ['/boxes', 'Boxes'],
@@ -46,6 +48,8 @@ export function AppLayout() {
       <main className="shell-main">
         <Outlet />
       </main>
+      <SessionRoot />
+      <ModalHost />
     </div>
   );
 }
