@@ -1,6 +1,7 @@
-// /profile (main): the player's name, email, level and balance, and Logout.
+// /profile (main): the player's name, email, level and balance (reloaded on open), and Logout.
+import { useEffect } from 'react';
 import { useSession } from '../../stores/session.ts';
-import { logout } from '../../lib/session.ts';
+import { loadProfile, logout } from '../../lib/session.ts';
 import '../auth/auth.css';
 
 const dollars = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', minimumFractionDigits: 2, maximumFractionDigits: 2 });
@@ -8,6 +9,7 @@ const dollars = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'U
 /** The profile main page. */
 export default function ProfileMainPage() {
   const user = useSession((s) => s.user);
+  useEffect(() => void loadProfile(), []); // fresh figures each time the page opens
   if (!user) return <p className="page">Loading...</p>;
   return (
     <section className="page" data-testid="profile">
