@@ -1,8 +1,13 @@
 // npm run bench: runs every benchmark in order and prints its figures. Targets are reported,
 // not asserted: this machine's timing is noisy.
 import { healthBench } from './health.bench.ts';
+import { fanoutBench, tokenGrantBench } from './auth.bench.ts';
 
-const benches: [string, () => Promise<Record<string, number | string>>][] = [['GET /api/health vs bare Fastify (20 connections, 5 s)', healthBench]];
+const benches: [string, () => Promise<Record<string, number | string>>][] = [
+  ['GET /api/health vs bare Fastify (20 connections, 5 s)', healthBench],
+  ['POST /oauth/token password grants (20 connections, 20 s, OWASP scrypt)', tokenGrantBench],
+  ['channel fan-out of one event to 1,000 pusher-js clients', fanoutBench],
+];
 
 const only = process.argv[2];
 for (const [name, run] of benches) {
