@@ -100,7 +100,17 @@ test('every validation message of §5 appears on blur, not per keystroke', async
   await expect(page.getByRole('dialog').getByText('Email is required')).toBeVisible();
 });
 
-test('social sign-in through the development provider', async ({ page }) => {
+test('social sign-in through the development provider; the private channel is subscribed', async ({ page }) => {
+  // The signed-in page opens the Pusher-protocol socket and is authorised for its own channel.
+  const subscribed = new Promise<string>((resolve) => {
+    page.on('websocket', (ws) => {
+      if (!ws.url().includes('/app/')) return;
+      ws.on('framereceived', (f) => {
+        const text = String(f.payload);
+        if (text.includes('pusher_internal:subscription_succeeded')) resolve(JSON.parse(text).channel as string);
+      });
+    });
+  });
   await page.goto('/?modal=login');
   await page.getByRole('dialog').getByRole('button', { name: 'Google' }).click();
   await expect(page.getByRole('heading', { name: 'Development google sign-in' })).toBeVisible();
@@ -108,6 +118,7 @@ test('social sign-in through the development provider', async ({ page }) => {
   await page.getByLabel('Email', { exact: true }).fill(unique());
   await page.getByRole('button', { name: 'Allow' }).click();
   await expect(page).toHaveURL(/\/$/);
+  expect(await subscribed).toMatch(/^private-users\.\d+$/);
   await page.goto('/profile');
   await expect(page.getByTestId('profile-name')).toHaveText('Sol Social');
 });
