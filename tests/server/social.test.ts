@@ -59,16 +59,26 @@ describeEachDb('social sign-in and attribution', (dialect) => {
     await new Promise<void>((r) => fake.close(() => r()));
   });
 
-  const handle = (provider: string, code: string) => app.fastify.inject({ method: 'GET', url: `/social/handle?provider=${provider}&code=${encodeURIComponent(code)}`, headers: { host: 'site.test' } });
+  /** What /social/{provider}/redirect gave the browser: where to go, and the state cookie. */
+  async function start(provider: string) {
+    const r = await app.fastify.inject({ method: 'GET', url: `/social/${provider}/redirect`, headers: { host: 'site.test' } });
+    expect(r.statusCode).toBe(302);
+    const setCookie = String(r.headers['set-cookie']);
+    expect(setCookie).toMatch(/^la_social_state=[^;]+; Path=\/social; HttpOnly; SameSite=Lax; Max-Age=600$/);
+    const location = r.headers.location as string;
+    return { location, cookie: setCookie.split(';')[0]!, state: new URL(location, 'http://site.test').searchParams.get('state')! };
+  }
+  type Started = Awaited<ReturnType<typeof start>>;
+  const handle = (provider: string, code: string, s: Pick<Started, 'cookie' | 'state'>) =>
+    app.fastify.inject({ method: 'GET', url: `/social/handle?provider=${provider}&code=${encodeURIComponent(code)}&state=${s.state}`, headers: { host: 'site.test', cookie: s.cookie } });
   const socialGrant = (provider: string, access_token: string) =>
     app.fastify.inject({ method: 'POST', url: '/oauth/token', payload: { grant_type: 'social', provider, access_token, ...client(app) }, remoteAddress: freshIp() });
   const profile = (access: string) => app.fastify.inject({ method: 'GET', url: '/api/profile', headers: { authorization: `Bearer ${access}` } });
 
   /** Drives the development provider like a browser: redirect → consent page → form → callback. */
   async function devSignIn(provider: string, name: string, email: string) {
-    const r = await app.fastify.inject({ method: 'GET', url: `/social/${provider}/redirect`, headers: { host: 'site.test' } });
-    expect(r.statusCode).toBe(302);
-    const consentUrl = r.headers.location as string;
+    const started = await start(provider);
+    const consentUrl = started.location;
     expect(consentUrl).toMatch(new RegExp(`^/dev/social/${provider}/consent\\?redirect_uri=http%3A%2F%2Fsite.test%2Fauth%2F${provider}`));
     const page = await app.fastify.inject({ method: 'GET', url: consentUrl, headers: { host: 'site.test' } });
     expect(page.statusCode).toBe(200);
@@ -81,20 +91,21 @@ describeEachDb('social sign-in and attribution', (dialect) => {
     expect(cb.origin + cb.pathname).toBe(`http://site.test/auth/${provider}`);
     expect(cb.searchParams.get('provider')).toBe(provider);
     const code = cb.searchParams.get('code')!;
-    const h = await handle(provider, code);
+    expect(cb.searchParams.get('state')).toBe(started.state);
+    const h = await handle(provider, code, started);
     expect(h.statusCode).toBe(200);
     expect(h.json().provider).toBe(provider);
     const t = await socialGrant(provider, h.json().provider_access_token);
     expect(t.statusCode).toBe(200);
-    return { code, tokens: t.json() };
+    return { code, started, tokens: t.json() };
   }
 
   it('development provider: consent → code → handle → social grant → profile; a code is single-use', async () => {
     const email = freshEmail();
-    const { code, tokens } = await devSignIn('facebook', 'Dev Dora', email);
+    const { code, started, tokens } = await devSignIn('facebook', 'Dev Dora', email);
     const p = await profile(tokens.access_token);
     expect(p.json().data).toMatchObject({ name: 'Dev Dora', email: email.toLowerCase() });
-    expect((await handle('facebook', code)).statusCode).toBe(400);
+    expect((await handle('facebook', code, started)).statusCode).toBe(400);
     // Signing in again finds the same account through the linked identity.
     const again = await devSignIn('facebook', 'Other Name', email);
     expect((await profile(again.tokens.access_token)).json().data.id).toBe(p.json().data.id);
@@ -108,31 +119,42 @@ describeEachDb('social sign-in and attribution', (dialect) => {
     expect(p.email).toBe(s.email.toLowerCase());
   });
 
+  it('a callback without the browser\'s state cookie, or with another state, is refused (login CSRF)', async () => {
+    const started = await start('google');
+    people.set('code-3', { sub: 'g-3', email: freshEmail(), email_verified: true, name: 'Csrf' });
+    for (const s of [{ cookie: '', state: started.state }, { cookie: started.cookie, state: 'other' }, { cookie: started.cookie.replace('google.', 'steam.'), state: started.state }]) {
+      const res = await handle('google', 'code-3', s);
+      expect(res.statusCode).toBe(400);
+      expect(res.json().message).toBe('The sign-in attempt has expired. Please try again.');
+    }
+    expect((await handle('google', 'code-3', started)).statusCode).toBe(200);
+  });
+
   it('the consent page refuses a foreign redirect address (no open redirect)', async () => {
     const res = await app.fastify.inject({ method: 'GET', url: '/dev/social/steam/consent?redirect_uri=https%3A%2F%2Fevil.test%2Fauth%2Fsteam', headers: { host: 'site.test' } });
     expect(res.statusCode).toBe(400);
   });
 
   it('OAuth 2.0 adapter against a fake provider: redirect, code exchange, userinfo, account creation', async () => {
-    const r = await app.fastify.inject({ method: 'GET', url: '/social/google/redirect', headers: { host: 'site.test' } });
-    const loc = new URL(r.headers.location as string);
+    const started = await start('google');
+    const loc = new URL(started.location);
     expect(loc.origin + loc.pathname).toBe(`${fakeUrl}/authorize`);
     expect(loc.searchParams.get('redirect_uri')).toBe('http://site.test/auth/google');
     expect(loc.searchParams.get('client_id')).toBe('fake-id');
     const email = freshEmail();
     people.set('code-1', { sub: 'g-1', email, email_verified: true, name: 'Gina' });
-    const h = await handle('google', 'code-1');
+    const h = await handle('google', 'code-1', started);
     expect(h.statusCode).toBe(200);
     const t = await socialGrant('google', h.json().provider_access_token);
     expect((await profile(t.json().access_token)).json().data).toMatchObject({ name: 'Gina', email: email.toLowerCase() });
-    expect((await handle('google', 'code-1')).statusCode).toBe(400);
+    expect((await handle('google', 'code-1', started)).statusCode).toBe(400);
     expect((await socialGrant('google', 'forged')).statusCode).toBe(400);
   });
 
   it('an unverified provider email that belongs to an account is refused (409)', async () => {
     const s = await signUp(app);
     people.set('code-2', { sub: 'g-2', email: s.email, email_verified: false, name: 'Mallory' });
-    const h = await handle('google', 'code-2');
+    const h = await handle('google', 'code-2', await start('google'));
     const t = await socialGrant('google', h.json().provider_access_token);
     expect(t.statusCode).toBe(409);
     expect(t.json().message).toMatch(/already exists/);

@@ -43,9 +43,9 @@ describe('Steam OpenID 2.0 adapter', () => {
 
   it('redirects with checkid_setup, verifies the assertion with Steam and signs its own token', async () => {
     const steam = new SteamProvider('api-key', 'app-secret', `${base}/openid/login`, base);
-    const url = new URL(steam.authorizeUrl('http://site.test/auth/steam'));
+    const url = new URL(steam.authorizeUrl('http://site.test/auth/steam', 'st8'));
     expect(url.searchParams.get('openid.mode')).toBe('checkid_setup');
-    expect(url.searchParams.get('openid.return_to')).toBe('http://site.test/auth/steam');
+    expect(url.searchParams.get('openid.return_to')).toBe('http://site.test/auth/steam?state=st8');
     expect(url.searchParams.get('openid.realm')).toBe('http://site.test');
     const token = await steam.exchange(assertion('good'));
     expect(checks.at(-1)?.get('openid.mode')).toBe('check_authentication');

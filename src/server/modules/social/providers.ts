@@ -94,12 +94,12 @@ export class SteamProvider implements SocialProvider {
     private readonly apiUrl = 'https://api.steampowered.com',
   ) {}
 
-  authorizeUrl(callbackUrl: string): string {
+  authorizeUrl(callbackUrl: string, state: string): string {
     const id = 'http://specs.openid.net/auth/2.0/identifier_select';
     const q = new URLSearchParams({
       'openid.ns': 'http://specs.openid.net/auth/2.0',
       'openid.mode': 'checkid_setup',
-      'openid.return_to': callbackUrl,
+      'openid.return_to': `${callbackUrl}?state=${encodeURIComponent(state)}`, // OpenID 2.0 has no state: it rides on return_to
       'openid.realm': new URL(callbackUrl).origin,
       'openid.identity': id,
       'openid.claimed_id': id,

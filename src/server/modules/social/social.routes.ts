@@ -13,6 +13,9 @@ import { DevSocialProvider } from './providers.ts';
 
 const tags = ['accounts'];
 const providerParams = z.object({ provider: z.enum(socialProviders, { error: 'Unknown provider.' }) });
+const stateCookie = 'la_social_state';
+/** The state of the callback does not match the browser's sign-in attempt. */
+export const staleStateMessage = 'The sign-in attempt has expired. Please try again.';
 const esc = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 /** Registers the social routes. */
@@ -24,8 +27,14 @@ export function socialRoutes(app: FastifyInstance, deps: AccountsDeps): void {
   };
 
   defineRoute(app, { method: 'GET', url: '/social/:provider/redirect', summary: 'Send the browser to the provider', tags, params: providerParams }, async ({ params, request, reply }) => {
-    const callback = `${siteOrigin(deps, request)}/auth/${params.provider}`;
-    return reply.redirect(get(params.provider).authorizeUrl(callback, randomBytes(12).toString('base64url')), 302);
+    const origin = siteOrigin(deps, request);
+    const callback = `${origin}/auth/${params.provider}`;
+    const provider = get(params.provider);
+    // Login CSRF defence: the state travels through the provider and must match this cookie.
+    const state = randomBytes(16).toString('base64url');
+    const secure = origin.startsWith('https:') ? '; Secure' : '';
+    void reply.header('set-cookie', `${stateCookie}=${params.provider}.${state}; Path=/social; HttpOnly; SameSite=Lax; Max-Age=600${secure}`);
+    return reply.redirect(provider.authorizeUrl(callback, state), 302);
   });
 
   defineRoute(
@@ -38,7 +47,10 @@ export function socialRoutes(app: FastifyInstance, deps: AccountsDeps): void {
       query: z.looseObject({ provider: z.enum(socialProviders, { error: 'Unknown provider.' }), code: z.string().max(2048).optional() }),
       response: socialHandleSchema,
     },
-    async ({ query, request }) => {
+    async ({ query, request, reply }) => {
+      const cookie = new RegExp(`(?:^|;\\s*)${stateCookie}=([^;]+)`).exec(request.headers.cookie ?? '')?.[1];
+      if (!cookie || typeof query.state !== 'string' || cookie !== `${query.provider}.${query.state}`) throw new HttpError(400, staleStateMessage);
+      void reply.header('set-cookie', `${stateCookie}=; Path=/social; HttpOnly; SameSite=Lax; Max-Age=0`);
       const params = Object.fromEntries(Object.entries(query).filter((e): e is [string, string] => typeof e[1] === 'string' && e[1].length <= 4096));
       const callback = `${siteOrigin(deps, request)}/auth/${query.provider}`;
       return { provider: query.provider, provider_access_token: await get(query.provider).exchange(params, callback) };
