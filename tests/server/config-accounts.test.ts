@@ -33,6 +33,14 @@ describe('accounts configuration', () => {
     expect(c.social.steam).toEqual({ apiKey: 'st' });
   });
 
+  it('points the client at the hosted channel service when PUSHER_HOST is set', async () => {
+    const { publicConfig } = await import('../../src/server/modules/config/config.routes.ts');
+    const c = loadConfig({ DATA_DIR: dir(), PUSHER_APP_ID: '1', PUSHER_HOST: 'http://soketi.local:6001', PUSHER_APP_KEY: 'k' });
+    const request = { headers: { host: 'site.test' }, protocol: 'http' } as Parameters<typeof publicConfig>[1];
+    expect(publicConfig(c, request).pusher).toEqual({ key: 'k', cluster: 'eu', ws_host: 'soketi.local', ws_port: 6001, force_tls: false });
+    expect(publicConfig(loadConfig({ DATA_DIR: dir() }), request).pusher).toMatchObject({ ws_host: 'site.test', ws_port: 80 });
+  });
+
   it.each([
     [{ ACCESS_TOKEN_TTL_SECONDS: '0' }, /ACCESS_TOKEN_TTL_SECONDS/],
     [{ ACCESS_TOKEN_TTL_SECONDS: 'soon' }, /ACCESS_TOKEN_TTL_SECONDS/],
