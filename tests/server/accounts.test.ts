@@ -220,4 +220,4 @@ it('scrypt: OWASP default parameters are recorded in the hash; other costs still
   expect(await verifyPassword('pw-1234567', fast)).toBe(false);
   expect(await verifyPassword('pw-123456', 'scrypt$99$8$1$aa$bb')).toBe(false);
   expect(await verifyPassword('pw-123456', 'plain')).toBe(false);
-});
+}, 60_000); // two OWASP-cost hashes take seconds on a busy machine
