@@ -49,6 +49,14 @@ export default defineConfig({
     url: `${baseURL}/api/health`,
     reuseExistingServer: false,
     timeout: 90_000,
-    env: { PORT: process.env.E2E_PORT, HOST: '127.0.0.1', DATA_DIR: process.env.E2E_DATA_DIR, LOG_LEVEL: 'warn', NODE_ENV: 'test' },
+    env: {
+      PORT: process.env.E2E_PORT,
+      HOST: '127.0.0.1',
+      DATA_DIR: process.env.E2E_DATA_DIR,
+      LOG_LEVEL: 'warn',
+      NODE_ENV: 'test',
+      ACCESS_TOKEN_TTL_SECONDS: '10', // short access tokens so the browser test sees a silent refresh
+      RATE_LIMIT_SCALE: '20', // every browser test comes from 127.0.0.1
+    },
   },
 });

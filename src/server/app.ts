@@ -12,6 +12,8 @@ import { authPlugin } from './plugins/auth.ts';
 import { fairRoutes } from './modules/fair/fair.routes.ts';
 import { diceRoutes } from './modules/dice/dice.routes.ts';
 import { walletModule } from './modules/wallet/wallet.module.ts';
+import { accountsModule, type AccountsOverrides } from './modules/accounts/accounts.module.ts';
+import { channelsRoutes } from './modules/channels/channels.routes.ts';
 import { LocalPublisher, type Publisher } from './realtime/publisher.ts';
 
 declare module 'fastify' {
@@ -28,6 +30,7 @@ export interface AppDeps {
   clientDir?: string | null; // built client to serve; null in API-only tests
   logger?: boolean;
   publisher?: Publisher; // defaults to an in-process LocalPublisher
+  accounts?: AccountsOverrides; // test doubles for mail, captcha, rate-limit store, social providers
 }
 
 /** The built app; a wrapper object, because a Fastify instance is thenable. */
@@ -61,6 +64,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   fairRoutes(fastify, database);
   diceRoutes(fastify, database);
   walletModule(fastify, database.db, config);
+  accountsModule(fastify, database.db, config, deps.accounts);
+  channelsRoutes(fastify, config);
 
   await registerClient(fastify, deps.clientDir ?? null);
   await fastify.ready();

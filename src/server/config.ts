@@ -26,6 +26,20 @@ const envSchema = z.object({
   OAUTH_CLIENT_SECRET: z.string().min(16).optional(),
   RECAPTCHA_SITE_KEY: z.string().min(1).optional(),
   GTM_ID: z.string().regex(/^GTM-[A-Z0-9]+$/, 'must look like GTM-XXXXXXX').optional(),
+  ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(1).max(86_400).default(3600),
+  SCRYPT_LOG_N: z.coerce.number().int().min(10).max(20).default(17),
+  RATE_LIMIT_SCALE: z.coerce.number().min(0.01).max(100_000).default(1),
+  MAIL_FROM: z.string().min(3).default('Loot Arcade <no-reply@lootarcade.local>'),
+  SMTP_URL: z.string().refine((v) => /^smtps?:\/\//.test(v), 'must be an smtp:// or smtps:// URL').optional(),
+  RECAPTCHA_SECRET: z.string().min(1).optional(),
+  RECAPTCHA_VERIFY_URL: z.string().url().default('https://www.google.com/recaptcha/api/siteverify'),
+  PUSHER_APP_ID: z.string().min(1).optional(),
+  PUSHER_HOST: z.string().url().optional(),
+  GOOGLE_CLIENT_ID: z.string().min(1).optional(),
+  GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),
+  FACEBOOK_CLIENT_ID: z.string().min(1).optional(),
+  FACEBOOK_CLIENT_SECRET: z.string().min(1).optional(),
+  STEAM_API_KEY: z.string().min(1).optional(),
 });
 
 /** Secrets the server signs and hashes with; generated per machine in development. */
@@ -51,6 +65,19 @@ export interface Config {
   oauthClientId: string;
   recaptchaSiteKey: string | null;
   gtmId: string | null;
+  accessTtlSeconds: number; // access-token lifetime (ACCESS_TOKEN_TTL_SECONDS; tests shorten it)
+  scryptLogN: number; // log2 of the scrypt cost N for new password hashes (17 = OWASP; lower only outside production)
+  rateLimitScale: number; // multiplies every rate-limit allowance (benchmarks raise it; 1 in production)
+  mailFrom: string;
+  smtpUrl: string | null; // SMTP through nodemailer when set, else the outbox table
+  recaptchaSecret: string | null; // enables reCAPTCHA v3 siteverify
+  recaptchaVerifyUrl: string;
+  pusherHttp: { appId: string; host: string } | null; // publish through a Pusher-compatible HTTP API
+  social: {
+    google: { clientId: string; clientSecret: string } | null;
+    facebook: { clientId: string; clientSecret: string } | null;
+    steam: { apiKey: string } | null;
+  };
 }
 
 /** A configuration problem: one line naming the variable and what is wrong. */
@@ -91,6 +118,21 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     const missing = ['APP_SECRET', 'PUSHER_APP_KEY', 'PUSHER_APP_SECRET', 'OAUTH_CLIENT_SECRET'].find((_, i) => !given[i]);
     throw new ConfigError(`Invalid configuration: ${missing} is required in production (development secrets are refused)`);
   }
+  if (e.NODE_ENV === 'production' && e.SCRYPT_LOG_N < 17) {
+    throw new ConfigError('Invalid configuration: SCRYPT_LOG_N below 17 is refused in production (OWASP scrypt cost)');
+  }
+  if (e.NODE_ENV === 'production' && e.RATE_LIMIT_SCALE > 1) {
+    throw new ConfigError('Invalid configuration: RATE_LIMIT_SCALE above 1 is refused in production');
+  }
+  if (Boolean(e.GOOGLE_CLIENT_ID) !== Boolean(e.GOOGLE_CLIENT_SECRET)) {
+    throw new ConfigError('Invalid configuration: GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET go together');
+  }
+  if (Boolean(e.FACEBOOK_CLIENT_ID) !== Boolean(e.FACEBOOK_CLIENT_SECRET)) {
+    throw new ConfigError('Invalid configuration: FACEBOOK_CLIENT_ID and FACEBOOK_CLIENT_SECRET go together');
+  }
+  if (Boolean(e.PUSHER_APP_ID) !== Boolean(e.PUSHER_HOST)) {
+    throw new ConfigError('Invalid configuration: PUSHER_APP_ID and PUSHER_HOST go together');
+  }
   const dev = allGiven ? null : devSecrets(dataDir);
   const secrets: Secrets = {
     appSecret: e.APP_SECRET ?? dev!.appSecret,
@@ -112,5 +154,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     oauthClientId: '1',
     recaptchaSiteKey: e.RECAPTCHA_SITE_KEY ?? null,
     gtmId: e.GTM_ID ?? null,
+    accessTtlSeconds: e.ACCESS_TOKEN_TTL_SECONDS,
+    scryptLogN: e.SCRYPT_LOG_N,
+    rateLimitScale: e.RATE_LIMIT_SCALE,
+    mailFrom: e.MAIL_FROM,
+    smtpUrl: e.SMTP_URL ?? null,
+    recaptchaSecret: e.RECAPTCHA_SECRET ?? null,
+    recaptchaVerifyUrl: e.RECAPTCHA_VERIFY_URL,
+    pusherHttp: e.PUSHER_APP_ID && e.PUSHER_HOST ? { appId: e.PUSHER_APP_ID, host: e.PUSHER_HOST.replace(/\/$/, '') } : null,
+    social: {
+      google: e.GOOGLE_CLIENT_ID && e.GOOGLE_CLIENT_SECRET ? { clientId: e.GOOGLE_CLIENT_ID, clientSecret: e.GOOGLE_CLIENT_SECRET } : null,
+      facebook: e.FACEBOOK_CLIENT_ID && e.FACEBOOK_CLIENT_SECRET ? { clientId: e.FACEBOOK_CLIENT_ID, clientSecret: e.FACEBOOK_CLIENT_SECRET } : null,
+      steam: e.STEAM_API_KEY ? { apiKey: e.STEAM_API_KEY } : null,
+    },
   };
 }

@@ -6,6 +6,9 @@ import { migrate } from './db/migrate.ts';
 import { seed } from './db/seed.ts';
 import { buildApp } from './app.ts';
 import { attachRealtime } from './realtime/attach.ts';
+import { LocalPublisher, type Publisher } from './realtime/publisher.ts';
+import { HttpPublisher } from './realtime/http-publisher.ts';
+import { PusherServer } from './realtime/pusher-server.ts';
 
 function configOrExit(): Config {
   try {
@@ -24,9 +27,15 @@ async function main(): Promise<void> {
   const database = openDatabase(config.database);
   const applied = await migrate(database);
   await seed(database.db, Date.now());
-  const { fastify } = await buildApp({ config, database, clientDir: resolve('dist/client'), logger: true });
+  // One LocalPublisher feeds the embedded channel server; PUSHER_* switches to a hosted service.
+  const local = new LocalPublisher();
+  const publisher: Publisher = config.pusherHttp
+    ? new HttpPublisher({ host: config.pusherHttp.host, appId: config.pusherHttp.appId, key: config.secrets.pusherKey, secret: config.secrets.pusherSecret })
+    : local;
+  const { fastify } = await buildApp({ config, database, clientDir: resolve('dist/client'), logger: true, publisher });
   if (applied.length) fastify.log.info({ applied }, 'migrations applied');
   const realtime = await attachRealtime(fastify.server, config);
+  const channels = new PusherServer(fastify.server, local, { key: config.secrets.pusherKey, secret: config.secrets.pusherSecret });
   await fastify.listen({ port: config.port, host: config.host });
   const shown = config.publicUrl ?? `http://localhost:${(fastify.server.address() as { port: number }).port}`;
   process.stdout.write(`\nLoot Arcade is running at ${shown}\n\n`);
@@ -37,6 +46,7 @@ async function main(): Promise<void> {
     closing = true;
     fastify.log.info({ signal }, 'shutting down');
     const timer = setTimeout(() => process.exit(1), 10_000).unref();
+    await channels.close();
     await realtime.close();
     await fastify.close(); // stops accepting, waits for requests in flight
     await database.close();

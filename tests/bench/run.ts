@@ -4,12 +4,15 @@ import { healthBench } from './health.bench.ts';
 import { diceBench } from './dice.bench.ts';
 import { ledgerBench } from './ledger.bench.ts';
 import { bundleBench } from './bundle.bench.ts';
+import { fanoutBench, tokenGrantBench } from './auth.bench.ts';
 
 const benches: [string, () => Promise<Record<string, number | string>>][] = [
   ['GET /api/health vs bare Fastify (20 connections, 5 s)', healthBench],
   ['dice: POST /api/dice/bet vs bare Fastify (50 connections, 5 s) + scene frame cost', diceBench],
   ['ledger moves (debit + credit, one transaction) vs bare UPDATE, 3 s each', ledgerBench],
   ['bundle sizes (gzip, KB): home initial JS/CSS and each lazy chunk', bundleBench],
+  ['POST /oauth/token password grants (20 connections, 20 s, OWASP scrypt)', tokenGrantBench],
+  ['channel fan-out of one event to 1,000 pusher-js clients', fanoutBench],
 ];
 
 const only = process.argv[2];

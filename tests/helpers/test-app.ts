@@ -3,7 +3,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../../src/server/app.ts';
+import { buildApp, type AppDeps } from '../../src/server/app.ts';
 import { loadConfig, type Config } from '../../src/server/config.ts';
 import type { Dialect } from '../../src/server/db/database.ts';
 import { createTestDatabase, type TestDatabase } from './test-db.ts';
@@ -22,10 +22,10 @@ export function testConfig(env: Record<string, string> = {}): Config {
 }
 
 /** Builds the app on a fresh database of `dialect`. */
-export async function createTestApp(dialect: Dialect, options: { clientDir?: string | null; env?: Record<string, string> } = {}): Promise<TestApp> {
+export async function createTestApp(dialect: Dialect, options: { clientDir?: string | null; env?: Record<string, string>; deps?: Partial<Pick<AppDeps, 'publisher' | 'accounts'>> } = {}): Promise<TestApp> {
   const database = await createTestDatabase(dialect);
   const config = testConfig(options.env);
-  const { fastify } = await buildApp({ config, database, clientDir: options.clientDir ?? null });
+  const { fastify } = await buildApp({ config, database, clientDir: options.clientDir ?? null, ...options.deps });
   return {
     fastify,
     database,

@@ -5,5 +5,7 @@ import type { ModalName } from '../stores/modals.ts';
 
 /** Lazy dialog bodies by modal name; a name without an entry shows an honest placeholder. */
 export const modalContent: Partial<Record<ModalName, LazyExoticComponent<ComponentType>>> = {
+  auth: lazy(() => import('../features/auth/auth-modal.tsx')),
+  forgot: lazy(() => import('../features/auth/forgot-password-modal.tsx')),
   bonus: lazy(() => import('../features/bonus/bonus-modal.tsx')),
 };

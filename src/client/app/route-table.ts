@@ -15,6 +15,7 @@ export interface SiteRoute {
 
 const soon = () => import('../features/pages/coming-soon-page.tsx');
 const home = () => import('../features/pages/home-page.tsx');
+const profileMain = () => import('../features/profile/profile-main-page.tsx');
 const page = {
   cashback: () => import('../features/pages/cashback-page.tsx'),
   leaderboard: () => import('../features/pages/leaderboard-page.tsx'),
@@ -64,11 +65,12 @@ export const routeTable: SiteRoute[] = [
   { path: '/cookie-policy', title: 'Cookie policy', load: page.cookies },
   { path: '/privacy-statement', title: 'Privacy statement', load: page.privacy },
   { path: '/terms-of-service', title: 'Terms of service', load: page.terms },
-  { path: '/auth/:provider', title: 'Signing you in', load: soon },
-  { path: '/ref/:link', title: 'Referral', load: soon },
-  { path: '/reset-password', title: 'Reset password', load: soon },
-  { path: '/profile', title: 'Profile', load: soon, auth: true },
-  ...['main', 'deposit', 'withdraw', 'inventory', 'my-boxes', 'delivery', 'shipping', 'support', 'support/create', 'referral'].map(
+  { path: '/auth/:provider', title: 'Signing you in', load: () => import('../features/auth/social-callback-page.tsx') },
+  { path: '/ref/:link', title: 'Referral', load: () => import('../features/auth/ref-page.tsx') },
+  { path: '/reset-password', title: 'Reset password', load: () => import('../features/auth/reset-password-page.tsx') },
+  { path: '/profile', title: 'Profile', load: profileMain, auth: true },
+  { path: '/profile/main', title: 'Profile', load: profileMain, auth: true },
+  ...['deposit', 'withdraw', 'inventory', 'my-boxes', 'delivery', 'shipping', 'support', 'support/create', 'referral'].map(
     (child): SiteRoute => ({ path: `/profile/${child}`, title: `Profile — ${child.replace('/', ' ')}`, load: soon, auth: true }),
   ),
   { path: '/engine-check', title: 'Graphics check', load: () => import('../features/pages/engine-check-page.tsx') },

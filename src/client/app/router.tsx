@@ -4,6 +4,7 @@ import { AppLayout } from '../components/layout/app-layout.tsx';
 import { RouteError } from './route-error.tsx';
 import { routeTable } from './route-table.ts';
 import { lazyPage } from './lazy-page.tsx';
+import { RequireAuth } from './require-auth.tsx';
 
 /** Route objects for react-router; the route table's title travels in `handle`. */
 export function routeObjects(): RouteObject[] {
@@ -12,14 +13,16 @@ export function routeObjects(): RouteObject[] {
       element: <AppLayout />,
       errorElement: <RouteError />,
       children: [
-        ...routeTable.map(
-          (r): RouteObject => ({
+        ...routeTable.map((r): RouteObject => {
+          const route: RouteObject = {
             path: r.path,
             handle: { title: r.title, game: r.game ?? false, auth: r.auth ?? false },
             errorElement: <RouteError />,
             lazy: () => lazyPage(r.load),
-          }),
-        ),
+          };
+          // Login-only pages sit under the guard (a pathless layout route).
+          return r.auth ? { element: <RequireAuth />, children: [route] } : route;
+        }),
         { path: '*', lazy: () => lazyPage(() => import('../features/pages/not-found-page.tsx')) },
       ],
     },

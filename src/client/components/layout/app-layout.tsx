@@ -14,6 +14,7 @@ import { MobileMenu } from './mobile-menu.tsx';
 import { ModalHost } from './modal-host.tsx';
 import { useBonusDialog, useModalQuery, usePageViews } from './route-effects.ts';
 import { Sidebar } from './sidebar.tsx';
+import { SessionRoot } from '../../features/auth/session-root.tsx';
 import './layout.css';
 
 /** Hides the full-screen loading overlay (index.html) once. */
@@ -56,6 +57,7 @@ export function AppLayout() {
       <BackToBattle />
       <BottomBar menuOpen={menu} onToggleMenu={() => setMenu(!menu)} />
       {menu && <MobileMenu onClose={closeMenu} />}
+      <SessionRoot />
       <ModalHost />
       <Toaster />
     </div>

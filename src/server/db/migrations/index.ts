@@ -3,6 +3,7 @@ import type { Kysely } from 'kysely';
 import type { Dialect } from '../database.ts';
 import * as m0001 from './0001-core.ts';
 import * as m0002 from './0002-auth.ts';
+import * as m0003 from './0003-accounts.ts';
 import * as m0004 from './0004-fair-dice.ts';
 import * as m0005 from './0005-wallet.ts';
 
@@ -15,6 +16,7 @@ export interface Step {
 export const steps: Record<string, Step> = {
   '0001-core': m0001,
   '0002-auth': m0002,
+  '0003-accounts': m0003,
   '0004-fair-dice': m0004,
   '0005-wallet': m0005,
 };

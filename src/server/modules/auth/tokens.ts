@@ -26,7 +26,14 @@ export function hashToken(secret: string, token: string): string {
 }
 
 /** Issues a new pair for `userId` in `family` (a new family per sign-in). */
-export async function issueTokens(db: DB, secret: string, userId: number, now: number, family = randomBytes(16).toString('hex')): Promise<TokenPair> {
+export async function issueTokens(
+  db: DB,
+  secret: string,
+  userId: number,
+  now: number,
+  family = randomBytes(16).toString('hex'),
+  accessTtl = accessTtlSeconds,
+): Promise<TokenPair> {
   const access = randomBytes(32).toString('base64url');
   const refresh = randomBytes(32).toString('base64url');
   await db
@@ -36,13 +43,13 @@ export async function issueTokens(db: DB, secret: string, userId: number, now: n
       family,
       access_hash: hashToken(secret, access),
       refresh_hash: hashToken(secret, refresh),
-      access_expires_at: now + accessTtlSeconds * 1000,
+      access_expires_at: now + accessTtl * 1000,
       refresh_expires_at: now + refreshTtlSeconds * 1000,
       revoked_at: null,
       created_at: now,
     })
     .execute();
-  return { token_type: 'Bearer', access_token: access, refresh_token: refresh, expires_in: accessTtlSeconds };
+  return { token_type: 'Bearer', access_token: access, refresh_token: refresh, expires_in: accessTtl };
 }
 
 /** The user of a valid, unexpired, unrevoked access token, or null. */
@@ -55,4 +62,55 @@ export async function verifyAccessToken(db: DB, secret: string, token: string, n
     .where('access_expires_at', '>', now)
     .executeTakeFirst();
   return row ? { id: row.user_id, tokenId: row.id } : null;
+}
+
+/** Why a refresh token was refused. */
+export type RefreshFailure = 'invalid' | 'expired' | 'reused';
+
+/**
+ * Rotates a refresh token: revokes its pair and issues a new one in the same family. Presenting a
+ * refresh token that was already rotated or revoked revokes the whole family (RFC 9700 §4.14.2).
+ */
+export async function rotateRefreshToken(
+  db: DB,
+  secret: string,
+  refreshToken: string,
+  now: number,
+  accessTtl = accessTtlSeconds,
+): Promise<{ ok: true; userId: number; pair: TokenPair } | { ok: false; reason: RefreshFailure }> {
+  const row = await db
+    .selectFrom('oauth_tokens')
+    .select(['id', 'user_id', 'family', 'revoked_at', 'refresh_expires_at'])
+    .where('refresh_hash', '=', hashToken(secret, refreshToken))
+    .executeTakeFirst();
+  if (!row) return { ok: false, reason: 'invalid' };
+  if (row.revoked_at !== null) {
+    await revokeFamily(db, row.family, now);
+    return { ok: false, reason: 'reused' };
+  }
+  if (row.refresh_expires_at <= now) return { ok: false, reason: 'expired' };
+  // Conditional revoke: of two concurrent uses only one wins; the loser is a reuse.
+  const res = await db.updateTable('oauth_tokens').set({ revoked_at: now }).where('id', '=', row.id).where('revoked_at', 'is', null).executeTakeFirst();
+  if (Number(res.numUpdatedRows) !== 1) {
+    await revokeFamily(db, row.family, now);
+    return { ok: false, reason: 'reused' };
+  }
+  const pair = await issueTokens(db, secret, row.user_id, now, row.family, accessTtl);
+  return { ok: true, userId: row.user_id, pair };
+}
+
+/** Revokes every live pair of a token family (one sign-in and its rotations). */
+export async function revokeFamily(db: DB, family: string, now: number): Promise<void> {
+  await db.updateTable('oauth_tokens').set({ revoked_at: now }).where('family', '=', family).where('revoked_at', 'is', null).execute();
+}
+
+/** Revokes the family of the access token `tokenId` (logout of that session). */
+export async function revokeSession(db: DB, tokenId: number, now: number): Promise<void> {
+  const row = await db.selectFrom('oauth_tokens').select('family').where('id', '=', tokenId).executeTakeFirst();
+  if (row) await revokeFamily(db, row.family, now);
+}
+
+/** Revokes every session of a user (password reset). */
+export async function revokeAllSessions(db: DB, userId: number, now: number): Promise<void> {
+  await db.updateTable('oauth_tokens').set({ revoked_at: now }).where('user_id', '=', userId).where('revoked_at', 'is', null).execute();
 }

@@ -10,6 +10,13 @@ function origin(config: Config, request: FastifyRequest): URL {
   return new URL(`${request.protocol}://${host}`);
 }
 
+/** Socket address of a Pusher-compatible service (soketi serves WebSocket and HTTP API on one port). */
+function hostedPusher(key: string, host: string): PublicConfig['pusher'] {
+  const u = new URL(host);
+  const tls = u.protocol === 'https:';
+  return { key, cluster: 'eu', ws_host: u.hostname, ws_port: u.port ? Number(u.port) : tls ? 443 : 80, force_tls: tls };
+}
+
 /** Builds the public config for one request's origin. */
 export function publicConfig(config: Config, request: FastifyRequest): PublicConfig {
   const url = origin(config, request);
@@ -18,7 +25,7 @@ export function publicConfig(config: Config, request: FastifyRequest): PublicCon
   return {
     api_url: url.origin,
     socket_url: url.origin,
-    pusher: { key: config.secrets.pusherKey, cluster: 'eu', ws_host: url.hostname, ws_port: port, force_tls: tls },
+    pusher: config.pusherHttp ? hostedPusher(config.secrets.pusherKey, config.pusherHttp.host) : { key: config.secrets.pusherKey, cluster: 'eu', ws_host: url.hostname, ws_port: port, force_tls: tls },
     recaptcha_site_key: config.recaptchaSiteKey,
     oauth: { client_id: config.oauthClientId, client_secret: config.secrets.oauthClientSecret },
     gtm_id: config.gtmId,

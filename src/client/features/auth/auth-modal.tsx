@@ -1,0 +1,123 @@
+// The auth modal (spec §2): Sign Up and Login tabs plus social buttons. Validation per spec §5
+// on blur and change (not per keystroke); errors from the server show its message (spec §8).
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import type { z } from 'zod';
+import { loginFormSchema, registerFormSchema } from '../../../shared/api/auth.ts';
+import { api, ApiError } from '../../lib/api.ts';
+import { captchaToken } from '../../lib/captcha.ts';
+import { login } from '../../lib/session.ts';
+import { useModals } from '../../stores/modals.ts';
+import './auth.css';
+import { Field, FormMessage, SubmitButton } from './form-parts.tsx';
+import { SocialButtons } from './social-buttons.tsx';
+import { referralKey } from './referral.ts';
+
+
+/** The message of a failed call: data.message, else msg (spec §8). */
+function failure(e: unknown): string {
+  if (e instanceof ApiError) return e.body.message ?? e.body.msg ?? e.message;
+  return e instanceof Error ? e.message : 'Network error. Please try again.';
+}
+
+function RegisterForm({ onDone }: { onDone(msg: string): void }) {
+  const { register, handleSubmit, formState } = useForm<z.input<typeof registerFormSchema>, unknown, z.output<typeof registerFormSchema>>({
+    resolver: zodResolver(registerFormSchema),
+    mode: 'onBlur',
+    reValidateMode: 'onBlur',
+    defaultValues: { name: '', email: '', password: '', promotions: false, terms: false },
+  });
+  const [error, setError] = useState<string | null>(null);
+  const submit = handleSubmit(async (v) => {
+    setError(null);
+    try {
+      const ref = localStorage.getItem(referralKey) ?? undefined;
+      const { msg } = await api<{ msg: string }>('POST', '/api/auth/register', { ...v, ref, 'g-recaptcha-response': await captchaToken('register') });
+      localStorage.removeItem(referralKey);
+      onDone(msg);
+    } catch (e) {
+      setError(failure(e));
+    }
+  });
+  const e = formState.errors;
+  return (
+    <form onSubmit={submit} noValidate aria-label="Sign Up">
+      <Field label="Nickname" autoComplete="nickname" error={e.name} {...register('name')} />
+      <Field label="Email" type="email" autoComplete="email" error={e.email} {...register('email')} />
+      <Field label="Password" type="password" reveal autoComplete="new-password" error={e.password} {...register('password')} />
+      <label className="check">
+        <input type="checkbox" {...register('promotions')} /> I&apos;d like to receive valuable promotions via email
+      </label>
+      <label className="check">
+        <input type="checkbox" {...register('terms')} /> I confirm that I am 18 years or older and accept the <a href="/terms-of-service">Terms of Service</a>
+      </label>
+      <FormMessage text={error} ok={false} />
+      <SubmitButton busy={formState.isSubmitting} />
+    </form>
+  );
+}
+
+function LoginForm({ notice }: { notice: string | null }) {
+  const { register, handleSubmit, formState } = useForm<z.input<typeof loginFormSchema>, unknown, z.output<typeof loginFormSchema>>({
+    resolver: zodResolver(loginFormSchema),
+    mode: 'onBlur',
+    reValidateMode: 'onBlur',
+    defaultValues: { email: '', password: '' },
+  });
+  const [error, setError] = useState<string | null>(null);
+  const submit = handleSubmit(async (v) => {
+    setError(null);
+    try {
+      await login(v.email, v.password);
+      useModals.getState().closeAll();
+    } catch (e) {
+      setError(failure(e));
+    }
+  });
+  const e = formState.errors;
+  return (
+    <form onSubmit={submit} noValidate aria-label="Login">
+      <FormMessage text={notice} ok />
+      <Field label="Email" type="email" autoComplete="email" error={e.email} {...register('email')} />
+      <Field label="Password" type="password" reveal autoComplete="current-password" error={e.password} {...register('password')} />
+      <button type="button" className="link-button" onClick={() => useModals.getState().show('forgot', false)}>
+        Forgot password?
+      </button>
+      <FormMessage text={error} ok={false} />
+      <SubmitButton busy={formState.isSubmitting} />
+    </form>
+  );
+}
+
+/** The auth modal content. */
+export default function AuthModal() {
+  const tab = useModals((s) => s.authTab);
+  const setTab = useModals((s) => s.setAuthTab);
+  const [notice, setNotice] = useState<string | null>(null);
+  return (
+    <div className="auth-modal" data-testid="auth-modal">
+      <div role="tablist" aria-label="Account">
+        <button type="button" role="tab" aria-selected={tab === 'register'} onClick={() => setTab('register')}>
+          Sign Up
+        </button>
+        <button type="button" role="tab" aria-selected={tab === 'login'} onClick={() => setTab('login')}>
+          Login
+        </button>
+      </div>
+      <div role="tabpanel">
+        {tab === 'register' ? (
+          <RegisterForm
+            onDone={(msg) => {
+              setNotice(msg);
+              setTab('login');
+            }}
+          />
+        ) : (
+          <LoginForm notice={notice} />
+        )}
+      </div>
+      <SocialButtons />
+    </div>
+  );
+}

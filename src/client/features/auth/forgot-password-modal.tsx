@@ -1,0 +1,41 @@
+// Forgot password modal (spec §2): email and Submit; success closes all modals (the server's msg
+// belongs in a toast once the shared toaster lands); failure shows the captcha error if present, otherwise msg (spec §8).
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import type { z } from 'zod';
+import { forgotFormSchema } from '../../../shared/api/auth.ts';
+import { api, ApiError } from '../../lib/api.ts';
+import { captchaToken } from '../../lib/captcha.ts';
+import { useModals } from '../../stores/modals.ts';
+import './auth.css';
+import { Field, FormMessage, SubmitButton } from './form-parts.tsx';
+
+/** The forgot password modal content. */
+export default function ForgotPasswordModal() {
+  const { register, handleSubmit, formState } = useForm<z.input<typeof forgotFormSchema>, unknown, z.output<typeof forgotFormSchema>>({
+    resolver: zodResolver(forgotFormSchema),
+    mode: 'onBlur',
+    reValidateMode: 'onBlur',
+    defaultValues: { email: '' },
+  });
+  const [error, setError] = useState<string | null>(null);
+  const submit = handleSubmit(async (v) => {
+    setError(null);
+    try {
+      await api<{ msg: string }>('POST', '/api/auth/forgot-password', { email: v.email, 'g-recaptcha-response': await captchaToken('forgot_password') });
+      useModals.getState().closeAll();
+    } catch (e) {
+      if (e instanceof ApiError) setError(e.body.errors?.['g-recaptcha-response']?.[0] ?? e.body.msg ?? e.message);
+      else setError(e instanceof Error ? e.message : 'Network error. Please try again.');
+    }
+  });
+  return (
+    <form onSubmit={submit} noValidate aria-label="Forgot password" className="forgot-modal">
+      <h2>Forgot password</h2>
+      <Field label="Email" type="email" autoComplete="email" error={formState.errors.email} {...register('email')} />
+      <FormMessage text={error} ok={false} />
+      <SubmitButton busy={formState.isSubmitting} />
+    </form>
+  );
+}

@@ -1,0 +1,49 @@
+// /reset-password?token=…&email=…: a new password twice; success shows msg and goes to /,
+// failure shows data.msg (spec §7, §8).
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useNavigate, useSearchParams } from 'react-router';
+import type { z } from 'zod';
+import { resetBodySchema } from '../../../shared/api/auth.ts';
+import { api, ApiError } from '../../lib/api.ts';
+import { Field, FormMessage, SubmitButton } from './form-parts.tsx';
+import './auth.css';
+
+/** The reset password page. */
+export default function ResetPasswordPage() {
+  const [params] = useSearchParams();
+  const navigate = useNavigate();
+  const { register, handleSubmit, formState } = useForm<z.input<typeof resetBodySchema>, unknown, z.output<typeof resetBodySchema>>({
+    resolver: zodResolver(resetBodySchema),
+    mode: 'onBlur',
+    reValidateMode: 'onBlur',
+    defaultValues: { email: params.get('email') ?? '', token: params.get('token') ?? '', password: '', password_confirmation: '' },
+  });
+  const [message, setMessage] = useState<{ text: string; ok: boolean } | null>(null);
+  const submit = handleSubmit(async (v) => {
+    setMessage(null);
+    try {
+      const { msg } = await api<{ msg: string }>('POST', '/api/auth/reset-password', v);
+      setMessage({ text: msg, ok: true });
+      setTimeout(() => void navigate('/?modal=login'), 1500);
+    } catch (e) {
+      setMessage({ text: e instanceof ApiError ? (e.body.msg ?? e.message) : 'Network error. Please try again.', ok: false });
+    }
+  });
+  const e = formState.errors;
+  return (
+    <section className="page" data-testid="reset-password">
+      <h1>Reset password</h1>
+      <form onSubmit={submit} noValidate aria-label="Reset password">
+        <Field label="Email" type="email" autoComplete="email" error={e.email} {...register('email')} />
+        <input type="hidden" {...register('token')} />
+        {e.token && <FormMessage text={e.token.message ?? null} ok={false} />}
+        <Field label="New password" type="password" reveal autoComplete="new-password" error={e.password} {...register('password')} />
+        <Field label="Repeat password" type="password" autoComplete="new-password" error={e.password_confirmation} {...register('password_confirmation')} />
+        <FormMessage text={message?.text ?? null} ok={message?.ok ?? false} />
+        <SubmitButton busy={formState.isSubmitting} />
+      </form>
+    </section>
+  );
+}

@@ -1,0 +1,64 @@
+// Wires the accounts area: adapters (mail, captcha, rate limits, social providers) from config,
+// overridable by tests, and every accounts route.
+import type { FastifyInstance } from 'fastify';
+import type { Config } from '../../config.ts';
+import type { DB } from '../../db/database.ts';
+import { createCaptcha, type CaptchaVerifier } from '../captcha/captcha.ts';
+import { createMailer, type Mailer } from '../mail/mailer.ts';
+import { MemoryRateLimitStore, RateLimiter, RedisRateLimitStore, type RateLimitStore } from '../../plugins/rate-limit.ts';
+import { DevSocialProvider, OAuth2Provider, SteamProvider, facebookEndpoints, googleEndpoints, type SocialProvider } from '../social/providers.ts';
+import { accountsRoutes } from './accounts.routes.ts';
+import { socialRoutes } from '../social/social.routes.ts';
+import { trackingRoutes } from '../tracking/tracking.routes.ts';
+import type { AccountsContext } from './accounts.service.ts';
+import type { SocialProviderName } from '../../../shared/api/auth.ts';
+
+/** Adapters a test may replace. */
+export interface AccountsOverrides {
+  mailer?: Mailer;
+  captcha?: CaptchaVerifier;
+  rateLimitStore?: RateLimitStore;
+  social?: Partial<Record<SocialProviderName, SocialProvider>>;
+}
+
+/** Everything the accounts routes use. */
+export interface AccountsDeps extends AccountsContext {
+  config: Config;
+  captcha: CaptchaVerifier;
+  limiter: RateLimiter;
+  social: Partial<Record<SocialProviderName, SocialProvider>>; // a provider missing here is unavailable
+}
+
+/** Real adapters where configured; the development provider elsewhere (never in production). */
+function socialProviders(config: Config): Partial<Record<SocialProviderName, SocialProvider>> {
+  const dev = config.env !== 'production';
+  const { google, facebook, steam } = config.social;
+  const out: Partial<Record<SocialProviderName, SocialProvider>> = {};
+  if (google) out.google = new OAuth2Provider(google.clientId, google.clientSecret, googleEndpoints);
+  else if (dev) out.google = new DevSocialProvider('google');
+  if (facebook) out.facebook = new OAuth2Provider(facebook.clientId, facebook.clientSecret, facebookEndpoints);
+  else if (dev) out.facebook = new DevSocialProvider('facebook');
+  if (steam) out.steam = new SteamProvider(steam.apiKey, config.secrets.appSecret);
+  else if (dev) out.steam = new DevSocialProvider('steam');
+  return out;
+}
+
+/** Registers the accounts, social and tracking routes. */
+export function accountsModule(app: FastifyInstance, db: DB, config: Config, overrides: AccountsOverrides = {}): void {
+  const store = overrides.rateLimitStore ?? (config.redisUrl ? new RedisRateLimitStore(config.redisUrl) : new MemoryRateLimitStore());
+  app.addHook('onClose', async () => store.close());
+  const deps: AccountsDeps = {
+    db,
+    config,
+    secret: config.secrets.appSecret,
+    scrypt: { logN: config.scryptLogN, r: 8, p: 1 },
+    accessTtl: config.accessTtlSeconds,
+    mailer: overrides.mailer ?? createMailer(db, config.smtpUrl, config.mailFrom),
+    captcha: overrides.captcha ?? createCaptcha(config.recaptchaSecret, config.recaptchaVerifyUrl),
+    limiter: new RateLimiter(store, config.rateLimitScale),
+    social: { ...socialProviders(config), ...overrides.social },
+  };
+  accountsRoutes(app, deps);
+  socialRoutes(app, deps);
+  trackingRoutes(app, db);
+}

@@ -1,0 +1,51 @@
+// Account queries; every function takes the database or a transaction first.
+import type { Kysely } from 'kysely';
+import type { Tables } from '../../db/tables.ts';
+import type { PublicUser } from '../../../shared/api/user.ts';
+
+type Q = Kysely<Tables>;
+
+/** The users row fields the API shows. */
+export interface UserRow {
+  id: number;
+  name: string;
+  email: string;
+  password_hash: string | null;
+  avatar_url: string | null;
+  balance_cents: number;
+  level: number;
+  created_at: number;
+}
+
+/** A user by email (case-insensitive: emails are stored lower-case). */
+export function findUserByEmail(db: Q, email: string): Promise<UserRow | undefined> {
+  return db.selectFrom('users').selectAll().where('email', '=', email.toLowerCase()).executeTakeFirst();
+}
+
+/** A user by id. */
+export function findUserById(db: Q, id: number): Promise<UserRow | undefined> {
+  return db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+/** Inserts a user with no balance; returns its id. */
+export async function insertUser(db: Q, u: { name: string; email: string; passwordHash: string | null; avatarUrl: string | null; now: number }): Promise<number> {
+  const row = await db
+    .insertInto('users')
+    .values({ name: u.name, email: u.email.toLowerCase(), password_hash: u.passwordHash, avatar_url: u.avatarUrl, balance_cents: 0, level: 1, created_at: u.now })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+/** The API view of a user (spec §3): dollars, user_level, ISO time. */
+export function toPublicUser(u: UserRow): PublicUser {
+  return {
+    id: u.id,
+    name: u.name,
+    email: u.email,
+    avatar_url: u.avatar_url,
+    balance: u.balance_cents / 100,
+    user_level: { level: u.level },
+    created_at: new Date(u.created_at).toISOString(),
+  };
+}

@@ -1,0 +1,175 @@
+// Social sign-in adapters (google, facebook: OAuth 2.0 code flow; steam: OpenID 2.0) and the
+// built-in development provider that stands in for any provider without credentials.
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import type { SocialIdentity } from '../accounts/accounts.service.ts';
+import { HttpError } from '../../http/errors.ts';
+
+/** One social provider. */
+export interface SocialProvider {
+  /** Where the browser goes to consent; it comes back to `callbackUrl` with a code. */
+  authorizeUrl(callbackUrl: string, state: string): string;
+  /** Trades the callback's parameters for a provider access token. */
+  exchange(params: Record<string, string>, callbackUrl: string): Promise<string>;
+  /** The person behind a provider access token. */
+  identity(accessToken: string): Promise<SocialIdentity>;
+}
+
+/** Refusal of a code or token by a provider. */
+export const socialFailedMessage = 'The social sign-in could not be completed. Please try again.';
+
+async function json(res: Response): Promise<Record<string, unknown>> {
+  if (!res.ok) throw new HttpError(400, socialFailedMessage);
+  return (await res.json()) as Record<string, unknown>;
+}
+
+/** Endpoints and field mapping of an OAuth 2.0 provider. */
+export interface OAuthEndpoints {
+  authorize: string;
+  token: string;
+  userinfo: string;
+  scope: string;
+  map(info: Record<string, unknown>): SocialIdentity;
+}
+
+/** Google and Facebook (and test fakes): authorization code flow, then a userinfo call. */
+export class OAuth2Provider implements SocialProvider {
+  constructor(
+    private readonly clientId: string,
+    private readonly clientSecret: string,
+    private readonly endpoints: OAuthEndpoints,
+  ) {}
+
+  authorizeUrl(callbackUrl: string, state: string): string {
+    const q = new URLSearchParams({ client_id: this.clientId, redirect_uri: callbackUrl, response_type: 'code', scope: this.endpoints.scope, state });
+    return `${this.endpoints.authorize}?${q}`;
+  }
+
+  async exchange(params: Record<string, string>, callbackUrl: string): Promise<string> {
+    if (!params.code) throw new HttpError(422, socialFailedMessage);
+    const body = new URLSearchParams({ grant_type: 'authorization_code', code: params.code, client_id: this.clientId, client_secret: this.clientSecret, redirect_uri: callbackUrl });
+    const res = await fetch(this.endpoints.token, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json' }, body, signal: AbortSignal.timeout(10_000) });
+    const token = (await json(res)).access_token;
+    if (typeof token !== 'string') throw new HttpError(400, socialFailedMessage);
+    return token;
+  }
+
+  async identity(accessToken: string): Promise<SocialIdentity> {
+    const res = await fetch(this.endpoints.userinfo, { headers: { authorization: `Bearer ${accessToken}`, accept: 'application/json' }, signal: AbortSignal.timeout(10_000) });
+    return this.endpoints.map(await json(res));
+  }
+}
+
+const str = (v: unknown): string | null => (typeof v === 'string' && v ? v : null);
+
+/** Google's endpoints (OpenID Connect userinfo). */
+export const googleEndpoints: OAuthEndpoints = {
+  authorize: 'https://accounts.google.com/o/oauth2/v2/auth',
+  token: 'https://oauth2.googleapis.com/token',
+  userinfo: 'https://openidconnect.googleapis.com/v1/userinfo',
+  scope: 'openid email profile',
+  map: (i) => ({ id: String(i.sub), email: str(i.email), emailVerified: i.email_verified === true, name: str(i.name) ?? 'Player', avatarUrl: str(i.picture) }),
+};
+
+/** Facebook's endpoints (Graph API; an email Facebook returns is confirmed). */
+export const facebookEndpoints: OAuthEndpoints = {
+  authorize: 'https://www.facebook.com/v19.0/dialog/oauth',
+  token: 'https://graph.facebook.com/v19.0/oauth/access_token',
+  userinfo: 'https://graph.facebook.com/me?fields=id,name,email,picture',
+  scope: 'email public_profile',
+  map: (i) => ({
+    id: String(i.id),
+    email: str(i.email),
+    emailVerified: Boolean(str(i.email)),
+    name: str(i.name) ?? 'Player',
+    avatarUrl: str((i.picture as { data?: { url?: string } } | undefined)?.data?.url),
+  }),
+};
+
+/** Steam: OpenID 2.0 assertion checked with Steam, then a signed token of our own carrying the SteamID. */
+export class SteamProvider implements SocialProvider {
+  constructor(
+    private readonly apiKey: string,
+    private readonly secret: string,
+    private readonly openidUrl = 'https://steamcommunity.com/openid/login',
+    private readonly apiUrl = 'https://api.steampowered.com',
+  ) {}
+
+  authorizeUrl(callbackUrl: string, state: string): string {
+    const id = 'http://specs.openid.net/auth/2.0/identifier_select';
+    const q = new URLSearchParams({
+      'openid.ns': 'http://specs.openid.net/auth/2.0',
+      'openid.mode': 'checkid_setup',
+      'openid.return_to': `${callbackUrl}?state=${encodeURIComponent(state)}`, // OpenID 2.0 has no state: it rides on return_to
+      'openid.realm': new URL(callbackUrl).origin,
+      'openid.identity': id,
+      'openid.claimed_id': id,
+    });
+    return `${this.openidUrl}?${q}`;
+  }
+
+  async exchange(params: Record<string, string>): Promise<string> {
+    const claimed = /^https:\/\/steamcommunity\.com\/openid\/id\/(\d{17})$/.exec(params['openid.claimed_id'] ?? '');
+    if (!claimed) throw new HttpError(422, socialFailedMessage);
+    const check = new URLSearchParams(Object.entries(params).filter(([k]) => k.startsWith('openid.')));
+    check.set('openid.mode', 'check_authentication');
+    const res = await fetch(this.openidUrl, { method: 'POST', body: check, signal: AbortSignal.timeout(10_000) });
+    if (!res.ok || !/is_valid\s*:\s*true/.test(await res.text())) throw new HttpError(400, socialFailedMessage);
+    const payload = `${claimed[1]}.${Date.now() + 10 * 60_000}`;
+    return `${payload}.${createHmac('sha256', this.secret).update(`steam:${payload}`).digest('base64url')}`;
+  }
+
+  async identity(accessToken: string): Promise<SocialIdentity> {
+    const [steamId, expires, sig] = accessToken.split('.');
+    const want = createHmac('sha256', this.secret).update(`steam:${steamId}.${expires}`).digest();
+    const got = Buffer.from(sig ?? '', 'base64url');
+    if (got.length !== want.length || !timingSafeEqual(got, want) || Number(expires) < Date.now()) throw new HttpError(400, socialFailedMessage);
+    const res = await fetch(`${this.apiUrl}/ISteamUser/GetPlayerSummaries/v2/?key=${this.apiKey}&steamids=${steamId}`, { signal: AbortSignal.timeout(10_000) });
+    const player = ((await json(res)).response as { players?: { personaname?: string; avatarfull?: string }[] } | undefined)?.players?.[0];
+    return { id: steamId!, email: null, emailVerified: false, name: player?.personaname ?? 'Steam player', avatarUrl: player?.avatarfull ?? null };
+  }
+}
+
+/** A consent the development provider has granted. */
+interface DevGrant {
+  identity: SocialIdentity;
+  expiresAt: number; // epoch ms
+}
+
+/**
+ * The built-in development provider: a local consent page (name and email) stands in for the
+ * provider so the whole flow runs offline. Codes and tokens live in memory for 10 minutes.
+ */
+export class DevSocialProvider implements SocialProvider {
+  private readonly codes = new Map<string, DevGrant>();
+  private readonly tokens = new Map<string, DevGrant>();
+
+  constructor(readonly provider: string) {}
+
+  authorizeUrl(callbackUrl: string, state: string): string {
+    return `/dev/social/${this.provider}/consent?${new URLSearchParams({ redirect_uri: callbackUrl, state })}`;
+  }
+
+  /** Records a consent and returns its one-time code. */
+  grant(name: string, email: string, now: number): string {
+    const code = randomBytes(18).toString('base64url');
+    const id = createHmac('sha256', 'dev-social').update(email.toLowerCase()).digest('hex').slice(0, 20);
+    this.codes.set(code, { identity: { id, email: email.toLowerCase(), emailVerified: true, name, avatarUrl: null }, expiresAt: now + 10 * 60_000 });
+    return code;
+  }
+
+  async exchange(params: Record<string, string>): Promise<string> {
+    const grant = this.codes.get(params.code ?? '');
+    this.codes.delete(params.code ?? '');
+    if (!grant || grant.expiresAt < Date.now()) throw new HttpError(400, socialFailedMessage);
+    const token = randomBytes(24).toString('base64url');
+    this.tokens.set(token, grant);
+    return token;
+  }
+
+  async identity(accessToken: string): Promise<SocialIdentity> {
+    const grant = this.tokens.get(accessToken);
+    this.tokens.delete(accessToken);
+    if (!grant || grant.expiresAt < Date.now()) throw new HttpError(400, socialFailedMessage);
+    return grant.identity;
+  }
+}

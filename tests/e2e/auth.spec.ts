@@ -1,0 +1,145 @@
+// Accounts in the browser: register → login → /profile → reload keeps the session → the access
+// token expires (server TTL 10 s) → silent refresh → logout; every §5 message; social sign-in
+// through the development provider; the login guard; password reset through /dev/mail.
+import { expect, test, type Page } from '@playwright/test';
+
+const unique = () => `e2e-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.test`;
+
+async function register(page: Page, name: string, email: string, password: string) {
+  await page.goto('/?modal=register');
+  const dialog = page.getByRole('dialog');
+  await dialog.getByLabel('Nickname', { exact: true }).fill(name);
+  await dialog.getByLabel('Email', { exact: true }).fill(email);
+  await dialog.getByLabel('Password', { exact: true }).fill(password);
+  await dialog.getByLabel(/18 years or older/).check();
+  await dialog.getByRole('button', { name: 'Submit' }).click();
+  await expect(dialog.getByRole('status')).toHaveText('Your account has been created. You can log in now.');
+  await expect(dialog.getByRole('tab', { name: 'Login' })).toHaveAttribute('aria-selected', 'true');
+}
+
+async function login(page: Page, email: string, password: string) {
+  const dialog = page.getByRole('dialog');
+  await dialog.getByLabel('Email', { exact: true }).fill(email);
+  await dialog.getByLabel('Password', { exact: true }).fill(password);
+  await dialog.getByRole('button', { name: 'Submit' }).click();
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+}
+
+test('register → login → profile → reload → silent refresh after expiry → logout', async ({ page, context }) => {
+  test.setTimeout(60_000);
+  // Cookies expire after expires_in by the page's clock; running it an hour ahead keeps them while
+  // the server's 10-second access token really expires, which is the case a refresh is for.
+  await page.clock.setFixedTime(new Date(Date.now() + 3600_000));
+  const email = unique();
+  await register(page, 'Erin E2E', email, 'secret-pass');
+  await login(page, email, 'secret-pass');
+  const cookies = await context.cookies();
+  expect(cookies.map((c) => c.name)).toEqual(expect.arrayContaining(['token', 'refreshToken']));
+
+  await page.goto('/profile');
+  await expect(page.getByTestId('profile-name')).toHaveText('Erin E2E');
+  await expect(page.getByTestId('profile-balance')).toHaveText('$0.00');
+  await expect(page.getByTestId('profile-level')).toHaveText('1');
+
+  await page.reload();
+  await expect(page.getByTestId('profile-name')).toHaveText('Erin E2E');
+  const before = (await context.cookies()).find((c) => c.name === 'token')!.value;
+
+  await page.waitForTimeout(11_000); // the server's access token is now expired
+  await page.getByRole('link', { name: 'Dice' }).first().click();
+  await expect(page).toHaveURL(/\/dice$/);
+  const refresh = page.waitForRequest((r) => r.url().endsWith('/oauth/token') && (r.postData() ?? '').includes('refresh_token'));
+  await page.goBack(); // back to /profile without a reload: its profile call gets 401 → refresh → retry
+  await refresh;
+  await expect(page.getByTestId('profile-name')).toHaveText('Erin E2E');
+  await expect.poll(async () => (await context.cookies()).find((c) => c.name === 'token')?.value).not.toBe(before);
+
+  await page.getByRole('button', { name: 'Logout' }).click();
+  await expect(page).toHaveURL(/\/$/);
+  expect((await context.cookies()).filter((c) => c.name === 'token' || c.name === 'refreshToken')).toHaveLength(0);
+  await page.goto('/profile');
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByRole('dialog').getByRole('tab', { name: 'Login' })).toHaveAttribute('aria-selected', 'true');
+});
+
+test('every validation message of §5 appears on blur, not per keystroke', async ({ page }) => {
+  await page.goto('/?modal=register');
+  const d = page.getByRole('dialog');
+  const blur = async (label: string | RegExp, value: string) => {
+    const field = d.getByLabel(label, { exact: typeof label === 'string' });
+    await field.fill(value);
+    await field.blur();
+  };
+  await blur('Nickname', '');
+  await expect(d.getByText('Nickname is required')).toBeVisible();
+  await blur('Email', '');
+  await expect(d.getByText('Email is required')).toBeVisible();
+  await d.getByLabel('Email', { exact: true }).fill('not-an-email');
+  await expect(d.getByText('Email is not valid.')).toHaveCount(0); // typing alone does not validate
+  await d.getByLabel('Email', { exact: true }).blur();
+  await expect(d.getByText('Email is not valid.')).toBeVisible();
+  await blur('Password', '');
+  await expect(d.getByText('Password is required')).toBeVisible();
+  await blur('Password', '123');
+  await expect(d.getByText('Password must be at least 6 characters.')).toBeVisible();
+
+  await d.getByRole('tab', { name: 'Login' }).click();
+  await blur('Email', 'x@');
+  await expect(d.getByText('Email is not valid.')).toBeVisible();
+  await blur('Password', '');
+  await expect(d.getByText('Password is required')).toBeVisible();
+  await d.getByRole('button', { name: 'Submit' }).click();
+  await blur('Email', 'nobody@example.test');
+  await blur('Password', 'wrong-password');
+  await d.getByRole('button', { name: 'Submit' }).click();
+  await expect(d.getByRole('alert').filter({ hasText: 'The user credentials were incorrect.' })).toBeVisible();
+
+  await d.getByRole('button', { name: 'Forgot password?' }).click();
+  await expect(page.getByRole('dialog', { name: 'Forgot password' })).toBeVisible();
+  await blur('Email', '');
+  await expect(page.getByRole('dialog').getByText('Email is required')).toBeVisible();
+});
+
+test('social sign-in through the development provider; the private channel is subscribed', async ({ page }) => {
+  // The signed-in page opens the Pusher-protocol socket and is authorised for its own channel.
+  const subscribed = new Promise<string>((resolve) => {
+    page.on('websocket', (ws) => {
+      if (!ws.url().includes('/app/')) return;
+      ws.on('framereceived', (f) => {
+        const text = String(f.payload);
+        if (text.includes('pusher_internal:subscription_succeeded')) resolve(JSON.parse(text).channel as string);
+      });
+    });
+  });
+  await page.goto('/?modal=login');
+  await page.getByRole('dialog').getByRole('button', { name: 'Google' }).click();
+  await expect(page.getByRole('heading', { name: 'Development google sign-in' })).toBeVisible();
+  await page.getByLabel('Name').fill('Sol Social');
+  await page.getByLabel('Email', { exact: true }).fill(unique());
+  await page.getByRole('button', { name: 'Allow' }).click();
+  await expect(page).toHaveURL(/\/$/);
+  expect(await subscribed).toMatch(/^private-users\.\d+$/);
+  await page.goto('/profile');
+  await expect(page.getByTestId('profile-name')).toHaveText('Sol Social');
+});
+
+test('forgot password → mail in /dev/mail → reset page → log in with the new password', async ({ page }) => {
+  const email = unique();
+  await register(page, 'Reset Rita', email, 'old-secret');
+  await page.getByRole('dialog').getByRole('button', { name: 'Forgot password?' }).click();
+  const d = page.getByRole('dialog', { name: 'Forgot password' });
+  await d.getByLabel('Email', { exact: true }).fill(email);
+  await d.getByRole('button', { name: 'Submit' }).click();
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+  await page.goto('/dev/mail');
+  const link = await page.locator('article', { hasText: email.toLowerCase() }).locator('a').first().getAttribute('href');
+  await page.goto(link!);
+  await page.getByLabel('New password').fill('new-secret');
+  await page.getByLabel('Repeat password').fill('new-secret');
+  await page.getByRole('button', { name: 'Submit' }).click();
+  await expect(page.getByRole('status')).toHaveText('Your password has been reset. Please log in.');
+  await expect(page.getByRole('dialog').getByRole('tab', { name: 'Login' })).toHaveAttribute('aria-selected', 'true');
+  await login(page, email, 'new-secret');
+  await page.goto('/profile');
+  await expect(page.getByTestId('profile-name')).toHaveText('Reset Rita');
+});
