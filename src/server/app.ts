@@ -8,6 +8,7 @@ import { registerOpenApi } from './http/openapi.ts';
 import { registerClient } from './http/static.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { configRoutes } from './modules/config/config.routes.ts';
+import { boxesModule } from './modules/boxes/boxes.module.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { LocalPublisher, type Publisher } from './realtime/publisher.ts';
 
@@ -55,6 +56,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   registerOpenApi(fastify, () => config.publicUrl ?? `http://localhost:${config.port}`);
   healthRoutes(fastify, database.db);
   configRoutes(fastify, config);
+  boxesModule(fastify, database.db);
 
   await registerClient(fastify, deps.clientDir ?? null);
   await fastify.ready();

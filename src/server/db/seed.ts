@@ -1,6 +1,7 @@
 // Demo data, idempotent: running it twice changes nothing.
 import type { DB } from './database.ts';
 import { applyMove } from '../modules/wallet/ledger.ts';
+import { seedCatalog } from '../modules/boxes/boxes.service.ts';
 
 /** The demo player every fresh install has. */
 export const demoPlayer = { name: 'Demo Player', email: 'demo@lootarcade.local', welcomeCents: 10_000 } as const;
@@ -16,4 +17,5 @@ export async function seed(db: DB, now: number): Promise<void> {
       .executeTakeFirstOrThrow();
   }
   await applyMove(db, { userId: user.id, deltaCents: demoPlayer.welcomeCents, kind: 'bonus', reference: 'seed', idempotencyKey: `seed:welcome:${user.id}`, now });
+  await seedCatalog(db, now);
 }
