@@ -96,7 +96,7 @@ describeEachDb('delivery', (dialect) => {
     expect((await t.fastify.inject({ method: 'POST', url: `/api/shipments/${a.id}/cancel`, headers: stranger.p.headers })).statusCode).toBe(404);
     const cancel = await t.fastify.inject({ method: 'POST', url: `/api/shipments/${a.id}/cancel`, headers: p.headers });
     expect(cancel.json()).toMatchObject({ msg: 'Shipment canceled.', data: { status: 'canceled' } });
-    expect(await statuses([ids[0]])).toEqual(['owned']);
+    expect(await statuses([ids[0]!])).toEqual(['owned']);
     expect((await t.fastify.inject({ method: 'POST', url: `/api/shipments/${a.id}/cancel`, headers: p.headers })).statusCode).toBe(409);
     await moveShipment(t.database.db, b.id, 'processing', undefined, 5_000);
     const late = await t.fastify.inject({ method: 'POST', url: `/api/shipments/${b.id}/cancel`, headers: p.headers });
