@@ -23,19 +23,28 @@ export function AddressFields({ form }: { form: UseFormReturn<AddressInput, unkn
         const error = formState.errors[f.name]?.message;
         const id = `address-${f.name}`;
         return (
-          <label key={f.name} htmlFor={id}>
-            {f.label}
-            {f.optional ? <span className="muted"> (optional)</span> : null}
+          <div key={f.name} className="form-field">
+            <label htmlFor={id}>
+              {f.label}
+              {f.optional ? <span className="muted"> (optional)</span> : null}
+            </label>
             {f.name === 'country' ? (
-              <select id={id} {...register('country')} aria-invalid={Boolean(error)}>
+              <select id={id} {...register('country')} aria-invalid={Boolean(error)} aria-describedby={error ? `${id}-error` : undefined}>
                 <option value="">Choose a country</option>
                 {COUNTRIES.map((c) => <option key={c} value={c}>{c}</option>)}
               </select>
             ) : (
-              <input id={id} type={f.name === 'email' ? 'email' : f.name === 'phone' ? 'tel' : 'text'} {...register(f.name)} aria-invalid={Boolean(error)} autoComplete="on" />
+              <input
+                id={id}
+                type={f.name === 'email' ? 'email' : f.name === 'phone' ? 'tel' : 'text'}
+                {...register(f.name)}
+                aria-invalid={Boolean(error)}
+                aria-describedby={error ? `${id}-error` : undefined}
+                autoComplete="on"
+              />
             )}
-            {error ? <span className="field-error" role="alert" data-field={f.name}>{error}</span> : null}
-          </label>
+            {error ? <span id={`${id}-error`} className="field-error" role="alert" data-field={f.name}>{error}</span> : null}
+          </div>
         );
       })}
     </div>
