@@ -9,21 +9,30 @@ import { productShape } from './art/product-shapes.ts';
 import { boxSvg, shade } from './art/box-shape.ts';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
-const productsDir = join(root, 'assets/products');
-const boxesDir = join(root, 'assets/boxes');
-mkdirSync(productsDir, { recursive: true });
-mkdirSync(boxesDir, { recursive: true });
 
 const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/"/g, '&quot;');
 
-for (const p of seedProducts) {
-  const palette = { c: p.color, d: shade(p.color, -0.35), l: shade(p.color, 0.45), ink: '#15161f' };
-  const svg = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 256 256" width="256" height="256" role="img" aria-label="${esc(p.name)}">
+/** Every generated file: path relative to assets/ → SVG text. */
+export function renderArt(): Map<string, string> {
+  const out = new Map<string, string>();
+  for (const p of seedProducts) {
+    const palette = { c: p.color, d: shade(p.color, -0.35), l: shade(p.color, 0.45), ink: '#15161f' };
+    out.set(
+      `products/${p.slug}.svg`,
+      `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 256 256" width="256" height="256" role="img" aria-label="${esc(p.name)}">
 <title>${esc(p.name)}</title>
 ${productShape(p.kind, palette)}
 </svg>
-`;
-  writeFileSync(join(productsDir, `${p.slug}.svg`), svg);
+`,
+    );
+  }
+  for (const b of seedBoxes) out.set(`boxes/${b.slug}.svg`, boxSvg(b.name, b.type, b.color));
+  return out;
 }
-for (const b of seedBoxes) writeFileSync(join(boxesDir, `${b.slug}.svg`), boxSvg(b.name, b.type, b.color));
-console.log(`wrote ${seedProducts.length} product and ${seedBoxes.length} box images`);
+
+if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
+  const art = renderArt();
+  for (const dir of ['assets/products', 'assets/boxes']) mkdirSync(join(root, dir), { recursive: true });
+  for (const [path, svg] of art) writeFileSync(join(root, 'assets', path), svg);
+  console.log(`wrote ${art.size} images (${seedProducts.length} products, ${seedBoxes.length} boxes)`);
+}
