@@ -13,6 +13,7 @@ import { HttpError } from '../../http/errors.ts';
 import { findBoxBySlug, findBoxTypes, findBoxes, findDrops, findVersionItems } from './boxes.repository.ts';
 import { seedBoxes, seedProducts } from './catalog.data.ts';
 import { boxUrl, iso, productView } from './catalog.view.ts';
+import { bumpCatalogEpoch } from './catalog-cache.ts';
 
 /** One item of a new version: product, tickets and the product's prices now. */
 export interface VersionItem {
@@ -50,6 +51,7 @@ export async function publishBoxVersion(trx: Transaction<Tables> | Kysely<Tables
     })))
     .execute();
   await trx.updateTable('boxes').set({ current_version_id: version.id, price_cents: price }).where('id', '=', boxId).execute();
+  bumpCatalogEpoch();
   return version.id;
 }
 
