@@ -4,7 +4,7 @@ import { describeEachDb } from '../../helpers/test-db.ts';
 import { createTestApp, type TestApp } from '../../helpers/test-app.ts';
 import { createPlayer } from '../../helpers/users.ts';
 import { seed } from '../../../src/server/db/seed.ts';
-import { publishBoxVersion, seedCatalog } from '../../../src/server/modules/boxes/boxes.service.ts';
+import { lastDropEvent, publishBoxVersion, recordDrop, seedCatalog } from '../../../src/server/modules/boxes/boxes.service.ts';
 import { seedBoxes, seedProducts } from '../../../src/server/modules/boxes/catalog.data.ts';
 import { grantItem } from '../../../src/server/modules/inventory/inventory.service.ts';
 import { boxPriceCents, rangeProblems, TOTAL_TICKETS } from '../../../src/shared/games/boxes/boxes.odds.ts';
@@ -146,8 +146,9 @@ describeEachDb('boxes catalog', (dialect) => {
     const items = await db.selectFrom('box_items').select(['product_id', 'ticket_from']).where('box_version_id', '=', box.current_version_id!).orderBy('position').execute();
     for (const it of items.slice(0, 4)) {
       const invId = await grantItem(db, { userId: p.id, productId: it.product_id, source: 'box', sourceRef: 'test', now: 10_000 });
-      await db.insertInto('drops').values({ user_id: p.id, box_id: box.id, box_version_id: box.current_version_id!, product_id: it.product_id, inventory_item_id: invId, source: 'box', ticket: it.ticket_from, created_at: 10_000 }).execute();
+      await db.transaction().execute((trx) => recordDrop(trx, { userId: p.id, boxId: box.id, boxVersionId: box.current_version_id!, productId: it.product_id, inventoryItemId: invId, source: 'box', ticket: it.ticket_from, now: 10_000 }));
     }
+    expect((await db.selectFrom('boxes').select('openings').where('id', '=', box.id).executeTakeFirstOrThrow()).openings).toBe(4);
     const all = (await get('/api/last-drops')).json().data;
     expect(all).toHaveLength(4);
     expect(all[0]).toMatchObject({ box: { slug: 'sneakerhead', img_url: '/img/boxes/sneakerhead.svg' }, user: { id: p.id, avatar_url: null } });
@@ -157,6 +158,9 @@ describeEachDb('boxes catalog', (dialect) => {
     expect(best[0].item.price).toBeGreaterThanOrEqual(best[1].item.price);
     const maxPrice = Math.max(...all.map((d: { item: { price: number } }) => d.item.price));
     expect(best[0].item.price).toBe(maxPrice);
+    const event = await lastDropEvent(db, all[0].id);
+    expect(event).toEqual({ ...all[0], user_id: p.id });
+    await expect(lastDropEvent(db, 999_999)).rejects.toThrow('Drop not found.');
     for (const q of ['limit=0', 'limit=51', 'limit=x', 'best=maybe']) expect((await get(`/api/boxes/sneakerhead/last-drops?${q}`)).statusCode, q).toBe(422);
   });
 

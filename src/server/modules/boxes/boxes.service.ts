@@ -135,7 +135,11 @@ export async function lastDrops(db: DB, opts: { slug?: string; best: boolean; li
     boxId = box.id;
   }
   const rows = await findDrops(db, { boxId, best: opts.best, limit: opts.limit });
-  return rows.map((d) => ({
+  return rows.map(dropView);
+}
+
+function dropView(d: Awaited<ReturnType<typeof findDrops>>[number]): Drop {
+  return {
     id: d.id, source: d.source, created_at: iso(d.created_at),
     box: { slug: d.box_slug, name: d.box_name, img_url: d.box_img_url },
     item: {
@@ -143,5 +147,39 @@ export async function lastDrops(db: DB, opts: { slug?: string; best: boolean; li
       price: centsToDollars(d.won_price_cents ?? d.price_cents), sale_price: centsToDollars(d.won_sale_price_cents ?? d.sale_price_cents),
     },
     user: { id: d.user_id, name: d.user_name, avatar_url: d.avatar_url },
-  }));
+  };
+}
+
+/** What an opening records per reel (inside its transaction). */
+export interface DropRecord {
+  userId: number;
+  boxId: number;
+  boxVersionId: number;
+  productId: number;
+  inventoryItemId: number | null;
+  source: 'box' | 'free_box' | 'user_box';
+  ticket: number; // 1..100,000, from the fair roll
+  now: number; // epoch ms
+}
+
+/** Records a drop for the live feed and counts the opening on the box; returns the drop id. */
+export async function recordDrop(trx: Kysely<Tables>, d: DropRecord): Promise<number> {
+  const row = await trx
+    .insertInto('drops')
+    .values({ user_id: d.userId, box_id: d.boxId, box_version_id: d.boxVersionId, product_id: d.productId, inventory_item_id: d.inventoryItemId, source: d.source, ticket: d.ticket, created_at: d.now })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  await trx.updateTable('boxes').set((eb) => ({ openings: eb('openings', '+', 1) })).where('id', '=', d.boxId).execute();
+  return row.id;
+}
+
+/**
+ * The public channel's `lastDrop` payload for a recorded drop (spec §3: user_id, item.price,
+ * box.slug and the item details); publish it after the opening commits.
+ */
+export async function lastDropEvent(db: DB, dropId: number): Promise<Drop & { user_id: number }> {
+  const [row] = await findDrops(db, { dropId, best: false, limit: 1 });
+  if (!row) throw new HttpError(404, 'Drop not found.');
+  const drop = dropView(row);
+  return { ...drop, user_id: drop.user.id };
 }
