@@ -96,6 +96,10 @@ describeEachDb('boxes catalog', (dialect) => {
     expect(ranged.length).toBeGreaterThanOrEqual(1);
     ranged.forEach((b: { price: number }) => expect(b.price).toBe(mid));
     expect(await names('search=%25')).toEqual([]);
+    expect(await names('search=_')).toEqual([]);
+    expect(await names('search=%5C')).toEqual([]);
+    expect(await names('search=p_n')).toEqual([]); // "_" is not a wildcard ("Penny" has no "p_n")
+    expect(await names('search=enny%20b')).toEqual(['penny-box']);
     expect(await names("search=' OR 1=1 --")).toEqual([]);
     expect(await names('search=%3Cscript%3E')).toEqual([]);
     expect(await names('search=%F0%9F%8E%81')).toEqual([]);

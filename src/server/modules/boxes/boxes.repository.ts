@@ -1,5 +1,5 @@
 // Catalog queries; each takes the database or a transaction first.
-import type { Kysely } from 'kysely';
+import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { Tables } from '../../db/tables.ts';
 import type { BoxListQuery } from '../../../shared/api/boxes.ts';
 import { dollarsToCents } from '../../../shared/games/boxes/boxes.odds.ts';
@@ -12,6 +12,11 @@ export function likePattern(text: string): string {
   return `%${text.toLowerCase().replace(/[\\%_]/g, (m) => `\\${m}`)}%`;
 }
 
+/** Case-insensitive "column contains text" with an explicit escape character (same on SQLite and PostgreSQL). */
+export function containsText(column: string, text: string): RawBuilder<boolean> {
+  return sql<boolean>`lower(${sql.ref(column)}) like ${likePattern(text)} escape '\\'`;
+}
+
 /** Boxes matching the list filters, with their current item count. */
 export async function findBoxes(db: Q, q: BoxListQuery) {
   let query = db
@@ -21,7 +26,7 @@ export async function findBoxes(db: Q, q: BoxListQuery) {
       eb.selectFrom('box_items').whereRef('box_items.box_version_id', '=', 'boxes.current_version_id').select((e) => e.fn.countAll<number>().as('n')).as('items_count'),
     )
     .where('boxes.current_version_id', 'is not', null);
-  if (q.search) query = query.where((eb) => eb(eb.fn('lower', ['boxes.name']), 'like', likePattern(q.search!)));
+  if (q.search) query = query.where(containsText('boxes.name', q.search));
   if (q.type) query = query.where('boxes.box_type', '=', q.type);
   if (q.min_price !== undefined) query = query.where('boxes.price_cents', '>=', dollarsToCents(q.min_price));
   if (q.max_price !== undefined) query = query.where('boxes.price_cents', '<=', dollarsToCents(q.max_price));

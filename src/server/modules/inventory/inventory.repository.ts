@@ -2,7 +2,7 @@
 import type { Kysely } from 'kysely';
 import type { Tables } from '../../db/tables.ts';
 import type { InventoryQuery } from '../../../shared/api/inventory.ts';
-import { likePattern } from '../boxes/boxes.repository.ts';
+import { containsText } from '../boxes/boxes.repository.ts';
 import { productColumns } from '../boxes/catalog.view.ts';
 
 type Q = Kysely<Tables>;
@@ -12,7 +12,7 @@ function filtered(db: Q, userId: number, q: InventoryQuery) {
   if (q.status !== 'all') query = query.where('inventory_items.status', '=', q.status);
   if (q.category) query = query.where('products.category', '=', q.category);
   if (q.rarity) query = query.where('products.rarity', '=', q.rarity);
-  if (q.search) query = query.where((eb) => eb(eb.fn('lower', ['products.name']), 'like', likePattern(q.search!)));
+  if (q.search) query = query.where(containsText('products.name', q.search));
   return query;
 }
 
