@@ -3,7 +3,7 @@ import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 
 const api = `http://127.0.0.1:${process.env.API_PORT ?? 3000}`;
-const proxied = ['/api', '/oauth', '/social', '/broadcasting', '/dev', '/sandbox'];
+const proxied = ['/api', '/oauth', '/social', '/broadcasting', '/dev', '/sandbox', '/img'];
 
 export default defineConfig({
   plugins: [react()],

@@ -8,6 +8,7 @@ import { registerOpenApi } from './http/openapi.ts';
 import { registerClient } from './http/static.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { configRoutes } from './modules/config/config.routes.ts';
+import { boxesModule } from './modules/boxes/boxes.module.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { fairRoutes } from './modules/fair/fair.routes.ts';
 import { diceRoutes } from './modules/dice/dice.routes.ts';
@@ -66,6 +67,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   walletModule(fastify, database.db, config);
   accountsModule(fastify, database.db, config, deps.accounts);
   channelsRoutes(fastify, config);
+  boxesModule(fastify, database.db);
 
   await registerClient(fastify, deps.clientDir ?? null);
   await fastify.ready();

@@ -5,6 +5,7 @@ import { diceBench } from './dice.bench.ts';
 import { ledgerBench } from './ledger.bench.ts';
 import { bundleBench } from './bundle.bench.ts';
 import { fanoutBench, tokenGrantBench } from './auth.bench.ts';
+import { boxesBench } from './boxes.bench.ts';
 
 const benches: [string, () => Promise<Record<string, number | string>>][] = [
   ['GET /api/health vs bare Fastify (20 connections, 5 s)', healthBench],
@@ -13,6 +14,7 @@ const benches: [string, () => Promise<Record<string, number | string>>][] = [
   ['bundle sizes (gzip, KB): home initial JS/CSS and each lazy chunk', bundleBench],
   ['POST /oauth/token password grants (20 connections, 20 s, OWASP scrypt)', tokenGrantBench],
   ['channel fan-out of one event to 1,000 pusher-js clients', fanoutBench],
+  ['GET /api/boxes and /api/boxes/{slug} vs bare Fastify (50 connections, 5 s)', boxesBench],
 ];
 
 const only = process.argv[2];

@@ -16,6 +16,13 @@ export interface SiteRoute {
 const soon = () => import('../features/pages/coming-soon-page.tsx');
 const home = () => import('../features/pages/home-page.tsx');
 const profileMain = () => import('../features/profile/profile-main-page.tsx');
+const boxes = () => import('../features/boxes/boxes-page.tsx');
+const box = () => import('../features/boxes/box-page.tsx');
+const profilePages: Record<string, () => Promise<{ default: ComponentType }>> = {
+  inventory: () => import('../features/inventory/inventory-page.tsx'),
+  delivery: () => import('../features/delivery/delivery-page.tsx'),
+  shipping: () => import('../features/delivery/shipping-page.tsx'),
+};
 const page = {
   cashback: () => import('../features/pages/cashback-page.tsx'),
   leaderboard: () => import('../features/pages/leaderboard-page.tsx'),
@@ -34,8 +41,8 @@ const page = {
 export const routeTable: SiteRoute[] = [
   { path: '/', title: 'Home', load: home },
   { path: '/index-old-winter', title: 'Home (winter)', load: home },
-  { path: '/boxes', title: 'Boxes', load: soon },
-  { path: '/boxes/:slug', title: 'Box', load: soon },
+  { path: '/boxes', title: 'Boxes', load: boxes },
+  { path: '/boxes/:slug', title: 'Box', load: box },
   { path: '/custom-boxes', title: 'Custom boxes', load: soon },
   { path: '/custom-boxes/all', title: 'All custom boxes', load: soon },
   { path: '/custom-boxes/create', title: 'Create a custom box', load: soon, auth: true },
@@ -71,9 +78,9 @@ export const routeTable: SiteRoute[] = [
   { path: '/profile', title: 'Profile', load: profileMain, auth: true },
   { path: '/profile/main', title: 'Profile', load: profileMain, auth: true },
   ...['deposit', 'withdraw', 'inventory', 'my-boxes', 'delivery', 'shipping', 'support', 'support/create', 'referral'].map(
-    (child): SiteRoute => ({ path: `/profile/${child}`, title: `Profile — ${child.replace('/', ' ')}`, load: soon, auth: true }),
+    (child): SiteRoute => ({ path: `/profile/${child}`, title: `Profile — ${child.replace('/', ' ')}`, load: profilePages[child] ?? soon, auth: true }),
   ),
   { path: '/engine-check', title: 'Graphics check', load: () => import('../features/pages/engine-check-page.tsx') },
   // Last: a box page by type and name; static paths above win in react-router's ranking.
-  { path: '/:boxtype/:boxname', title: 'Box', load: soon },
+  { path: '/:boxtype/:boxname', title: 'Box', load: box },
 ];

@@ -1,14 +1,16 @@
 // Row types of every table, as Kysely sees them: one file per area under tables/.
 // Money is integer cents; times are epoch milliseconds.
 import type { AccountsTables } from './tables/accounts.ts';
+import type { CatalogTables } from './tables/catalog.ts';
 import type { CoreTables } from './tables/core.ts';
 import type { FairDiceTables } from './tables/fair-dice.ts';
 import type { WalletTables } from './tables/wallet.ts';
 
 export type * from './tables/accounts.ts';
+export type * from './tables/catalog.ts';
 export type * from './tables/core.ts';
 export type * from './tables/fair-dice.ts';
 export type * from './tables/wallet.ts';
 
 /** Every table of the schema. */
-export interface Tables extends CoreTables, AccountsTables, FairDiceTables, WalletTables {}
+export interface Tables extends CoreTables, AccountsTables, FairDiceTables, WalletTables, CatalogTables {}

@@ -6,6 +6,7 @@ import * as m0002 from './0002-auth.ts';
 import * as m0003 from './0003-accounts.ts';
 import * as m0004 from './0004-fair-dice.ts';
 import * as m0005 from './0005-wallet.ts';
+import * as m0006 from './0006-catalog.ts';
 
 /** A migration step; it receives the dialect for the few DDL differences. */
 export interface Step {
@@ -19,4 +20,5 @@ export const steps: Record<string, Step> = {
   '0003-accounts': m0003,
   '0004-fair-dice': m0004,
   '0005-wallet': m0005,
+  '0006-catalog': m0006,
 };

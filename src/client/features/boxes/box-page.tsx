@@ -1,0 +1,64 @@
+// A box page at /{boxtype}/{boxname} and /boxes/{slug}: image, price, every item with image,
+// rarity and chance, the expected value and the sell-back value. Its own check: an unknown box
+// (or a type that does not match) shows the 404 "Page Not Found".
+import { useParams } from 'react-router';
+import type { BoxDetail } from '../../../shared/api/boxes.ts';
+import { ApiError, errorText } from '../../lib/api.ts';
+import { formatChance, formatUsd } from './format.ts';
+import { ItemTile } from './item-tile.tsx';
+import { throwPageNotFound } from './not-found.ts';
+import { useApiData } from './use-api-data.ts';
+import './boxes.css';
+
+const slugPattern = /^[a-z0-9-]{1,64}$/;
+
+/** The box page. */
+export default function BoxPage() {
+  const { slug, boxtype, boxname } = useParams();
+  const name = slug ?? boxname ?? '';
+  const valid = slugPattern.test(name);
+  const { data, error } = useApiData<{ data: BoxDetail }>(valid ? `/api/boxes/${name}` : null);
+  const box = data?.data;
+  if (!valid || (error instanceof ApiError && (error.status === 404 || error.status === 422)) || (box && boxtype !== undefined && box.type !== boxtype)) {
+    throwPageNotFound();
+  }
+  if (error) return <section className="page"><p className="notice notice-error" role="alert">{errorText(error)}</p></section>;
+  if (!box) return <section className="page" aria-busy="true"><p className="muted">Loading...</p></section>;
+
+  return (
+    <section className="page page-wide" data-testid="box-page">
+      <div className="box-hero">
+        <img src={box.img_url} alt={`${box.name} box`} width={220} height={220} />
+        <div>
+          <h1>{box.name}</h1>
+          <p className="box-price" data-testid="box-price">{formatUsd(box.price)}</p>
+          <dl className="box-stats">
+            <dt>Expected value</dt>
+            <dd data-testid="box-ev">{formatUsd(box.expected_value)}</dd>
+            <dt>Instant sell-back value</dt>
+            <dd data-testid="box-sellback">{formatUsd(box.sell_back_value)}</dd>
+            <dt>House edge</dt>
+            <dd>{box.house_edge}% (price = expected value × {1 + box.house_edge / 100})</dd>
+            <dt>Odds version</dt>
+            <dd>v{box.version} · {box.total_tickets.toLocaleString('en-US')} tickets</dd>
+          </dl>
+          <button type="button" className="btn" disabled title="Opening arrives with the provably-fair reel">
+            Open for {formatUsd(box.price)}
+          </button>
+          <p className="muted" data-testid="open-note">Opening arrives with the provably-fair reel</p>
+        </div>
+      </div>
+      <h2>What’s inside ({box.items.length} items)</h2>
+      <div className="item-grid">
+        {box.items.map((it) => (
+          <ItemTile key={it.id} product={it} testId="box-item">
+            <span className="item-chance" data-testid="item-chance" data-tickets={it.tickets}>
+              {formatChance(it.chance)}
+            </span>
+            <span className="muted" title="Tickets out of 100,000">#{it.ticket_from.toLocaleString('en-US')}–{it.ticket_to.toLocaleString('en-US')}</span>
+          </ItemTile>
+        ))}
+      </div>
+    </section>
+  );
+}

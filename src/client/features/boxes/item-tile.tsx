@@ -1,0 +1,17 @@
+// A product tile: image on a rarity-coloured plate, name, price and (in a box) the chance.
+import type { ReactNode } from 'react';
+import type { Product } from '../../../shared/api/boxes.ts';
+import { capitalize, formatUsd } from './format.ts';
+
+/** One product tile; `children` adds rows (chance, status, actions). */
+export function ItemTile({ product, price, children, testId = 'item' }: { product: Product; price?: number; children?: ReactNode; testId?: string }) {
+  return (
+    <div className={`item-tile rarity-${product.rarity}`} data-testid={testId}>
+      <img src={product.img_url} alt={product.name} width={120} height={120} loading="lazy" />
+      <span className="item-name">{product.name}</span>
+      <span className="item-rarity">{capitalize(product.rarity)}</span>
+      <span className="item-price">{formatUsd(price ?? product.price)}</span>
+      {children}
+    </div>
+  );
+}

@@ -1,0 +1,32 @@
+// A short-lived in-process cache for catalog reads (box list and detail). The catalog changes
+// only by publishing a box version: that bumps the epoch and empties every cache of this process;
+// other instances see the change within the TTL. Prices that move money are always read from the
+// version row inside the money transaction, never from here.
+
+let epoch = 0; // bumped by every published box version in this process
+
+/** Marks every cached catalog answer of this process stale. */
+export function bumpCatalogEpoch(): void {
+  epoch += 1;
+}
+
+/** A TTL cache of promises keyed by string; one per app. */
+export class CatalogCache {
+  private readonly entries = new Map<string, { at: number; epoch: number; value: Promise<unknown> }>();
+
+  constructor(
+    private readonly ttlMs: number, // how long an answer is reused
+    private readonly maxEntries = 500, // beyond this the cache is cleared (query strings vary)
+  ) {}
+
+  /** The cached value for `key`, or the result of `load` (failures are not kept). */
+  get<T>(key: string, now: number, load: () => Promise<T>): Promise<T> {
+    const hit = this.entries.get(key);
+    if (hit && hit.epoch === epoch && now - hit.at < this.ttlMs) return hit.value as Promise<T>;
+    if (this.entries.size >= this.maxEntries) this.entries.clear();
+    const value = load();
+    this.entries.set(key, { at: now, epoch, value });
+    value.catch(() => this.entries.delete(key));
+    return value;
+  }
+}
