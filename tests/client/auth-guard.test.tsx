@@ -24,7 +24,7 @@ describe('auth guard and auth modal', () => {
     render(<RouterProvider router={router} />);
     await waitFor(() => expect(router.state.location.pathname).toBe('/'), slow);
     expect(useModals.getState()).toMatchObject({ open: 'auth', authTab: 'login' });
-    expect(await screen.findByRole('dialog', { name: 'Sign up or log in' }, slow)).toBeTruthy();
+    expect(await screen.findByRole('dialog', { name: 'Login' }, slow)).toBeTruthy();
   }, 20_000);
 
   it('a signed-in player sees the profile page', async () => {
