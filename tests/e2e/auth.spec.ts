@@ -2,6 +2,10 @@
 // token expires (server TTL 10 s) → silent refresh → logout; every §5 message; social sign-in
 // through the development provider; the login guard; password reset through /dev/mail.
 import { expect, test, type Page } from '@playwright/test';
+import { skipBonus } from './shell-helpers.ts';
+
+// The bonus dialog (4 s after start, once a day) would cover these pages; modals.spec tests it.
+test.beforeEach(({ page }) => skipBonus(page));
 
 const unique = () => `e2e-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.test`;
 

@@ -1,6 +1,10 @@
 // Boxes, inventory and delivery as a player sees them in Chromium.
 import { expect, test } from '@playwright/test';
 import { signInWithItems } from './boxes-player.ts';
+import { skipBonus } from './shell-helpers.ts';
+
+// The bonus dialog (4 s after start, once a day) would cover these pages; modals.spec tests it.
+test.beforeEach(({ page }) => skipBonus(page));
 
 test('/boxes lists the seeded boxes with images and prices, and filters', async ({ page }) => {
   await page.goto('/boxes');

@@ -4,6 +4,10 @@ import { expect, test, type Page } from '@playwright/test';
 import { openDatabase } from '../../src/server/db/database.ts';
 import { loadConfig } from '../../src/server/config.ts';
 import { createPlayer } from '../helpers/users.ts';
+import { skipBonus } from './shell-helpers.ts';
+
+// The bonus dialog (4 s after start, once a day) would cover these pages; modals.spec tests it.
+test.beforeEach(({ page }) => skipBonus(page));
 
 async function signIn(page: Page, baseURL: string, balanceCents: number): Promise<void> {
   const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: process.env.E2E_DATA_DIR! });

@@ -1,5 +1,9 @@
 // The Pixi engine renders with WebGL in Chromium and leaks no WebGL context.
 import { expect, test } from '@playwright/test';
+import { skipBonus } from './shell-helpers.ts';
+
+// The bonus dialog (4 s after start, once a day) would cover these pages; modals.spec tests it.
+test.beforeEach(({ page }) => skipBonus(page));
 
 interface Probe {
   renderer: string;

@@ -23,11 +23,22 @@ test.beforeEach(async ({ page }) => {
   await recordNavigations(page);
 });
 
-/** Clicks `link` and checks the app navigated to `path` (a later login guard may redirect; the push is what the link did). */
+/** Login-only routes (spec §5): a guest is sent to / with the login dialog open. */
+const guarded = (path: string) => path === '/freeloot' || path.startsWith('/profile');
+
+/** Clicks `link` and checks the app navigated to `path`; for a login-only route the guard then
+ * opens the login dialog, which is closed again so the next link can be clicked. */
 async function followsTo(page: Page, link: Locator, path: string) {
   await expect(link).toHaveAttribute('href', path);
   await link.click();
   await expect.poll(() => pushedPaths(page)).toContain(path);
+  if (guarded(path)) {
+    await expect(page.getByRole('dialog')).toHaveAttribute('data-auth-tab', 'login');
+    await expect(page).toHaveURL((url) => url.pathname === '/');
+    await page.keyboard.press('Escape');
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+    return;
+  }
   await expect.poll(() => pushedPaths(page).then((p) => p.at(-1))).toBe(path);
 }
 
@@ -64,6 +75,8 @@ test('desktop header: Free loot link, Boxes opens register for a guest, Login an
   await header.getByRole('button', { name: 'Sign up' }).click();
   await expect(page.getByRole('dialog')).toHaveAttribute('data-auth-tab', 'register');
   await page.keyboard.press('Escape');
+  await page.goto('/faq'); // the guard above left us on /, where the logo link would only replace
+  await ready(page);
   await followsTo(page, header.getByRole('link', { name: 'Loot Arcade' }), '/');
 });
 

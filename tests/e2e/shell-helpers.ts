@@ -1,12 +1,16 @@
 // Helpers for the shell's browser tests.
 import type { Page } from '@playwright/test';
 
-/** Marks the bonus dialog as already shown today, so it does not cover the page under test. */
+/** Marks the bonus dialog as already shown today, so it does not cover the page under test. The
+ * day is read when the app asks, so a test that moves the page clock (past midnight) still skips it. */
 export async function skipBonus(page: Page): Promise<void> {
   await page.addInitScript(() => {
-    const d = new Date();
-    const day = `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
-    localStorage.setItem('bonus-shown-on', day);
+    const getItem = Storage.prototype.getItem;
+    Storage.prototype.getItem = function (key: string) {
+      if (key !== 'bonus-shown-on') return getItem.call(this, key);
+      const d = new Date();
+      return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+    };
   });
 }
 

@@ -1,5 +1,9 @@
 // The site shell as a player sees it: title, loading overlay, routes, 404 page.
 import { expect, test } from '@playwright/test';
+import { skipBonus } from './shell-helpers.ts';
+
+// The bonus dialog (4 s after start, once a day) would cover these pages; modals.spec tests it.
+test.beforeEach(({ page }) => skipBonus(page));
 
 test('home loads with the spec title and the loading overlay goes away', async ({ page }) => {
   await page.goto('/');
