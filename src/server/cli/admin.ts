@@ -17,6 +17,8 @@ import { listWithdrawals, moveWithdrawal, publicWithdrawal } from '../modules/wa
 import { reversePayment } from '../modules/wallet/payments.service.ts';
 import { confirmTransfer, refreshRates, sandboxRates, sendTransfer } from '../modules/wallet/crypto.service.ts';
 import { dollarsToCents, formatUsd } from '../../shared/money.ts';
+import { moveShipment } from '../modules/delivery/delivery.service.ts';
+import { SHIPMENT_STATUSES, type ShipmentStatus } from '../../shared/api/delivery.ts';
 
 /** The commands, as `help` prints them. */
 export const USAGE = `Usage: npm run admin -- <command> [arguments] [--flags]
@@ -30,7 +32,8 @@ export const USAGE = `Usage: npm run admin -- <command> [arguments] [--flags]
   crypto:send <address> <amount> [--confirm <n>]                      sandbox chain transfer (+ confirmations)
   crypto:confirm <tx hash> [count]                                    add confirmations (default 1)
   payment:reverse <payment id>                                        chargeback: take back amount + bonus
-  rates:refresh                                                       store the sandbox rates again`;
+  rates:refresh                                                       store the sandbox rates again
+  shipment:move <id> <processing|shipped|delivered|canceled> [--tracking <number>]   shipped needs a tracking number`;
 
 /** A usage mistake: printed with the usage, exit code 2. */
 export class UsageError extends Error {}
@@ -154,6 +157,12 @@ export async function runAdmin(db: DB, argv: string[], now: number): Promise<str
       const r = await reversePayment(db, int(p[0], 'payment id'), now);
       await enqueueBalance(db, r.payment.user_id, now);
       return [`Payment #${r.payment.id} reversed: took back ${formatUsd(r.payment.amount_cents + r.payment.bonus_cents)}; balance ${formatUsd(r.balanceCents)}`];
+    }
+    case 'shipment:move': {
+      const status = p[1] as ShipmentStatus;
+      if (!SHIPMENT_STATUSES.includes(status) || status === 'new') throw new UsageError('status must be processing, shipped, delivered or canceled');
+      const s = await moveShipment(db, int(p[0], 'id'), status, flags.get('tracking'), now);
+      return [`Shipment #${s.id} is ${s.status}${s.tracking_number ? ` (tracking ${s.tracking_number})` : ''}`];
     }
     case 'rates:refresh':
       return [`Stored ${await refreshRates(db, sandboxRates, now)} rates`];

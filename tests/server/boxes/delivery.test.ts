@@ -8,6 +8,7 @@ import { seedCatalog } from '../../../src/server/modules/boxes/boxes.service.ts'
 import { grantItem } from '../../../src/server/modules/inventory/inventory.service.ts';
 import { moveShipment } from '../../../src/server/modules/delivery/delivery.service.ts';
 import { COUNTRIES } from '../../../src/shared/countries.ts';
+import { runAdmin, UsageError } from '../../../src/server/cli/admin.ts';
 
 const address = {
   first_name: 'Ada', last_name: 'Lovelace', email: 'ada@example.com', phone: '+44 20 7946 0000', country: 'United Kingdom',
@@ -105,6 +106,18 @@ describeEachDb('delivery', (dialect) => {
     for (const id of ['abc', '0', '-1', '1.5', '99999999999999999999']) {
       expect((await t.fastify.inject({ method: 'POST', url: `/api/shipments/${id}/cancel`, headers: p.headers })).statusCode, id).toBe(422);
     }
+  });
+
+  it('the operator CLI moves a shipment: shipment:move <id> <status> [--tracking]', async () => {
+    const { p, ids } = await playerWith(['dad-cap-navy']);
+    const s = (await deliver(p, { items: [{ id: ids[0] }], ...address })).json().data;
+    const admin = (...argv: string[]) => runAdmin(t.database.db, argv, 9_000);
+    expect(await admin('shipment:move', String(s.id), 'processing')).toEqual([`Shipment #${s.id} is processing`]);
+    await expect(admin('shipment:move', String(s.id), 'shipped')).rejects.toThrow('Shipping needs a tracking number.');
+    expect(await admin('shipment:move', String(s.id), 'shipped', '--tracking', 'LA42')).toEqual([`Shipment #${s.id} is shipped (tracking LA42)`]);
+    expect(await statuses(ids)).toEqual(['shipped']);
+    await expect(admin('shipment:move', String(s.id), 'lost')).rejects.toBeInstanceOf(UsageError);
+    await expect(admin('shipment:move', 'x', 'delivered')).rejects.toBeInstanceOf(UsageError);
   });
 
   it('moveShipment walks new → processing → shipped (tracking) → delivered, items following', async () => {
