@@ -29,11 +29,14 @@ async function renderAt(path: string) {
 
 afterEach(() => vi.unstubAllGlobals());
 
+/** The first render loads lazy route modules: seconds on a cold, busy machine. */
+const slow = { timeout: 15_000 };
+
 describe('box page', () => {
   it('shows every item with its chance, EV and sell-back value, with opening honestly disabled', async () => {
     mockFetch({ '/api/boxes/tiny': [200, { data: box }] });
     await renderAt('/mixed/tiny');
-    expect(await screen.findByRole('heading', { name: 'Tiny Box' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Tiny Box' }, slow)).toBeTruthy();
     expect(screen.getAllByTestId('box-item')).toHaveLength(2);
     expect(screen.getAllByTestId('item-chance').map((e) => e.textContent)).toEqual(['99.999%', '0.001%']);
     expect(screen.getByTestId('box-ev').textContent).toBe('$10.00');
@@ -45,7 +48,7 @@ describe('box page', () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
     mockFetch({ '/api/boxes/tiny': [200, { data: box }] });
     await renderAt(path);
-    expect(await screen.findByText('Page Not Found')).toBeTruthy();
+    expect(await screen.findByText('Page Not Found', {}, slow)).toBeTruthy();
   });
 });
 
