@@ -50,8 +50,8 @@ test('register → login → profile → reload → silent refresh after expiry 
   const before = (await context.cookies()).find((c) => c.name === 'token')!.value;
 
   await page.waitForTimeout(11_000); // the server's access token is now expired
-  await page.getByRole('link', { name: 'Dice' }).first().click();
-  await expect(page).toHaveURL(/\/dice$/);
+  await page.getByRole('link', { name: 'Loot Arcade home' }).click(); // a client-side navigation away, on phone and desktop
+  await expect(page).toHaveURL((url) => url.pathname === '/');
   const refresh = page.waitForRequest((r) => r.url().endsWith('/oauth/token') && (r.postData() ?? '').includes('refresh_token'));
   await page.goBack(); // back to /profile without a reload: its profile call gets 401 → refresh → retry
   await refresh;
