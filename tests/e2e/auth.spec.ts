@@ -135,6 +135,7 @@ test('forgot password → mail in /dev/mail → reset page → log in with the n
   await d.getByLabel('Email', { exact: true }).fill(email);
   await d.getByRole('button', { name: 'Submit' }).click();
   await expect(page.getByRole('dialog')).toHaveCount(0);
+  await expect(page.getByText('If an account exists for this email, we have sent a password reset link.')).toBeVisible(); // the success toast
   await page.goto('/dev/mail');
   const link = await page.locator('article', { hasText: email.toLowerCase() }).locator('a').first().getAttribute('href');
   await page.goto(link!);

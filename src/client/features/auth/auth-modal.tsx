@@ -9,11 +9,11 @@ import { api, ApiError } from '../../lib/api.ts';
 import { captchaToken } from '../../lib/captcha.ts';
 import { login } from '../../lib/session.ts';
 import { useModals } from '../../stores/modals.ts';
+import { toast } from '../../components/ui/toaster.tsx';
 import './auth.css';
 import { Field, FormMessage, SubmitButton } from './form-parts.tsx';
 import { SocialButtons } from './social-buttons.tsx';
 import { referralKey } from './referral.ts';
-
 
 /** The message of a failed call: data.message, else msg (spec §8). */
 function failure(e: unknown): string {
@@ -35,9 +35,11 @@ function RegisterForm({ onDone }: { onDone(msg: string): void }) {
       const ref = localStorage.getItem(referralKey) ?? undefined;
       const { msg } = await api<{ msg: string }>('POST', '/api/auth/register', { ...v, ref, 'g-recaptcha-response': await captchaToken('register') });
       localStorage.removeItem(referralKey);
+      toast.success(msg);
       onDone(msg);
     } catch (e) {
       setError(failure(e));
+      toast.error(failure(e));
     }
   });
   const e = formState.errors;
@@ -73,6 +75,7 @@ function LoginForm({ notice }: { notice: string | null }) {
       useModals.getState().closeAll();
     } catch (e) {
       setError(failure(e));
+      toast.error(failure(e));
     }
   });
   const e = formState.errors;

@@ -1,5 +1,5 @@
-// Forgot password modal (spec §2): email and Submit; success closes all modals (the server's msg
-// belongs in a toast once the shared toaster lands); failure shows the captcha error if present, otherwise msg (spec §8).
+// Forgot password modal (spec §2): email and Submit; success toasts the server's msg and closes all
+// modals; failure shows the captcha error if present, otherwise msg (spec §8).
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
@@ -8,6 +8,7 @@ import { forgotFormSchema } from '../../../shared/api/auth.ts';
 import { api, ApiError } from '../../lib/api.ts';
 import { captchaToken } from '../../lib/captcha.ts';
 import { useModals } from '../../stores/modals.ts';
+import { toast } from '../../components/ui/toaster.tsx';
 import './auth.css';
 import { Field, FormMessage, SubmitButton } from './form-parts.tsx';
 
@@ -23,11 +24,13 @@ export default function ForgotPasswordModal() {
   const submit = handleSubmit(async (v) => {
     setError(null);
     try {
-      await api<{ msg: string }>('POST', '/api/auth/forgot-password', { email: v.email, 'g-recaptcha-response': await captchaToken('forgot_password') });
+      const { msg } = await api<{ msg: string }>('POST', '/api/auth/forgot-password', { email: v.email, 'g-recaptcha-response': await captchaToken('forgot_password') });
+      toast.success(msg);
       useModals.getState().closeAll();
     } catch (e) {
-      if (e instanceof ApiError) setError(e.body.errors?.['g-recaptcha-response']?.[0] ?? e.body.msg ?? e.message);
-      else setError(e instanceof Error ? e.message : 'Network error. Please try again.');
+      const text = e instanceof ApiError ? (e.body.errors?.['g-recaptcha-response']?.[0] ?? e.body.msg ?? e.message) : e instanceof Error ? e.message : 'Network error. Please try again.';
+      setError(text);
+      toast.error(text);
     }
   });
   return (

@@ -9,6 +9,7 @@ import { resetBodySchema } from '../../../shared/api/auth.ts';
 import { api, ApiError } from '../../lib/api.ts';
 import { Field, FormMessage, SubmitButton } from './form-parts.tsx';
 import './auth.css';
+import { toast } from '../../components/ui/toaster.tsx';
 
 /** The reset password page. */
 export default function ResetPasswordPage() {
@@ -26,9 +27,12 @@ export default function ResetPasswordPage() {
     try {
       const { msg } = await api<{ msg: string }>('POST', '/api/auth/reset-password', v);
       setMessage({ text: msg, ok: true });
+      toast.success(msg);
       setTimeout(() => void navigate('/?modal=login'), 1500);
     } catch (e) {
-      setMessage({ text: e instanceof ApiError ? (e.body.msg ?? e.message) : 'Network error. Please try again.', ok: false });
+      const text = e instanceof ApiError ? (e.body.msg ?? e.message) : 'Network error. Please try again.';
+      setMessage({ text, ok: false });
+      toast.error(text);
     }
   });
   const e = formState.errors;
