@@ -2,6 +2,7 @@
 // with case35 through the hosted checkout (header balance amount × 1.35 on return, no manual
 // reload), the crypto address and QR (stable across reopen), gift code and voucher redeem, and a
 // withdrawal request and cancel.
+import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { expect, test, type Page } from '@playwright/test';
 import { createGiftCodes, createVoucher } from '../../src/server/modules/wallet/codes.service.ts';
@@ -30,8 +31,8 @@ test.beforeEach(async ({ page }) => {
   await skipBonus(page);
 });
 
-test('card deposit with case35: checkout, toast, header balance × 1.35', async ({ page, context, baseURL }) => {
-  await signInWallet(context, baseURL!);
+test('card deposit with case35: checkout, toast, header balance × 1.35, then live updates and history', async ({ page, context, baseURL }) => {
+  const p = await signInWallet(context, baseURL!);
   await page.goto('/?modal=deposit&promocode=case35&amount=100');
   await ready(page);
   await expect(page.getByTestId('header-balance')).toHaveText('$0.00');
@@ -43,6 +44,17 @@ test('card deposit with case35: checkout, toast, header balance × 1.35', async 
   await expect(page.getByText('Deposit successful: $100.00 + $35.00 bonus')).toBeVisible();
   await expect(page.getByTestId('header-balance')).toHaveText('$135.00');
   await expect(page).not.toHaveURL(/deposit=success/);
+  // An operator credit from another process reaches the open page through balanceUpdated.
+  const cli = spawnSync(process.execPath, ['--import', 'tsx', 'src/server/cli/admin.ts', 'credit', String(p.userId), '1', '--reason', 'e2e live'], {
+    env: { ...process.env, NODE_ENV: 'test', DATA_DIR: process.env.E2E_DATA_DIR! },
+    encoding: 'utf8',
+  });
+  expect(cli.status, cli.stderr).toBe(0);
+  await expect(page.getByTestId('header-balance')).toHaveText('$136.00');
+  await page.goto('/profile/deposit');
+  const status = page.getByTestId('payments').locator('[data-status]').first();
+  await expect(status).toHaveText('Paid');
+  await expect(status).toHaveClass(/status-green/);
 });
 
 test('crypto: address and QR shown, the same address after closing and reopening', async ({ page, context, baseURL }) => {
