@@ -1,7 +1,7 @@
 // The default modal and the modal host in jsdom: Escape, outside click, swipe threshold, focus
 // trap and restore; registry content, honest placeholders and the auth tab attribute.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { act, fireEvent, render, screen } from '@testing-library/react';
+import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import { useState } from 'react';
 import { MemoryRouter } from 'react-router';
 import { Modal, MODAL_WIDTH, SWIPE_CLOSE_PX } from '../../src/client/components/ui/modal.tsx';
@@ -115,13 +115,13 @@ describe('ModalHost', () => {
     expect(useModals.getState().open).toBeNull();
   });
 
-  it('deposit for a guest opens register; for a player an honest "coming soon" deposit body', () => {
+  it('deposit for a guest opens register; for a player the deposit modal content, 1000 px wide', async () => {
     render(<ModalHost />);
     act(() => useModals.getState().show('deposit', false));
     expect(screen.getByRole('dialog').getAttribute('data-auth-tab')).toBe('register');
     act(() => useModals.getState().show('deposit', true));
     const dialog = screen.getByRole('dialog', { name: 'Deposit' });
-    expect(dialog.textContent).toContain('Deposits are coming soon');
+    expect(await within(dialog).findByTestId('deposit-modal', {}, { timeout: 10_000 })).toBeTruthy();
     expect(dialog.style.getPropertyValue('--modal-width')).toBe('1000px');
   });
 

@@ -8,4 +8,5 @@ export const modalContent: Partial<Record<ModalName, LazyExoticComponent<Compone
   auth: lazy(() => import('../features/auth/auth-modal.tsx')),
   forgot: lazy(() => import('../features/auth/forgot-password-modal.tsx')),
   bonus: lazy(() => import('../features/bonus/bonus-modal.tsx')),
+  deposit: lazy(() => import('../features/wallet/deposit-modal.tsx')),
 };

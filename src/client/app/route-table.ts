@@ -22,6 +22,8 @@ const profilePages: Record<string, () => Promise<{ default: ComponentType }>> = 
   inventory: () => import('../features/inventory/inventory-page.tsx'),
   delivery: () => import('../features/delivery/delivery-page.tsx'),
   shipping: () => import('../features/delivery/shipping-page.tsx'),
+  deposit: () => import('../features/wallet/payments-page.tsx'),
+  withdraw: () => import('../features/wallet/withdraw-page.tsx'),
 };
 const page = {
   cashback: () => import('../features/pages/cashback-page.tsx'),

@@ -9,9 +9,18 @@ export interface PageView {
   page_title: string;
 }
 
+/** A deposit as tracked (spec §4 Deposit tracking): after a payment redirect, gift code or voucher. */
+export interface DepositEvent {
+  event: 'deposit';
+  method: string; // card, skins, giftcard, voucher
+  amount: number | null; // dollars, when known
+}
+
 /** Where events go. */
 export interface Analytics {
   pageView(path: string, title: string): void;
+  /** Tracks a deposit (optional so page-view-only adapters stay valid). */
+  deposit?(method: string, amount: number | null): void;
 }
 
 type DataLayerWindow = Window & { dataLayer?: unknown[] };
@@ -35,6 +44,10 @@ export function tagManagerAnalytics(gtmId: string, win: DataLayerWindow = window
       const event: PageView = { event: 'page_view', page_path: path, page_title: title };
       win.dataLayer!.push(event);
     },
+    deposit: (method, amount) => {
+      const event: DepositEvent = { event: 'deposit', method, amount };
+      win.dataLayer!.push(event);
+    },
   };
 }
 
@@ -52,4 +65,9 @@ export function appAnalytics(): Promise<Analytics> {
     .then((c) => createAnalytics(c.gtm_id))
     .catch(() => noAnalytics);
   return current;
+}
+
+/** Tracks a deposit through the app's adapter (spec §4). */
+export function trackDeposit(method: string, amount: number | null, source: () => Promise<Analytics> = appAnalytics): Promise<void> {
+  return source().then((a) => a.deposit?.(method, amount));
 }

@@ -15,6 +15,7 @@ import { ModalHost } from './modal-host.tsx';
 import { useBonusDialog, useModalQuery, usePageViews } from './route-effects.ts';
 import { Sidebar } from './sidebar.tsx';
 import { SessionRoot } from '../../features/auth/session-root.tsx';
+import { DepositReturn } from '../../features/wallet/deposit-return.tsx';
 import './layout.css';
 
 /** Hides the full-screen loading overlay (index.html) once. */
@@ -58,6 +59,7 @@ export function AppLayout() {
       <BottomBar menuOpen={menu} onToggleMenu={() => setMenu(!menu)} />
       {menu && <MobileMenu onClose={closeMenu} />}
       <SessionRoot />
+      <DepositReturn />
       <ModalHost />
       <Toaster />
     </div>
