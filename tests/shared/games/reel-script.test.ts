@@ -2,7 +2,7 @@
 // backwards, starts where the pre-spin was, and its last sample lands on the server's item.
 import fc from 'fast-check';
 import { expect, it } from 'vitest';
-import { landedItem, landingSlot, prng, reelOffsetAt, reelScript, tileAt } from '../../../src/shared/games/boxes/reel.script.ts';
+import { fillerStrip, landedItem, landingSlot, prng, reelOffsetAt, reelScript, tileAt } from '../../../src/shared/games/boxes/reel.script.ts';
 import { sampleReel, tickTimes } from '../../../src/shared/games/boxes/reel.sample.ts';
 
 const items = [{ id: 1, tickets: 90_000 }, { id: 2, tickets: 9_000 }, { id: 3, tickets: 900 }, { id: 4, tickets: 100 }];
@@ -16,6 +16,9 @@ it('is deterministic for the same inputs and puts the winner at the landing slot
   expect(a.strip.length).toBe(a.landing + 6);
   expect(landedItem(a)).toBe(3);
   expect(reelScript({ items, winnerIndex: 3, seed: 43, tileWidth: 100, durationMs: 4000 }).strip).not.toEqual(a.strip);
+  // the pre-spin shows the same tiles the script continues with (all but the landing slot)
+  const pre = fillerStrip(items, 42, a.strip.length);
+  expect(pre.filter((x, i) => i !== a.landing && x !== a.strip[i])).toEqual([]);
   expect(() => reelScript({ items, winnerIndex: 4, seed: 1, tileWidth: 100, durationMs: 1 })).toThrow();
 });
 

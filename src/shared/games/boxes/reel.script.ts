@@ -55,6 +55,12 @@ function pickFiller(items: readonly ReelItem[], r: number): number {
   return items.length - 1;
 }
 
+/** The first `length` filler tiles for `seed` (the same prefix for any length: a pre-spin can show them before the answer). */
+export function fillerStrip(items: readonly ReelItem[], seed: number, length: number): number[] {
+  const rand = prng(seed);
+  return Array.from({ length }, () => pickFiller(items, rand()));
+}
+
 /** The landing slot for a start position and speed: far enough that the ease never runs backwards. */
 export function landingSlot(tileWidth: number, startOffset: number, startVelocity: number, durationMs: number, minTiles = 30): number {
   // A cubic Hermite with end speed 0 is monotone when distance ≥ v0 × T / 3.
@@ -69,10 +75,9 @@ export function reelScript(input: ReelInput): ReelScript {
   const startOffset = input.startOffset ?? 0;
   const startVelocity = Math.max(0, input.startVelocity ?? 0);
   const landing = landingSlot(tileWidth, startOffset, startVelocity, durationMs, input.minTiles);
-  const rand = prng(seed);
-  const strip = Array.from({ length: landing + 6 }, () => pickFiller(items, rand()));
+  const strip = fillerStrip(items, seed, landing + 6);
   strip[landing] = winnerIndex;
-  const inTile = 0.2 + 0.6 * rand(); // rest between 20 % and 80 % of the tile
+  const inTile = 0.2 + 0.6 * prng(seed ^ 0x5bd1e995)(); // rest between 20 % and 80 % of the tile
   return { strip, landing, tileWidth, startOffset, startVelocity, targetOffset: (landing + inTile) * tileWidth, durationMs };
 }
 
