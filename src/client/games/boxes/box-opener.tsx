@@ -165,7 +165,9 @@ export default function BoxOpener({ box }: { box: BoxDetail }) {
             </div>
           )}
           {sold && <p data-testid="sell-status">{sold}</p>}
-          <button type="button" className="btn btn-sm" data-testid="again-button" onClick={() => open(last.demo)}>Open again</button>
+          <div className="result-actions">
+            <button type="button" className="btn btn-sm" data-testid="again-button" onClick={() => open(last.demo)}>Open again</button>
+          </div>
           {!last.demo && <p className="muted">Nonces {last.reels.map((r) => r.nonce).join(', ')} · server seed hash {last.reels[0]?.server_seed_hash.slice(0, 12)}…</p>}
         </div>
       )}

@@ -10,6 +10,7 @@ export interface BoxesDebug {
   renderer: string;
   landed(): number[]; // product id under each reel's marker
   settled(): boolean;
+  now(): number; // engine ms
   /** JS ms per frame (clock step + scene update + render) for `frames` frames of 5 spinning reels. */
   frameCosts(frames: number): number[];
 }
@@ -20,6 +21,7 @@ export function exposeBoxesDebug(host: PixiHost, scene: BoxesScene, clock: Engin
     renderer: host.rendererName,
     landed: () => scene.landedItems().map((i) => box.items[i]!.id),
     settled: () => scene.settled,
+    now: () => clock.now,
     frameCosts: (frames) => {
       const costs: number[] = [];
       const muted = scene.muted;

@@ -55,7 +55,7 @@ export class BoxesScene implements Scene {
 
   /** Shows `count` idle reels. */
   setCount(count: number): void {
-    if (count === this.reels.length && this.reels.every((r) => !r.prespinAt && !r.script)) return;
+    if (count === this.reels.length) return; // a landed reel keeps showing its item
     for (const r of this.reels) r.root.destroy({ children: true });
     this.reels = Array.from({ length: count }, (_, i) => {
       const root = new Container();

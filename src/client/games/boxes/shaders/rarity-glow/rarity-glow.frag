@@ -4,7 +4,7 @@ in vec2 vTextureCoord;
 out vec4 finalColor;
 
 uniform sampler2D uTexture;
-uniform vec4 uInputSize;
+uniform highp vec4 uInputSize;
 uniform vec3 uColor;
 uniform float uStrength;
 uniform float uTime;
