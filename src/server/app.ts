@@ -12,6 +12,7 @@ import { boxesModule } from './modules/boxes/boxes.module.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { fairRoutes } from './modules/fair/fair.routes.ts';
 import { diceRoutes } from './modules/dice/dice.routes.ts';
+import { openingsRoutes } from './modules/openings/openings.routes.ts';
 import { walletModule } from './modules/wallet/wallet.module.ts';
 import { accountsModule, type AccountsOverrides } from './modules/accounts/accounts.module.ts';
 import { channelsRoutes } from './modules/channels/channels.routes.ts';
@@ -68,6 +69,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   accountsModule(fastify, database.db, config, deps.accounts);
   channelsRoutes(fastify, config);
   boxesModule(fastify, database.db);
+  openingsRoutes(fastify, database);
 
   await registerClient(fastify, deps.clientDir ?? null);
   await fastify.ready();

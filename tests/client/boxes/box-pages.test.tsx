@@ -33,7 +33,7 @@ afterEach(() => vi.unstubAllGlobals());
 const slow = { timeout: 15_000 };
 
 describe('box page', () => {
-  it('shows every item with its chance, EV and sell-back value, with opening honestly disabled', async () => {
+  it('shows every item with its chance, EV and sell-back value, with the opening controls', async () => {
     mockFetch({ '/api/boxes/tiny': [200, { data: box }] });
     await renderAt('/mixed/tiny');
     expect(await screen.findByRole('heading', { name: 'Tiny Box' }, slow)).toBeTruthy();
@@ -41,7 +41,9 @@ describe('box page', () => {
     expect(screen.getAllByTestId('item-chance').map((e) => e.textContent)).toEqual(['99.999%', '0.001%']);
     expect(screen.getByTestId('box-ev').textContent).toBe('$10.00');
     expect(screen.getByTestId('box-sellback').textContent).toBe('$9.00');
-    expect((screen.getByRole('button', { name: /Open for \$10\.80/ }) as HTMLButtonElement).disabled).toBe(true);
+    expect(((await screen.findByRole('button', { name: /Open for \$10\.80/ }, { timeout: 15_000 })) as HTMLButtonElement).disabled).toBe(false);
+    expect(screen.getByRole('button', { name: 'Try for free' })).toBeTruthy();
+    expect(screen.getAllByRole('button', { name: /^×[1-5]$/ })).toHaveLength(5);
   });
 
   it.each(['/boxes/missing', '/mixed/missing', '/gaming/tiny'])('shows "Page Not Found" for %s', async (path) => {

@@ -1,7 +1,10 @@
 // A box page at /{boxtype}/{boxname} and /boxes/{slug}: image, price, every item with image,
 // rarity and chance, the expected value and the sell-back value. Its own check: an unknown box
-// (or a type that does not match) shows the 404 "Page Not Found".
+// (or a type that does not match) shows the 404 "Page Not Found". The opening controls and reels
+// (games/boxes) load as their own chunk; the live drops strip sits under them.
+import { lazy, Suspense } from 'react';
 import { useParams } from 'react-router';
+import { DropsStrip } from '../drops/drops-strip.tsx';
 import type { BoxDetail } from '../../../shared/api/boxes.ts';
 import { ApiError, errorText } from '../../lib/api.ts';
 import { formatChance, formatUsd } from './format.ts';
@@ -9,6 +12,8 @@ import { ItemTile } from './item-tile.tsx';
 import { throwPageNotFound } from './not-found.ts';
 import { useApiData } from './use-api-data.ts';
 import './boxes.css';
+
+const BoxOpener = lazy(() => import('../../games/boxes/box-opener.tsx'));
 
 const slugPattern = /^[a-z0-9-]{1,64}$/;
 
@@ -42,12 +47,10 @@ export default function BoxPage() {
             <dt>Odds version</dt>
             <dd>v{box.version} · {box.total_tickets.toLocaleString('en-US')} tickets</dd>
           </dl>
-          <button type="button" className="btn" disabled title="Opening arrives with the provably-fair reel">
-            Open for {formatUsd(box.price)}
-          </button>
-          <p className="muted" data-testid="open-note">Opening arrives with the provably-fair reel</p>
         </div>
       </div>
+      <Suspense fallback={<p className="muted">Loading the reels...</p>}><BoxOpener box={box} /></Suspense>
+      <DropsStrip />
       <h2>What’s inside ({box.items.length} items)</h2>
       <div className="item-grid">
         {box.items.map((it) => (

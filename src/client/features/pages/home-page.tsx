@@ -5,6 +5,7 @@ import { Link, useLocation } from 'react-router';
 import { useModals } from '../../stores/modals.ts';
 import { useSession } from '../../stores/session.ts';
 import { Button } from '../../components/ui/button.tsx';
+import { DropsStrip } from '../drops/drops-strip.tsx';
 import './home.css';
 
 /** Every game, in the order of the sidebar. */
@@ -74,9 +75,7 @@ export default function HomePage() {
 
       <section aria-labelledby="drops-title" className="home-section">
         <h2 id="drops-title">Live drops</h2>
-        <div className="drops-strip" data-testid="live-drops" aria-live="polite">
-          <p className="muted">Recent wins from every box show up here as they happen.</p>
-        </div>
+        <DropsStrip />
       </section>
     </div>
   );

@@ -82,6 +82,23 @@ export interface DropsTable {
   created_at: number; // epoch ms
 }
 
+/** One reel of a box opening with everything needed to verify it. */
+export interface BoxOpeningsTable {
+  id: Generated<number>;
+  user_id: number;
+  box_id: number;
+  box_version_id: number;
+  product_id: number;
+  inventory_item_id: number;
+  drop_id: number;
+  price_cents: number; // what this reel cost
+  ticket: number; // 1..100,000
+  server_seed_hash: string;
+  client_seed: string;
+  nonce: number; // unique per server seed: each reel is a bet
+  created_at: number; // epoch ms
+}
+
 /** A delivery request and its address. */
 export interface ShipmentsTable {
   id: Generated<number>;
@@ -118,6 +135,7 @@ export interface CatalogTables {
   box_items: BoxItemsTable;
   inventory_items: InventoryItemsTable;
   drops: DropsTable;
+  box_openings: BoxOpeningsTable;
   shipments: ShipmentsTable;
   shipment_items: ShipmentItemsTable;
 }

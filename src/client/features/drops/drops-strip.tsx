@@ -1,0 +1,62 @@
+// The live drops strip (spec §2 tile, §4 feed): GET /api/last-drops, then the public channel's
+// lastDrop through DropsFeed (others after 3 s, own held while busy, newest first, cap 20).
+import { useEffect, useState } from 'react';
+import { Link } from 'react-router';
+import type { Drop } from '../../../shared/api/boxes.ts';
+import { api } from '../../lib/api.ts';
+import { onLastDrop } from '../../lib/public-channel.ts';
+import { useSession } from '../../stores/session.ts';
+import { DropsFeed, type LiveDrop } from './drops-feed.ts';
+import './drops.css';
+
+/** One drop tile: item image (box image on hover), winner's avatar, price = sale_price ?? price. */
+export function DropTile({ drop }: { drop: Drop }) {
+  const price = drop.item.sale_price ?? drop.item.price;
+  return (
+    <Link to={`/boxes/${drop.box.slug}`} className={`drop-tile rarity-${drop.item.rarity}`} data-testid="drop-tile" data-drop-id={drop.id} title={`${drop.item.name} from ${drop.box.name}`}>
+      <img className="drop-item" src={drop.item.img_url} alt={drop.item.name} width={72} height={72} />
+      <img className="drop-box" src={drop.box.img_url} alt={drop.box.name} width={72} height={72} />
+      {drop.user.avatar_url ? (
+        <img className="drop-avatar" src={drop.user.avatar_url} alt={drop.user.name} width={22} height={22} />
+      ) : (
+        <span className="drop-avatar drop-avatar-empty" aria-label={drop.user.name}>{drop.user.name.slice(0, 1).toUpperCase()}</span>
+      )}
+      <span className="drop-price" data-testid="drop-price">${price.toFixed(2)}</span>
+    </Link>
+  );
+}
+
+/** The strip; mount it anywhere (home, box page). */
+export function DropsStrip() {
+  const [drops, setDrops] = useState<Drop[]>([]);
+  useEffect(() => {
+    const feed = new DropsFeed({
+      selfId: () => useSession.getState().user?.id ?? null,
+      busy: () => useSession.getState().busy,
+      schedule: (fn, ms) => {
+        const id = setTimeout(fn, ms);
+        return () => clearTimeout(id);
+      },
+      onChange: setDrops,
+    });
+    let live = true;
+    api<{ data: Drop[] }>('GET', '/api/last-drops')
+      .then((r) => live && feed.seed(r.data))
+      .catch(() => undefined);
+    const off = onLastDrop((d) => feed.receive(d as LiveDrop));
+    const unsub = useSession.subscribe((s, prev) => {
+      if (s.busy !== prev.busy) feed.busyChanged(s.busy);
+    });
+    return () => {
+      live = false;
+      off();
+      unsub();
+      feed.dispose();
+    };
+  }, []);
+  return (
+    <div className="drops-strip" data-testid="live-drops" aria-live="polite">
+      {drops.length ? drops.map((d) => <DropTile key={d.id} drop={d} />) : <p className="muted">Recent wins from every box show up here as they happen.</p>}
+    </div>
+  );
+}

@@ -1,0 +1,176 @@
+// The box page's opening controls and reel stage: count 1–5, Open, Try for free, quick open
+// (skip) and turbo; the reels pre-spin on click and land on the server's items; then a result
+// panel with keep, sell now and open again. Balance is held (busy) while the reels spin.
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { createActor } from 'xstate';
+import { useSelector } from '@xstate/react';
+import { PixiStage } from '../../engine/pixi-stage.tsx';
+import type { PixiHost } from '../../engine/pixi-host.ts';
+import { EngineClock } from '../../engine/clock.ts';
+import { SceneRunner } from '../../engine/scene.ts';
+import { initSound, playSound } from '../../engine/sound.ts';
+import { api, errorText } from '../../lib/api.ts';
+import { getCookie } from '../../lib/cookies.ts';
+import { useSession } from '../../stores/session.ts';
+import { useModals } from '../../stores/modals.ts';
+import type { BoxDetail } from '../../../shared/api/boxes.ts';
+import { OPEN_LIMITS, type OpenResponse } from '../../../shared/api/box-open.ts';
+import type { SellResponse } from '../../../shared/api/inventory.ts';
+import { BoxesScene } from './boxes.scene.ts';
+import { boxesMachine, type OpenParams, type OpenResult } from './boxes.machine.ts';
+import { exposeBoxesDebug } from './boxes-debug.ts';
+import './boxes-opener.css';
+
+/** Engine ms from the answer until the first reel rests (turbo halves it through the clock). */
+export const SPIN_MS = 4200;
+
+function useOpenActor(box: BoxDetail, scene: BoxesScene, clock: EngineClock) {
+  const spins = useRef(0);
+  const [actor] = useState(() =>
+    createActor(boxesMachine, {
+      clock,
+      input: {
+        clock,
+        placeBet: async (p: OpenParams): Promise<OpenResult> => {
+          scene.spin(p.count, clock.now, ++spins.current);
+          const res = await api<OpenResponse>('POST', `/api/boxes/${box.slug}/open`, { count: p.count, demo: p.demo });
+          const winners = res.data.reels.map((r) => box.items.findIndex((i) => i.id === r.item.id));
+          const durationMs = scene.land(winners, clock.now, SPIN_MS);
+          const payout = res.data.reels.reduce((a, r) => a + r.item.price, 0);
+          return { win: true, payout, demo: res.data.demo, reels: res.data.reels, balance: res.balance, durationMs };
+        },
+        durationOf: (r: OpenResult) => r.durationMs,
+        setBusy: (busy: boolean) => useSession.getState().setBusy(busy),
+        errorText,
+      },
+    }),
+  );
+  useEffect(() => {
+    actor.start();
+    return () => void actor.stop();
+  }, [actor]);
+  return actor;
+}
+
+/** Opening controls + reels for one box. */
+export default function BoxOpener({ box }: { box: BoxDetail }) {
+  const [clock] = useState(() => new EngineClock());
+  const [scene] = useState(() => new BoxesScene(box.items.map((i) => ({ id: i.id, tickets: i.tickets, img_url: i.img_url, rarity: i.rarity }))));
+  const actor = useOpenActor(box, scene, clock);
+  const phase = useSelector(actor, (s) => String(s.value));
+  const error = useSelector(actor, (s) => s.context.error);
+  const last = useSelector(actor, (s) => (s.matches('settled') ? s.context.result : null));
+  const [count, setCount] = useState(1);
+  const [turbo, setTurbo] = useState(false);
+  const [sold, setSold] = useState<string | null>(null);
+  const [renderer, setRenderer] = useState('');
+  const user = useSession((s) => s.user);
+  const signedIn = !!user || !!getCookie('token');
+  const show = useModals((s) => s.show);
+  const busy = phase === 'placing' || phase === 'playing';
+
+  useEffect(() => {
+    if (!last) return;
+    setSold(null);
+    if (last.balance !== null) useSession.getState().applyBalance(last.balance);
+    if (!scene.muted) playSound('win');
+  }, [last, scene]);
+  useEffect(() => {
+    clock.speed = turbo ? 2 : 1;
+  }, [turbo, clock]);
+  useEffect(() => {
+    if (!busy) scene.setCount(count);
+  }, [count, busy, scene]);
+
+  const onReady = useCallback(
+    (host: PixiHost) => {
+      initSound();
+      setRenderer(host.rendererName);
+      let stopped = false;
+      let runner: SceneRunner | null = null;
+      void SceneRunner.start(host, scene, clock).then((r) => {
+        if (stopped) return r.destroy();
+        runner = r;
+      });
+      const unexpose = exposeBoxesDebug(host, scene, clock, box);
+      return () => {
+        stopped = true;
+        unexpose();
+        runner?.destroy();
+      };
+    },
+    [scene, clock, box],
+  );
+
+  const open = (demo: boolean) => {
+    if (!demo && !signedIn) return show('login', false);
+    playSound('bet');
+    actor.send({ type: 'BET', params: { amount: demo ? 0 : box.price * count, count, demo } });
+  };
+  const sell = async () => {
+    if (!last) return;
+    try {
+      const ids = last.reels.map((r) => r.inventory_item_id!).filter(Boolean);
+      const res = await api<SellResponse>('POST', '/api/inventory/sell', { ids });
+      useSession.getState().applyBalance(res.balance);
+      setSold(`Sold for $${res.amount.toFixed(2)}.`);
+    } catch (e) {
+      setSold(errorText(e));
+    }
+  };
+
+  return (
+    <div className="box-opener" data-testid="box-opener">
+      <div className="reel-stage" data-testid="reel-stage" data-phase={phase} data-renderer={renderer} style={{ height: Math.max(170, count * 130) }}>
+        <PixiStage background="#0d0e1c" onReady={onReady} onError={() => setRenderer('unavailable')} />
+      </div>
+      <div className="open-controls">
+        <div className="count-picker" role="group" aria-label="Boxes to open">
+          {Array.from({ length: OPEN_LIMITS.maxCount }, (_, i) => i + 1).map((n) => (
+            <button key={n} type="button" className={n === count ? 'btn btn-sm active' : 'btn btn-sm'} aria-pressed={n === count} disabled={busy} onClick={() => setCount(n)}>
+              ×{n}
+            </button>
+          ))}
+        </div>
+        <button type="button" className="btn btn-gradient" data-testid="open-button" disabled={busy} onClick={() => open(false)}>
+          Open {count > 1 ? `${count} boxes ` : ''}for ${(box.price * count).toFixed(2)}
+        </button>
+        <button type="button" className="btn btn-outline" data-testid="demo-button" disabled={busy} onClick={() => open(true)}>
+          Try for free
+        </button>
+        <button type="button" className="btn btn-sm" data-testid="skip-button" disabled={phase !== 'playing'} onClick={() => actor.send({ type: 'SKIP' })}>
+          Quick open
+        </button>
+        <label className="turbo">
+          <input type="checkbox" checked={turbo} onChange={(e) => setTurbo(e.target.checked)} /> Turbo
+        </label>
+      </div>
+      {error && <p role="alert" className="notice notice-error">{error}</p>}
+      {last && (
+        <div className="open-result" data-testid="open-result" aria-live="polite">
+          <p>
+            {last.demo ? 'Demo spin — nothing was charged or added: ' : 'You won: '}
+            {last.reels.map((r) => (
+              <strong key={r.reel} data-testid="won-item" data-item-id={r.item.id} className={`rarity-${r.item.rarity}`}>
+                {r.item.name} (${r.item.price.toFixed(2)}){' '}
+              </strong>
+            ))}
+          </p>
+          {!last.demo && !sold && (
+            <div className="result-actions">
+              <button type="button" className="btn btn-sm" data-testid="keep-button" onClick={() => setSold('Kept in your inventory.')}>Keep</button>
+              <button type="button" className="btn btn-sm" data-testid="sell-button" onClick={() => void sell()}>
+                Sell now for ${last.reels.reduce((a, r) => a + r.item.sale_price, 0).toFixed(2)}
+              </button>
+            </div>
+          )}
+          {sold && <p data-testid="sell-status">{sold}</p>}
+          <div className="result-actions">
+            <button type="button" className="btn btn-sm" data-testid="again-button" onClick={() => open(last.demo)}>Open again</button>
+          </div>
+          {!last.demo && <p className="muted">Nonces {last.reels.map((r) => r.nonce).join(', ')} · server seed hash {last.reels[0]?.server_seed_hash.slice(0, 12)}…</p>}
+        </div>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,45 @@
+// window.__boxes for browser tests and the frame-cost bench: the item each reel's marker rests
+// on, whether the reels settled, and a frame-cost probe with 5 reels.
+import type { PixiHost } from '../../engine/pixi-host.ts';
+import type { EngineClock } from '../../engine/clock.ts';
+import type { BoxDetail } from '../../../shared/api/boxes.ts';
+import type { BoxesScene } from './boxes.scene.ts';
+
+/** What tests read. */
+export interface BoxesDebug {
+  renderer: string;
+  landed(): number[]; // product id under each reel's marker
+  settled(): boolean;
+  now(): number; // engine ms
+  /** JS ms per frame (clock step + scene update + render) for `frames` frames of 5 spinning reels. */
+  frameCosts(frames: number): number[];
+}
+
+/** Installs window.__boxes; returns the uninstall function. */
+export function exposeBoxesDebug(host: PixiHost, scene: BoxesScene, clock: EngineClock, box: BoxDetail): () => void {
+  const handle: BoxesDebug = {
+    renderer: host.rendererName,
+    landed: () => scene.landedItems().map((i) => box.items[i]!.id),
+    settled: () => scene.settled,
+    now: () => clock.now,
+    frameCosts: (frames) => {
+      const costs: number[] = [];
+      const muted = scene.muted;
+      scene.muted = true;
+      for (let i = 0; i < frames; i++) {
+        if (i % 240 === 0) {
+          scene.spin(5, clock.now, 1000 + i);
+          scene.land([0, 1, 2, 3, 4].map((k) => (k + i) % box.items.length), clock.now + 100, 3000);
+        }
+        const t0 = performance.now();
+        clock.step();
+        host.app.render();
+        costs.push(performance.now() - t0);
+      }
+      scene.muted = muted;
+      return costs;
+    },
+  };
+  (window as unknown as { __boxes?: BoxesDebug }).__boxes = handle;
+  return () => delete (window as unknown as { __boxes?: BoxesDebug }).__boxes;
+}

@@ -1,0 +1,218 @@
+// The box reel scene: 1–5 horizontal strips stacked, a centre marker, item images on rarity
+// plates. A reel pre-spins at constant speed from the click (hiding the request), then samples
+// the shared reel script by engine time until it rests on the server's item; the landed tile
+// glows (GLSL rarity glow). Ticks sound as tiles pass the marker.
+import { Assets, Container, Graphics, Sprite, type Texture } from 'pixi.js';
+import type { Scene } from '../../engine/scene.ts';
+import { playSound } from '../../engine/sound.ts';
+import { fillerStrip, reelOffsetAt, reelScript, tileAt, type ReelItem, type ReelScript } from '../../../shared/games/boxes/reel.script.ts';
+import { RARITY_COLORS, rarityGlow } from './rarity-glow.ts';
+
+/** An item as the scene draws it. */
+export interface SceneItem extends ReelItem {
+  img_url: string;
+  rarity: string;
+}
+
+/** Tile width in px. */
+export const TILE = 120;
+/** Pre-spin speed in px per engine ms. */
+export const PRESPIN_SPEED = 2.4;
+
+interface ReelState {
+  root: Container; // clipped strip
+  mask: Graphics; // the strip's clip rectangle
+  tiles: Container[]; // pooled visible tiles
+  seed: number; // filler seed for this opening
+  filler: number[]; // pre-spin tiles
+  prespinAt: number | null; // engine ms the pre-spin began
+  script: ReelScript | null; // the eased segment once the answer is in
+  scriptAt: number; // engine ms the script started
+  lastTile: number; // tile under the marker at the last update (ticks)
+  offset: number; // px under the marker now
+}
+
+/** The reel scene. */
+export class BoxesScene implements Scene {
+  readonly root = new Container();
+  readonly bundle = null; // item images load in prepare()
+  private readonly marker = new Graphics();
+  private reels: ReelState[] = [];
+  private textures: Texture[] = [];
+  private glows: ReturnType<typeof rarityGlow>[] = []; // filters on the landed tiles
+  private width = 1;
+  private height = 1;
+  muted = false; // tests and benches turn ticks off
+
+  constructor(private readonly items: readonly SceneItem[]) {
+    this.root.addChild(this.marker);
+    this.setCount(1);
+  }
+
+  async prepare(): Promise<void> {
+    this.textures = await Promise.all(this.items.map((i) => Assets.load<Texture>(i.img_url)));
+  }
+
+  /** Shows `count` idle reels. */
+  setCount(count: number): void {
+    if (count === this.reels.length) return; // a landed reel keeps showing its item
+    for (const r of this.reels) r.root.destroy({ children: true });
+    this.reels = Array.from({ length: count }, (_, i) => {
+      const root = new Container();
+      const mask = new Graphics();
+      root.addChild(mask);
+      root.mask = mask;
+      this.root.addChildAt(root, 0);
+      const seed = i + 1;
+      return { root, mask, tiles: [], seed, filler: fillerStrip(this.items, seed, 400), prespinAt: null, script: null, scriptAt: 0, lastTile: 0, offset: TILE * 2.5, };
+    });
+    this.layout();
+  }
+
+  /** Starts the pre-spin of `count` reels at engine time `now` with a fresh filler seed. */
+  spin(count: number, now: number, seedBase: number): void {
+    this.setCount(count);
+    this.clearGlow();
+    this.reels.forEach((r, i) => {
+      r.seed = seedBase * 8 + i;
+      r.filler = fillerStrip(this.items, r.seed, 2000);
+      r.script = null;
+      r.offset = TILE * 2.5;
+      r.lastTile = tileAt({ tileWidth: TILE } as ReelScript, r.offset);
+      r.prespinAt = now;
+    });
+  }
+
+  /** The answer arrived: each reel continues from where it is to its winner; returns the longest duration (ms). */
+  land(winners: number[], now: number, durationMs: number): number {
+    if (this.reels.length !== winners.length) this.spin(winners.length, now, 1);
+    let longest = 0;
+    this.reels.forEach((r, i) => {
+      const started = r.prespinAt !== null;
+      const d = durationMs + i * (durationMs / 12); // a small stagger between reels
+      r.script = reelScript({
+        items: this.items, winnerIndex: winners[i]!, seed: r.seed, tileWidth: TILE, durationMs: d,
+        startOffset: this.offsetOf(r, now), startVelocity: started ? PRESPIN_SPEED : 0,
+      });
+      r.scriptAt = now;
+      r.prespinAt = null;
+      longest = Math.max(longest, d);
+    });
+    return longest;
+  }
+
+  /** The item index each reel's marker points at now (tests compare with the API). */
+  landedItems(): number[] {
+    return this.reels.map((r) => this.itemAt(r, tileAt({ tileWidth: TILE } as ReelScript, r.offset)));
+  }
+
+  /** Whether every reel rests at its script's end. */
+  get settled(): boolean {
+    return this.reels.every((r) => r.script !== null && r.offset === r.script.targetOffset);
+  }
+
+  update(now: number): void {
+    for (const r of this.reels) {
+      r.offset = this.offsetOf(r, now);
+      const tile = Math.floor(r.offset / TILE);
+      if (tile > r.lastTile && !this.muted) playSound('roll');
+      r.lastTile = tile;
+      this.drawReel(r);
+    }
+    for (const g of this.glows) g.time = now / 1000;
+    if (!this.glows.length && this.settled && this.reels.length) this.addGlow();
+  }
+
+  resize(width: number, height: number): void {
+    this.width = width;
+    this.height = height;
+    this.layout();
+  }
+
+  destroy(): void {
+    this.root.destroy({ children: true });
+  }
+
+  private offsetOf(r: ReelState, now: number): number {
+    if (r.script) return reelOffsetAt(r.script, now - r.scriptAt);
+    if (r.prespinAt !== null) return TILE * 2.5 + (now - r.prespinAt) * PRESPIN_SPEED;
+    return r.offset;
+  }
+
+  private itemAt(r: ReelState, tile: number): number {
+    const strip = r.script?.strip;
+    if (strip && tile < strip.length) return strip[tile]!;
+    return r.filler[tile % r.filler.length]!;
+  }
+
+  private rowHeight(): number {
+    return Math.min(150, this.height / Math.max(1, this.reels.length));
+  }
+
+  private layout(): void {
+    const h = this.rowHeight();
+    const top = (this.height - h * this.reels.length) / 2;
+    this.reels.forEach((r, i) => {
+      r.root.y = top + i * h;
+      r.mask.clear().rect(0, 0, this.width, h - 6).fill(0xffffff);
+      this.drawReel(r);
+    });
+    this.marker.clear();
+    this.marker.rect(this.width / 2 - 1.5, top - 4, 3, h * this.reels.length + 2).fill(0xffcf4a);
+  }
+
+  private drawReel(r: ReelState): void {
+    const h = this.rowHeight() - 6;
+    const first = Math.floor((r.offset - this.width / 2) / TILE) - 1;
+    const count = Math.ceil(this.width / TILE) + 3;
+    while (r.tiles.length < count) {
+      const tile = new Container();
+      tile.addChild(new Graphics(), new Sprite());
+      r.root.addChild(tile);
+      r.tiles.push(tile);
+    }
+    r.tiles.forEach((tile, k) => {
+      const index = first + k;
+      tile.visible = k < count && index >= 0;
+      if (!tile.visible) return;
+      const item = this.itemAt(r, index);
+      tile.x = this.width / 2 + index * TILE - r.offset;
+      tile.label = `${index}:${item}`;
+      const plate = tile.children[0] as Graphics;
+      const sprite = tile.children[1] as Sprite;
+      if (plate.label !== `${item}:${h}`) {
+        plate.label = `${item}:${h}`;
+        plate.clear().roundRect(4, 4, TILE - 8, h - 8, 10).fill({ color: RARITY_COLORS[this.items[item]!.rarity] ?? 0x444444, alpha: 0.22 });
+        const tex = this.textures[item];
+        if (tex) {
+          sprite.texture = tex;
+          const size = Math.min(TILE - 24, h - 24);
+          sprite.width = size;
+          sprite.height = size;
+          sprite.x = (TILE - size) / 2;
+          sprite.y = (h - size) / 2;
+        }
+      }
+    });
+  }
+
+  private addGlow(): void {
+    try {
+      for (const r of this.reels) {
+        const won = r.script!.strip[r.script!.landing]!;
+        const landed = r.tiles.find((t) => t.label === `${r.script!.landing}:${won}`);
+        if (!landed) continue;
+        const glow = rarityGlow(this.items[won]!.rarity);
+        landed.filters = [glow];
+        this.glows.push(glow);
+      }
+    } catch {
+      this.glows = []; // no WebGL program support (a canvas fallback): no glow
+    }
+  }
+
+  private clearGlow(): void {
+    for (const r of this.reels) for (const t of r.tiles) t.filters = [];
+    this.glows = [];
+  }
+}

@@ -1,0 +1,100 @@
+// Box openings. A real opening is ONE transaction: per reel it takes the next nonce of the
+// player's active seed pair (each reel is a separate bet: reel i of an opening uses nonce n+i),
+// debits the box price through the ledger (idempotency key `box:{server seed hash}:{nonce}`),
+// maps the fair ticket onto the box version's ranges, grants the item and records the drop.
+// A demo rolls from a throwaway server seed revealed at once and writes nothing.
+import { randomBytes } from 'node:crypto';
+import type { Database } from '../../db/database.ts';
+import { HttpError } from '../../http/errors.ts';
+import type { OpenBody, ReelResult } from '../../../shared/api/box-open.ts';
+import { boxTicket, rangeIndexForTicket } from '../../../shared/fair/index.ts';
+import { findBoxBySlug, findVersionItems } from '../boxes/boxes.repository.ts';
+import { productView } from '../boxes/catalog.view.ts';
+import { recordDrop } from '../boxes/boxes.service.ts';
+import { grantItem } from '../inventory/inventory.service.ts';
+import { applyMoveIn } from '../wallet/ledger.ts';
+import { ensurePairs, newServerSeed, takeNonce } from '../fair/fair.repository.ts';
+
+/** What an opening did. */
+export interface Opening {
+  box: { slug: string; version: number; priceCents: number };
+  costCents: number;
+  reels: ReelResult[];
+  balanceCents: number | null; // null for a demo
+  dropIds: number[]; // recorded drops, to publish after commit
+}
+
+type VersionItems = Awaited<ReturnType<typeof findVersionItems>>;
+
+async function loadBox(database: Database, slug: string) {
+  const box = await findBoxBySlug(database.db, slug);
+  if (!box) throw new HttpError(404, 'Box not found.');
+  const items = await findVersionItems(database.db, box.version_id);
+  if (!items.length) throw new HttpError(409, 'This box has no items.');
+  return { box, items };
+}
+
+function pick(items: VersionItems, ticket: number) {
+  const index = rangeIndexForTicket(items.map((i) => ({ from: i.ticket_from, to: i.ticket_to })), ticket);
+  if (index < 0) throw new Error(`ticket ${ticket} is outside every range`);
+  return items[index]!;
+}
+
+function itemView(it: VersionItems[number]): ReelResult['item'] {
+  // the version's price snapshot is the prize's value
+  return { ...productView({ ...it, price_cents: it.item_price_cents, sale_price_cents: it.item_sale_price_cents }), ticket_from: it.ticket_from, ticket_to: it.ticket_to };
+}
+
+/** Opens `count` reels of the box `slug` for `userId` (see the file comment). */
+export async function openBox(database: Database, userId: number, slug: string, body: OpenBody, now: number): Promise<Opening> {
+  const { box, items } = await loadBox(database, slug);
+  const priceCents = Number(box.price_cents);
+  return database.db.transaction().execute(async (trx) => {
+    const reels: ReelResult[] = [];
+    const dropIds: number[] = [];
+    let balanceCents = 0;
+    for (let reel = 0; reel < body.count; reel++) {
+      let pair = await takeNonce(trx, userId);
+      if (!pair) {
+        await ensurePairs(trx, userId, now);
+        pair = (await takeNonce(trx, userId))!;
+      }
+      const key = `box:${pair.server_seed_hash}:${pair.nonce}`;
+      ({ balanceAfterCents: balanceCents } = await applyMoveIn(trx, { userId, deltaCents: -priceCents, kind: 'box', reference: `box:${box.slug}:v${box.version}`, idempotencyKey: key, now }));
+      const ticket = boxTicket({ serverSeed: pair.server_seed, clientSeed: pair.client_seed, nonce: pair.nonce });
+      const won = pick(items, ticket);
+      const inventoryItemId = await grantItem(trx, {
+        userId, productId: won.id, source: 'box', sourceRef: key, now, priceCents: won.item_price_cents, salePriceCents: won.item_sale_price_cents,
+      });
+      const dropId = await recordDrop(trx, { userId, boxId: box.id, boxVersionId: box.version_id, productId: won.id, inventoryItemId, source: 'box', ticket, now });
+      await trx
+        .insertInto('box_openings')
+        .values({
+          user_id: userId, box_id: box.id, box_version_id: box.version_id, product_id: won.id, inventory_item_id: inventoryItemId, drop_id: dropId,
+          price_cents: priceCents, ticket, server_seed_hash: pair.server_seed_hash, client_seed: pair.client_seed, nonce: pair.nonce, created_at: now,
+        })
+        .execute();
+      dropIds.push(dropId);
+      reels.push({
+        reel, ticket, item: itemView(won), inventory_item_id: inventoryItemId, nonce: pair.nonce, client_seed: pair.client_seed,
+        server_seed_hash: pair.server_seed_hash, server_seed: null, box_version: box.version,
+      });
+    }
+    return { box: { slug: box.slug, version: box.version, priceCents }, costCents: priceCents * body.count, reels, balanceCents, dropIds };
+  });
+}
+
+/** A demo spin: a throwaway server seed (revealed in the result), nonces 0…count−1; no writes. */
+export async function demoOpen(database: Database, slug: string, body: OpenBody): Promise<Opening> {
+  const { box, items } = await loadBox(database, slug);
+  const { server_seed, server_seed_hash } = newServerSeed();
+  const clientSeed = randomBytes(8).toString('hex');
+  const reels = Array.from({ length: body.count }, (_, reel): ReelResult => {
+    const ticket = boxTicket({ serverSeed: server_seed, clientSeed, nonce: reel });
+    return {
+      reel, ticket, item: itemView(pick(items, ticket)), inventory_item_id: null, nonce: reel, client_seed: clientSeed,
+      server_seed_hash, server_seed, box_version: box.version,
+    };
+  });
+  return { box: { slug: box.slug, version: box.version, priceCents: Number(box.price_cents) }, costCents: 0, reels, balanceCents: null, dropIds: [] };
+}

@@ -1,0 +1,120 @@
+// Box opening in the browser: a credited player opens a box ×2 and the reels land on the items
+// the API returned; the balance and the inventory follow; a guest's demo spin moves nothing; a
+// second browser context sees the drops in its live strip about 3 s later.
+import { expect, test, type BrowserContext, type Page } from '@playwright/test';
+import { loadConfig } from '../../src/server/config.ts';
+import { openDatabase } from '../../src/server/db/database.ts';
+import { issueTokens } from '../../src/server/modules/auth/tokens.ts';
+import { applyMove } from '../../src/server/modules/wallet/ledger.ts';
+import { skipBonus } from './shell-helpers.ts';
+
+const SLUG = 'penny-box';
+test.describe.configure({ timeout: 150_000 }); // software WebGL on a loaded machine runs the reels slowly
+
+/** A player with `balanceCents` written into the e2e server's database, signed in through the `token` cookie. */
+async function signInWithBalance(context: BrowserContext, baseURL: string, balanceCents: number): Promise<number> {
+  const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: process.env.E2E_DATA_DIR! });
+  const database = openDatabase(config.database);
+  try {
+    const now = Date.now();
+    const { id } = await database.db
+      .insertInto('users')
+      .values({ name: 'Reel Player', email: `reel-${now}-${Math.floor(Math.random() * 1e9)}@test.local`, password_hash: null, avatar_url: null, balance_cents: 0, level: 1, created_at: now })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await applyMove(database.db, { userId: id, deltaCents: balanceCents, kind: 'admin', reference: 'e2e', idempotencyKey: `e2e-fund:${id}`, now });
+    const tokens = await issueTokens(database.db, config.secrets.appSecret, id, now);
+    await context.addCookies([{ name: 'token', value: tokens.access_token, url: baseURL }]);
+    return id;
+  } finally {
+    await database.close();
+  }
+}
+
+type OpenJson = { data: { demo: boolean; reels: { item: { id: number; name: string } }[] }; balance: number | null };
+
+async function openAndSettle(page: Page, button: 'open-button' | 'demo-button', quick = false): Promise<OpenJson> {
+  const answer = page.waitForResponse((r) => r.url().endsWith(`/api/boxes/${SLUG}/open`) && r.request().method() === 'POST');
+  await page.getByTestId(button).click();
+  const res = await answer;
+  expect(res.status()).toBe(200);
+  const body = (await res.json()) as OpenJson;
+  if (quick) {
+    await expect(page.getByTestId('skip-button')).toBeEnabled();
+    await page.getByTestId('skip-button').click();
+  }
+  await expect(page.getByTestId('reel-stage')).toHaveAttribute('data-phase', 'settled', { timeout: 60_000 });
+  const landed = await page.evaluate(() => (window as unknown as { __boxes: { landed(): number[]; settled(): boolean } }).__boxes.landed());
+  expect(landed).toEqual(body.data.reels.map((r) => r.item.id));
+  expect(await page.evaluate(() => (window as unknown as { __boxes: { settled(): boolean } }).__boxes.settled())).toBe(true);
+  return body;
+}
+
+test('a player opens ×2: reels land on the API items, balance and inventory follow, another browser sees the drops @desktop', async ({ browser, baseURL }) => {
+  const price = (await (await fetch(`${baseURL}/api/boxes/${SLUG}`)).json()).data.price as number;
+  const player = await browser.newContext();
+  const watcher = await browser.newContext();
+  await signInWithBalance(player, baseURL!, Math.round(price * 100) * 3);
+  const watch = await watcher.newPage();
+  await skipBonus(watch);
+  await watch.goto('/');
+  const strip = watch.getByTestId('live-drops');
+  await expect(strip).toBeVisible();
+  const before = await strip.getByTestId('drop-tile').evaluateAll((els) => els.map((e) => e.getAttribute('data-drop-id')));
+  await watch.waitForTimeout(1500); // the public channel connects
+  // wall-clock ms at which each new tile appears in the watcher's strip
+  await watch.evaluate((known) => {
+    const seen: Record<string, number> = {};
+    (window as unknown as { __seen: Record<string, number> }).__seen = seen;
+    new MutationObserver(() => {
+      for (const el of document.querySelectorAll('[data-testid="drop-tile"]')) {
+        const id = el.getAttribute('data-drop-id')!;
+        if (!known.includes(id) && !(id in seen)) seen[id] = Date.now();
+      }
+    }).observe(document.body, { childList: true, subtree: true });
+  }, before);
+
+  const page = await player.newPage();
+  await skipBonus(page);
+  await page.goto(`/boxes/${SLUG}`);
+  await page.getByRole('button', { name: '×2' }).click();
+  await expect(page.getByTestId('open-button')).toHaveText(`Open 2 boxes for $${(price * 2).toFixed(2)}`);
+  await page.getByLabel('Turbo').check(); // the engine's turbo: the reels run at double speed
+  const answered = page.waitForResponse((r) => r.url().endsWith(`/api/boxes/${SLUG}/open`)).then(() => Date.now());
+  const body = await openAndSettle(page, 'open-button');
+  const opened = await answered;
+  expect(body.data.reels).toHaveLength(2);
+  expect(body.balance).toBeCloseTo(price, 2);
+  await expect(page.getByTestId('won-item')).toHaveCount(2);
+  await expect(page.getByTestId('header-balance')).toContainText(`$${price.toFixed(2)}`);
+
+  // the watcher's strip gets both drops after the 3 s delay
+  await expect.poll(async () => (await strip.getByTestId('drop-tile').evaluateAll((els) => els.map((e) => e.getAttribute('data-drop-id')))).filter((id) => !before.includes(id)).length, { timeout: 10_000 }).toBe(2);
+  const seen = Object.values(await watch.evaluate(() => (window as unknown as { __seen: Record<string, number> }).__seen));
+  expect(seen).toHaveLength(2);
+  for (const at of seen) {
+    expect(at - opened).toBeGreaterThanOrEqual(2_500); // others' drops wait 3 s (the answer reaches the test a little after the publish)
+    expect(at - opened).toBeLessThan(8_000);
+  }
+
+  await page.goto('/profile/inventory');
+  await expect(page.getByTestId('inventory-item')).toHaveCount(2);
+  const names = (await page.getByTestId('inventory-item').locator('.item-name').allTextContents()).sort();
+  expect(names).toEqual(body.data.reels.map((r) => r.item.name).sort());
+  await player.close();
+  await watcher.close();
+});
+
+test('a guest demo spin lands on the API items and moves nothing @desktop', async ({ page, baseURL }) => {
+  const drops = async () => (await (await fetch(`${baseURL}/api/last-drops`)).json()).data.map((d: { id: number }) => d.id);
+  const before = await drops();
+  await skipBonus(page);
+  await page.goto(`/boxes/${SLUG}`);
+  await page.getByRole('button', { name: '×3' }).click();
+  const body = await openAndSettle(page, 'demo-button', true); // quick open
+  expect(body.data.demo).toBe(true);
+  expect(body.balance).toBeNull();
+  await expect(page.getByTestId('open-result')).toContainText('Demo spin');
+  await expect(page.getByTestId('sell-button')).toHaveCount(0);
+  expect(await drops()).toEqual(before);
+});
