@@ -53,12 +53,30 @@ test('bet → roll and new balance → rotate seed → verify the bet in the bro
   expect(result).toEqual({ game: 'dice', roll, win: won, multiplier: 2 });
 });
 
+test('recent bets arrive live: a watcher sees a new bet of another player without reloading', async ({ browser, page, baseURL }) => {
+  const watcher = await browser.newPage();
+  await skipBonus(watcher);
+  await watcher.goto(`${baseURL}/dice`);
+  await expect(watcher.getByRole('tab', { name: 'Recent bets' })).toHaveAttribute('aria-selected', 'true');
+  await watcher.waitForTimeout(2000); // the public channel connects and subscribes
+  const before = await watcher.getByTestId('bet-row').count();
+  await signIn(page, baseURL!, 1_000);
+  await page.goto('/dice');
+  await page.getByRole('button', { name: 'Bet', exact: true }).click();
+  const roll = Number(await page.getByTestId('dice-roll').textContent());
+  // No polling: only the channel can bring the row into the open page.
+  await expect(watcher.getByTestId('bet-row').first().getByTestId('bet-roll')).toHaveText(roll.toFixed(2));
+  expect(await watcher.getByTestId('bet-row').count()).toBeGreaterThanOrEqual(Math.min(before + 1, 20));
+  await watcher.close();
+});
+
 test('errors show the server text and leave the balance alone', async ({ page, baseURL }) => {
   await signIn(page, baseURL!, 50);
   await page.goto('/dice');
   await page.locator('input[name="amount"]').fill('5.00');
   await page.getByRole('button', { name: 'Bet', exact: true }).click();
-  await expect(page.getByRole('alert')).toHaveText('Insufficient balance.');
+  await expect(page.locator('.dice-error')).toHaveText('Insufficient balance.');
+  await expect(page.locator('[data-sonner-toast]')).toContainText('Insufficient balance.'); // the toast of spec §8
   await expect(page.getByTestId('dice-stage')).toHaveAttribute('data-phase', 'idle');
 });
 

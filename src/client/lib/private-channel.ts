@@ -3,6 +3,7 @@
 import type Pusher from 'pusher-js';
 import { getCookie } from './cookies.ts';
 import { runtimeConfig } from './runtime-config.ts';
+import { createPusher } from './pusher-client.ts';
 import { useSession } from '../stores/session.ts';
 
 /** Payload of balanceUpdated (spec §3). */
@@ -16,23 +17,11 @@ export function connectPrivateChannel(userId: number): () => void {
   let client: Pusher | null = null;
   let stopped = false;
   void (async () => {
-    const [{ default: PusherCtor }, config] = await Promise.all([import('pusher-js'), runtimeConfig()]);
+    const config = await runtimeConfig();
     if (stopped) return;
-    client = new PusherCtor(config.pusher.key, {
-      cluster: config.pusher.cluster,
-      wsHost: config.pusher.ws_host,
-      wsPort: config.pusher.ws_port,
-      wssPort: config.pusher.ws_port,
-      forceTLS: config.pusher.force_tls,
-      enabledTransports: ['ws', 'wss'],
-      enableStats: false,
-      channelAuthorization: {
-        endpoint: '/broadcasting/auth',
-        transport: 'ajax',
-        // Read the cookie at each authorisation so a refreshed token is used.
-        headersProvider: () => ({ Authorization: `Bearer ${getCookie('token') ?? ''}`, Accept: 'application/json' }),
-      },
-    });
+    // Read the cookie at each authorisation so a refreshed token is used.
+    client = await createPusher(config, () => ({ Authorization: `Bearer ${getCookie('token') ?? ''}`, Accept: 'application/json' }));
+    if (stopped) return client.disconnect();
     client.subscribe(`private-users.${userId}`).bind('balanceUpdated', (e: BalanceUpdated) => {
       if (typeof e?.current_balance === 'number') useSession.getState().applyBalance(e.current_balance);
     });

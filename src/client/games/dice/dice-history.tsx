@@ -1,9 +1,10 @@
 // Bet history under the game: my bets and everyone's recent bets, each with a verify link.
-// Recent bets refresh every few seconds and after each of my bets.
+// Recent bets arrive live on the public channel dice-bets; both lists reload after each of my bets.
 import { useCallback, useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { api, errorText } from '../../lib/api.ts';
-import type { DiceHistoryItem } from '../../../shared/api/dice.ts';
+import { DICE_BET_EVENT, DICE_CHANNEL, type DiceHistoryItem } from '../../../shared/api/dice.ts';
+import { onPublicEvent } from '../../lib/public-channel.ts';
 import { verifyLink } from './dice-links.ts';
 
 /** Props: `version` changes after each settled bet or seed rotation (refetch). */
@@ -24,10 +25,19 @@ export function DiceHistory({ version, signedIn }: { version: number; signedIn: 
 
   useEffect(() => {
     void load();
+  }, [load, version]);
+
+  useEffect(() => {
     if (tab !== 'recent') return;
-    const id = setInterval(() => void load(), 5000);
-    return () => clearInterval(id);
-  }, [load, version, tab]);
+    return onPublicEvent(
+      DICE_BET_EVENT,
+      (data) => {
+        const bet = data as DiceHistoryItem;
+        setRows((prev) => [bet, ...prev.filter((r) => r.id !== bet.id)].slice(0, 20));
+      },
+      DICE_CHANNEL,
+    );
+  }, [tab]);
 
   return (
     <section className="dice-history" aria-label="Bet history">

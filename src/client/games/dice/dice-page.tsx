@@ -25,6 +25,7 @@ import { DiceHud } from './dice-hud.tsx';
 import { DiceHistory } from './dice-history.tsx';
 import { DiceSeeds } from './dice-seeds.tsx';
 import { exposeDiceDebug } from './dice-debug.ts';
+import { toast } from '../../components/ui/toaster.tsx';
 
 function useDiceActor(scene: DiceScene, clock: EngineClock) {
   const [actor] = useState(() =>
@@ -58,6 +59,9 @@ export default function DicePage() {
   const actor = useDiceActor(scene, clock);
   const phase = useSelector(actor, (s) => String(s.value));
   const error = useSelector(actor, (s) => s.context.error);
+  useEffect(() => {
+    if (error) toast.error(error); // spec §8: errors appear as toasts (also kept inline under the HUD)
+  }, [error]);
   const autoOn = useSelector(actor, (s) => s.context.autoOn);
   const autoReason = useSelector(actor, (s) => s.context.autoReason);
   const last = useSelector(actor, (s) => (s.matches('settled') ? s.context.result : null));

@@ -1,0 +1,20 @@
+// One way to build a pusher-js client for our channel server (values from GET /api/config).
+import type Pusher from 'pusher-js';
+import type { Options } from 'pusher-js';
+import type { PublicConfig } from '../../shared/api/config.ts';
+
+/** Creates a pusher-js client; `authHeaders` enables private-channel authorisation at /broadcasting/auth. */
+export async function createPusher(config: PublicConfig, authHeaders?: () => Record<string, string>): Promise<Pusher> {
+  const { default: PusherCtor } = await import('pusher-js');
+  const options: Options = {
+    cluster: config.pusher.cluster,
+    wsHost: config.pusher.ws_host,
+    wsPort: config.pusher.ws_port,
+    wssPort: config.pusher.ws_port,
+    forceTLS: config.pusher.force_tls,
+    enabledTransports: ['ws', 'wss'],
+    enableStats: false,
+    ...(authHeaders ? { channelAuthorization: { endpoint: '/broadcasting/auth', transport: 'ajax', headersProvider: authHeaders } } : {}),
+  };
+  return new PusherCtor(config.pusher.key, options);
+}
