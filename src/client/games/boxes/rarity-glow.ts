@@ -1,7 +1,7 @@
 // The rarity glow filter: GLSL from shaders/rarity-glow imported as strings (WebGL renderer).
 import { Filter, GlProgram } from 'pixi.js';
-import fragment from './shaders/rarity-glow/rarity-glow.frag?raw';
-import vertex from './shaders/rarity-glow/rarity-glow.vert?raw';
+import fragment from '../../../../shaders/rarity-glow/rarity-glow.frag?raw';
+import vertex from '../../../../shaders/rarity-glow/rarity-glow.vert?raw';
 
 /** Glow colour per rarity (0xRRGGBB). */
 export const RARITY_COLORS: Record<string, number> = { common: 0x9aa0b4, uncommon: 0x2bd67b, rare: 0x3b82f6, epic: 0xa855f7, legendary: 0xf59e0b };
