@@ -4,6 +4,10 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
+import { chromium } from 'playwright-core';
+import { loadConfig } from '../../src/server/config.ts';
+import { openDatabase } from '../../src/server/db/database.ts';
+import { createPlayer } from '../helpers/users.ts';
 
 /** A process serving HTTP, and its base URL. */
 export interface Served {
@@ -57,4 +61,42 @@ export async function load(url: string, opts: { seconds?: number; connections?: 
     headers: opts.headers,
   });
   return { rps: Math.round(r.requests.average), p50: r.latency.p50, p99: r.latency.p99, errors: r.non2xx + r.errors };
+}
+
+/** A player with `balanceCents` in the SQLite database of a served DATA_DIR; returns its Authorization header. */
+export async function fundedPlayer(dataDir: string, balanceCents: number): Promise<string> {
+  const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir });
+  if (config.database.kind !== 'sqlite') throw new Error('benchmarks use SQLite');
+  const database = openDatabase(config.database);
+  try {
+    return (await createPlayer(database.db, config.secrets.appSecret, { balanceCents, name: 'Bench' })).headers.authorization;
+  } finally {
+    await database.close();
+  }
+}
+
+/** The p-th percentile of `values`, to 3 decimals. */
+export function percentile(values: number[], p: number): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return Number(sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!.toFixed(3));
+}
+
+/** JS frame cost of a game scene in headless Chromium: opens `url`, waits for the page's debug
+ * hook `window[hook]` (with frameCosts(n) and renderer) and samples `frames` frames after a warm-up. */
+export async function sceneFrameCost(url: string, hook: string, frames: number): Promise<{ p50: number; p95: number; renderer: string }> {
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  });
+  try {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+    await page.addInitScript('globalThis.__name = f => f; localStorage.setItem("la.muted", "1")');
+    await page.goto(url);
+    await page.waitForFunction(`Boolean(window.${hook})`, undefined, { timeout: 60_000 });
+    await page.evaluate(`window.${hook}.frameCosts(${Math.ceil(frames / 5)})`); // warm up
+    const costs = (await page.evaluate(`window.${hook}.frameCosts(${frames})`)) as number[];
+    return { p50: percentile(costs, 50), p95: percentile(costs, 95), renderer: (await page.evaluate(`window.${hook}.renderer`)) as string };
+  } finally {
+    await browser.close();
+  }
 }
