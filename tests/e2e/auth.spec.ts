@@ -111,7 +111,8 @@ test('social sign-in through the development provider; the private channel is su
       if (!ws.url().includes('/app/')) return;
       ws.on('framereceived', (f) => {
         const text = String(f.payload);
-        if (text.includes('pusher_internal:subscription_succeeded')) resolve(JSON.parse(text).channel as string);
+        // The home page also joins the public drops channel: wait for the private one.
+        if (text.includes('pusher_internal:subscription_succeeded') && text.includes('private-users.')) resolve(JSON.parse(text).channel as string);
       });
     });
   });
