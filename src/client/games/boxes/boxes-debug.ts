@@ -4,6 +4,7 @@ import type { PixiHost } from '../../engine/pixi-host.ts';
 import type { EngineClock } from '../../engine/clock.ts';
 import type { BoxDetail } from '../../../shared/api/boxes.ts';
 import type { BoxesScene } from './boxes.scene.ts';
+import { measureFrames } from '../../engine/frame-cost.ts';
 
 /** What tests read. */
 export interface BoxesDebug {
@@ -22,23 +23,12 @@ export function exposeBoxesDebug(host: PixiHost, scene: BoxesScene, clock: Engin
     landed: () => scene.landedItems().map((i) => box.items[i]!.id),
     settled: () => scene.settled,
     now: () => clock.now,
-    frameCosts: (frames) => {
-      const costs: number[] = [];
-      const muted = scene.muted;
-      scene.muted = true;
-      for (let i = 0; i < frames; i++) {
-        if (i % 240 === 0) {
-          scene.spin(5, clock.now, 1000 + i);
-          scene.land([0, 1, 2, 3, 4].map((k) => (k + i) % box.items.length), clock.now + 100, 3000);
-        }
-        const t0 = performance.now();
-        clock.step();
-        host.app.render();
-        costs.push(performance.now() - t0);
-      }
-      scene.muted = muted;
-      return costs;
-    },
+    frameCosts: (frames) =>
+      measureFrames({ clock, scene, render: () => host.app.render() }, frames, (i) => {
+        if (i % 240 !== 0) return;
+        scene.spin(5, clock.now, 1000 + i);
+        scene.land([0, 1, 2, 3, 4].map((k) => (k + i) % box.items.length), clock.now + 100, 3000);
+      }),
   };
   (window as unknown as { __boxes?: BoxesDebug }).__boxes = handle;
   return () => delete (window as unknown as { __boxes?: BoxesDebug }).__boxes;

@@ -4,6 +4,7 @@ import type { PixiHost } from '../../engine/pixi-host.ts';
 import type { EngineClock } from '../../engine/clock.ts';
 import { diceScript } from '../../../shared/games/dice/dice.script.ts';
 import type { DiceScene } from './dice.scene.ts';
+import { measureFrames } from '../../engine/frame-cost.ts';
 
 /** What tests read. */
 export interface DiceDebug {
@@ -18,20 +19,10 @@ export function exposeDiceDebug(host: PixiHost, scene: DiceScene, clock: EngineC
   const handle: DiceDebug = {
     renderer: host.rendererName,
     view: () => scene.lastView,
-    frameCosts: (frames) => {
-      const costs: number[] = [];
-      const muted = scene.muted;
-      scene.muted = true;
-      for (let i = 0; i < frames; i++) {
+    frameCosts: (frames) =>
+      measureFrames({ clock, scene, render: () => host.app.render() }, frames, (i) => {
         if (i % 60 === 0) scene.play(diceScript({ roll: (i * 7.31) % 100, target: 50, direction: 'over', win: i % 120 === 0, multiplier: 2 }, scene.restingMarker), clock.now);
-        const t0 = performance.now();
-        clock.step();
-        host.app.render();
-        costs.push(performance.now() - t0);
-      }
-      scene.muted = muted;
-      return costs;
-    },
+      }),
   };
   (window as unknown as { __dice?: DiceDebug }).__dice = handle;
   return () => delete (window as unknown as { __dice?: DiceDebug }).__dice;
