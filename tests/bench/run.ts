@@ -1,5 +1,7 @@
 // npm run bench: runs every benchmark in order and prints its figures. Targets are reported,
 // not asserted: this machine's timing is noisy. `npm run bench -- <filter>` runs the matching ones.
+// @ts-expect-error -- a plain .mjs script without types
+import { buildIfStale } from '../../scripts/build-if-stale.mjs';
 import { healthBench } from './health.bench.ts';
 import { diceBench } from './dice.bench.ts';
 import { ledgerBench } from './ledger.bench.ts';
@@ -19,6 +21,7 @@ const benches: [string, () => Promise<Record<string, number | string>>][] = [
   ['box openings: POST /api/boxes/{slug}/open ×1 and ×5 vs bare Fastify (20 connections, 5 s) + reel frame cost (5 reels)', openingsBench],
 ];
 
+buildIfStale(); // the scene frame-cost figures need the built client
 const only = process.argv[2];
 for (const [name, run] of benches) {
   if (only && !name.includes(only)) continue;

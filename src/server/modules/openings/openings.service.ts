@@ -4,7 +4,9 @@
 // maps the fair ticket onto the box version's ranges, grants the item and records the drop.
 // A demo rolls from a throwaway server seed revealed at once and writes nothing.
 import { randomBytes } from 'node:crypto';
+import type { Transaction } from 'kysely';
 import type { Database } from '../../db/database.ts';
+import type { Tables } from '../../db/tables.ts';
 import { HttpError } from '../../http/errors.ts';
 import type { OpenBody, ReelResult } from '../../../shared/api/box-open.ts';
 import { boxTicket, rangeIndexForTicket } from '../../../shared/fair/index.ts';
@@ -26,7 +28,8 @@ export interface Opening {
 
 type VersionItems = Awaited<ReturnType<typeof findVersionItems>>;
 
-async function loadBox(database: Database, slug: string) {
+/** The box `slug` and its current version's items; 404 / 409 when it cannot be opened. */
+export async function loadBox(database: Database, slug: string) {
   const box = await findBoxBySlug(database.db, slug);
   if (!box) throw new HttpError(404, 'Box not found.');
   const items = await findVersionItems(database.db, box.version_id);
@@ -45,41 +48,78 @@ function itemView(it: VersionItems[number]): ReelResult['item'] {
   return { ...productView({ ...it, price_cents: it.item_price_cents, sale_price_cents: it.item_sale_price_cents }), ticket_from: it.ticket_from, ticket_to: it.ticket_to };
 }
 
+/** A box as an opening needs it (from `loadBox`). */
+export type LoadedBox = Awaited<ReturnType<typeof loadBox>>;
+
+/** One reel to roll inside an opening's transaction. */
+export interface ReelInput {
+  userId: number;
+  loaded: LoadedBox;
+  reel: number; // 0-based reel index within the opening
+  source: 'box' | 'free_box' | 'user_box';
+  debitCents: number; // what this reel costs (0 for a free box: no ledger move)
+  now: number; // epoch ms
+}
+
+/** What one reel did. */
+export interface ReelOutcome {
+  reel: ReelResult;
+  dropId: number;
+  balanceCents: number | null; // after the debit; null when nothing was debited
+}
+
+/**
+ * Rolls one reel in `trx`: next nonce of the player's seed pair, the debit (ledger key
+ * `{source}:{server seed hash}:{nonce}`), the fair ticket, the item, the drop and the
+ * `box_openings` row that lets anyone verify it.
+ */
+export async function rollReel(trx: Transaction<Tables>, r: ReelInput): Promise<ReelOutcome> {
+  const { box, items } = r.loaded;
+  let pair = await takeNonce(trx, r.userId);
+  if (!pair) {
+    await ensurePairs(trx, r.userId, r.now);
+    pair = (await takeNonce(trx, r.userId))!;
+  }
+  const key = `${r.source}:${pair.server_seed_hash}:${pair.nonce}`;
+  let balanceCents: number | null = null;
+  if (r.debitCents > 0) {
+    ({ balanceAfterCents: balanceCents } = await applyMoveIn(trx, { userId: r.userId, deltaCents: -r.debitCents, kind: r.source, reference: `${r.source}:${box.slug}:v${box.version}`, idempotencyKey: key, now: r.now }));
+  }
+  const ticket = boxTicket({ serverSeed: pair.server_seed, clientSeed: pair.client_seed, nonce: pair.nonce });
+  const won = pick(items, ticket);
+  const inventoryItemId = await grantItem(trx, {
+    userId: r.userId, productId: won.id, source: r.source, sourceRef: key, now: r.now, priceCents: won.item_price_cents, salePriceCents: won.item_sale_price_cents,
+  });
+  const dropId = await recordDrop(trx, { userId: r.userId, boxId: box.id, boxVersionId: box.version_id, productId: won.id, inventoryItemId, source: r.source, ticket, now: r.now });
+  await trx
+    .insertInto('box_openings')
+    .values({
+      user_id: r.userId, box_id: box.id, box_version_id: box.version_id, product_id: won.id, inventory_item_id: inventoryItemId, drop_id: dropId,
+      price_cents: r.debitCents, ticket, server_seed_hash: pair.server_seed_hash, client_seed: pair.client_seed, nonce: pair.nonce, created_at: r.now,
+    })
+    .execute();
+  const reel: ReelResult = {
+    reel: r.reel, ticket, item: itemView(won), inventory_item_id: inventoryItemId, nonce: pair.nonce, client_seed: pair.client_seed,
+    server_seed_hash: pair.server_seed_hash, server_seed: null, box_version: box.version,
+  };
+  return { reel, dropId, balanceCents };
+}
+
 /** Opens `count` reels of the box `slug` for `userId` (see the file comment). */
 export async function openBox(database: Database, userId: number, slug: string, body: OpenBody, now: number): Promise<Opening> {
-  const { box, items } = await loadBox(database, slug);
-  const priceCents = Number(box.price_cents);
+  const loaded = await loadBox(database, slug);
+  const priceCents = Number(loaded.box.price_cents);
   return database.db.transaction().execute(async (trx) => {
     const reels: ReelResult[] = [];
     const dropIds: number[] = [];
     let balanceCents = 0;
     for (let reel = 0; reel < body.count; reel++) {
-      let pair = await takeNonce(trx, userId);
-      if (!pair) {
-        await ensurePairs(trx, userId, now);
-        pair = (await takeNonce(trx, userId))!;
-      }
-      const key = `box:${pair.server_seed_hash}:${pair.nonce}`;
-      ({ balanceAfterCents: balanceCents } = await applyMoveIn(trx, { userId, deltaCents: -priceCents, kind: 'box', reference: `box:${box.slug}:v${box.version}`, idempotencyKey: key, now }));
-      const ticket = boxTicket({ serverSeed: pair.server_seed, clientSeed: pair.client_seed, nonce: pair.nonce });
-      const won = pick(items, ticket);
-      const inventoryItemId = await grantItem(trx, {
-        userId, productId: won.id, source: 'box', sourceRef: key, now, priceCents: won.item_price_cents, salePriceCents: won.item_sale_price_cents,
-      });
-      const dropId = await recordDrop(trx, { userId, boxId: box.id, boxVersionId: box.version_id, productId: won.id, inventoryItemId, source: 'box', ticket, now });
-      await trx
-        .insertInto('box_openings')
-        .values({
-          user_id: userId, box_id: box.id, box_version_id: box.version_id, product_id: won.id, inventory_item_id: inventoryItemId, drop_id: dropId,
-          price_cents: priceCents, ticket, server_seed_hash: pair.server_seed_hash, client_seed: pair.client_seed, nonce: pair.nonce, created_at: now,
-        })
-        .execute();
-      dropIds.push(dropId);
-      reels.push({
-        reel, ticket, item: itemView(won), inventory_item_id: inventoryItemId, nonce: pair.nonce, client_seed: pair.client_seed,
-        server_seed_hash: pair.server_seed_hash, server_seed: null, box_version: box.version,
-      });
+      const out = await rollReel(trx, { userId, loaded, reel, source: 'box', debitCents: priceCents, now });
+      reels.push(out.reel);
+      dropIds.push(out.dropId);
+      balanceCents = out.balanceCents!;
     }
+    const { box } = loaded;
     return { box: { slug: box.slug, version: box.version, priceCents }, costCents: priceCents * body.count, reels, balanceCents, dropIds };
   });
 }
