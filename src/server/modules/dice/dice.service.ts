@@ -1,6 +1,7 @@
 // A dice bet in ONE transaction: take the nonce of the user's active pair, roll, record the bet,
 // debit the stake and credit the win through the ledger. Published only after commit.
 import type { Database } from '../../db/database.ts';
+import { transact } from '../../db/transact.ts';
 import { fieldError } from '../../http/errors.ts';
 import { applyMoveIn } from '../wallet/ledger.ts';
 import { ensurePairs, takeNonce } from '../fair/fair.repository.ts';
@@ -40,7 +41,7 @@ export function potentialPayoutCents(amountCents: number, chanceBp: number): num
 export async function placeDiceBet(database: Database, userId: number, body: DiceBetBody, now: number): Promise<PlacedBet> {
   const { amountCents, chanceBp } = checkBet(body);
   const multiplier = diceMultiplier(chanceBp / 100);
-  return database.db.transaction().execute(async (trx) => {
+  return transact(database, async (trx) => {
     let pair = await takeNonce(trx, userId);
     if (!pair) {
       await ensurePairs(trx, userId, now);

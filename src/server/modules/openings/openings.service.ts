@@ -6,6 +6,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Transaction } from 'kysely';
 import type { Database } from '../../db/database.ts';
+import { transact } from '../../db/transact.ts';
 import type { Tables } from '../../db/tables.ts';
 import { HttpError } from '../../http/errors.ts';
 import type { OpenBody, ReelResult } from '../../../shared/api/box-open.ts';
@@ -109,7 +110,7 @@ export async function rollReel(trx: Transaction<Tables>, r: ReelInput): Promise<
 export async function openBox(database: Database, userId: number, slug: string, body: OpenBody, now: number): Promise<Opening> {
   const loaded = await loadBox(database, slug);
   const priceCents = Number(loaded.box.price_cents);
-  return database.db.transaction().execute(async (trx) => {
+  return transact(database, async (trx) => {
     const reels: ReelResult[] = [];
     const dropIds: number[] = [];
     let balanceCents = 0;
