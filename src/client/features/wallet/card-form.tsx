@@ -1,18 +1,15 @@
 // Credit card form (spec §2, §5, §9): amount (default 25 or ?amount), presets 5, 25, 100, 250,
 // 500, Other sets 50; Pay shows the amount and any promo bonus and is disabled when touched and
 // invalid; Pay → POST /api/deposit/zen/redirect → the browser goes to redirect_url.
-import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import type { z } from 'zod';
-import type { redirectResponse } from '../../../shared/api/wallet.ts';
 import { CARD_DEFAULT_DOLLARS, CARD_OTHER_DOLLARS, CARD_PRESETS, PROMO_LABEL_CODE } from '../../../shared/constants.ts';
 import { Button } from '../../components/ui/button.tsx';
-import { toast } from '../../components/ui/toaster.tsx';
-import { api } from '../../lib/api.ts';
 import { formatUsd } from '../../lib/format.ts';
 import { PromoField, promoLabel, usePromo } from './promo-field.tsx';
-import { browser, cardFormSchema, msgFirst, promoBonus, queryNumber, type CardForm as CardValues } from './wallet-forms.ts';
+import { AmountField } from './amount-field.tsx';
+import { useRedirectCheckout } from './redirect-checkout.ts';
+import { cardFormSchema, promoBonus, queryNumber, type CardForm as CardValues } from './wallet-forms.ts';
 
 /** The card deposit form. */
 export function CardForm() {
@@ -23,44 +20,17 @@ export function CardForm() {
     defaultValues: { amount: queryNumber('amount') ?? CARD_DEFAULT_DOLLARS, code: '' },
   });
   const promo = usePromo();
-  const [busy, setBusy] = useState(false);
+  const { busy, checkout } = useRedirectCheckout('/api/deposit/zen/redirect');
   const amount = watch('amount');
   const valid = typeof amount === 'number' && Number.isFinite(amount);
   const bonus = valid ? promoBonus(promo.promo, amount) : 0;
   const touched = Object.keys(formState.touchedFields).length > 0 || formState.isSubmitted;
   const set = (v: number) => setValue('amount', v, { shouldValidate: true, shouldTouch: true, shouldDirty: true });
-  const pay = handleSubmit(async (v) => {
-    setBusy(true);
-    try {
-      const r = await api<z.infer<typeof redirectResponse>>('POST', '/api/deposit/zen/redirect', { amount: v.amount, promocode: promo.promo?.code ?? '' });
-      browser.go(r.redirect_url);
-    } catch (e) {
-      toast.error(msgFirst(e));
-      setBusy(false);
-    }
-  });
+  const pay = handleSubmit((v) => checkout(v.amount, promo.promo?.code ?? ''));
   const error = formState.errors.amount?.message;
   return (
     <form className="deposit-form card-form" onSubmit={pay} noValidate aria-label="Credit card">
-      <div className={['field', error ? 'field-invalid' : ''].join(' ')}>
-        <label htmlFor="card-amount">Amount</label>
-        <div className="field-box">
-          <span className="field-prefix">$</span>
-          <input
-            id="card-amount"
-            type="number"
-            inputMode="decimal"
-            step="0.01"
-            aria-invalid={error ? true : undefined}
-            {...register('amount', { valueAsNumber: true })}
-          />
-        </div>
-        {error && (
-          <p className="field-error" role="alert">
-            {error}
-          </p>
-        )}
-      </div>
+      <AmountField id="card-amount" error={error} field={register('amount', { valueAsNumber: true })} />
       <div className="presets" role="group" aria-label="Amount presets">
         {CARD_PRESETS.map((p) => (
           <button key={p} type="button" className={amount === p ? 'preset active' : 'preset'} aria-pressed={amount === p} onClick={() => set(p)}>

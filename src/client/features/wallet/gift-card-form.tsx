@@ -1,10 +1,8 @@
 // Gift card form (spec §2, §9): a code with Redeem (disabled while empty) and the "Purchase a
 // Gift Card" list of six denominations with 1, 1, 2, 2, 2, 3 coin icons and Buy links (new tab).
-import { useId, useState } from 'react';
 import coin from '../../../../assets/wallet/coin.svg';
 import { GIFT_COIN_ICONS, GIFT_DENOMINATIONS } from '../../../shared/constants.ts';
-import { Button } from '../../components/ui/button.tsx';
-import { redeem } from './redeem.ts';
+import { CodeRedeemForm } from './code-redeem-form.tsx';
 
 /**
  * The third-party gift card reseller. PLACEHOLDER: no reseller is contracted yet; replace this
@@ -22,31 +20,9 @@ export const GIFT_CARD_NOTICE = 'Buy gift cards only through the links listed on
 
 /** The gift card form. */
 export function GiftCardForm() {
-  const id = useId();
-  const [code, setCode] = useState('');
-  const [busy, setBusy] = useState(false);
-  const submit = async () => {
-    setBusy(true);
-    if (await redeem('/api/deposit/gift-code/redeem', 'giftcard', code)) setCode('');
-    setBusy(false);
-  };
   return (
     <div className="deposit-form gift-form">
-      <form
-        className="field"
-        onSubmit={(e) => {
-          e.preventDefault();
-          if (code.trim()) void submit();
-        }}
-      >
-        <label htmlFor={id}>Gift card code</label>
-        <div className="inline-row">
-          <input id={id} value={code} onChange={(e) => setCode(e.target.value)} autoComplete="off" placeholder="Enter gift card code" />
-          <Button type="submit" variant="gradient" disabled={code.trim() === ''} loading={busy}>
-            Redeem
-          </Button>
-        </div>
-      </form>
+      <CodeRedeemForm className="field" path="/api/deposit/gift-code/redeem" method="giftcard" label="Gift card code" placeholder="Enter gift card code" action="Redeem" variant="gradient" />
       <h3>Purchase a Gift Card</h3>
       <ul className="gift-list">
         {GIFT_DENOMINATIONS.map((d, i) => (
