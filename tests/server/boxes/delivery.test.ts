@@ -2,10 +2,9 @@
 // function, cancel returning items, and bad input answered 4xx with nothing written.
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { describeEachDb } from '../../helpers/test-db.ts';
-import { createTestApp, type TestApp } from '../../helpers/test-app.ts';
-import { createPlayer, type TestPlayer } from '../../helpers/users.ts';
-import { seedCatalog } from '../../../src/server/modules/boxes/boxes.service.ts';
-import { grantItem } from '../../../src/server/modules/inventory/inventory.service.ts';
+import type { TestApp } from '../../helpers/test-app.ts';
+import { createCatalogApp, type CatalogApp } from '../../helpers/catalog.ts';
+import type { TestPlayer } from '../../helpers/users.ts';
 import { moveShipment } from '../../../src/server/modules/delivery/delivery.service.ts';
 import { COUNTRIES } from '../../../src/shared/countries.ts';
 import { runAdmin, UsageError } from '../../../src/server/cli/admin.ts';
@@ -17,20 +16,12 @@ const address = {
 
 describeEachDb('delivery', (dialect) => {
   let t: TestApp;
-  let productIds: Record<string, number>;
+  let playerWith: CatalogApp['playerWith'];
   beforeAll(async () => {
-    t = await createTestApp(dialect);
-    await seedCatalog(t.database.db, 1_000);
-    productIds = Object.fromEntries((await t.database.db.selectFrom('products').select(['id', 'slug']).execute()).map((p) => [p.slug, p.id]));
+    ({ t, playerWith } = await createCatalogApp(dialect));
   });
   afterAll(() => t.close());
 
-  async function playerWith(slugs: string[]): Promise<{ p: TestPlayer; ids: number[] }> {
-    const p = await createPlayer(t.database.db, t.config.secrets.appSecret);
-    const ids: number[] = [];
-    for (const s of slugs) ids.push(await grantItem(t.database.db, { userId: p.id, productId: productIds[s]!, source: 'admin', sourceRef: 'test', now: 2_000 }));
-    return { p, ids };
-  }
   const deliver = (p: TestPlayer, payload: unknown) => t.fastify.inject({ method: 'POST', url: '/api/delivery', headers: p.headers, payload: payload as object });
   const statuses = async (ids: number[]) =>
     (await t.database.db.selectFrom('inventory_items').select(['id', 'status']).where('id', 'in', ids).orderBy('id').execute()).map((r) => r.status);

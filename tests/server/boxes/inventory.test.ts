@@ -2,28 +2,19 @@
 // the parallel double-sell crediting once, and bad input answered 4xx with nothing written.
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { describeEachDb } from '../../helpers/test-db.ts';
-import { createTestApp, type TestApp } from '../../helpers/test-app.ts';
-import { createPlayer, type TestPlayer } from '../../helpers/users.ts';
-import { seedCatalog } from '../../../src/server/modules/boxes/boxes.service.ts';
-import { grantItem } from '../../../src/server/modules/inventory/inventory.service.ts';
+import type { TestApp } from '../../helpers/test-app.ts';
+import { createCatalogApp, type CatalogApp } from '../../helpers/catalog.ts';
+import type { TestPlayer } from '../../helpers/users.ts';
 import type { LocalPublisher } from '../../../src/server/realtime/publisher.ts';
 
 describeEachDb('inventory', (dialect) => {
   let t: TestApp;
-  let productIds: Record<string, number>;
+  let playerWith: CatalogApp['playerWith'];
   beforeAll(async () => {
-    t = await createTestApp(dialect);
-    await seedCatalog(t.database.db, 1_000);
-    productIds = Object.fromEntries((await t.database.db.selectFrom('products').select(['id', 'slug']).execute()).map((p) => [p.slug, p.id]));
+    ({ t, playerWith } = await createCatalogApp(dialect));
   });
   afterAll(() => t.close());
 
-  async function playerWith(slugs: string[], balanceCents = 0): Promise<{ p: TestPlayer; ids: number[] }> {
-    const p = await createPlayer(t.database.db, t.config.secrets.appSecret, { balanceCents });
-    const ids: number[] = [];
-    for (const s of slugs) ids.push(await grantItem(t.database.db, { userId: p.id, productId: productIds[s]!, source: 'admin', sourceRef: 'test', now: 2_000 + ids.length }));
-    return { p, ids };
-  }
   const inv = (p: TestPlayer, q = '') => t.fastify.inject({ method: 'GET', url: `/api/inventory${q}`, headers: p.headers });
   const sell = (p: TestPlayer, payload: unknown) => t.fastify.inject({ method: 'POST', url: '/api/inventory/sell', headers: p.headers, payload: payload as object });
   const balance = async (id: number) => (await t.database.db.selectFrom('users').select('balance_cents').where('id', '=', id).executeTakeFirstOrThrow()).balance_cents;
