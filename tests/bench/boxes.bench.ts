@@ -1,17 +1,15 @@
 // Catalog reads on the real server (seeded SQLite): GET /api/boxes and GET /api/boxes/{slug}
-// at concurrency 50, beside a bare Fastify route, as ratios. (Openings arrive with the fair core.)
-import { load, serve } from './helpers.ts';
+// at concurrency 50, beside a bare Fastify route, as ratios.
+import { load, withAppAndBare } from './helpers.ts';
 
 /** Runs the boxes catalog benchmark and returns its figures. */
-export async function boxesBench(): Promise<Record<string, number>> {
-  const server = await serve(['--import', 'tsx', 'src/server/main.ts']);
-  const bare = await serve(['--import', 'tsx', 'tests/bench/bare-fastify.ts']);
-  try {
+export function boxesBench(): Promise<Record<string, number>> {
+  return withAppAndBare(async ({ app, bare }) => {
     const opts = { seconds: 5, connections: 50 };
-    await load(`${server.url}/api/boxes`, { seconds: 1, connections: 50 }); // warm up
+    await load(`${app.url}/api/boxes`, { seconds: 1, connections: 50 }); // warm up
     await load(`${bare.url}/bare`, { seconds: 1, connections: 50 });
-    const list = await load(`${server.url}/api/boxes`, opts);
-    const detail = await load(`${server.url}/api/boxes/everything-box`, opts);
+    const list = await load(`${app.url}/api/boxes`, opts);
+    const detail = await load(`${app.url}/api/boxes/everything-box`, opts);
     const baseline = await load(`${bare.url}/bare`, opts);
     return {
       list_rps: list.rps,
@@ -23,7 +21,5 @@ export async function boxesBench(): Promise<Record<string, number>> {
       detail_ratio: Number((detail.rps / baseline.rps).toFixed(3)),
       errors: list.errors + detail.errors + baseline.errors,
     };
-  } finally {
-    await Promise.all([server.stop(), bare.stop()]);
-  }
+  });
 }

@@ -1,24 +1,18 @@
 // Dice: POST /api/dice/bet (HTTP + fairness + ledger transaction) at concurrency 50 beside the bare
 // Fastify route, and the dice scene's JS frame cost (clock step + update + render submit) in
 // headless Chromium.
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { fundedPlayer, load, sceneFrameCost, serve } from './helpers.ts';
+import { fundedPlayer, load, sceneFrameCost, withAppAndBare } from './helpers.ts';
 
 /** Runs the dice benchmark and returns its figures. */
-export async function diceBench(): Promise<Record<string, number | string>> {
-  const dataDir = mkdtempSync(join(tmpdir(), 'la-bench-dice-'));
-  const server = await serve(['--import', 'tsx', 'src/server/main.ts'], { DATA_DIR: dataDir });
-  const bare = await serve(['--import', 'tsx', 'tests/bench/bare-fastify.ts']);
-  try {
+export function diceBench(): Promise<Record<string, number | string>> {
+  return withAppAndBare(async ({ app, bare, dataDir }) => {
     const authorization = await fundedPlayer(dataDir, 100_000_000);
     const bet = { method: 'POST' as const, connections: 50, body: JSON.stringify({ amount: 0.01, target: 50, direction: 'over' }), headers: { authorization, 'content-type': 'application/json' } };
-    await load(`${server.url}/api/dice/bet`, { ...bet, seconds: 1 }); // warm up
+    await load(`${app.url}/api/dice/bet`, { ...bet, seconds: 1 }); // warm up
     await load(`${bare.url}/bare`, { seconds: 1, connections: 50 });
-    const dice = await load(`${server.url}/api/dice/bet`, bet);
+    const dice = await load(`${app.url}/api/dice/bet`, bet);
     const baseline = await load(`${bare.url}/bare`, { connections: 50 });
-    const frames = await sceneFrameCost(`${server.url}/dice`, '__dice', 600);
+    const frames = await sceneFrameCost(`${app.url}/dice`, '__dice', 600);
     return {
       dice_bets_per_s: dice.rps,
       dice_p50_ms: dice.p50,
@@ -31,7 +25,5 @@ export async function diceBench(): Promise<Record<string, number | string>> {
       scene_frame_p50_ms: frames.p50,
       scene_frame_p95_ms: frames.p95,
     };
-  } finally {
-    await Promise.all([server.stop(), bare.stop()]);
-  }
+  });
 }

@@ -1,14 +1,12 @@
 // GET /api/health on the real server (database round trip) beside a bare Fastify route.
-import { load, serve } from './helpers.ts';
+import { load, withAppAndBare } from './helpers.ts';
 
 /** Runs the health benchmark and returns its figures. */
-export async function healthBench(): Promise<Record<string, number>> {
-  const server = await serve(['--import', 'tsx', 'src/server/main.ts']);
-  const bare = await serve(['--import', 'tsx', 'tests/bench/bare-fastify.ts']);
-  try {
-    await load(`${server.url}/api/health`, { seconds: 1 }); // warm up
+export function healthBench(): Promise<Record<string, number>> {
+  return withAppAndBare(async ({ app, bare }) => {
+    await load(`${app.url}/api/health`, { seconds: 1 }); // warm up
     await load(`${bare.url}/bare`, { seconds: 1 });
-    const health = await load(`${server.url}/api/health`);
+    const health = await load(`${app.url}/api/health`);
     const baseline = await load(`${bare.url}/bare`);
     return {
       health_rps: health.rps,
@@ -18,7 +16,5 @@ export async function healthBench(): Promise<Record<string, number>> {
       ratio: Number((health.rps / baseline.rps).toFixed(2)),
       errors: health.errors + baseline.errors,
     };
-  } finally {
-    await Promise.all([server.stop(), bare.stop()]);
-  }
+  });
 }

@@ -42,6 +42,25 @@ export async function serve(args: string[], env: Record<string, string> = {}): P
   };
 }
 
+/** The app on a fresh SQLite database and the bare Fastify baseline, both serving. */
+export interface AppAndBare {
+  app: Served;
+  bare: Served;
+  dataDir: string; // the app's DATA_DIR (its SQLite file), for fundedPlayer
+}
+
+/** Starts the app and the bare route, runs `body`, and stops both whatever happens. */
+export async function withAppAndBare<T>(body: (s: AppAndBare) => Promise<T>, env: Record<string, string> = {}): Promise<T> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'la-bench-app-'));
+  const app = await serve(['--import', 'tsx', 'src/server/main.ts'], { DATA_DIR: dataDir, ...env });
+  const bare = await serve(['--import', 'tsx', 'tests/bench/bare-fastify.ts']);
+  try {
+    return await body({ app, bare, dataDir });
+  } finally {
+    await Promise.all([app.stop(), bare.stop()]);
+  }
+}
+
 /** Load figures of one autocannon run. */
 export interface Load {
   rps: number; // mean requests per second

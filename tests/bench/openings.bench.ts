@@ -1,26 +1,20 @@
 // Box openings: POST /api/boxes/{slug}/open ×1 and ×5 (HTTP + fair rolls + one ledger/inventory/
-// drops transaction + publishes) at concurrency 20 beside the bare Fastify route, and the reel
+// drops transaction + publishes) at concurrency 50 beside the bare Fastify route, and the reel
 // scene's JS frame cost with 5 reels in headless Chromium.
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { fundedPlayer, load, sceneFrameCost, serve } from './helpers.ts';
+import { fundedPlayer, load, sceneFrameCost, withAppAndBare } from './helpers.ts';
 
 /** Runs the openings benchmark and returns its figures. */
-export async function openingsBench(): Promise<Record<string, number | string>> {
-  const dataDir = mkdtempSync(join(tmpdir(), 'la-bench-open-'));
-  const server = await serve(['--import', 'tsx', 'src/server/main.ts'], { DATA_DIR: dataDir });
-  const bare = await serve(['--import', 'tsx', 'tests/bench/bare-fastify.ts']);
-  try {
+export function openingsBench(): Promise<Record<string, number | string>> {
+  return withAppAndBare(async ({ app, bare, dataDir }) => {
     const authorization = await fundedPlayer(dataDir, 2_000_000_000);
-    const req = (count: number) => ({ method: 'POST' as const, connections: 20, body: JSON.stringify({ count }), headers: { authorization, 'content-type': 'application/json' } });
-    const url = `${server.url}/api/boxes/penny-box/open`;
+    const req = (count: number) => ({ method: 'POST' as const, connections: 50, body: JSON.stringify({ count }), headers: { authorization, 'content-type': 'application/json' } });
+    const url = `${app.url}/api/boxes/penny-box/open`;
     await load(url, { ...req(1), seconds: 1 }); // warm up
-    await load(`${bare.url}/bare`, { seconds: 1, connections: 20 });
+    await load(`${bare.url}/bare`, { seconds: 1, connections: 50 });
     const one = await load(url, req(1));
     const five = await load(url, req(5));
-    const baseline = await load(`${bare.url}/bare`, { connections: 20 });
-    const frames = await sceneFrameCost(`${server.url}/boxes/penny-box`, '__boxes', 480);
+    const baseline = await load(`${bare.url}/bare`, { connections: 50 });
+    const frames = await sceneFrameCost(`${app.url}/boxes/penny-box`, '__boxes', 480);
     return {
       open_x1_per_s: one.rps,
       open_x1_p99_ms: one.p99,
@@ -34,7 +28,5 @@ export async function openingsBench(): Promise<Record<string, number | string>> 
       reel_frame_p50_ms: frames.p50,
       reel_frame_p95_ms: frames.p95,
     };
-  } finally {
-    await Promise.all([server.stop(), bare.stop()]);
-  }
+  });
 }
