@@ -17,6 +17,9 @@ function newest(path) {
 export function buildIfStale() {
   if (existsSync(built) && newest(built) >= Math.max(...sources.map(newest))) return;
   console.log('Building the client…');
-  const r = spawnSync(process.execPath, ['node_modules/vite/bin/vite.js', 'build', '--logLevel', 'warn'], { stdio: 'inherit' });
+  // a production build even when the caller runs with NODE_ENV=test (Vite would honour it)
+  const env = { ...process.env };
+  delete env.NODE_ENV;
+  const r = spawnSync(process.execPath, ['node_modules/vite/bin/vite.js', 'build', '--logLevel', 'warn'], { stdio: 'inherit', env });
   if (r.status !== 0) process.exit(r.status ?? 1);
 }

@@ -36,7 +36,7 @@ if (v) {
   failed += v.numFailedTests;
 } else failed += 1;
 
-const built = run('build', ['node_modules/vite/bin/vite.js', 'build', '--logLevel', 'warn']);
+const built = run('build', ['node_modules/vite/bin/vite.js', 'build', '--logLevel', 'warn'], { NODE_ENV: 'production' });
 if (built && ensureChromium()) {
   const pwJson = join(out, 'playwright.json');
   run('browser tests (playwright)', ['node_modules/@playwright/test/cli.js', 'test'], { PLAYWRIGHT_JSON_OUTPUT_NAME: pwJson });
