@@ -17,7 +17,7 @@ let dataDir: string;
 let ranges: { slug: string; ticket_from: number; ticket_to: number }[];
 
 async function verify(args: string[]): Promise<{ json: Record<string, unknown>; code: number }> {
-  const env = { ...process.env, DATA_DIR: dataDir, NODE_ENV: 'test' };
+  const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, NODE_ENV: 'test' };
   delete env.DATABASE_URL;
   try {
     const { stdout } = await run(process.execPath, ['--import', 'tsx', 'src/server/cli/verify.ts', ...args], { env });
