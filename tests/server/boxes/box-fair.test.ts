@@ -145,4 +145,15 @@ describeEachDb('box fairness: openings history and versions', (dialect) => {
     expect((await get('/api/boxes/no-such-box/versions/1')).json()).toMatchObject({ message: 'Box version not found.' });
     for (const bad of ['0', 'x', '-1', '1.5']) expect((await get(`/api/boxes/${SLUG}/versions/${bad}`)).statusCode, bad).toBe(422);
   });
+
+  it('documents both routes in the OpenAPI document', async () => {
+    const doc = (await get('/api/openapi.json')).json();
+    const openings = doc.paths['/api/boxes/openings'].get;
+    expect(openings.parameters.map((p: { name: string }) => p.name).sort()).toEqual(['box', 'page', 'per_page']);
+    expect(Object.keys(openings.responses['200'].content['application/json'].schema.properties.data.items.properties)).toEqual(
+      expect.arrayContaining(['ticket', 'nonce', 'client_seed', 'server_seed_hash', 'server_seed', 'version', 'item', 'box', 'price']),
+    );
+    const versions = doc.paths['/api/boxes/{slug}/versions/{version}'].get;
+    expect(versions.parameters.map((p: { name: string; in: string }) => `${p.in}:${p.name}`).sort()).toEqual(['path:slug', 'path:version']);
+  });
 });
