@@ -1,6 +1,7 @@
 // Box fairness in the browser: a credited player opens a box, sees the reel in "My openings",
 // rotates the seed pair, follows the verify link and /boxes/provably-fair recomputes the same
 // ticket and item in the browser; home shows featured boxes that link to their box pages.
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
 import { skipBonus } from './shell-helpers.ts';
 import { signInWallet } from './wallet-player.ts';
@@ -85,4 +86,12 @@ test('home shows the most opened boxes, each linking to its box page', async ({ 
   await cards.first().click();
   await expect(page).toHaveURL(new RegExp(`${popular[0]!.url}$`));
   await expect(page.getByTestId('box-page').getByRole('heading', { level: 1 })).toHaveText(popular[0]!.name);
+});
+
+test('the box verify page has no serious or critical axe violations @desktop', async ({ page }) => {
+  await page.goto(`/boxes/provably-fair?server_seed=${'a'.repeat(64)}&client_seed=abc&nonce=2&box=${SLUG}&version=1`);
+  await expect(page.getByTestId('box-fair-ticket')).toHaveText('54598'); // Stake vector f0 = 0.5459779207594693
+  await expect(page.getByTestId('box-fair-item')).toBeVisible();
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  expect(violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
 });
