@@ -44,6 +44,7 @@ export const routeTable: SiteRoute[] = [
   { path: '/', title: 'Home', load: home },
   { path: '/index-old-winter', title: 'Home (winter)', load: home },
   { path: '/boxes', title: 'Boxes', load: boxes },
+  { path: '/boxes/provably-fair', title: 'Boxes — provably fair', load: () => import('../features/boxes/box-fair-page.tsx') },
   { path: '/boxes/:slug', title: 'Box', load: box },
   { path: '/custom-boxes', title: 'Custom boxes', load: soon },
   { path: '/custom-boxes/all', title: 'All custom boxes', load: soon },

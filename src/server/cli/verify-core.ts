@@ -1,13 +1,13 @@
 // The verifier's logic, separate from argv handling so it is testable in-process too.
 import {
-  RISKS, crashPoint, diceRoll, floats, isPlinkoRows, isWheelSegments, plinkoResult, wheelResult, type Risk, type SeedInput,
+  RISKS, boxTicket, crashPoint, diceRoll, floats, isPlinkoRows, isWheelSegments, plinkoResult, wheelResult, type Risk, type SeedInput,
 } from '../../shared/fair/index.ts';
 
 type Options = Record<string, string | boolean | undefined>;
 type Output = Record<string, unknown>;
 
 /** The games the verifier knows. */
-export const VERIFY_GAMES = ['dice', 'plinko', 'wheel', 'crash'] as const;
+export const VERIFY_GAMES = ['dice', 'plinko', 'wheel', 'crash', 'box'] as const;
 
 function text(options: Options, name: string): string {
   const v = options[name];
@@ -36,6 +36,7 @@ export function verifyResult(game: string | undefined, options: Options): Output
   try {
     let out: Output;
     if (game === 'dice') out = { game, roll: diceRoll(seeds(options)) };
+    else if (game === 'box') out = { game, ticket: boxTicket(seeds(options)) };
     else if (game === 'plinko') {
       const rows = int(options, 'rows');
       if (!isPlinkoRows(rows)) throw new Error('--rows must be 8 to 16');

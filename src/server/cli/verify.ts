@@ -1,8 +1,10 @@
 // Verifier CLI for auditors: recomputes a result from seeds with the shared fair code and prints
 // exactly one JSON object. Usage: npm run --silent verify -- <game> --server-seed S
-// --client-seed C --nonce N [--rows R --risk low|medium|high | --segments K | --hash H --salt S] [--floats K]
+// --client-seed C --nonce N [--rows R --risk low|medium|high | --segments K | --hash H --salt S]
+// [--floats K]; for `box`, --box SLUG --box-version V also names the item won (local database).
 import { parseArgs } from 'node:util';
 import { verifyResult } from './verify-core.ts';
+import { boxItemForTicket } from './verify-box.ts';
 
 const { positionals, values } = parseArgs({
   allowPositionals: true,
@@ -17,12 +19,22 @@ const { positionals, values } = parseArgs({
     hash: { type: 'string' },
     salt: { type: 'string' },
     floats: { type: 'string' },
+    box: { type: 'string' },
+    'box-version': { type: 'string' },
   },
 });
 
-const result = verifyResult(positionals[0], values as Record<string, string | boolean | undefined>);
+let result = verifyResult(positionals[0], values as Record<string, string | boolean | undefined>);
+if (!('error' in result) && result.game === 'box' && typeof values.box === 'string') {
+  try {
+    const version = typeof values['box-version'] === 'string' ? values['box-version'] : undefined;
+    result = { ...result, ...(await boxItemForTicket(process.env, values.box, version, result.ticket as number)) };
+  } catch (e) {
+    result = { error: (e as Error).message };
+  }
+}
 if ('error' in result) {
-  process.stderr.write(`${result.error}\n`);
+  process.stderr.write(`${String(result.error)}\n`);
   process.stdout.write(`${JSON.stringify(result)}\n`);
   process.exitCode = 2;
 } else {

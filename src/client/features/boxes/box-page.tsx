@@ -5,6 +5,7 @@
 import { lazy, Suspense } from 'react';
 import { useParams } from 'react-router';
 import { DropsStrip } from '../drops/drops-strip.tsx';
+import { BoxOpeningsPanel } from './box-openings-panel.tsx';
 import type { BoxDetail } from '../../../shared/api/boxes.ts';
 import { ApiError, errorText } from '../../lib/api.ts';
 import { formatChance, formatUsd } from './format.ts';
@@ -50,6 +51,7 @@ export default function BoxPage() {
         </div>
       </div>
       <Suspense fallback={<p className="muted">Loading the reels...</p>}><BoxOpener box={box} /></Suspense>
+      <BoxOpeningsPanel slug={box.slug} />
       <DropsStrip />
       <h2>What’s inside ({box.items.length} items)</h2>
       <div className="item-grid">

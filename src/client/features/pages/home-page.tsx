@@ -1,4 +1,4 @@
-// Home (/): hero, featured boxes area, games grid linking every game, live drops strip. The
+// Home (/): hero, featured boxes (most opened), games grid linking every game, live drops strip. The
 // ?modal=, promocode and amount query parameters are handled by the layout and the deposit form.
 // /index-old-winter renders the same page in its winter dress.
 import { Link, useLocation } from 'react-router';
@@ -6,6 +6,7 @@ import { useModals } from '../../stores/modals.ts';
 import { useSession } from '../../stores/session.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { DropsStrip } from '../drops/drops-strip.tsx';
+import { FeaturedBoxes } from './featured-boxes.tsx';
 import './home.css';
 
 /** Every game, in the order of the sidebar. */
@@ -49,11 +50,7 @@ export default function HomePage() {
 
       <section aria-labelledby="featured-title" className="home-section">
         <h2 id="featured-title">Featured boxes</h2>
-        <div className="featured-empty" data-testid="featured-boxes">
-          <p className="muted">
-            Featured boxes appear here soon. Meanwhile, browse <Link to="/boxes">all boxes</Link>.
-          </p>
-        </div>
+        <FeaturedBoxes />
       </section>
 
       <section aria-labelledby="games-title" className="home-section">

@@ -1,0 +1,99 @@
+// "My openings" under a box (signed-in players only): the latest reels of this box with ticket,
+// item, nonce and a verify link. It reloads when the balance settles after an opening (the
+// session applies it once the reels stop, so the list never spoils a result) and after a rotation.
+import { useCallback, useEffect, useState } from 'react';
+import { Link } from 'react-router';
+import type { OpeningsResponse } from '../../../shared/api/box-fair.ts';
+import type { RotateResult } from '../../../shared/api/fair.ts';
+import { api, errorText } from '../../lib/api.ts';
+import { useSession } from '../../stores/session.ts';
+import { boxVerifyLink } from './box-fair-links.ts';
+import { formatUsd } from './format.ts';
+
+const LIMIT = 10; // rows shown
+
+/** The signed-in player's recent openings of the box `slug`; renders nothing for guests. */
+export function BoxOpeningsPanel({ slug }: { slug: string }) {
+  const userId = useSession((s) => s.user?.id ?? null);
+  const balance = useSession((s) => s.user?.balance ?? null);
+  const busy = useSession((s) => s.busy);
+  const [rows, setRows] = useState<OpeningsResponse['data'] | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [tick, setTick] = useState(0);
+
+  const load = useCallback(async () => {
+    try {
+      setRows((await api<OpeningsResponse>('GET', `/api/boxes/openings?box=${slug}&per_page=${LIMIT}`)).data);
+      setError(null);
+    } catch (e) {
+      setError(errorText(e));
+    }
+  }, [slug]);
+
+  useEffect(() => {
+    if (userId !== null && !busy) void load();
+  }, [load, userId, balance, busy, tick]);
+
+  if (userId === null) return null;
+
+  const rotate = async () => {
+    try {
+      await api<{ data: RotateResult }>('POST', '/api/fair/rotate', {});
+      setTick((n) => n + 1);
+    } catch (e) {
+      setError(errorText(e));
+    }
+  };
+  const hidden = rows?.some((r) => !r.server_seed) ?? false;
+
+  return (
+    <section className="box-openings" aria-labelledby="box-openings-title" data-testid="box-openings">
+      <h2 id="box-openings-title">My openings</h2>
+      {error && <p className="notice notice-error" role="alert">{error}</p>}
+      {hidden && (
+        <p className="muted">
+          Openings on your active seed pair show only the server seed hash.{' '}
+          <button type="button" className="btn btn-sm btn-outline" data-testid="rotate-seed" onClick={() => void rotate()}>
+            Rotate seed pair
+          </button>{' '}
+          reveals the server seed so you can verify them (new openings use the next pair).
+        </p>
+      )}
+      {rows && rows.length > 0 && (
+        <table className="box-openings-table">
+          <thead>
+            <tr>
+              <th>Item</th>
+              <th>Ticket</th>
+              <th>Version</th>
+              <th>Nonce</th>
+              <th>Price</th>
+              <th>When</th>
+              <th>Fair</th>
+            </tr>
+          </thead>
+          <tbody>
+            {rows.map((o) => (
+              <tr key={o.id} data-testid="opening-row" data-opening-id={o.id} data-item-id={o.item.id} data-ticket={o.ticket}>
+                <td className={`rarity-${o.item.rarity}`}>
+                  <img src={o.item.img_url} alt="" width={32} height={32} loading="lazy" /> {o.item.name}
+                </td>
+                <td>{o.ticket}</td>
+                <td>v{o.version}</td>
+                <td>{o.nonce}</td>
+                <td>{formatUsd(o.price)}</td>
+                <td>{new Date(o.created_at).toLocaleString('en-US')}</td>
+                <td>
+                  <Link to={boxVerifyLink(o)} data-testid="verify-link" title={o.server_seed ? 'Recompute this opening' : 'Rotate your seed pair first to reveal the server seed'}>
+                    {o.server_seed ? 'Verify' : 'Verify (after rotation)'}
+                  </Link>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+      {rows && rows.length === 0 && <p className="muted">You have not opened this box yet.</p>}
+    </section>
+  );
+}

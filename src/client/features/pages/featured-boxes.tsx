@@ -1,0 +1,37 @@
+// The home page's "Featured boxes": the most opened boxes (GET /api/boxes?sort=popular), each a
+// box card linking to its page.
+import { Link } from 'react-router';
+import type { BoxListResponse } from '../../../shared/api/boxes.ts';
+import { BoxCard } from '../boxes/box-card.tsx';
+import { useApiData } from '../boxes/use-api-data.ts';
+import '../boxes/boxes.css';
+
+/** How many boxes the home page features. */
+export const FEATURED_COUNT = 8;
+
+/** The featured boxes grid; falls back to a link to /boxes while loading or on error. */
+export function FeaturedBoxes() {
+  const { data, error, loading } = useApiData<BoxListResponse>('/api/boxes?sort=popular');
+  const boxes = data?.data.slice(0, FEATURED_COUNT) ?? [];
+  if (!boxes.length) {
+    return (
+      <div className="featured-empty" data-testid="featured-boxes" aria-busy={loading}>
+        <p className="muted">
+          {loading ? 'Loading boxes...' : error ? 'Boxes could not be loaded.' : 'No boxes yet.'} Browse <Link to="/boxes">all boxes</Link>.
+        </p>
+      </div>
+    );
+  }
+  return (
+    <div data-testid="featured-boxes">
+      <div className="box-grid">
+        {boxes.map((b) => (
+          <BoxCard key={b.id} box={b} />
+        ))}
+      </div>
+      <p className="featured-more">
+        <Link to="/boxes">See all boxes</Link>
+      </p>
+    </div>
+  );
+}
