@@ -27,7 +27,7 @@ export default defineConfig({
       },
       {
         extends: true,
-        test: { name: 'client', environment: 'jsdom', include: ['tests/client/**/*.test.{ts,tsx}'], setupFiles: ['tests/helpers/client-setup.ts'] },
+        test: { name: 'client', environment: 'jsdom', include: ['tests/client/**/*.test.{ts,tsx}'], setupFiles: ['tests/helpers/client-setup.ts'], testTimeout: 20_000 },
       },
     ],
   },

@@ -93,7 +93,7 @@ test('a player opens ×2: reels land on the API items, balance and inventory fol
   const seen = Object.values(await watch.evaluate(() => (window as unknown as { __seen: Record<string, number> }).__seen));
   expect(seen).toHaveLength(2);
   for (const at of seen) {
-    expect(at - opened).toBeGreaterThanOrEqual(2_500); // others' drops wait 3 s (the answer reaches the test a little after the publish)
+    expect(at - opened).toBeGreaterThanOrEqual(2_000); // others' drops wait 3 s; the answer reaches this process after the publish, by up to ~1 s on a loaded machine
     expect(at - opened).toBeLessThan(8_000);
   }
 
