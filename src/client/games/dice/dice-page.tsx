@@ -1,7 +1,6 @@
 // /dice: mounts the Pixi host with the dice scene, the instant-bet actor on the engine clock,
 // the HUD, seeds and history; ?inspect adds the dev panel (and the Stately inspector).
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { createActor } from 'xstate';
 import { useSelector } from '@xstate/react';
 import { PixiStage } from '../../engine/pixi-stage.tsx';
 import type { PixiHost } from '../../engine/pixi-host.ts';
@@ -9,7 +8,8 @@ import { EngineClock } from '../../engine/clock.ts';
 import { SceneRunner } from '../../engine/scene.ts';
 import { LoadingBar } from '../../engine/loading-bar.tsx';
 import { DevPanel } from '../../engine/dev-panel.tsx';
-import { inspectMode, statelyInspect } from '../../engine/inspect.ts';
+import { inspectMode } from '../../engine/inspect.ts';
+import { useGameActor } from '../../engine/use-game-actor.ts';
 import { motionMode, useMotion } from '../../engine/motion.ts';
 import { initSound } from '../../engine/sound.ts';
 import { api, errorText } from '../../lib/api.ts';
@@ -28,28 +28,17 @@ import { exposeDiceDebug } from './dice-debug.ts';
 import { toast } from '../../components/ui/toaster.tsx';
 
 function useDiceActor(scene: DiceScene, clock: EngineClock) {
-  const [actor] = useState(() =>
-    createActor(diceMachine, {
-      clock,
-      inspect: statelyInspect(),
-      input: {
-        clock,
-        placeBet: async (params: DiceParams): Promise<DiceResult> => {
-          const res = await api<{ data: DiceBet; balance: number }>('POST', '/api/dice/bet', params);
-          const script = diceScript(diceOutcomeFromBet(res.data), scene.restingMarker, motionMode(useMotion.getState()));
-          return { win: res.data.win, payout: res.data.payout, bet: res.data, balance: res.balance, script };
-        },
-        durationOf: (r: DiceResult) => r.script.durationMs,
-        setBusy: (busy: boolean) => useSession.getState().setBusy(busy),
-        errorText,
-      },
-    }),
-  );
-  useEffect(() => {
-    actor.start();
-    return () => void actor.stop();
-  }, [actor]);
-  return actor;
+  return useGameActor(diceMachine, clock, {
+    clock,
+    placeBet: async (params: DiceParams): Promise<DiceResult> => {
+      const res = await api<{ data: DiceBet; balance: number }>('POST', '/api/dice/bet', params);
+      const script = diceScript(diceOutcomeFromBet(res.data), scene.restingMarker, motionMode(useMotion.getState()));
+      return { win: res.data.win, payout: res.data.payout, bet: res.data, balance: res.balance, script };
+    },
+    durationOf: (r: DiceResult) => r.script.durationMs,
+    setBusy: (busy: boolean) => useSession.getState().setBusy(busy),
+    errorText,
+  });
 }
 
 /** The dice page. */
