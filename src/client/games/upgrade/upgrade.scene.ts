@@ -29,6 +29,7 @@ export class UpgradeScene implements Scene {
   private readonly small = new Text({ text: 'chance', style: { fill: 0x9a9cc0, fontSize: 16, fontFamily: FONT } });
   private radius = 100; // px
   private chance = 0; // percent shown by the arc
+  private previewed = -1; // last chance the HUD asked to preview, percent
   private script: UpgradeScript | null = null; // the upgrade being shown
   private startedAt = 0; // engine ms the script started
   private lastT = -1; // ms into the script at the previous update (cue firing)
@@ -52,9 +53,12 @@ export class UpgradeScene implements Scene {
     return this.view;
   }
 
-  /** Shows a chance (percent) before an upgrade: redraws the arc, clears the last result. */
+  /** Previews a chance (percent) for the next upgrade: redraws the arc, clears the last result.
+   * 0 (nothing valid picked, e.g. right after the stake was consumed) keeps the last result shown. */
   setChance(chance: number): void {
-    if (this.script && !this.view?.done) return; // never redraw the arc under a spinning needle
+    if (chance === this.previewed) return; // the HUD re-sends it when a round settles: keep the result
+    this.previewed = chance;
+    if (this.script && (!this.view?.done || chance === 0)) return; // never redraw under a spinning needle
     this.script = null;
     this.view = null;
     this.chance = chance;
