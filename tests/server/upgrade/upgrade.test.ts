@@ -50,6 +50,9 @@ describeEachDb('upgrade', (dialect) => {
     expect(some.length).toBeGreaterThan(0);
     for (const p of some) expect(p.price >= 500 && p.price <= 1000 && /phone/i.test(p.name)).toBe(true);
     expect((await t.fastify.inject({ method: 'GET', url: '/api/upgrade/targets?sort=nope' })).statusCode).toBe(422);
+    const doc = (await t.fastify.inject({ method: 'GET', url: '/api/openapi.json' })).json();
+    for (const path of ['/api/upgrade', '/api/upgrade/history', '/api/upgrade/targets']) expect(doc.paths[path], path).toBeTruthy();
+    expect(JSON.stringify(doc.paths['/api/upgrade'])).toContain('capped at 75%');
   });
 
   it('golden seed: nonce 1 wins (16.44 < 17.97), nonces 2 and 3 lose; stake consumed either way, target granted on the win', async () => {
