@@ -111,3 +111,19 @@ describe('verify link and fair form', () => {
     expect(new URL(upgradeVerifyLink({ server_seed_hash: 'h', client_seed: 'c', nonce: 2, chance: 5, server_seed: null }), 'http://x').searchParams.has('server_seed')).toBe(false);
   });
 });
+
+describe('UpgradeHud balance field', () => {
+  it('refuses more than 2 decimals or a negative amount', async () => {
+    const props = setup();
+    fireEvent.click((await screen.findAllByTestId('upgrade-item'))[0]!);
+    fireEvent.click((await screen.findAllByTestId('upgrade-target'))[0]!);
+    for (const bad of ['1.005', '-1', 'abc']) {
+      fireEvent.change(document.querySelector('input[name="balance"]')!, { target: { value: bad } });
+      expect(screen.getByText('Enter dollars with up to 2 decimals.')).toBeTruthy();
+      fireEvent.click(screen.getByTestId('upgrade-button'));
+    }
+    expect(props.onUpgrade).not.toHaveBeenCalled();
+    fireEvent.change(document.querySelector('input[name="balance"]')!, { target: { value: '0.07' } });
+    expect(screen.queryByText('Enter dollars with up to 2 decimals.')).toBeNull();
+  });
+});

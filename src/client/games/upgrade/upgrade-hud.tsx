@@ -46,7 +46,7 @@ export function UpgradeHud({ phase, version, onUpgrade, onSkip, onChance }: Upgr
   useEffect(() => setPicked((p) => p.filter((id) => owned.some((i) => i.id === id))), [owned]); // consumed items drop out
 
   const balanceNum = balanceText.trim() === '' ? 0 : Number(balanceText);
-  const balanceError = !Number.isFinite(balanceNum) || balanceNum < 0 || cents(balanceNum) !== Math.round(balanceNum * 100 * 1e6) / 1e6 ? 'Enter dollars with up to 2 decimals.' : null;
+  const balanceError = !Number.isFinite(balanceNum) || balanceNum < 0 || Math.abs(cents(balanceNum) - balanceNum * 100) > 1e-6 ? 'Enter dollars with up to 2 decimals.' : null;
   const itemsCents = owned.filter((i) => picked.includes(i.id)).reduce((sum, i) => sum + cents(i.price), 0);
   const stakeCents = itemsCents + (balanceError ? 0 : cents(balanceNum));
   // Only targets the stake can reach: dearer than the stake and at most 95 × it (the 1% floor).
