@@ -21,4 +21,11 @@ export const games = {
     page: () => import('./dice/dice-page.tsx'),
     fairPage: () => import('./dice/dice-fair-page.tsx'),
   },
+  upgrade: {
+    id: 'upgrade',
+    title: 'Upgrade',
+    path: '/upgrade',
+    page: () => import('./upgrade/upgrade-page.tsx'),
+    fairPage: () => import('./upgrade/upgrade-fair-page.tsx'),
+  },
 } satisfies Record<string, GameEntry>;

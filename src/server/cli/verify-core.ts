@@ -2,12 +2,13 @@
 import {
   RISKS, boxTicket, crashPoint, diceRoll, floats, isPlinkoRows, isWheelSegments, plinkoResult, wheelResult, type Risk, type SeedInput,
 } from '../../shared/fair/index.ts';
+import { upgradeOutcomeFromSeeds } from '../../shared/games/upgrade/upgrade.odds.ts';
 
 type Options = Record<string, string | boolean | undefined>;
 type Output = Record<string, unknown>;
 
 /** The games the verifier knows. */
-export const VERIFY_GAMES = ['dice', 'plinko', 'wheel', 'crash', 'box'] as const;
+export const VERIFY_GAMES = ['dice', 'plinko', 'wheel', 'crash', 'box', 'upgrade'] as const;
 
 function text(options: Options, name: string): string {
   const v = options[name];
@@ -45,6 +46,11 @@ export function verifyResult(game: string | undefined, options: Options): Output
       const segments = int(options, 'segments');
       if (!isWheelSegments(segments)) throw new Error('--segments must be 10, 20, 30, 40 or 50');
       out = { game, ...wheelResult(seeds(options), segments, risk(options)) };
+    } else if (game === 'upgrade') {
+      const chance = Number(text(options, 'chance'));
+      if (!Number.isFinite(chance) || chance < 0 || chance > 100) throw new Error('--chance must be a percent from 0 to 100');
+      const { roll, win } = upgradeOutcomeFromSeeds(seeds(options), chance);
+      out = { game, roll, win };
     } else if (game === 'crash') {
       return { game, crashPoint: crashPoint(text(options, 'hash'), text(options, 'salt')) };
     } else throw new Error(`unknown game ${JSON.stringify(game ?? '')}: use ${VERIFY_GAMES.join(', ')}`);

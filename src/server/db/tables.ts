@@ -5,12 +5,14 @@ import type { CatalogTables } from './tables/catalog.ts';
 import type { CoreTables } from './tables/core.ts';
 import type { FairDiceTables } from './tables/fair-dice.ts';
 import type { WalletTables } from './tables/wallet.ts';
+import type { UpgradeTables } from './tables/upgrade.ts';
 
 export type * from './tables/accounts.ts';
 export type * from './tables/catalog.ts';
 export type * from './tables/core.ts';
 export type * from './tables/fair-dice.ts';
 export type * from './tables/wallet.ts';
+export type * from './tables/upgrade.ts';
 
 /** Every table of the schema. */
-export interface Tables extends CoreTables, AccountsTables, FairDiceTables, WalletTables, CatalogTables {}
+export interface Tables extends CoreTables, AccountsTables, FairDiceTables, WalletTables, CatalogTables, UpgradeTables {}

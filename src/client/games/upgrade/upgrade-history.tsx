@@ -1,0 +1,72 @@
+// My upgrades under the game, each with a verify link; "Reveal server seed" rotates the pair so
+// the links carry the seed and every past roll can be recomputed.
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { api, errorText } from '../../lib/api.ts';
+import type { Upgrade } from '../../../shared/api/upgrade.ts';
+import type { Seeds } from '../../../shared/api/fair.ts';
+import { upgradeVerifyLink } from './upgrade-links.ts';
+import { formatUsd, useGet } from './upgrade-data.ts';
+
+/** Props: `version` changes after each settled upgrade (refetch). */
+export function UpgradeHistory({ version }: { version: number }) {
+  const [rotated, setRotated] = useState(0);
+  const [error, setError] = useState<string | null>(null);
+  const history = useGet<{ data: Upgrade[] }>('/api/upgrade/history?limit=20', version + rotated);
+  const seeds = useGet<{ data: Seeds }>('/api/fair/seeds', version + rotated);
+  const rotate = async () => {
+    try {
+      await api('POST', '/api/fair/rotate', {});
+      setRotated((n) => n + 1);
+      setError(null);
+    } catch (e) {
+      setError(errorText(e));
+    }
+  };
+  const rows = history.data?.data ?? [];
+
+  return (
+    <section className="upgrade-history" aria-label="Upgrade history">
+      <h2>My upgrades</h2>
+      {seeds.data && (
+        <p className="muted small">
+          Active server seed (SHA-256): <code data-testid="upgrade-seed-hash">{seeds.data.data.server_seed_hash}</code> · nonce {seeds.data.data.nonce} ·{' '}
+          <button type="button" onClick={() => void rotate()}>Reveal server seed (rotate pair)</button>
+        </p>
+      )}
+      {error && <p role="alert">{error}</p>}
+      <table>
+        <thead>
+          <tr>
+            <th>Stake</th>
+            <th>Target</th>
+            <th>Chance</th>
+            <th>Roll</th>
+            <th>Result</th>
+            <th>Fair</th>
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((u) => (
+            <tr key={u.id} data-testid="upgrade-row" className={u.win ? 'win' : 'lose'}>
+              <td>
+                {u.stake.item_ids.length} item{u.stake.item_ids.length === 1 ? '' : 's'}
+                {u.stake.balance > 0 ? ` + ${formatUsd(u.stake.balance)}` : ''} ({formatUsd(u.stake.total)})
+              </td>
+              <td>
+                {u.target.name} ({formatUsd(u.target.price)})
+              </td>
+              <td>{u.chance.toFixed(2)}%</td>
+              <td data-testid="upgrade-row-roll">{u.roll.toFixed(2)}</td>
+              <td>{u.win ? 'Won' : 'Lost'}</td>
+              <td>
+                <Link to={upgradeVerifyLink(u)}>Verify</Link>
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      {history.data && !rows.length && <p className="muted">No upgrades yet.</p>}
+    </section>
+  );
+}

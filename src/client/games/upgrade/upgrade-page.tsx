@@ -1,0 +1,147 @@
+// /upgrade: mounts the Pixi ring scene, the instant-bet actor on the engine clock, the HUD and
+// the history. Guests see the ring and a prompt to log in. ?inspect adds the dev panel.
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { useActorRef, useSelector } from '@xstate/react';
+import { PixiStage } from '../../engine/pixi-stage.tsx';
+import type { PixiHost } from '../../engine/pixi-host.ts';
+import { EngineClock } from '../../engine/clock.ts';
+import { SceneRunner } from '../../engine/scene.ts';
+import { LoadingBar } from '../../engine/loading-bar.tsx';
+import { DevPanel } from '../../engine/dev-panel.tsx';
+import { inspectMode, statelyInspect } from '../../engine/inspect.ts';
+import { motionMode, useMotion } from '../../engine/motion.ts';
+import { initSound, playSound } from '../../engine/sound.ts';
+import { api, errorText } from '../../lib/api.ts';
+import { getCookie } from '../../lib/cookies.ts';
+import { useSession } from '../../stores/session.ts';
+import { useModals } from '../../stores/modals.ts';
+import { toast } from '../../components/ui/toaster.tsx';
+import type { UpgradeResponse } from '../../../shared/api/upgrade.ts';
+import { upgradeScript } from '../../../shared/games/upgrade/upgrade.script.ts';
+import { UpgradeScene } from './upgrade.scene.ts';
+import { upgradeMachine, upgradeRequest, type UpgradeParams, type UpgradeResult } from './upgrade.machine.ts';
+import { UpgradeHud } from './upgrade-hud.tsx';
+import { UpgradeHistory } from './upgrade-history.tsx';
+import { exposeUpgradeDebug } from './upgrade-debug.ts';
+import { formatUsd } from './upgrade-data.ts';
+import './upgrade.css';
+
+// useActorRef, not createActor + start/stop in an effect: React StrictMode's second mount would
+// restart a stopped actor, which then ignores its invokes (seen in the browser: stuck in placing).
+function useUpgradeActor(scene: UpgradeScene, clock: EngineClock) {
+  return useActorRef(upgradeMachine, {
+    clock,
+    inspect: statelyInspect(),
+    input: {
+      clock,
+      placeBet: async (params: UpgradeParams): Promise<UpgradeResult> => {
+        playSound('bet');
+        const res = await api<UpgradeResponse>('POST', '/api/upgrade', upgradeRequest(params));
+        const { roll, chance, win } = res.data;
+        const script = upgradeScript({ roll, chance, win }, scene.restingNeedle, motionMode(useMotion.getState()));
+        return { win, payout: win ? res.data.target.price : 0, upgrade: res.data, balance: res.balance, script };
+      },
+      durationOf: (r: UpgradeResult) => r.script.durationMs,
+      setBusy: (busy: boolean) => useSession.getState().setBusy(busy),
+      errorText,
+    },
+  });
+}
+
+/** The upgrade page. */
+export default function UpgradePage() {
+  const [clock] = useState(() => new EngineClock());
+  const [scene] = useState(() => new UpgradeScene());
+  const actor = useUpgradeActor(scene, clock);
+  const phase = useSelector(actor, (s) => String(s.value));
+  const error = useSelector(actor, (s) => s.context.error);
+  const last = useSelector(actor, (s) => (s.matches('settled') ? s.context.result : null));
+  const [progress, setProgress] = useState(0);
+  const [renderer, setRenderer] = useState('');
+  const [version, setVersion] = useState(0);
+  const user = useSession((s) => s.user);
+  const signedIn = !!user || !!getCookie('token');
+  const runner = useRef<SceneRunner | null>(null);
+  const mode = inspectMode();
+
+  useEffect(() => {
+    if (error) toast.error(error);
+  }, [error]);
+
+  useEffect(() => {
+    const sub = actor.subscribe((snap) => {
+      if (snap.matches('playing') && snap.context.result) scene.play(snap.context.result.script, snap.context.startedAt);
+    });
+    return () => sub.unsubscribe();
+  }, [actor, scene]);
+
+  useEffect(() => {
+    if (!last) return;
+    useSession.getState().applyBalance(last.balance);
+    setVersion((v) => v + 1); // the staked items are gone, the prize may be new: reload
+  }, [last]);
+
+  const onReady = useCallback(
+    (host: PixiHost) => {
+      initSound();
+      setRenderer(host.rendererName);
+      let stopped = false;
+      void SceneRunner.start(host, scene, clock, setProgress).then((r) => {
+        if (stopped) return r.destroy();
+        runner.current = r;
+      });
+      const unexpose = exposeUpgradeDebug(host, scene);
+      return () => {
+        stopped = true;
+        unexpose();
+        runner.current?.destroy();
+        runner.current = null;
+      };
+    },
+    [scene, clock],
+  );
+  const onChance = useCallback((chance: number) => scene.setChance(chance), [scene]);
+  const u = last?.upgrade;
+
+  return (
+    <section className="page upgrade-page">
+      <header className="upgrade-head">
+        <h1>Upgrade</h1>
+        {user && (
+          <p>
+            Balance: <strong data-testid="balance">{formatUsd(user.balance)}</strong>
+          </p>
+        )}
+      </header>
+      <div className="upgrade-layout">
+        <div className="upgrade-stage" data-testid="upgrade-stage" data-renderer={renderer} data-phase={phase}>
+          <PixiStage background="#0d0e1c" onReady={onReady} onError={() => setRenderer('unavailable')} />
+          <LoadingBar progress={progress} />
+          {u && (
+            <p className={u.win ? 'upgrade-result win' : 'upgrade-result lose'} data-testid="upgrade-result" aria-live="polite">
+              Rolled <strong data-testid="upgrade-roll">{u.roll.toFixed(2)}</strong> against {u.chance.toFixed(2)}% —{' '}
+              {u.win ? `upgraded to ${u.target.name} (${formatUsd(u.target.price)})!` : 'the stake is gone.'}
+            </p>
+          )}
+        </div>
+        {signedIn ? (
+          <UpgradeHud phase={phase} version={version} onUpgrade={(params) => actor.send({ type: 'BET', params })} onSkip={() => actor.send({ type: 'SKIP' })} onChance={onChance} />
+        ) : (
+          <div className="upgrade-hud upgrade-guest">
+            <p>Log in to upgrade your items into better ones.</p>
+            <button type="button" className="btn-primary" onClick={() => useModals.getState().show('login', false)}>
+              Log in
+            </button>
+          </div>
+        )}
+      </div>
+      {error && (
+        <p role="alert" className="field-error">
+          {error}
+        </p>
+      )}
+      {signedIn && <UpgradeHistory version={version} />}
+      {mode !== 'off' && <DevPanel actors={{ upgrade: actor }} clock={clock} />}
+    </section>
+  );
+}

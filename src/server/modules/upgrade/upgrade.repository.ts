@@ -1,0 +1,98 @@
+// Upgrade queries and row → API mapping; each query takes the database or a transaction first.
+import type { Kysely } from 'kysely';
+import type { Tables } from '../../db/tables.ts';
+import type { Upgrade, UpgradeTargetsQuery } from '../../../shared/api/upgrade.ts';
+import type { ItemStatus } from '../../../shared/api/inventory.ts';
+import { centsToDollars } from '../../../shared/games/boxes/boxes.odds.ts';
+import { bpToPercent } from '../../../shared/games/upgrade/upgrade.odds.ts';
+import { containsText } from '../boxes/boxes.repository.ts';
+import { iso, productColumns, productView, type ProductRow } from '../boxes/catalog.view.ts';
+import { revealedSeedsByHash } from '../fair/fair.repository.ts';
+
+type Q = Kysely<Tables>;
+
+/** An upgrade row joined with its target product and (when won) the granted item. */
+export interface UpgradeRow extends ProductRow {
+  upgrade_id: number;
+  stake_item_ids: string;
+  stake_items_cents: number;
+  stake_balance_cents: number;
+  target_price_cents: number;
+  chance_bp: number;
+  edge_bp: number;
+  roll: number;
+  win: number;
+  inventory_item_id: number | null;
+  item_status: string | null;
+  item_price_cents: number | null;
+  item_sale_price_cents: number | null;
+  item_created_at: number | null;
+  server_seed_hash: string;
+  client_seed: string;
+  nonce: number;
+  created_at: number;
+}
+
+/** An upgrade row as the API shows it; `serverSeed` once the pair is revealed. */
+export function toUpgrade(r: UpgradeRow, serverSeed: string | null): Upgrade {
+  const product = productView(r);
+  const items = Number(r.stake_items_cents);
+  const balance = Number(r.stake_balance_cents);
+  return {
+    id: Number(r.upgrade_id),
+    roll: Number(r.roll),
+    win: Number(r.win) === 1,
+    chance: bpToPercent(Number(r.chance_bp)),
+    edge: bpToPercent(Number(r.edge_bp)),
+    stake: { item_ids: JSON.parse(r.stake_item_ids) as number[], items_value: centsToDollars(items), balance: centsToDollars(balance), total: centsToDollars(items + balance) },
+    target: { ...product, price: centsToDollars(Number(r.target_price_cents)) },
+    new_item:
+      r.inventory_item_id === null
+        ? null
+        : {
+            id: Number(r.inventory_item_id), status: (r.item_status ?? 'owned') as ItemStatus, price: centsToDollars(Number(r.item_price_cents)),
+            sale_price: centsToDollars(Number(r.item_sale_price_cents)), size: null, source: 'upgrade', created_at: iso(Number(r.item_created_at)), product,
+          },
+    nonce: Number(r.nonce),
+    client_seed: r.client_seed,
+    server_seed_hash: r.server_seed_hash,
+    server_seed: serverSeed,
+    created_at: iso(r.created_at),
+  };
+}
+
+function upgradeRows(db: Q) {
+  return db
+    .selectFrom('upgrades')
+    .innerJoin('products', 'products.id', 'upgrades.target_product_id')
+    .leftJoin('inventory_items', 'inventory_items.id', 'upgrades.inventory_item_id')
+    .select([
+      ...productColumns,
+      'upgrades.id as upgrade_id', 'upgrades.stake_item_ids', 'upgrades.stake_items_cents', 'upgrades.stake_balance_cents', 'upgrades.target_price_cents',
+      'upgrades.chance_bp', 'upgrades.edge_bp', 'upgrades.roll', 'upgrades.win', 'upgrades.inventory_item_id', 'upgrades.server_seed_hash',
+      'upgrades.client_seed', 'upgrades.nonce', 'upgrades.created_at', 'inventory_items.status as item_status', 'inventory_items.price_cents as item_price_cents',
+      'inventory_items.sale_price_cents as item_sale_price_cents', 'inventory_items.created_at as item_created_at',
+    ]);
+}
+
+/** One upgrade by id (inside the transaction that made it, or later). */
+export async function findUpgrade(db: Q, id: number): Promise<Upgrade> {
+  const row = await upgradeRows(db).where('upgrades.id', '=', id).executeTakeFirstOrThrow();
+  return toUpgrade(row, null);
+}
+
+/** A player's latest upgrades, newest first, with the server seed once revealed. */
+export async function listUpgrades(db: Q, userId: number, limit: number): Promise<Upgrade[]> {
+  const rows = await upgradeRows(db).where('upgrades.user_id', '=', userId).orderBy('upgrades.id', 'desc').limit(limit).execute();
+  const revealed = await revealedSeedsByHash(db, [...new Set(rows.map((r) => r.server_seed_hash))]);
+  return rows.map((r) => toUpgrade(r, revealed.get(r.server_seed_hash) ?? null));
+}
+
+/** Catalog products a player can aim at, filtered by name and price (cents), sorted by price. */
+export async function findTargets(db: Q, q: UpgradeTargetsQuery) {
+  let query = db.selectFrom('products').select([...productColumns]);
+  if (q.search) query = query.where(containsText('products.name', q.search));
+  if (q.min_price !== undefined) query = query.where('products.price_cents', '>=', Math.round(q.min_price * 100));
+  if (q.max_price !== undefined) query = query.where('products.price_cents', '<=', Math.round(q.max_price * 100));
+  return query.orderBy('products.price_cents', q.sort === 'price_desc' ? 'desc' : 'asc').orderBy('products.id', 'asc').limit(q.limit).execute();
+}

@@ -1,0 +1,84 @@
+// An upgrade in ONE transaction, taking locks in the order dice and box openings use (seed pair,
+// then items in ascending id, then the balance) so parallel requests cannot deadlock:
+// 1. the next nonce of the player's active seed pair;
+// 2. each staked item flips owned → used_in_upgrade with a conditional UPDATE; a row not
+//    updated (not the player's, already sold, already staked by a parallel upgrade) → 409 and
+//    the whole transaction rolls back, so an item is never consumed twice nor lost;
+// 3. chance from the stake (item price snapshots + balance) and the target's current price;
+// 4. roll = fair float × 100, win iff roll < chance %; the upgrades row;
+// 5. the balance part debited through the ledger (kind 'upgrade', key upgrade:{hash}:{nonce});
+// 6. on a win the target is granted (source 'upgrade') with its price snapshot.
+import type { Database } from '../../db/database.ts';
+import { HttpError, fieldError } from '../../http/errors.ts';
+import { applyMoveIn } from '../wallet/ledger.ts';
+import { ensurePairs, takeNonce } from '../fair/fair.repository.ts';
+import { grantItem } from '../inventory/inventory.service.ts';
+import type { Upgrade, UpgradeBody } from '../../../shared/api/upgrade.ts';
+import { UPGRADE_EDGE_BP, bpToPercent, upgradeChance, upgradeChanceError, upgradeOutcomeFromSeeds } from '../../../shared/games/upgrade/upgrade.odds.ts';
+import { findUpgrade } from './upgrade.repository.ts';
+
+/** What an upgrade did. */
+export interface PlacedUpgrade {
+  upgrade: Upgrade;
+  balanceCents: number; // after the upgrade
+  balanceMoved: boolean; // publish balanceUpdated only then
+}
+
+const GONE = 'Some of these items are no longer in your inventory.';
+
+/** Runs one upgrade for `userId` (see the file comment). */
+export async function placeUpgrade(database: Database, userId: number, body: UpgradeBody, now: number): Promise<PlacedUpgrade> {
+  const ids = [...body.item_ids].sort((a, b) => a - b);
+  const balanceCents = Math.round(body.balance * 100);
+  return database.db.transaction().execute(async (trx) => {
+    const target = await trx.selectFrom('products').select(['id', 'price_cents', 'sale_price_cents']).where('id', '=', body.target_product_id).executeTakeFirst();
+    if (!target) throw fieldError('target_product_id', 'This target item does not exist.');
+    let pair = await takeNonce(trx, userId);
+    if (!pair) {
+      await ensurePairs(trx, userId, now);
+      pair = (await takeNonce(trx, userId))!;
+    }
+    let itemsCents = 0;
+    for (const id of ids) {
+      const row = await trx
+        .updateTable('inventory_items')
+        .set({ status: 'used_in_upgrade', updated_at: now })
+        .where('id', '=', id)
+        .where('user_id', '=', userId)
+        .where('status', '=', 'owned')
+        .returning('price_cents')
+        .executeTakeFirst();
+      if (!row) throw new HttpError(409, GONE, { item_ids: [GONE] });
+      itemsCents += Number(row.price_cents);
+    }
+    const targetCents = Number(target.price_cents);
+    const problem = upgradeChanceError(itemsCents + balanceCents, targetCents);
+    if (problem) throw fieldError('target_product_id', problem);
+    const { chanceBp } = upgradeChance(itemsCents + balanceCents, targetCents);
+    const outcome = upgradeOutcomeFromSeeds({ serverSeed: pair.server_seed, clientSeed: pair.client_seed, nonce: pair.nonce }, bpToPercent(chanceBp));
+    const { id } = await trx
+      .insertInto('upgrades')
+      .values({
+        user_id: userId, stake_item_ids: JSON.stringify(ids), stake_items_cents: itemsCents, stake_balance_cents: balanceCents, target_product_id: target.id,
+        target_price_cents: targetCents, target_sale_price_cents: Number(target.sale_price_cents), chance_bp: chanceBp, edge_bp: UPGRADE_EDGE_BP,
+        roll: outcome.roll, win: outcome.win ? 1 : 0, inventory_item_id: null, server_seed_hash: pair.server_seed_hash, client_seed: pair.client_seed,
+        nonce: pair.nonce, created_at: now,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    let balanceAfter: number;
+    if (balanceCents > 0) {
+      const key = `upgrade:${pair.server_seed_hash}:${pair.nonce}`;
+      ({ balanceAfterCents: balanceAfter } = await applyMoveIn(trx, { userId, deltaCents: -balanceCents, kind: 'upgrade', reference: `upgrade:${id}`, idempotencyKey: key, now }));
+    } else {
+      balanceAfter = Number((await trx.selectFrom('users').select('balance_cents').where('id', '=', userId).executeTakeFirstOrThrow()).balance_cents);
+    }
+    if (outcome.win) {
+      const itemId = await grantItem(trx, {
+        userId, productId: target.id, source: 'upgrade', sourceRef: `upgrade:${id}`, now, priceCents: targetCents, salePriceCents: Number(target.sale_price_cents),
+      });
+      await trx.updateTable('upgrades').set({ inventory_item_id: itemId }).where('id', '=', id).execute();
+    }
+    return { upgrade: await findUpgrade(trx, id), balanceCents: balanceAfter, balanceMoved: balanceCents > 0 };
+  });
+}
