@@ -13,6 +13,7 @@ import { authPlugin } from './plugins/auth.ts';
 import { fairRoutes } from './modules/fair/fair.routes.ts';
 import { diceRoutes } from './modules/dice/dice.routes.ts';
 import { openingsRoutes } from './modules/openings/openings.routes.ts';
+import { freeLootRoutes } from './modules/free-loot/free-loot.routes.ts';
 import { walletModule } from './modules/wallet/wallet.module.ts';
 import { accountsModule, type AccountsOverrides } from './modules/accounts/accounts.module.ts';
 import { channelsRoutes } from './modules/channels/channels.routes.ts';
@@ -70,6 +71,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   channelsRoutes(fastify, config);
   boxesModule(fastify, database.db);
   openingsRoutes(fastify, database);
+  freeLootRoutes(fastify, database);
 
   await registerClient(fastify, deps.clientDir ?? null);
   await fastify.ready();
