@@ -15,6 +15,7 @@ import { diceRoutes } from './modules/dice/dice.routes.ts';
 import { openingsRoutes } from './modules/openings/openings.routes.ts';
 import { boxFairRoutes } from './modules/openings/box-fair.routes.ts';
 import { upgradeRoutes } from './modules/upgrade/upgrade.routes.ts';
+import { freeLootRoutes } from './modules/free-loot/free-loot.routes.ts';
 import { walletModule } from './modules/wallet/wallet.module.ts';
 import { accountsModule, type AccountsOverrides } from './modules/accounts/accounts.module.ts';
 import { channelsRoutes } from './modules/channels/channels.routes.ts';
@@ -74,6 +75,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   openingsRoutes(fastify, database);
   boxFairRoutes(fastify, database);
   upgradeRoutes(fastify, database);
+  freeLootRoutes(fastify, database);
 
   await registerClient(fastify, deps.clientDir ?? null);
   await fastify.ready();

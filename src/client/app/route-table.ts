@@ -64,7 +64,7 @@ export const routeTable: SiteRoute[] = [
   { path: '/plinko', title: 'Bounce', load: soon, game: true },
   { path: '/dice', title: 'Dice', load: games.dice.page, badge: 'New' },
   { path: '/dice/provably-fair', title: 'Dice — provably fair', load: games.dice.fairPage },
-  { path: '/freeloot', title: 'Free loot', load: soon, auth: true },
+  { path: '/freeloot', title: 'Free loot', load: () => import('../features/freeloot/freeloot-page.tsx'), auth: true },
   { path: '/cashback', title: 'Cashback', load: page.cashback },
   { path: '/leaderboard', title: 'Leaderboard', load: page.leaderboard },
   { path: '/partnership', title: 'Partnership', load: page.partnership },

@@ -3,6 +3,7 @@ import type { DB } from './database.ts';
 import { applyMove } from '../modules/wallet/ledger.ts';
 import { seedWallet } from '../modules/wallet/wallet.seed.ts';
 import { seedCatalog } from '../modules/boxes/boxes.service.ts';
+import { seedFreeBoxes } from '../modules/free-loot/free-loot.seed.ts';
 
 /** The demo player every fresh install has. */
 export const demoPlayer = { name: 'Demo Player', email: 'demo@lootarcade.local', welcomeCents: 10_000 } as const;
@@ -20,4 +21,5 @@ export async function seed(db: DB, now: number): Promise<void> {
   await applyMove(db, { userId: user.id, deltaCents: demoPlayer.welcomeCents, kind: 'bonus', reference: 'seed', idempotencyKey: `seed:welcome:${user.id}`, now });
   await seedWallet(db, now);
   await seedCatalog(db, now);
+  await seedFreeBoxes(db, now);
 }

@@ -4,6 +4,7 @@ import type { AccountsTables } from './tables/accounts.ts';
 import type { CatalogTables } from './tables/catalog.ts';
 import type { CoreTables } from './tables/core.ts';
 import type { FairDiceTables } from './tables/fair-dice.ts';
+import type { LevelsTables, UsersLevelColumns } from './tables/levels.ts';
 import type { WalletTables } from './tables/wallet.ts';
 import type { UpgradeTables } from './tables/upgrade.ts';
 
@@ -11,8 +12,11 @@ export type * from './tables/accounts.ts';
 export type * from './tables/catalog.ts';
 export type * from './tables/core.ts';
 export type * from './tables/fair-dice.ts';
+export type * from './tables/levels.ts';
 export type * from './tables/wallet.ts';
 export type * from './tables/upgrade.ts';
 
 /** Every table of the schema. */
-export interface Tables extends CoreTables, AccountsTables, FairDiceTables, WalletTables, CatalogTables, UpgradeTables {}
+export interface Tables extends Omit<CoreTables, 'users'>, AccountsTables, FairDiceTables, WalletTables, CatalogTables, LevelsTables, UpgradeTables {
+  users: CoreTables['users'] & UsersLevelColumns; // + migration 0008
+}

@@ -8,7 +8,12 @@ export const publicUserSchema = z.object({
   email: z.string(),
   avatar_url: z.string().nullable(),
   balance: z.number(), // dollars
-  user_level: z.object({ level: z.number().int() }),
+  user_level: z.object({
+    level: z.number().int(),
+    xp: z.number().int().optional(), // 1 XP per $1 wagered (shared/levels.ts)
+    level_xp: z.number().int().optional(), // total XP at which the current level began
+    next_level_xp: z.number().int().nullable().optional(), // total XP for the next level; null at the top
+  }),
   created_at: z.string(), // ISO 8601
 });
 

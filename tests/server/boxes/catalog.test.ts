@@ -9,6 +9,7 @@ import { seedBoxes, seedProducts } from '../../../src/server/modules/boxes/catal
 import { grantItem } from '../../../src/server/modules/inventory/inventory.service.ts';
 import { boxPriceCents, rangeProblems, TOTAL_TICKETS } from '../../../src/shared/games/boxes/boxes.odds.ts';
 import { CATEGORIES } from '../../../src/shared/games/boxes/boxes.types.ts';
+import { LEVEL_TIERS } from '../../../src/shared/levels.ts';
 
 describeEachDb('boxes catalog', (dialect) => {
   let t: TestApp;
@@ -26,8 +27,9 @@ describeEachDb('boxes catalog', (dialect) => {
     const count = async (table: 'products' | 'boxes' | 'box_versions' | 'box_items') => Number((await db.selectFrom(table).select((e) => e.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
     const before = { p: await count('products'), b: await count('boxes'), v: await count('box_versions'), i: await count('box_items') };
     expect(before.p).toBe(seedProducts.length);
-    expect(before.b).toBe(seedBoxes.length);
-    expect(before.v).toBe(seedBoxes.length);
+    // db/seed.ts also seeds one free box per level tier (modules/free-loot)
+    expect(before.b).toBe(seedBoxes.length + LEVEL_TIERS.length);
+    expect(before.v).toBe(seedBoxes.length + LEVEL_TIERS.length);
     await seed(db, 2_000);
     await seedCatalog(db, 3_000);
     expect({ p: await count('products'), b: await count('boxes'), v: await count('box_versions'), i: await count('box_items') }).toEqual(before);

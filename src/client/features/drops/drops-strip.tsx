@@ -12,8 +12,10 @@ import './drops.css';
 /** One drop tile: item image (box image on hover), winner's avatar, price = sale_price ?? price. */
 export function DropTile({ drop }: { drop: Drop }) {
   const price = drop.item.sale_price ?? drop.item.price;
+  const free = drop.source === 'free_box'; // free-loot drops are marked and lead to /freeloot
   return (
-    <Link to={`/boxes/${drop.box.slug}`} className={`drop-tile rarity-${drop.item.rarity}`} data-testid="drop-tile" data-drop-id={drop.id} title={`${drop.item.name} from ${drop.box.name}`}>
+    <Link to={free ? '/freeloot' : `/boxes/${drop.box.slug}`} className={`drop-tile rarity-${drop.item.rarity}`} data-testid="drop-tile" data-drop-id={drop.id} data-source={drop.source} title={`${drop.item.name} from ${drop.box.name}${free ? ' (free box)' : ''}`}>
+      {free && <span className="drop-free" data-testid="drop-free">Free</span>}
       <img className="drop-item" src={drop.item.img_url} alt={drop.item.name} width={72} height={72} />
       <img className="drop-box" src={drop.box.img_url} alt={drop.box.name} width={72} height={72} />
       {drop.user.avatar_url ? (

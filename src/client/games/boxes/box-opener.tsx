@@ -1,12 +1,13 @@
 // The box page's opening controls and reel stage: count 1–5, Open, Try for free, quick open
 // (skip) and turbo; the reels pre-spin on click and land on the server's items; then a result
 // panel with keep, sell now and open again. Balance is held (busy) while the reels spin.
+// `free` turns it into a free-box opener (Free loot): one reel through the given open call.
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { createActor } from 'xstate';
 import { useSelector } from '@xstate/react';
 import { PixiStage } from '../../engine/pixi-stage.tsx';
 import type { PixiHost } from '../../engine/pixi-host.ts';
 import { EngineClock } from '../../engine/clock.ts';
+import { useGameActor } from '../../engine/use-game-actor.ts';
 import { SceneRunner } from '../../engine/scene.ts';
 import { initSound, playSound } from '../../engine/sound.ts';
 import { api, errorText } from '../../lib/api.ts';
@@ -24,39 +25,42 @@ import './boxes-opener.css';
 /** Engine ms from the answer until the first reel rests (turbo halves it through the clock). */
 export const SPIN_MS = 4200;
 
-function useOpenActor(box: BoxDetail, scene: BoxesScene, clock: EngineClock) {
-  const spins = useRef(0);
-  const [actor] = useState(() =>
-    createActor(boxesMachine, {
-      clock,
-      input: {
-        clock,
-        placeBet: async (p: OpenParams): Promise<OpenResult> => {
-          scene.spin(p.count, clock.now, ++spins.current);
-          const res = await api<OpenResponse>('POST', `/api/boxes/${box.slug}/open`, { count: p.count, demo: p.demo });
-          const winners = res.data.reels.map((r) => box.items.findIndex((i) => i.id === r.item.id));
-          const durationMs = scene.land(winners, clock.now, SPIN_MS);
-          const payout = res.data.reels.reduce((a, r) => a + r.item.price, 0);
-          return { win: true, payout, demo: res.data.demo, reels: res.data.reels, balance: res.balance, durationMs };
-        },
-        durationOf: (r: OpenResult) => r.durationMs,
-        setBusy: (busy: boolean) => useSession.getState().setBusy(busy),
-        errorText,
-      },
-    }),
-  );
-  useEffect(() => {
-    actor.start();
-    return () => void actor.stop();
-  }, [actor]);
-  return actor;
+/** The default open call: POST /api/boxes/{slug}/open. */
+const paidOpen = (box: BoxDetail, p: OpenParams) => api<OpenResponse>('POST', `/api/boxes/${box.slug}/open`, { count: p.count, demo: p.demo });
+
+/** A free-box opener: one reel, the page's open call instead of the paid one, its own button label. */
+export interface FreeOpen {
+  open: () => Promise<OpenResponse>; // e.g. POST /api/free-boxes/{slug}/open
+  label: string; // the open button's text
+  disabled?: boolean; // locked or cooling down
+  onSettled?: () => void; // the reel has landed
 }
 
-/** Opening controls + reels for one box. */
-export default function BoxOpener({ box }: { box: BoxDetail }) {
+function useOpenActor(box: BoxDetail, scene: BoxesScene, clock: EngineClock, free?: FreeOpen) {
+  const spins = useRef(0);
+  const freeRef = useRef(free);
+  freeRef.current = free; // the actor is made once; read the latest open call
+  return useGameActor(boxesMachine, clock, {
+    clock,
+    placeBet: async (p: OpenParams): Promise<OpenResult> => {
+      scene.spin(p.count, clock.now, ++spins.current);
+      const res = await (freeRef.current ? freeRef.current.open() : paidOpen(box, p));
+      const winners = res.data.reels.map((r) => box.items.findIndex((i) => i.id === r.item.id));
+      const durationMs = scene.land(winners, clock.now, SPIN_MS);
+      const payout = res.data.reels.reduce((a, r) => a + r.item.price, 0);
+      return { win: true, payout, demo: res.data.demo, reels: res.data.reels, balance: res.balance, durationMs };
+    },
+    durationOf: (r: OpenResult) => r.durationMs,
+    setBusy: (busy: boolean) => useSession.getState().setBusy(busy),
+    errorText,
+  });
+}
+
+/** Opening controls + reels for one box (`free`: a free-box opening instead of a paid one). */
+export default function BoxOpener({ box, free }: { box: BoxDetail; free?: FreeOpen }) {
   const [clock] = useState(() => new EngineClock());
   const [scene] = useState(() => new BoxesScene(box.items.map((i) => ({ id: i.id, tickets: i.tickets, img_url: i.img_url, rarity: i.rarity }))));
-  const actor = useOpenActor(box, scene, clock);
+  const actor = useOpenActor(box, scene, clock, free);
   const phase = useSelector(actor, (s) => String(s.value));
   const error = useSelector(actor, (s) => s.context.error);
   const last = useSelector(actor, (s) => (s.matches('settled') ? s.context.result : null));
@@ -74,6 +78,8 @@ export default function BoxOpener({ box }: { box: BoxDetail }) {
     setSold(null);
     if (last.balance !== null) useSession.getState().applyBalance(last.balance);
     if (!scene.muted) playSound('win');
+    if (!last.demo) free?.onSettled?.();
+    // once per result: `free` is read from this render, not a dependency
   }, [last, scene]);
   useEffect(() => {
     clock.speed = turbo ? 2 : 1;
@@ -105,7 +111,7 @@ export default function BoxOpener({ box }: { box: BoxDetail }) {
   const open = (demo: boolean) => {
     if (!demo && !signedIn) return show('login', false);
     playSound('bet');
-    actor.send({ type: 'BET', params: { amount: demo ? 0 : box.price * count, count, demo } });
+    actor.send({ type: 'BET', params: { amount: demo || free ? 0 : box.price * count, count, demo } });
   };
   const sell = async () => {
     if (!last) return;
@@ -125,19 +131,19 @@ export default function BoxOpener({ box }: { box: BoxDetail }) {
         <PixiStage background="#0d0e1c" onReady={onReady} onError={() => setRenderer('unavailable')} />
       </div>
       <div className="open-controls">
-        <div className="count-picker" role="group" aria-label="Boxes to open">
+        {!free && <div className="count-picker" role="group" aria-label="Boxes to open">
           {Array.from({ length: OPEN_LIMITS.maxCount }, (_, i) => i + 1).map((n) => (
             <button key={n} type="button" className={n === count ? 'btn btn-sm active' : 'btn btn-sm'} aria-pressed={n === count} disabled={busy} onClick={() => setCount(n)}>
               ×{n}
             </button>
           ))}
-        </div>
-        <button type="button" className="btn btn-gradient" data-testid="open-button" disabled={busy} onClick={() => open(false)}>
-          Open {count > 1 ? `${count} boxes ` : ''}for ${(box.price * count).toFixed(2)}
+        </div>}
+        <button type="button" className="btn btn-gradient" data-testid="open-button" disabled={busy || !!free?.disabled} onClick={() => open(false)}>
+          {free ? free.label : <>Open {count > 1 ? `${count} boxes ` : ''}for ${(box.price * count).toFixed(2)}</>}
         </button>
-        <button type="button" className="btn btn-outline" data-testid="demo-button" disabled={busy} onClick={() => open(true)}>
+        {!free && <button type="button" className="btn btn-outline" data-testid="demo-button" disabled={busy} onClick={() => open(true)}>
           Try for free
-        </button>
+        </button>}
         <button type="button" className="btn btn-sm" data-testid="skip-button" disabled={phase !== 'playing'} onClick={() => actor.send({ type: 'SKIP' })}>
           Quick open
         </button>
@@ -165,9 +171,9 @@ export default function BoxOpener({ box }: { box: BoxDetail }) {
             </div>
           )}
           {sold && <p data-testid="sell-status">{sold}</p>}
-          <div className="result-actions">
+          {!free && <div className="result-actions">
             <button type="button" className="btn btn-sm" data-testid="again-button" onClick={() => open(last.demo)}>Open again</button>
-          </div>
+          </div>}
           {!last.demo && <p className="muted">Nonces {last.reels.map((r) => r.nonce).join(', ')} · server seed hash {last.reels[0]?.server_seed_hash.slice(0, 12)}…</p>}
         </div>
       )}

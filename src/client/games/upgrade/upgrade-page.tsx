@@ -1,14 +1,15 @@
 // /upgrade: mounts the Pixi ring scene, the instant-bet actor on the engine clock, the HUD and
 // the history. Guests see the ring and a prompt to log in. ?inspect adds the dev panel.
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { useActorRef, useSelector } from '@xstate/react';
+import { useSelector } from '@xstate/react';
 import { PixiStage } from '../../engine/pixi-stage.tsx';
 import type { PixiHost } from '../../engine/pixi-host.ts';
 import { EngineClock } from '../../engine/clock.ts';
 import { SceneRunner } from '../../engine/scene.ts';
 import { LoadingBar } from '../../engine/loading-bar.tsx';
 import { DevPanel } from '../../engine/dev-panel.tsx';
-import { inspectMode, statelyInspect } from '../../engine/inspect.ts';
+import { inspectMode } from '../../engine/inspect.ts';
+import { useGameActor } from '../../engine/use-game-actor.ts';
 import { motionMode, useMotion } from '../../engine/motion.ts';
 import { initSound, playSound } from '../../engine/sound.ts';
 import { api, errorText } from '../../lib/api.ts';
@@ -26,25 +27,19 @@ import { exposeUpgradeDebug } from './upgrade-debug.ts';
 import { formatUsd } from './upgrade-data.ts';
 import './upgrade.css';
 
-// useActorRef, not createActor + start/stop in an effect: React StrictMode's second mount would
-// restart a stopped actor, which then ignores its invokes (seen in the browser: stuck in placing).
 function useUpgradeActor(scene: UpgradeScene, clock: EngineClock) {
-  return useActorRef(upgradeMachine, {
+  return useGameActor(upgradeMachine, clock, {
     clock,
-    inspect: statelyInspect(),
-    input: {
-      clock,
-      placeBet: async (params: UpgradeParams): Promise<UpgradeResult> => {
-        playSound('bet');
-        const res = await api<UpgradeResponse>('POST', '/api/upgrade', upgradeRequest(params));
-        const { roll, chance, win } = res.data;
-        const script = upgradeScript({ roll, chance, win }, scene.restingNeedle, motionMode(useMotion.getState()));
-        return { win, payout: win ? res.data.target.price : 0, upgrade: res.data, balance: res.balance, script };
-      },
-      durationOf: (r: UpgradeResult) => r.script.durationMs,
-      setBusy: (busy: boolean) => useSession.getState().setBusy(busy),
-      errorText,
+    placeBet: async (params: UpgradeParams): Promise<UpgradeResult> => {
+      playSound('bet');
+      const res = await api<UpgradeResponse>('POST', '/api/upgrade', upgradeRequest(params));
+      const { roll, chance, win } = res.data;
+      const script = upgradeScript({ roll, chance, win }, scene.restingNeedle, motionMode(useMotion.getState()));
+      return { win, payout: win ? res.data.target.price : 0, upgrade: res.data, balance: res.balance, script };
     },
+    durationOf: (r: UpgradeResult) => r.script.durationMs,
+    setBusy: (busy: boolean) => useSession.getState().setBusy(busy),
+    errorText,
   });
 }
 

@@ -2,6 +2,7 @@
 import type { Kysely } from 'kysely';
 import type { Tables } from '../../db/tables.ts';
 import type { PublicUser } from '../../../shared/api/user.ts';
+import { levelProgress } from '../../../shared/levels.ts';
 
 type Q = Kysely<Tables>;
 
@@ -14,6 +15,7 @@ export interface UserRow {
   avatar_url: string | null;
   balance_cents: number;
   level: number;
+  wagered_cents?: number; // XP source (migration 0008); absent in narrower selects
   created_at: number;
 }
 
@@ -45,7 +47,7 @@ export function toPublicUser(u: UserRow): PublicUser {
     email: u.email,
     avatar_url: u.avatar_url,
     balance: u.balance_cents / 100,
-    user_level: { level: u.level },
+    user_level: u.wagered_cents === undefined ? { level: u.level } : levelProgress(Number(u.wagered_cents), u.level),
     created_at: new Date(u.created_at).toISOString(),
   };
 }

@@ -126,15 +126,15 @@ export async function boxDetail(db: DB, slug: string): Promise<BoxDetail> {
   };
 }
 
-/** Recent drops as the API shows them; `slug` limits them to one box (404 when unknown). */
-export async function lastDrops(db: DB, opts: { slug?: string; best: boolean; limit: number }): Promise<Drop[]> {
+/** Recent drops as the API shows them; `slug` limits them to one box (404 when unknown), `source` to one kind of opening. */
+export async function lastDrops(db: DB, opts: { slug?: string; best: boolean; limit: number; source?: string }): Promise<Drop[]> {
   let boxId: number | undefined;
   if (opts.slug !== undefined) {
     const box = await db.selectFrom('boxes').select('id').where('slug', '=', opts.slug).executeTakeFirst();
     if (!box) throw new HttpError(404, 'Box not found.');
     boxId = box.id;
   }
-  const rows = await findDrops(db, { boxId, best: opts.best, limit: opts.limit });
+  const rows = await findDrops(db, { boxId, best: opts.best, limit: opts.limit, source: opts.source });
   return rows.map(dropView);
 }
 

@@ -109,6 +109,7 @@ export async function rollReel(trx: Transaction<Tables>, r: ReelInput): Promise<
 /** Opens `count` reels of the box `slug` for `userId` (see the file comment). */
 export async function openBox(database: Database, userId: number, slug: string, body: OpenBody, now: number): Promise<Opening> {
   const loaded = await loadBox(database, slug);
+  if (loaded.box.box_type === 'free') throw new HttpError(403, 'Free boxes open on the Free loot page.'); // never sold
   const priceCents = Number(loaded.box.price_cents);
   return transact(database, async (trx) => {
     const reels: ReelResult[] = [];

@@ -1,0 +1,37 @@
+// One free box in the grid: locked (level needed), available (Open), or cooling down (live hh:mm:ss).
+import type { FreeBox } from '../../../shared/api/free-boxes.ts';
+import { formatHms } from '../../../shared/api/free-boxes.ts';
+import { formatUsd } from '../boxes/format.ts';
+
+/** The state a card shows. */
+export type CardState = 'locked' | 'available' | 'cooldown';
+
+/** What a card shows now: `remainingMs` is left of the cooldown on the server's clock. */
+export function cardState(box: FreeBox, remainingMs: number): CardState {
+  if (!box.unlocked) return 'locked';
+  return box.next_available_at !== null && remainingMs > 0 ? 'cooldown' : 'available';
+}
+
+/** A free box tile. */
+export function FreeBoxCard(props: { box: FreeBox; remainingMs: number; selected: boolean; promo: boolean; onOpen(): void }) {
+  const { box, remainingMs, selected } = props;
+  const state = cardState(box, remainingMs);
+  return (
+    <div className={`free-box-card state-${state}${selected ? ' selected' : ''}`} data-testid="free-box-card" data-slug={box.slug} data-state={state}>
+      <img src={box.img_url} alt="" width={120} height={120} loading="lazy" />
+      <span className="box-card-name">{box.name}</span>
+      <span className="muted">Worth about {formatUsd(box.expected_value)} · {box.items_count} items</span>
+      {state === 'locked' && <span className="free-box-lock" data-testid="free-box-locked">Unlocks at level {box.min_level}</span>}
+      {state === 'cooldown' && (
+        <span className="free-box-timer" role="timer" data-testid="free-box-countdown" aria-label={`Opens again in ${formatHms(remainingMs)}`}>
+          {formatHms(remainingMs)}
+        </span>
+      )}
+      {state !== 'locked' && (
+        <button type="button" className="btn btn-sm" data-testid="free-box-select" onClick={props.onOpen} disabled={state === 'cooldown' && !props.promo && selected}>
+          {state === 'available' ? 'Open' : props.promo ? 'Use promo box' : 'View'}
+        </button>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,99 @@
+// /freeloot (login required): the player's level and XP bar, the curve explained, the free boxes
+// per level tier (locked / Open / live countdown) and the reel of the chosen box. Countdowns run on
+// the server's clock (server_time offset) so a wrong browser clock cannot show a box as ready.
+import { lazy, Suspense, useEffect, useState } from 'react';
+import { useNow } from '../../components/ui/use-now.ts';
+import { api, errorText } from '../../lib/api.ts';
+import { useSession } from '../../stores/session.ts';
+import type { BoxDetail } from '../../../shared/api/boxes.ts';
+import { formatHms, type FreeBox, type FreeBoxListResponse, type FreeOpenResponse } from '../../../shared/api/free-boxes.ts';
+import { useApiData } from '../boxes/use-api-data.ts';
+import { DropsStrip } from '../drops/drops-strip.tsx';
+import { cardState, FreeBoxCard } from './free-box-card.tsx';
+import { CurveExplained, LevelProgress } from './level-progress.tsx';
+import '../boxes/boxes.css';
+import './freeloot.css';
+
+const BoxOpener = lazy(() => import('../../games/boxes/box-opener.tsx'));
+
+/** The reel of one free box; daily when ready, else the promo opening when the player has one. */
+function FreeOpenerPanel(props: { box: FreeBox; remainingMs: number; promoOpenings: number; onOpening(): void; onSettled(): void }) {
+  const { box, remainingMs, promoOpenings } = props;
+  const { data, error } = useApiData<{ data: BoxDetail }>(`/api/boxes/${box.slug}`);
+  const ready = cardState(box, remainingMs) === 'available';
+  const promo = !ready && promoOpenings > 0;
+  if (error) return <p className="notice notice-error" role="alert">{errorText(error)}</p>;
+  if (!data || data.data.slug !== box.slug) return <p className="muted">Loading the reel...</p>; // never a stale box's reel
+  const label = ready ? 'Open free box' : promo ? 'Open with your promo box' : `Next free opening in ${formatHms(remainingMs)}`;
+  return (
+    <div className="free-opener" data-testid="free-opener" data-slug={box.slug}>
+      <h2>{box.name}</h2>
+      <Suspense fallback={<p className="muted">Loading the reels...</p>}>
+        <BoxOpener
+          key={box.slug}
+          box={data.data}
+          free={{
+            label,
+            disabled: !ready && !promo,
+            open: () => {
+              props.onOpening();
+              return api<FreeOpenResponse>('POST', `/api/free-boxes/${box.slug}/open`, { promo });
+            },
+            onSettled: props.onSettled,
+          }}
+        />
+      </Suspense>
+    </div>
+  );
+}
+
+/** The Free loot page. */
+export default function FreeLootPage() {
+  const { data, error, reload } = useApiData<FreeBoxListResponse>('/api/free-boxes');
+  const now = useNow();
+  const [offset, setOffset] = useState(0); // ms: server clock − browser clock
+  const [selected, setSelected] = useState<string | null>(null);
+  useEffect(() => {
+    if (!data) return;
+    setOffset(Date.parse(data.server_time) - Date.now());
+    // the header badge reads the session user: keep its level in step with what wagering earned
+    const user = useSession.getState().user;
+    if (user && data.level && user.user_level.level !== data.level.level) useSession.getState().setUser({ ...user, user_level: data.level });
+  }, [data]);
+
+  if (error && !data) return <section className="page"><p className="notice notice-error" role="alert">{errorText(error)}</p></section>;
+  if (!data) return <section className="page" aria-busy="true"><p className="muted">Loading...</p></section>;
+  const remaining = (b: FreeBox) => (b.next_available_at ? Date.parse(b.next_available_at) - (now + offset) : 0);
+  const current =
+    data.data.find((b) => b.slug === selected) ?? data.data.find((b) => cardState(b, remaining(b)) === 'available') ?? data.data.find((b) => b.unlocked) ?? null;
+
+  return (
+    <section className="page page-wide" data-testid="freeloot-page">
+      <h1>Free loot</h1>
+      {data.level && <LevelProgress level={data.level} />}
+      <CurveExplained />
+      {data.promo_openings > 0 && (
+        <p className="notice promo-banner" data-testid="promo-banner">
+          You have {data.promo_openings === 1 ? 'a promo free box' : `${data.promo_openings} promo free boxes`} (case35): open any unlocked box once more, even while it is cooling down.
+        </p>
+      )}
+      {current && (
+        <FreeOpenerPanel
+          box={current}
+          remainingMs={remaining(current)}
+          promoOpenings={data.promo_openings}
+          onOpening={() => setSelected(current.slug)}
+          onSettled={reload}
+        />
+      )}
+      <h2>Free boxes</h2>
+      <div className="free-box-grid">
+        {data.data.map((b) => (
+          <FreeBoxCard key={b.slug} box={b} remainingMs={remaining(b)} selected={b.slug === current?.slug} promo={data.promo_openings > 0} onOpen={() => setSelected(b.slug)} />
+        ))}
+      </div>
+      <h2>Live drops</h2>
+      <DropsStrip />
+    </section>
+  );
+}

@@ -1,0 +1,53 @@
+// The player's level, the XP bar to the next level and the published curve explained.
+import { LevelBadge } from '../../components/ui/level-badge.tsx';
+import type { FreeBoxListResponse } from '../../../shared/api/free-boxes.ts';
+import { CENTS_PER_XP, LEVEL_TIERS, MAX_LEVEL, XP_FACTOR, xpForLevel } from '../../../shared/levels.ts';
+
+const n = (v: number) => v.toLocaleString('en-US');
+
+/** Level badge, XP numbers and a progress bar (share of the way from this level to the next). */
+export function LevelProgress({ level }: { level: NonNullable<FreeBoxListResponse['level']> }) {
+  const span = level.next_level_xp === null ? 1 : level.next_level_xp - level.level_xp;
+  const share = level.next_level_xp === null ? 1 : Math.min(1, Math.max(0, (level.xp - level.level_xp) / span));
+  return (
+    <div className="level-progress" data-testid="level-progress">
+      <div className="level-progress-head">
+        <LevelBadge level={level.level} />
+        <strong data-testid="player-level">Level {level.level}</strong>
+        <span className="muted" data-testid="player-xp">
+          {level.next_level_xp === null ? `${n(level.xp)} XP · top level` : `${n(level.xp)} / ${n(level.next_level_xp)} XP to level ${level.level + 1}`}
+        </span>
+      </div>
+      <div className="xp-bar" role="progressbar" aria-label="XP to the next level" aria-valuemin={0} aria-valuemax={100} aria-valuenow={Math.round(share * 100)}>
+        <span style={{ width: `${share * 100}%` }} />
+      </div>
+    </div>
+  );
+}
+
+/** How levels and free boxes work, with the XP each tier needs (from the same curve the server uses). */
+export function CurveExplained() {
+  return (
+    <details className="curve" data-testid="level-curve">
+      <summary>How levels and free boxes work</summary>
+      <p>
+        You earn 1 XP for every ${CENTS_PER_XP / 100} you wager: box openings, dice bets and upgrades count, wins and deposits do not.
+        Reaching level L takes {XP_FACTOR} × (L − 1)² XP in total, so level 2 needs {xpForLevel(2)} XP and every level after costs a little more.
+        The top level is {MAX_LEVEL}.
+      </p>
+      <p>
+        Every level tier unlocks its own free box. Each free box opens once every 24 hours; the countdown starts when you open it.
+        Free openings are provably fair like paid ones and their drops are marked as free. A promo free box (from the case35 deposit code)
+        is one extra opening you can use even while a box is cooling down.
+      </p>
+      <table className="curve-table">
+        <thead><tr><th>Free box</th><th>Level</th><th>Total XP (= $ wagered)</th></tr></thead>
+        <tbody>
+          {LEVEL_TIERS.map((t) => (
+            <tr key={t}><td>Tier {t}</td><td>{t}</td><td>{n(xpForLevel(t))}</td></tr>
+          ))}
+        </tbody>
+      </table>
+    </details>
+  );
+}

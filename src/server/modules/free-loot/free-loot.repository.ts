@@ -1,0 +1,53 @@
+// Free-loot queries; each takes the database or a transaction first.
+import type { Kysely } from 'kysely';
+import type { Tables } from '../../db/tables.ts';
+
+type Q = Kysely<Tables>;
+
+function freeBoxQuery(db: Q) {
+  return db
+    .selectFrom('free_boxes')
+    .innerJoin('boxes', 'boxes.id', 'free_boxes.box_id')
+    .innerJoin('box_versions', 'box_versions.id', 'boxes.current_version_id')
+    .select(['free_boxes.id', 'free_boxes.min_level', 'boxes.id as box_id', 'boxes.slug', 'boxes.name', 'boxes.img_url', 'box_versions.ev_cents'])
+    .select((eb) => eb.selectFrom('box_items').whereRef('box_items.box_version_id', '=', 'boxes.current_version_id').select((e) => e.fn.countAll<number>().as('n')).as('items_count'));
+}
+
+/** Every free box with a published version, lowest level first. */
+export function findFreeBoxes(db: Q) {
+  return freeBoxQuery(db).orderBy('free_boxes.min_level').orderBy('free_boxes.id').execute();
+}
+
+/** One free box by its box slug, or undefined. */
+export function findFreeBoxBySlug(db: Q, slug: string) {
+  return freeBoxQuery(db).where('boxes.slug', '=', slug).executeTakeFirst();
+}
+
+/** Per free box: how many daily openings the player made and when the last one was (epoch ms). */
+export async function dailyOpenings(db: Q, userId: number, freeBoxId?: number): Promise<Map<number, { n: number; last: number }>> {
+  let q = db
+    .selectFrom('free_box_openings')
+    .select(['free_box_id'])
+    .select((eb) => [eb.fn.countAll<number>().as('n'), eb.fn.max('opened_at').as('last')])
+    .where('user_id', '=', userId)
+    .where('via', '=', 'daily');
+  if (freeBoxId !== undefined) q = q.where('free_box_id', '=', freeBoxId);
+  const rows = await q.groupBy('free_box_id').execute();
+  return new Map(rows.map((r) => [Number(r.free_box_id), { n: Number(r.n), last: Number(r.last) }]));
+}
+
+/** The player's unused free-box entitlements (promo openings), oldest first. */
+export function unusedEntitlements(db: Q, userId: number) {
+  return db.selectFrom('entitlements').select('id').where('user_id', '=', userId).where('kind', '=', 'free_box').where('used_at', 'is', null).orderBy('id').execute();
+}
+
+/** Marks one entitlement used if nobody did yet; true when this call did. */
+export async function useEntitlement(db: Q, id: number, now: number): Promise<boolean> {
+  const res = await db.updateTable('entitlements').set({ used_at: now }).where('id', '=', id).where('used_at', 'is', null).executeTakeFirst();
+  return Number(res.numUpdatedRows) === 1;
+}
+
+/** The player's stored level and wagered cents. */
+export function findLevel(db: Q, userId: number) {
+  return db.selectFrom('users').select(['level', 'wagered_cents']).where('id', '=', userId).executeTakeFirst();
+}

@@ -1,0 +1,96 @@
+// Free loot: free boxes unlocked by level (min_level = tier), one daily opening per box per 24 h
+// (rolling, from the last daily opening) and one-time promo openings from `entitlements`
+// (kind 'free_box', e.g. case35). An opening is ONE transaction: the gate checks, the reel
+// (rollReel with source 'free_box', no debit) and a `free_box_openings` row whose UNIQUE
+// (user, box, slot) key lets only one of two parallel openings of the same slot commit.
+import type { Database, DB } from '../../db/database.ts';
+import { HttpError } from '../../http/errors.ts';
+import type { Drop } from '../../../shared/api/boxes.ts';
+import { FREE_BOX_COOLDOWN_MS, cooldownMessage, levelMessage, type FreeBoxListResponse, type FreeOpenBody } from '../../../shared/api/free-boxes.ts';
+import { centsToDollars } from '../../../shared/games/boxes/boxes.odds.ts';
+import { levelProgress } from '../../../shared/levels.ts';
+import { lastDrops } from '../boxes/boxes.service.ts';
+import { loadBox, rollReel, type Opening } from '../openings/openings.service.ts';
+import { dailyOpenings, findFreeBoxBySlug, findFreeBoxes, findLevel, unusedEntitlements, useEntitlement } from './free-loot.repository.ts';
+
+const iso = (ms: number) => new Date(ms).toISOString();
+
+/** GET /api/free-boxes for a player (or a guest: nothing unlocked). */
+export async function listFreeBoxes(db: DB, userId: number | null, now: number): Promise<FreeBoxListResponse> {
+  const boxes = await findFreeBoxes(db);
+  const me = userId === null ? undefined : await findLevel(db, userId);
+  const opened = userId === null ? new Map<number, { n: number; last: number }>() : await dailyOpenings(db, userId);
+  const promo = userId === null ? 0 : (await unusedEntitlements(db, userId)).length;
+  return {
+    data: boxes.map((b) => {
+      const unlocked = !!me && me.level >= b.min_level;
+      const last = opened.get(Number(b.id))?.last;
+      const until = last !== undefined && now < last + FREE_BOX_COOLDOWN_MS ? last + FREE_BOX_COOLDOWN_MS : null;
+      return {
+        slug: b.slug, name: b.name, img_url: b.img_url, min_level: b.min_level, items_count: Number(b.items_count ?? 0),
+        expected_value: centsToDollars(b.ev_cents), unlocked, available: unlocked && until === null, next_available_at: until === null ? null : iso(until),
+      };
+    }),
+    level: me ? levelProgress(Number(me.wagered_cents), me.level) : null,
+    promo_openings: promo,
+    server_time: iso(now),
+  };
+}
+
+/** What a free opening did. */
+export interface FreeOpening extends Opening {
+  via: 'daily' | 'promo';
+  nextAvailableAt: number | null; // epoch ms end of the daily cooldown
+  promoOpenings: number; // unused promo openings left
+}
+
+function isUniqueViolation(e: unknown): boolean {
+  const err = e as { code?: string; message?: string };
+  return err.code === '23505' || err.code === 'SQLITE_CONSTRAINT_UNIQUE' || /UNIQUE constraint/.test(err.message ?? '');
+}
+
+/** Opens the free box `slug` once for `userId` (daily, or promo=true for a one-time opening). */
+export async function openFreeBox(database: Database, userId: number, slug: string, body: FreeOpenBody, now: number): Promise<FreeOpening> {
+  const { db } = database;
+  const fb = await findFreeBoxBySlug(db, slug);
+  if (!fb) throw new HttpError(404, 'Box not found.');
+  const loaded = await loadBox(database, slug);
+  const via = body.promo ? 'promo' : 'daily';
+  try {
+    return await db.transaction().execute(async (trx) => {
+      const me = await findLevel(trx, userId);
+      if (!me) throw new HttpError(404, 'User not found.');
+      if (me.level < fb.min_level) throw new HttpError(403, levelMessage(fb.min_level), { level: [levelMessage(fb.min_level)] });
+      const daily = (await dailyOpenings(trx, userId, fb.id)).get(Number(fb.id));
+      let nextAvailableAt = daily && now < daily.last + FREE_BOX_COOLDOWN_MS ? daily.last + FREE_BOX_COOLDOWN_MS : null;
+      let slot: string;
+      if (via === 'promo') {
+        const [ent] = await unusedEntitlements(trx, userId);
+        if (!ent || !(await useEntitlement(trx, ent.id, now))) throw new HttpError(409, 'You have no promo free box to open.');
+        slot = `promo:${ent.id}`;
+      } else {
+        if (nextAvailableAt !== null) {
+          const msg = cooldownMessage(nextAvailableAt - now);
+          throw new HttpError(429, msg, { next_available_at: [iso(nextAvailableAt)] });
+        }
+        slot = `daily:${daily?.n ?? 0}`;
+        nextAvailableAt = now + FREE_BOX_COOLDOWN_MS;
+      }
+      const out = await rollReel(trx, { userId, loaded, reel: 0, source: 'free_box', debitCents: 0, now });
+      await trx.insertInto('free_box_openings').values({ user_id: userId, free_box_id: fb.id, via, slot, drop_id: out.dropId, opened_at: now }).execute();
+      const promoOpenings = (await unusedEntitlements(trx, userId)).length;
+      const { box } = loaded;
+      return { box: { slug: box.slug, version: box.version, priceCents: 0 }, costCents: 0, reels: [out.reel], balanceCents: null, dropIds: [out.dropId], via, nextAvailableAt, promoOpenings };
+    });
+  } catch (e) {
+    // a parallel opening of the same slot committed first
+    if (isUniqueViolation(e)) throw new HttpError(429, 'This free box was just opened.');
+    throw e;
+  }
+}
+
+/** GET /api/free-boxes/{slug}/last-drops: drops of that free box from free openings (404 when it is not one). */
+export async function freeBoxLastDrops(db: DB, slug: string, opts: { best: boolean; limit: number }): Promise<Drop[]> {
+  if (!(await findFreeBoxBySlug(db, slug))) throw new HttpError(404, 'Box not found.');
+  return lastDrops(db, { slug, best: opts.best, limit: opts.limit, source: 'free_box' });
+}

@@ -1,0 +1,70 @@
+// Free loot in the browser: a player who reached level 10 by wagering sees the level, XP bar and
+// tiers, opens the level-10 free box, the reel lands on the item the API returned, and the box
+// turns into a live countdown (hh:mm:ss) with the open button locked; the level-20 box is locked.
+import { expect, test, type BrowserContext } from '@playwright/test';
+import { loadConfig } from '../../src/server/config.ts';
+import { openDatabase } from '../../src/server/db/database.ts';
+import { issueTokens } from '../../src/server/modules/auth/tokens.ts';
+import { applyMove } from '../../src/server/modules/wallet/ledger.ts';
+import { xpForLevel } from '../../src/shared/levels.ts';
+import { skipBonus } from './shell-helpers.ts';
+
+test.describe.configure({ timeout: 150_000 }); // software WebGL on a loaded machine runs the reels slowly
+test.beforeEach(({ page }) => skipBonus(page));
+
+/** A player who wagered exactly enough for `level` (dice-bet ledger debits), signed in by cookie. */
+async function signInAtLevel(context: BrowserContext, baseURL: string, level: number): Promise<number> {
+  const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: process.env.E2E_DATA_DIR! });
+  const database = openDatabase(config.database);
+  try {
+    const now = Date.now();
+    const { id } = await database.db
+      .insertInto('users')
+      .values({ name: 'Free Looter', email: `free-${now}-${Math.floor(Math.random() * 1e9)}@test.local`, password_hash: null, avatar_url: null, balance_cents: 0, level: 1, created_at: now })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const wager = xpForLevel(level) * 100;
+    await applyMove(database.db, { userId: id, deltaCents: wager, kind: 'admin', reference: 'e2e', idempotencyKey: `e2e-fund:${id}`, now });
+    await applyMove(database.db, { userId: id, deltaCents: -wager, kind: 'bet', reference: 'e2e', idempotencyKey: `e2e-wager:${id}`, now });
+    const tokens = await issueTokens(database.db, config.secrets.appSecret, id, now);
+    await context.addCookies([{ name: 'token', value: tokens.access_token, url: baseURL }]);
+    return id;
+  } finally {
+    await database.close();
+  }
+}
+
+test('a level-10 player opens the level-10 free box: the reel lands and the countdown appears @desktop', async ({ page, context, baseURL }) => {
+  await signInAtLevel(context, baseURL!, 10);
+  await page.goto('/freeloot');
+  await expect(page.getByTestId('player-level')).toHaveText('Level 10');
+  await expect(page.getByTestId('player-xp')).toHaveText('2,025 / 2,500 XP to level 11');
+  await expect(page.getByTestId('level-badge').first()).toHaveAttribute('data-tier', '10');
+  const card = (slug: string) => page.locator(`[data-testid="free-box-card"][data-slug="${slug}"]`);
+  await expect(card('free-level-1')).toHaveAttribute('data-state', 'available');
+  await expect(card('free-level-20')).toHaveAttribute('data-state', 'locked');
+  await expect(card('free-level-20').getByTestId('free-box-locked')).toHaveText('Unlocks at level 20');
+
+  await card('free-level-10').getByTestId('free-box-select').click();
+  await expect(page.getByTestId('free-opener')).toHaveAttribute('data-slug', 'free-level-10');
+  await expect(page.getByTestId('reel-stage')).toHaveAttribute('data-renderer', /.+/);
+  const answer = page.waitForResponse((r) => r.url().endsWith('/api/free-boxes/free-level-10/open') && r.request().method() === 'POST');
+  await page.getByTestId('open-button').click();
+  const res = await answer;
+  expect(res.status()).toBe(200);
+  const body = (await res.json()) as { data: { reels: { item: { id: number } }[] }; free: { via: string } };
+  expect(body.free.via).toBe('daily');
+  await expect(page.getByTestId('reel-stage')).toHaveAttribute('data-phase', 'settled', { timeout: 60_000 });
+  const landed = await page.evaluate(() => (window as unknown as { __boxes: { landed(): number[] } }).__boxes.landed());
+  expect(landed).toEqual(body.data.reels.map((r) => r.item.id));
+  await expect(page.getByTestId('won-item')).toHaveAttribute('data-item-id', String(body.data.reels[0]!.item.id));
+
+  const countdown = card('free-level-10').getByTestId('free-box-countdown');
+  await expect(card('free-level-10')).toHaveAttribute('data-state', 'cooldown');
+  await expect(countdown).toHaveText(/^23:59:[0-5]\d$/);
+  const first = await countdown.textContent();
+  await expect(countdown).not.toHaveText(first!, { timeout: 5_000 }); // it ticks
+  await expect(page.getByTestId('open-button')).toBeDisabled();
+  await expect(page.getByTestId('open-button')).toHaveText(/^Next free opening in 23:59:[0-5]\d$/);
+  await expect(card('free-level-1')).toHaveAttribute('data-state', 'available');
+});

@@ -1,0 +1,161 @@
+// Free loot on each database: the list per player, the 24 h cooldown (time is an input), the
+// level gate, case35's one-time opening (real card deposit with the promo), parallel openings,
+// the free-box drops endpoint and free boxes staying out of the paid catalog.
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { describeEachDb } from '../helpers/test-db.ts';
+import { createWalletTest, type WalletTest } from '../helpers/wallet.ts';
+import type { TestPlayer } from '../helpers/users.ts';
+import { seedCatalog } from '../../src/server/modules/boxes/boxes.service.ts';
+import { seedFreeBoxes, freeBoxSlug } from '../../src/server/modules/free-loot/free-loot.seed.ts';
+import { openFreeBox } from '../../src/server/modules/free-loot/free-loot.service.ts';
+import { applyMove } from '../../src/server/modules/wallet/ledger.ts';
+import { FREE_BOX_COOLDOWN_MS } from '../../src/shared/api/free-boxes.ts';
+import { LEVEL_TIERS, xpForLevel } from '../../src/shared/levels.ts';
+import { HttpError } from '../../src/server/http/errors.ts';
+
+const HOUR = 3_600_000;
+const T0 = Date.UTC(2026, 0, 10, 12);
+
+describeEachDb('free loot', (dialect) => {
+  let w: WalletTest;
+  beforeAll(async () => {
+    w = await createWalletTest(dialect);
+    await seedCatalog(w.database.db, 1_000);
+    await seedFreeBoxes(w.database.db, 1_000);
+    await seedFreeBoxes(w.database.db, 2_000); // idempotent
+  });
+  afterAll(() => w.close());
+
+  const db = () => w.database.db;
+  const openAt = (p: TestPlayer, slug: string, now: number, promo = false) => openFreeBox(w.database, p.id, slug, { promo }, now);
+  const refusal = async (p: Promise<unknown>) => {
+    const e = await p.then(() => null, (err: unknown) => err);
+    expect(e).toBeInstanceOf(HttpError);
+    return e as HttpError;
+  };
+  const openHttp = (p: TestPlayer | null, slug: string, payload: object = {}) =>
+    w.fastify.inject({ method: 'POST', url: `/api/free-boxes/${slug}/open`, headers: p?.headers ?? {}, payload });
+  const list = (p: TestPlayer | null) => w.fastify.inject({ method: 'GET', url: '/api/free-boxes', headers: p?.headers ?? {} });
+  const wager = (p: TestPlayer, cents: number, key: string) => applyMove(db(), { userId: p.id, deltaCents: -cents, kind: 'bet', reference: 'test', idempotencyKey: key, now: T0 });
+
+  it('seeds one free box per level tier, idempotently, and keeps them out of the paid catalog', async () => {
+    const rows = await db().selectFrom('free_boxes').innerJoin('boxes', 'boxes.id', 'free_boxes.box_id').select(['min_level', 'slug', 'box_type']).orderBy('min_level').execute();
+    expect(rows.map((r) => r.min_level)).toEqual([...LEVEL_TIERS]);
+    expect(rows.every((r) => r.box_type === 'free')).toBe(true);
+    expect(await db().selectFrom('box_versions').select('id').where('box_id', 'in', db().selectFrom('free_boxes').select('box_id')).execute()).toHaveLength(LEVEL_TIERS.length);
+    const catalog = (await w.fastify.inject({ method: 'GET', url: '/api/boxes' })).json();
+    expect(catalog.types).not.toContain('free');
+    expect(catalog.data.some((b: { slug: string }) => b.slug.startsWith('free-'))).toBe(false);
+    const p = await w.player(100_000);
+    const paid = await w.fastify.inject({ method: 'POST', url: `/api/boxes/${freeBoxSlug(1)}/open`, headers: p.headers, payload: { count: 1 } });
+    expect(paid.statusCode).toBe(403);
+    expect(await w.balance(p.id)).toBe(100_000);
+  });
+
+  it('lists boxes for guests (nothing unlocked) and players (tier 1 unlocked, level progress)', async () => {
+    const guest = (await list(null)).json();
+    expect(guest.data).toHaveLength(12);
+    expect(guest.level).toBeNull();
+    expect(guest.data.every((b: { unlocked: boolean }) => !b.unlocked)).toBe(true);
+    const p = await w.player();
+    const me = (await list(p)).json();
+    expect(me.level).toEqual({ level: 1, xp: 0, level_xp: 0, next_level_xp: 25 });
+    expect(me.data.map((b: { unlocked: boolean; available: boolean }) => [b.unlocked, b.available])[0]).toEqual([true, true]);
+    expect(me.data.slice(1).every((b: { unlocked: boolean }) => !b.unlocked)).toBe(true);
+    expect(me.promo_openings).toBe(0);
+  });
+
+  it('opens over HTTP: one reel, no debit, free_box drop published and listed by last-drops; then the countdown', async () => {
+    const p = await w.player(500);
+    const before = w.events.length;
+    const res = await openHttp(p, freeBoxSlug(1));
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(body.data).toMatchObject({ demo: false, cost: 0, box: { slug: freeBoxSlug(1), price: 0 } });
+    expect(body.data.reels).toHaveLength(1);
+    expect(body.free.via).toBe('daily');
+    expect(await w.balance(p.id)).toBe(500);
+    const drop = w.events.slice(before).find((e) => e.event === 'lastDrop');
+    expect(drop?.data).toMatchObject({ source: 'free_box', user_id: p.id, box: { slug: freeBoxSlug(1) } });
+    const drops = (await w.fastify.inject({ method: 'GET', url: `/api/free-boxes/${freeBoxSlug(1)}/last-drops?limit=5&best=1` })).json().data;
+    expect(drops[0]).toMatchObject({ source: 'free_box', user: { id: p.id }, item: { id: body.data.reels[0].item.id } });
+    expect((await w.fastify.inject({ method: 'GET', url: '/api/free-boxes/penny-box/last-drops' })).statusCode).toBe(404);
+    const row = (await list(p)).json().data[0];
+    expect(row.available).toBe(false);
+    expect(Date.parse(row.next_available_at) - Date.parse(body.free.next_available_at)).toBe(0);
+    const again = await openHttp(p, freeBoxSlug(1));
+    expect(again.statusCode).toBe(429);
+    expect(again.json().message).toMatch(/^You can open this free box again in 2[34]:\d\d:\d\d\.$/);
+    expect((await openHttp(null, freeBoxSlug(1))).statusCode).toBe(401);
+    expect((await openHttp(p, 'no-such-box')).statusCode).toBe(404);
+  });
+
+  it('refuses a second daily opening within 24 h with the time left and opens again after 24 h', async () => {
+    const p = await w.player();
+    await openAt(p, freeBoxSlug(1), T0);
+    const e = await refusal(openAt(p, freeBoxSlug(1), T0 + HOUR + 30_000));
+    expect(e.statusCode).toBe(429);
+    expect(e.message).toBe('You can open this free box again in 22:59:30.');
+    expect(e.errors).toEqual({ next_available_at: [new Date(T0 + FREE_BOX_COOLDOWN_MS).toISOString()] });
+    expect((await refusal(openAt(p, freeBoxSlug(1), T0 + FREE_BOX_COOLDOWN_MS - 1))).statusCode).toBe(429);
+    const later = await openAt(p, freeBoxSlug(1), T0 + FREE_BOX_COOLDOWN_MS);
+    expect(later.nextAvailableAt).toBe(T0 + 2 * FREE_BOX_COOLDOWN_MS);
+    const n = await db().selectFrom('free_box_openings').select(['slot', 'via']).where('user_id', '=', p.id).orderBy('id').execute();
+    expect(n).toEqual([{ slot: 'daily:0', via: 'daily' }, { slot: 'daily:1', via: 'daily' }]);
+    expect(await db().selectFrom('drops').select('id').where('user_id', '=', p.id).where('source', '=', 'free_box').execute()).toHaveLength(2);
+  });
+
+  it('refuses a box above the player level and opens it once wagering reaches that level', async () => {
+    const p = await w.player(300_000);
+    const e = await refusal(openAt(p, freeBoxSlug(10), T0));
+    expect(e.statusCode).toBe(403);
+    expect(e.message).toBe('Reach level 10 to open this free box.');
+    expect(await db().selectFrom('drops').select('id').where('user_id', '=', p.id).execute()).toHaveLength(0);
+    await wager(p, xpForLevel(10) * 100 - 100, `lvl:${p.id}:1`); // one XP short of level 10
+    expect((await refusal(openAt(p, freeBoxSlug(10), T0))).statusCode).toBe(403);
+    await wager(p, 100, `lvl:${p.id}:2`);
+    expect((await openAt(p, freeBoxSlug(10), T0)).reels).toHaveLength(1);
+    expect((await refusal(openAt(p, freeBoxSlug(20), T0))).statusCode).toBe(403);
+  });
+
+  it('case35 (real card deposit) gives exactly one extra opening beside the cooldown; used_at is set', async () => {
+    const p = await w.player();
+    const redirect = await w.post('/api/deposit/zen/redirect', p, { amount: 100, promocode: 'case35' });
+    expect(redirect.statusCode).toBe(200);
+    expect((await w.fastify.inject({ method: 'POST', url: `${new URL(redirect.json().redirect_url).pathname}/pay` })).statusCode).toBe(303);
+    expect((await list(p)).json().promo_openings).toBe(1);
+    await openAt(p, freeBoxSlug(1), T0);
+    expect((await refusal(openAt(p, freeBoxSlug(1), T0 + HOUR))).statusCode).toBe(429);
+    const promo = await openAt(p, freeBoxSlug(1), T0 + HOUR, true);
+    expect(promo).toMatchObject({ via: 'promo', promoOpenings: 0, nextAvailableAt: T0 + FREE_BOX_COOLDOWN_MS });
+    const ent = await db().selectFrom('entitlements').select(['used_at', 'source']).where('user_id', '=', p.id).execute();
+    expect(ent).toEqual([{ used_at: T0 + HOUR, source: 'promo:case35' }]);
+    const again = await refusal(openAt(p, freeBoxSlug(1), T0 + 2 * HOUR, true));
+    expect([again.statusCode, again.message]).toEqual([409, 'You have no promo free box to open.']);
+    expect((await list(p)).json().promo_openings).toBe(0);
+  });
+
+  it('a promo opening spends the entitlement once even in parallel, and needs no free daily slot', async () => {
+    const p = await w.player();
+    await db().insertInto('entitlements').values({ user_id: p.id, kind: 'free_box', source: 'promo:case35', reference: `test:${p.id}`, used_at: null, created_at: T0 }).execute();
+    await openHttp(p, freeBoxSlug(1)); // daily slot used: cooling down now
+    const results = await Promise.all([1, 2, 3].map(() => openHttp(p, freeBoxSlug(1), { promo: true })));
+    expect(results.map((r) => r.statusCode).sort()).toEqual([200, 409, 409]);
+    const ok = results.find((r) => r.statusCode === 200)!.json();
+    expect(ok.free).toMatchObject({ via: 'promo', promo_openings: 0 });
+    const ent = await db().selectFrom('entitlements').select(['id', 'used_at']).where('user_id', '=', p.id).execute();
+    expect(ent).toHaveLength(1);
+    expect(ent[0]!.used_at).not.toBeNull();
+    const rows = await db().selectFrom('free_box_openings').select(['via', 'slot']).where('user_id', '=', p.id).orderBy('id').execute();
+    expect(rows).toEqual([{ via: 'daily', slot: 'daily:0' }, { via: 'promo', slot: `promo:${ent[0]!.id}` }]);
+    expect((await openHttp(p, freeBoxSlug(1), { promo: true })).json().message).toBe('You have no promo free box to open.');
+  });
+
+  it('parallel daily openings of one box open it once', async () => {
+    const p = await w.player();
+    const results = await Promise.all([1, 2, 3, 4].map(() => openHttp(p, freeBoxSlug(1))));
+    expect(results.map((r) => r.statusCode).sort()).toEqual([200, 429, 429, 429]);
+    expect(await db().selectFrom('drops').select('id').where('user_id', '=', p.id).execute()).toHaveLength(1);
+    expect(await db().selectFrom('inventory_items').select('id').where('user_id', '=', p.id).execute()).toHaveLength(1);
+  });
+});

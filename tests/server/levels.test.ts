@@ -1,0 +1,64 @@
+// XP and levels on each database: wager debits (dice bet, box opening, upgrade) raise
+// wagered_cents and the level exactly per the published curve inside the ledger move; credits,
+// other debits, replays and refused debits do not; the profile shows the progress.
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { describeEachDb } from '../helpers/test-db.ts';
+import { createTestApp, type TestApp } from '../helpers/test-app.ts';
+import { createPlayer, type TestPlayer } from '../helpers/users.ts';
+import { seedCatalog } from '../../src/server/modules/boxes/boxes.service.ts';
+import { applyMove } from '../../src/server/modules/wallet/ledger.ts';
+import { levelForWagered, xpForLevel } from '../../src/shared/levels.ts';
+
+describeEachDb('levels from wagering', (dialect) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp(dialect);
+    await seedCatalog(t.database.db, 1_000);
+  });
+  afterAll(() => t.close());
+
+  const player = (balanceCents: number) => createPlayer(t.database.db, t.config.secrets.appSecret, { balanceCents });
+  const state = (id: number) => t.database.db.selectFrom('users').select(['level', 'wagered_cents', 'balance_cents']).where('id', '=', id).executeTakeFirstOrThrow();
+  let n = 0;
+  const move = (p: TestPlayer, deltaCents: number, kind: string, key = `lv:${++n}`) =>
+    applyMove(t.database.db, { userId: p.id, deltaCents, kind, reference: 'test', idempotencyKey: key, now: 1 });
+
+  it('counts wager debits only, and moves the level exactly at the curve boundaries', async () => {
+    const p = await player(1_000_000);
+    await move(p, -(xpForLevel(2) * 100 - 1), 'bet'); // one cent short of 25 XP
+    expect(await state(p.id)).toMatchObject({ level: 1, wagered_cents: 2_499 });
+    await move(p, -1, 'upgrade');
+    expect(await state(p.id)).toMatchObject({ level: 2, wagered_cents: 2_500 });
+    await move(p, 50_000, 'win');
+    await move(p, -50_000, 'withdrawal');
+    await move(p, 20_000, 'box'); // a credit of a wager kind is not wagering
+    expect(await state(p.id)).toMatchObject({ level: 2, wagered_cents: 2_500 });
+    const key = 'lv:replay';
+    await move(p, -(xpForLevel(10) * 100 - 2_500), 'user_box', key);
+    await move(p, -(xpForLevel(10) * 100 - 2_500), 'user_box', key); // replay: no second count
+    expect(await state(p.id)).toMatchObject({ level: 10, wagered_cents: xpForLevel(10) * 100 });
+    const profile = (await t.fastify.inject({ method: 'GET', url: '/api/profile', headers: p.headers })).json().data;
+    expect(profile.user_level).toEqual({ level: 10, xp: 2_025, level_xp: 2_025, next_level_xp: 2_500 });
+  });
+
+  it('a refused debit (insufficient balance) adds no XP', async () => {
+    const p = await player(1_000);
+    await expect(move(p, -5_000, 'bet')).rejects.toMatchObject({ statusCode: 422 });
+    expect(await state(p.id)).toMatchObject({ level: 1, wagered_cents: 0, balance_cents: 1_000 });
+  });
+
+  it('dice bets and box openings through the API raise XP by the amount wagered', async () => {
+    const p = await player(1_000_000);
+    for (let i = 0; i < 3; i++) {
+      const res = await t.fastify.inject({ method: 'POST', url: '/api/dice/bet', headers: p.headers, payload: { amount: 1_000, target: 50, direction: 'over' } });
+      expect(res.statusCode).toBe(200);
+    }
+    const open = await t.fastify.inject({ method: 'POST', url: '/api/boxes/penny-box/open', headers: p.headers, payload: { count: 2 } });
+    expect(open.statusCode).toBe(200);
+    const boxCents = Math.round(open.json().data.cost * 100);
+    const s = await state(p.id);
+    expect(s.wagered_cents).toBe(300_000 + boxCents);
+    expect(s.level).toBe(levelForWagered(300_000 + boxCents));
+    expect(s.level).toBeGreaterThanOrEqual(11); // $3,000+ → 3,000 XP ≥ level 11 (2,500 XP)
+  });
+});

@@ -1,0 +1,45 @@
+// The published level curve: XP from wagered cents, total XP per level, level from XP, tiers.
+import { describe, expect, it } from 'vitest';
+import {
+  MAX_LEVEL, levelForWagered, levelForXp, levelProgress, tierForLevel, xpForLevel, xpForWagered,
+} from '../../../src/shared/levels.ts';
+
+describe('level curve', () => {
+  it('gives 1 XP per whole dollar wagered', () => {
+    expect(xpForWagered(0)).toBe(0);
+    expect(xpForWagered(99)).toBe(0);
+    expect(xpForWagered(100)).toBe(1);
+    expect(xpForWagered(250_099)).toBe(2500);
+    expect(xpForWagered(-500)).toBe(0);
+  });
+
+  it.each([
+    [1, 0], [2, 25], [3, 100], [10, 2025], [20, 9025], [110, 297_025], [MAX_LEVEL, 354_025],
+  ])('level %i needs %i XP in total', (level, xp) => {
+    expect(xpForLevel(level)).toBe(xp);
+    expect(levelForXp(xp)).toBe(level);
+    if (level > 1) expect(levelForXp(xp - 1)).toBe(level - 1);
+  });
+
+  it('is monotone, exact at every boundary and capped at the max level', () => {
+    for (let l = 1; l < MAX_LEVEL; l++) {
+      expect(xpForLevel(l + 1)).toBeGreaterThan(xpForLevel(l));
+      expect(levelForXp(xpForLevel(l + 1) - 1)).toBe(l);
+      expect(levelForXp(xpForLevel(l + 1))).toBe(l + 1);
+    }
+    expect(levelForXp(10 ** 12)).toBe(MAX_LEVEL);
+    expect(levelForXp(-3)).toBe(1);
+  });
+
+  it('maps wagered cents to levels and reports progress to the next level', () => {
+    expect(levelForWagered(2_499)).toBe(1);
+    expect(levelForWagered(2_500)).toBe(2);
+    expect(levelForWagered(202_500)).toBe(10);
+    expect(levelProgress(5_000, 2)).toEqual({ level: 2, xp: 50, level_xp: 25, next_level_xp: 100 });
+    expect(levelProgress(10 ** 12, MAX_LEVEL).next_level_xp).toBeNull();
+  });
+
+  it.each([[1, 1], [9, 1], [10, 10], [19, 10], [55, 50], [110, 110], [120, 110]])('level %i has tier %i', (level, tier) => {
+    expect(tierForLevel(level)).toBe(tier);
+  });
+});
