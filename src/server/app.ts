@@ -14,6 +14,7 @@ import { fairRoutes } from './modules/fair/fair.routes.ts';
 import { diceRoutes } from './modules/dice/dice.routes.ts';
 import { openingsRoutes } from './modules/openings/openings.routes.ts';
 import { boxFairRoutes } from './modules/openings/box-fair.routes.ts';
+import { userBoxesRoutes } from './modules/user-boxes/user-boxes.routes.ts';
 import { walletModule } from './modules/wallet/wallet.module.ts';
 import { accountsModule, type AccountsOverrides } from './modules/accounts/accounts.module.ts';
 import { channelsRoutes } from './modules/channels/channels.routes.ts';
@@ -72,6 +73,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   boxesModule(fastify, database.db);
   openingsRoutes(fastify, database);
   boxFairRoutes(fastify, database);
+  userBoxesRoutes(fastify, database.db);
 
   await registerClient(fastify, deps.clientDir ?? null);
   await fastify.ready();

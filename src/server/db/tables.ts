@@ -11,6 +11,7 @@ export type * from './tables/catalog.ts';
 export type * from './tables/core.ts';
 export type * from './tables/fair-dice.ts';
 export type * from './tables/wallet.ts';
+export type * from './tables/user-boxes.ts';
 
 /** Every table of the schema. */
 export interface Tables extends CoreTables, AccountsTables, FairDiceTables, WalletTables, CatalogTables {}

@@ -8,6 +8,7 @@ import * as m0004 from './0004-fair-dice.ts';
 import * as m0005 from './0005-wallet.ts';
 import * as m0006 from './0006-catalog.ts';
 import * as m0007 from './0007-box-openings.ts';
+import * as m0010 from './0010-user-boxes.ts';
 
 /** A migration step; it receives the dialect for the few DDL differences. */
 export interface Step {
@@ -23,4 +24,5 @@ export const steps: Record<string, Step> = {
   '0005-wallet': m0005,
   '0006-catalog': m0006,
   '0007-box-openings': m0007,
+  '0010-user-boxes': m0010,
 };
