@@ -137,6 +137,19 @@ describeEachDb('custom boxes', (dialect) => {
     expect(detail.openings).toBe(3);
   });
 
+  it('two creators opening each other\'s boxes in parallel never deadlock and both earn every share', async () => {
+    const a = await createPlayer(t.database.db, t.config.secrets.appSecret, { balanceCents: 100_000 });
+    const b = await createPlayer(t.database.db, t.config.secrets.appSecret, { balanceCents: 100_000 });
+    const boxA = (await create(a, { ...good, name: 'Box of A' })).json().data;
+    const boxB = (await create(b, { ...good, name: 'Box of B' })).json().data;
+    const priceCents = Math.round(boxA.price * 100);
+    const open = (p: TestPlayer, slug: string) => t.fastify.inject({ method: 'POST', url: `/api/boxes/${slug}/open`, headers: p.headers, payload: { count: 2 } });
+    const results = await Promise.all(Array.from({ length: 8 }, (_, i) => (i % 2 ? open(a, boxB.slug) : open(b, boxA.slug))));
+    expect(results.map((r) => r.statusCode)).toEqual(Array(8).fill(200));
+    const share = Math.floor(priceCents / 100);
+    for (const p of [a, b]) expect(await balance(p.id)).toBe(100_000 - 8 * priceCents + 8 * share);
+  });
+
   it('GET /api/user-boxes/{slug}/last-drops gives the same drops as /api/boxes/{slug}/last-drops', async () => {
     const [box] = (await t.fastify.inject({ method: 'GET', url: '/api/user-boxes?search=share' })).json().data;
     for (const q of ['', '?best=1&limit=2', '?limit=1']) {

@@ -17,7 +17,7 @@ import { recordDrop } from '../boxes/boxes.service.ts';
 import { grantItem } from '../inventory/inventory.service.ts';
 import { applyMoveIn } from '../wallet/ledger.ts';
 import { ensurePairs, newServerSeed, takeNonce } from '../fair/fair.repository.ts';
-import { payCreatorShare, type CreatorCredit } from '../user-boxes/creator-share.ts';
+import { lockShareParties, payCreatorShare, type CreatorCredit } from '../user-boxes/creator-share.ts';
 
 /** What an opening did. */
 export interface Opening {
@@ -119,6 +119,7 @@ export async function openBox(database: Database, userId: number, slug: string, 
     let creditedCreator: CreatorCredit | null = null;
     // a box with a creator is a custom box: its reels are 'user_box' bets and pay the creator's share
     const source = loaded.box.creator_id === null ? 'box' : 'user_box';
+    await lockShareParties(trx, loaded.box, userId);
     for (let reel = 0; reel < body.count; reel++) {
       const out = await rollReel(trx, { userId, loaded, reel, source, debitCents: priceCents, now });
       reels.push(out.reel);

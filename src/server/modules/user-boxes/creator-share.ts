@@ -38,3 +38,15 @@ export async function payCreatorShare(trx: Transaction<Tables>, box: ShareBox, o
   if (!move.replayed) await addCreatorEarnings(trx, box.id, cents);
   return { userId, balanceCents: move.balanceAfterCents };
 }
+
+/**
+ * Locks the opener's and the creator's user rows in ascending id order before any money moves:
+ * two creators opening each other's boxes at once would otherwise lock their rows in opposite
+ * orders and deadlock on PostgreSQL. A no-op update, so it works the same on SQLite.
+ */
+export async function lockShareParties(trx: Transaction<Tables>, box: ShareBox, openerId: number): Promise<void> {
+  if (box.creator_id === null || Number(box.creator_id) === openerId) return;
+  for (const id of [openerId, Number(box.creator_id)].sort((a, b) => a - b)) {
+    await trx.updateTable('users').set((eb) => ({ balance_cents: eb.ref('balance_cents') })).where('id', '=', id).execute();
+  }
+}
