@@ -86,3 +86,31 @@ test('create a box through the form, see it listed, open it, and the creator ear
   await maker.close();
   await opener.close();
 });
+
+test('on a phone: the list sorts by price, a guest opens a custom box page and Create asks to log in @phone', async ({ browser, page, baseURL }) => {
+  const maker = await browser.newContext();
+  const { auth } = await signInWallet(maker, baseURL!, 0);
+  await maker.close();
+  const products = (await (await fetch(`${baseURL}/api/products?sort=price_desc&limit=2`)).json()).data as { id: number }[];
+  const made = await fetch(`${baseURL}/api/user-boxes`, {
+    method: 'POST', headers: { ...auth, 'content-type': 'application/json' },
+    body: JSON.stringify({ name: 'Phone Grail', img: 'luxury-closet', items: [{ product_id: products[0]!.id, chance: 0.5 }, { product_id: products[1]!.id, chance: 99.5 }] }),
+  });
+  expect(made.status).toBe(201);
+  const box = (await made.json()).data as { slug: string; url: string };
+
+  await skipBonus(page);
+  await page.goto('/custom-boxes/all');
+  await page.getByTestId('custom-sort').selectOption('price_desc');
+  await expect(page).toHaveURL(/sort=price_desc/);
+  await expect(page.getByTestId('custom-box-card').first()).toHaveAttribute('data-slug', box.slug); // the priciest items make the priciest box
+  await page.getByTestId('custom-box-card').first().click();
+  await expect(page).toHaveURL(new RegExp(`${box.url}$`));
+  await expect(page.getByRole('heading', { name: 'Phone Grail' })).toBeVisible();
+  await expect(page.getByTestId('box-creator')).toHaveText('by Wallet E2E · the creator earns 1% of each opening');
+  await expect(page.getByTestId('item-chance')).toHaveText(['0.5%', '99.5%']);
+
+  await page.goto('/custom-boxes');
+  await page.getByTestId('create-box-link').click();
+  await expect(page.getByRole('dialog')).toHaveAttribute('data-auth-tab', 'login');
+});
