@@ -7,7 +7,9 @@ import { createTestApp, type TestApp } from '../../helpers/test-app.ts';
 import { createPlayer, type TestPlayer } from '../../helpers/users.ts';
 import { seedCatalog } from '../../../src/server/modules/boxes/boxes.service.ts';
 import type { ChannelEvent, LocalPublisher } from '../../../src/server/realtime/publisher.ts';
-import { boxPriceCents } from '../../../src/shared/games/boxes/boxes.odds.ts';
+import { boxPriceCents, rangeIndexForTicket } from '../../../src/shared/games/boxes/boxes.odds.ts';
+import { CUSTOM_BOX_IMAGES } from '../../../src/shared/api/user-boxes.ts';
+import { boxTicket, hashServerSeed } from '../../../src/shared/fair/index.ts';
 
 type P = { id: number; price: number; sale_price: number };
 
@@ -148,6 +150,27 @@ describeEachDb('custom boxes', (dialect) => {
     expect(results.map((r) => r.statusCode)).toEqual(Array(8).fill(200));
     const share = Math.floor(priceCents / 100);
     for (const p of [a, b]) expect(await balance(p.id)).toBe(100_000 - 8 * priceCents + 8 * share);
+  });
+
+  it('a custom box opening verifies like any box: the revealed seed gives the ticket, the version its item', async () => {
+    const box = (await create(creator, { ...good, name: 'Fair Box' })).json().data;
+    const p = await createPlayer(t.database.db, t.config.secrets.appSecret, { balanceCents: 10_000_000 });
+    await t.fastify.inject({ method: 'POST', url: `/api/boxes/${box.slug}/open`, headers: p.headers, payload: { count: 3 } });
+    const rotated = (await t.fastify.inject({ method: 'POST', url: '/api/fair/rotate', headers: p.headers })).json().data;
+    const history = (await t.fastify.inject({ method: 'GET', url: `/api/boxes/openings`, headers: p.headers })).json().data as { box: { slug: string }; version: number; ticket: number; nonce: number; client_seed: string; server_seed_hash: string; item: { id: number } }[];
+    expect(history).toHaveLength(3);
+    const v = (await t.fastify.inject({ method: 'GET', url: `/api/boxes/${box.slug}/versions/1` })).json().data;
+    for (const o of history) {
+      expect(o.box.slug).toBe(box.slug);
+      expect(hashServerSeed(rotated.previous.server_seed)).toBe(o.server_seed_hash);
+      const ticket = boxTicket({ serverSeed: rotated.previous.server_seed, clientSeed: o.client_seed, nonce: o.nonce });
+      expect(ticket).toBe(o.ticket);
+      expect(v.items[rangeIndexForTicket(v.items.map((i: { ticket_from: number; ticket_to: number }) => ({ from: i.ticket_from, to: i.ticket_to })), ticket)].id).toBe(o.item.id);
+    }
+  });
+
+  it('every image a creator may pick is served', async () => {
+    for (const name of CUSTOM_BOX_IMAGES) expect((await t.fastify.inject({ method: 'GET', url: `/img/boxes/${name}.svg` })).statusCode, name).toBe(200);
   });
 
   it('GET /api/user-boxes/{slug}/last-drops gives the same drops as /api/boxes/{slug}/last-drops', async () => {
