@@ -16,6 +16,7 @@ import { openingsRoutes } from './modules/openings/openings.routes.ts';
 import { boxFairRoutes } from './modules/openings/box-fair.routes.ts';
 import { upgradeRoutes } from './modules/upgrade/upgrade.routes.ts';
 import { freeLootRoutes } from './modules/free-loot/free-loot.routes.ts';
+import { userBoxesRoutes } from './modules/user-boxes/user-boxes.routes.ts';
 import { walletModule } from './modules/wallet/wallet.module.ts';
 import { accountsModule, type AccountsOverrides } from './modules/accounts/accounts.module.ts';
 import { channelsRoutes } from './modules/channels/channels.routes.ts';
@@ -76,6 +77,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   boxFairRoutes(fastify, database);
   upgradeRoutes(fastify, database);
   freeLootRoutes(fastify, database);
+  userBoxesRoutes(fastify, database.db);
 
   await registerClient(fastify, deps.clientDir ?? null);
   await fastify.ready();

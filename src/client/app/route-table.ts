@@ -24,6 +24,7 @@ const profilePages: Record<string, () => Promise<{ default: ComponentType }>> = 
   shipping: () => import('../features/delivery/shipping-page.tsx'),
   deposit: () => import('../features/wallet/payments-page.tsx'),
   withdraw: () => import('../features/wallet/withdraw-page.tsx'),
+  'my-boxes': () => import('../features/custom-boxes/my-boxes-page.tsx'),
 };
 const page = {
   cashback: () => import('../features/pages/cashback-page.tsx'),
@@ -46,9 +47,9 @@ export const routeTable: SiteRoute[] = [
   { path: '/boxes', title: 'Boxes', load: boxes },
   { path: '/boxes/provably-fair', title: 'Boxes — provably fair', load: () => import('../features/boxes/box-fair-page.tsx') },
   { path: '/boxes/:slug', title: 'Box', load: box },
-  { path: '/custom-boxes', title: 'Custom boxes', load: soon },
-  { path: '/custom-boxes/all', title: 'All custom boxes', load: soon },
-  { path: '/custom-boxes/create', title: 'Create a custom box', load: soon, auth: true },
+  { path: '/custom-boxes', title: 'Custom boxes', load: () => import('../features/custom-boxes/custom-boxes-page.tsx') },
+  { path: '/custom-boxes/all', title: 'All custom boxes', load: () => import('../features/custom-boxes/custom-boxes-all-page.tsx') },
+  { path: '/custom-boxes/create', title: 'Create a custom box', load: () => import('../features/custom-boxes/create-box-page.tsx'), auth: true },
   { path: '/battles', title: 'Battles', load: soon },
   { path: '/battles/create', title: 'Create a battle', load: soon, auth: true },
   { path: '/battles/:id', title: 'Battle', load: soon },

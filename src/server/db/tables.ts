@@ -15,6 +15,7 @@ export type * from './tables/fair-dice.ts';
 export type * from './tables/levels.ts';
 export type * from './tables/wallet.ts';
 export type * from './tables/upgrade.ts';
+export type * from './tables/user-boxes.ts';
 
 /** Every table of the schema. */
 export interface Tables extends Omit<CoreTables, 'users'>, AccountsTables, FairDiceTables, WalletTables, CatalogTables, LevelsTables, UpgradeTables {

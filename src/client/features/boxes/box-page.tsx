@@ -6,6 +6,7 @@ import { lazy, Suspense } from 'react';
 import { useParams } from 'react-router';
 import { DropsStrip } from '../drops/drops-strip.tsx';
 import { BoxOpeningsPanel } from './box-openings-panel.tsx';
+import { BoxCreator } from '../custom-boxes/box-creator.tsx';
 import type { BoxDetail } from '../../../shared/api/boxes.ts';
 import { ApiError, errorText } from '../../lib/api.ts';
 import { formatChance, formatUsd } from './format.ts';
@@ -37,6 +38,7 @@ export default function BoxPage() {
         <img src={box.img_url} alt={`${box.name} box`} width={220} height={220} />
         <div>
           <h1>{box.name}</h1>
+          {box.type === 'custom' && <BoxCreator slug={box.slug} />}
           <p className="box-price" data-testid="box-price">{formatUsd(box.price)}</p>
           <dl className="box-stats">
             <dt>Expected value</dt>

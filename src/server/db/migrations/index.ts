@@ -10,6 +10,7 @@ import * as m0006 from './0006-catalog.ts';
 import * as m0007 from './0007-box-openings.ts';
 import * as m0008 from './0008-levels-free-loot.ts';
 import * as m0009 from './0009-upgrades.ts';
+import * as m0010 from './0010-user-boxes.ts';
 
 /** A migration step; it receives the dialect for the few DDL differences. */
 export interface Step {
@@ -27,4 +28,5 @@ export const steps: Record<string, Step> = {
   '0007-box-openings': m0007,
   '0008-levels-free-loot': m0008,
   '0009-upgrades': m0009,
+  '0010-user-boxes': m0010,
 };

@@ -1,5 +1,6 @@
 // Catalog, inventory, drops and shipments.
 import type { Generated } from 'kysely';
+import type { UserBoxColumns } from './user-boxes.ts';
 
 /** A catalog product; its price and sale price are the current ones (items keep a snapshot). */
 export interface ProductsTable {
@@ -17,7 +18,7 @@ export interface ProductsTable {
 }
 
 /** A box; its odds live in immutable versions, the current one referenced here. */
-export interface BoxesTable {
+export interface BoxesTable extends UserBoxColumns {
   id: Generated<number>;
   slug: string; // unique box name: URL /{box_type}/{slug} and /boxes/{slug}
   name: string;

@@ -26,7 +26,8 @@ export async function findBoxes(db: Q, q: BoxListQuery) {
       eb.selectFrom('box_items').whereRef('box_items.box_version_id', '=', 'boxes.current_version_id').select((e) => e.fn.countAll<number>().as('n')).as('items_count'),
     )
     .where('boxes.current_version_id', 'is not', null)
-    .where('boxes.box_type', '!=', 'free'); // free boxes live on /freeloot, not in the paid catalog
+    .where('boxes.box_type', '!=', 'free') // free boxes live on /freeloot, not in the paid catalog
+    .where('boxes.creator_id', 'is', null); // custom boxes are listed by /api/user-boxes
   if (q.search) query = query.where(containsText('boxes.name', q.search));
   if (q.type) query = query.where('boxes.box_type', '=', q.type);
   if (q.min_price !== undefined) query = query.where('boxes.price_cents', '>=', dollarsToCents(q.min_price));
@@ -43,7 +44,7 @@ export async function findBoxes(db: Q, q: BoxListQuery) {
 
 /** Every box type that has a box. */
 export async function findBoxTypes(db: Q): Promise<string[]> {
-  const rows = await db.selectFrom('boxes').select('box_type').distinct().where('box_type', '!=', 'free').orderBy('box_type').execute();
+  const rows = await db.selectFrom('boxes').select('box_type').distinct().where('box_type', '!=', 'free').where('creator_id', 'is', null).orderBy('box_type').execute();
   return rows.map((r) => r.box_type);
 }
 
@@ -55,7 +56,7 @@ export async function findBoxBySlug(db: Q, slug: string) {
     .select([
       'boxes.id', 'boxes.slug', 'boxes.name', 'boxes.box_type', 'boxes.img_url', 'boxes.openings',
       'box_versions.id as version_id', 'box_versions.version', 'box_versions.price_cents', 'box_versions.ev_cents',
-      'box_versions.sell_back_cents', 'box_versions.house_edge_bp',
+      'box_versions.sell_back_cents', 'box_versions.house_edge_bp', 'boxes.creator_id', 'boxes.creator_share_bp',
     ])
     .where('boxes.slug', '=', slug)
     .executeTakeFirst();

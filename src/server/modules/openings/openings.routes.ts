@@ -32,6 +32,7 @@ export function openingsRoutes(app: FastifyInstance, database: Database): void {
       const user = await request.server.authenticate(request);
       const opening = await openBox(database, user.id, params.slug, body, Date.now());
       await publishBalance(app.publisher, user.id, opening.balanceCents!);
+      if (opening.creditedCreator) await publishBalance(app.publisher, opening.creditedCreator.userId, opening.creditedCreator.balanceCents);
       for (const id of opening.dropIds) await app.publisher.publish(PUBLIC_CHANNEL, LAST_DROP_EVENT, await lastDropEvent(database.db, id));
       return view(opening, false);
     },

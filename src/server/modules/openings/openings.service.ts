@@ -17,6 +17,7 @@ import { recordDrop } from '../boxes/boxes.service.ts';
 import { grantItem } from '../inventory/inventory.service.ts';
 import { applyMoveIn } from '../wallet/ledger.ts';
 import { ensurePairs, newServerSeed, takeNonce } from '../fair/fair.repository.ts';
+import { lockShareParties, payCreatorShare, type CreatorCredit } from '../user-boxes/creator-share.ts';
 
 /** What an opening did. */
 export interface Opening {
@@ -25,6 +26,7 @@ export interface Opening {
   reels: ReelResult[];
   balanceCents: number | null; // null for a demo
   dropIds: number[]; // recorded drops, to publish after commit
+  creditedCreator?: CreatorCredit | null; // a custom box's creator paid their share (publish their balance after commit)
 }
 
 type VersionItems = Awaited<ReturnType<typeof findVersionItems>>;
@@ -115,14 +117,19 @@ export async function openBox(database: Database, userId: number, slug: string, 
     const reels: ReelResult[] = [];
     const dropIds: number[] = [];
     let balanceCents = 0;
+    let creditedCreator: CreatorCredit | null = null;
+    // a box with a creator is a custom box: its reels are 'user_box' bets and pay the creator's share
+    const source = loaded.box.creator_id === null ? 'box' : 'user_box';
+    await lockShareParties(trx, loaded.box, userId);
     for (let reel = 0; reel < body.count; reel++) {
-      const out = await rollReel(trx, { userId, loaded, reel, source: 'box', debitCents: priceCents, now });
+      const out = await rollReel(trx, { userId, loaded, reel, source, debitCents: priceCents, now });
       reels.push(out.reel);
       dropIds.push(out.dropId);
       balanceCents = out.balanceCents!;
+      creditedCreator = (await payCreatorShare(trx, loaded.box, userId, priceCents, out.reel, now)) ?? creditedCreator;
     }
     const { box } = loaded;
-    return { box: { slug: box.slug, version: box.version, priceCents }, costCents: priceCents * body.count, reels, balanceCents, dropIds };
+    return { box: { slug: box.slug, version: box.version, priceCents }, costCents: priceCents * body.count, reels, balanceCents, dropIds, creditedCreator };
   });
 }
 

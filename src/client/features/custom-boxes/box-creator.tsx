@@ -1,0 +1,15 @@
+// "by {creator}" under a custom box's name on the shared box page.
+import type { CustomBoxDetail } from '../../../shared/api/user-boxes.ts';
+import { useApiData } from '../boxes/use-api-data.ts';
+
+/** The creator line of a custom box (renders nothing until loaded). */
+export function BoxCreator({ slug }: { slug: string }) {
+  const { data } = useApiData<{ data: CustomBoxDetail }>(`/api/user-boxes/${slug}`);
+  if (!data) return null;
+  const box = data.data;
+  return (
+    <p className="box-creator" data-testid="box-creator">
+      by {box.creator.name} · the creator earns {box.creator_share}% of each opening
+    </p>
+  );
+}

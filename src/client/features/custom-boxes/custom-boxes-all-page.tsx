@@ -1,0 +1,71 @@
+// /custom-boxes/all: every custom box with search, sort (popularity, price, newest) and pages, kept in the URL query.
+import { useEffect, useState } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { CUSTOM_BOX_SORTS, type CustomBoxListResponse } from '../../../shared/api/user-boxes.ts';
+import { errorText } from '../../lib/api.ts';
+import { useApiData } from '../boxes/use-api-data.ts';
+import { CustomBoxCard } from './custom-box-card.tsx';
+import '../boxes/boxes.css';
+
+const sortLabels: Record<(typeof CUSTOM_BOX_SORTS)[number], string> = {
+  popular: 'Most popular',
+  price_asc: 'Price: low to high',
+  price_desc: 'Price: high to low',
+  newest: 'Newest',
+};
+const PAGE_SIZE = 24;
+
+/** The full custom box list. */
+export default function CustomBoxesAllPage() {
+  const [params, setParams] = useSearchParams();
+  const [search, setSearch] = useState(params.get('search') ?? '');
+  const set = (key: 'search' | 'sort' | 'page', value: string) => {
+    const next = new URLSearchParams(params);
+    if (value) next.set(key, value);
+    else next.delete(key);
+    if (key !== 'page') next.delete('page');
+    setParams(next, { replace: true });
+  };
+  // The search box updates the URL a moment after typing stops.
+  useEffect(() => {
+    if (search === (params.get('search') ?? '')) return;
+    const timer = setTimeout(() => set('search', search.trim()), 250);
+    return () => clearTimeout(timer);
+  });
+  const page = Math.max(1, Number(params.get('page')) || 1);
+  const query = new URLSearchParams({ sort: params.get('sort') ?? 'popular', page: String(page), limit: String(PAGE_SIZE) });
+  if (params.get('search')) query.set('search', params.get('search')!);
+  const { data, error, loading } = useApiData<CustomBoxListResponse>(`/api/user-boxes?${query}`);
+  const pages = data ? Math.max(1, Math.ceil(data.total / PAGE_SIZE)) : 1;
+
+  return (
+    <section className="page page-wide" data-testid="custom-boxes-all-page">
+      <div className="toolbar">
+        <h1>All custom boxes</h1>
+        <Link to="/custom-boxes/create" className="btn">Create a box</Link>
+      </div>
+      <form className="filters" role="search" onSubmit={(e) => e.preventDefault()}>
+        <label>
+          Search
+          <input type="search" value={search} onChange={(e) => setSearch(e.target.value)} placeholder="Box name" maxLength={64} />
+        </label>
+        <label>
+          Sort
+          <select data-testid="custom-sort" value={params.get('sort') ?? 'popular'} onChange={(e) => set('sort', e.target.value === 'popular' ? '' : e.target.value)}>
+            {CUSTOM_BOX_SORTS.map((s) => <option key={s} value={s}>{sortLabels[s]}</option>)}
+          </select>
+        </label>
+      </form>
+      {error && <p className="notice notice-error" role="alert">{errorText(error)}</p>}
+      {data && data.data.length === 0 && <p className="notice">No custom boxes match.</p>}
+      <div className="box-grid" aria-busy={loading}>{data?.data.map((b) => <CustomBoxCard key={b.id} box={b} />)}</div>
+      {pages > 1 && (
+        <nav className="toolbar" aria-label="Pages">
+          <button type="button" className="btn btn-outline" disabled={page <= 1} onClick={() => set('page', String(page - 1))}>Previous</button>
+          <span className="muted">Page {page} of {pages}</span>
+          <button type="button" className="btn btn-outline" disabled={page >= pages} onClick={() => set('page', String(page + 1))}>Next</button>
+        </nav>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,48 @@
+// The create form's catalog picker: search products by name (GET /api/products) and add them.
+import { useEffect, useState } from 'react';
+import type { Product } from '../../../shared/api/boxes.ts';
+import { errorText } from '../../lib/api.ts';
+import { ItemTile } from '../boxes/item-tile.tsx';
+import { useApiData } from '../boxes/use-api-data.ts';
+
+/** Product search with an Add button per result; `picked` ids are shown as added. */
+export function ProductPicker({ picked, full, onAdd }: { picked: ReadonlySet<number>; full: boolean; onAdd(p: Product): void }) {
+  const [text, setText] = useState('');
+  const [search, setSearch] = useState('');
+  const [sort, setSort] = useState('price_desc');
+  useEffect(() => {
+    const timer = setTimeout(() => setSearch(text.trim()), 250); // search a moment after typing stops
+    return () => clearTimeout(timer);
+  }, [text]);
+  const query = new URLSearchParams({ sort, limit: '40', ...(search ? { search } : {}) });
+  const { data, error } = useApiData<{ data: Product[] }>(`/api/products?${query}`);
+  return (
+    <div data-testid="product-picker">
+      <div className="filters">
+        <label>
+          Find items
+          <input type="search" value={text} onChange={(e) => setText(e.target.value)} placeholder="Item name" maxLength={64} aria-label="Find items" />
+        </label>
+        <label>
+          Sort
+          <select value={sort} onChange={(e) => setSort(e.target.value)} aria-label="Sort items">
+            <option value="price_desc">Price: high to low</option>
+            <option value="price_asc">Price: low to high</option>
+            <option value="name">Name</option>
+          </select>
+        </label>
+      </div>
+      {error && <p className="notice notice-error" role="alert">{errorText(error)}</p>}
+      {data && data.data.length === 0 && <p className="notice">No items match.</p>}
+      <div className="item-grid picker-grid">
+        {data?.data.map((p) => (
+          <ItemTile key={p.id} product={p} testId="picker-item">
+            <button type="button" className="btn btn-sm" disabled={picked.has(p.id) || full} onClick={() => onAdd(p)} aria-label={`Add ${p.name}`}>
+              {picked.has(p.id) ? 'Added' : 'Add'}
+            </button>
+          </ItemTile>
+        ))}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,52 @@
+// The creator's share of an opening of their custom box, paid inside the opening's transaction.
+import type { Transaction } from 'kysely';
+import type { Tables } from '../../db/tables.ts';
+import type { ReelResult } from '../../../shared/api/box-open.ts';
+import { creatorShareCents } from '../../../shared/games/boxes/custom-box.quote.ts';
+import { applyMoveIn } from '../wallet/ledger.ts';
+import { addCreatorEarnings } from './user-boxes.repository.ts';
+
+/** The box fields the share needs (from findBoxBySlug). */
+export interface ShareBox {
+  id: number;
+  slug: string;
+  version: number;
+  creator_id: number | null;
+  creator_share_bp: number;
+}
+
+/** A credit made to a creator, to publish their balanceUpdated after commit. */
+export interface CreatorCredit {
+  userId: number;
+  balanceCents: number;
+}
+
+/**
+ * Credits floor(price × share) to the box's creator for one paid reel (ledger kind
+ * `creator_share`, key `creator_share:{server seed hash}:{nonce}`: one per reel, replay-safe).
+ * Nothing for catalog boxes, a zero share, or a creator opening their own box (no self-rebate).
+ */
+export async function payCreatorShare(trx: Transaction<Tables>, box: ShareBox, openerId: number, paidCents: number, reel: ReelResult, now: number): Promise<CreatorCredit | null> {
+  if (box.creator_id === null || Number(box.creator_id) === openerId || paidCents <= 0) return null;
+  const cents = creatorShareCents(paidCents, box.creator_share_bp);
+  if (cents <= 0) return null;
+  const userId = Number(box.creator_id);
+  const move = await applyMoveIn(trx, {
+    userId, deltaCents: cents, kind: 'creator_share', reference: `user_box:${box.slug}:v${box.version}`,
+    idempotencyKey: `creator_share:${reel.server_seed_hash}:${reel.nonce}`, now,
+  });
+  if (!move.replayed) await addCreatorEarnings(trx, box.id, cents);
+  return { userId, balanceCents: move.balanceAfterCents };
+}
+
+/**
+ * Locks the opener's and the creator's user rows in ascending id order before any money moves:
+ * two creators opening each other's boxes at once would otherwise lock their rows in opposite
+ * orders and deadlock on PostgreSQL. A no-op update, so it works the same on SQLite.
+ */
+export async function lockShareParties(trx: Transaction<Tables>, box: ShareBox, openerId: number): Promise<void> {
+  if (box.creator_id === null || Number(box.creator_id) === openerId) return;
+  for (const id of [openerId, Number(box.creator_id)].sort((a, b) => a - b)) {
+    await trx.updateTable('users').set((eb) => ({ balance_cents: eb.ref('balance_cents') })).where('id', '=', id).execute();
+  }
+}

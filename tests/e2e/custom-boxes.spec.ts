@@ -1,0 +1,116 @@
+// Custom boxes in the browser: a player builds a box through the form (live chance sum and price
+// from the shared quote), saves it, lands on its page, sees it listed, and another player opens
+// it; the creator's "my boxes" page then shows the opening and the earned share.
+import { expect, test } from '@playwright/test';
+import { skipBonus } from './shell-helpers.ts';
+import { signInWallet } from './wallet-player.ts';
+
+test.describe.configure({ timeout: 150_000 }); // software WebGL on a loaded machine runs the reels slowly
+
+test('create a box through the form, see it listed, open it, and the creator earns @desktop', async ({ browser, baseURL }) => {
+  const maker = await browser.newContext();
+  await signInWallet(maker, baseURL!, 0);
+  const page = await maker.newPage();
+  await skipBonus(page);
+  await page.goto('/custom-boxes');
+  await page.getByTestId('create-box-link').click();
+  await expect(page).toHaveURL(/\/custom-boxes\/create$/);
+
+  // pick two cheap items from the catalog picker
+  await page.getByLabel('Sort items').selectOption('price_asc');
+  const picker = page.getByTestId('picker-item');
+  await expect(picker.first()).toBeVisible();
+  await picker.nth(0).getByRole('button', { name: /^Add / }).click();
+  await picker.nth(1).getByRole('button', { name: /^Add / }).click();
+  await expect(page.getByTestId('picked-item')).toHaveCount(2);
+  const name = `E2E Box ${Date.now() % 100_000}`;
+  await page.getByLabel('Box name').fill(name);
+  await page.getByLabel('Image sneakerhead').check();
+
+  const chances = page.getByTestId('picked-item').locator('input[type=number]');
+  await chances.nth(0).fill('70');
+  await chances.nth(1).fill('29.5');
+  await expect(page.getByTestId('chance-sum')).toHaveText('99.5% of 100%');
+  await expect(page.getByTestId('quote-problem')).toHaveText('The chances must add up to exactly 100% (now 99.5%).');
+  await expect(page.getByTestId('save-box')).toBeDisabled();
+  await chances.nth(1).fill('30');
+  await expect(page.getByTestId('chance-sum')).toHaveText('100% of 100%');
+  await expect(page.getByTestId('save-box')).toBeEnabled();
+
+  // the price shown before saving is the price the server saves
+  const shown = await page.getByTestId('quote-price').textContent();
+  const created = page.waitForResponse((r) => r.url().endsWith('/api/user-boxes') && r.request().method() === 'POST');
+  await page.getByTestId('save-box').click();
+  const res = await created;
+  expect(res.status()).toBe(201);
+  const box = (await res.json()).data as { slug: string; url: string; price: number };
+  expect(shown).toBe(`$${box.price.toFixed(2)}`);
+  await expect(page).toHaveURL(new RegExp(`${box.url}$`));
+  await expect(page.getByRole('heading', { name })).toBeVisible();
+  await expect(page.getByTestId('box-creator')).toContainText('by ');
+  await expect(page.getByTestId('item-chance')).toHaveText(['70%', '30%']);
+
+  // listed on /custom-boxes/all, newest first and found by search
+  await page.goto('/custom-boxes/all?sort=newest');
+  await expect(page.getByTestId('custom-box-card').first()).toHaveAttribute('data-slug', box.slug);
+  await page.getByRole('searchbox').fill(name);
+  await expect(page.getByTestId('custom-box-card')).toHaveCount(1);
+
+  // another player opens it from the list
+  const opener = await browser.newContext();
+  await signInWallet(opener, baseURL!, Math.round(box.price * 100) * 2);
+  const other = await opener.newPage();
+  await skipBonus(other);
+  await other.goto('/custom-boxes/all?sort=newest');
+  await other.locator(`[data-testid="custom-box-card"][data-slug="${box.slug}"]`).click();
+  await expect(other).toHaveURL(new RegExp(`${box.url}$`));
+  await expect(other.getByTestId('reel-stage')).toHaveAttribute('data-renderer', /\w/, { timeout: 30_000 }); // the reels are drawn
+  const answer = other.waitForResponse((r) => r.url().endsWith(`/api/boxes/${box.slug}/open`) && r.request().method() === 'POST');
+  await other.getByTestId('open-button').click();
+  const opened = await answer;
+  expect(opened.status()).toBe(200);
+  const body = (await opened.json()) as { data: { reels: { item: { id: number } }[] }; balance: number };
+  expect(body.balance).toBeCloseTo(box.price, 2);
+  await expect(other.getByTestId('skip-button')).toBeEnabled();
+  await other.getByTestId('skip-button').click();
+  await expect(other.getByTestId('reel-stage')).toHaveAttribute('data-phase', 'settled', { timeout: 60_000 });
+  await expect(other.getByTestId('won-item')).toHaveAttribute('data-item-id', String(body.data.reels[0]!.item.id));
+
+  // the creator sees the opening and the 1 % share
+  const share = Math.floor(Math.round(box.price * 100) / 100) / 100;
+  await page.goto('/profile/my-boxes');
+  const card = page.locator(`[data-testid="custom-box-card"][data-slug="${box.slug}"]`);
+  await expect(card).toContainText('1 opening');
+  await expect(card.getByTestId('box-earnings')).toHaveText(`Earned $${share.toFixed(2)}`);
+  await expect(page.getByTestId('my-earnings')).toHaveText(`$${share.toFixed(2)}`);
+  await maker.close();
+  await opener.close();
+});
+
+test('on a phone: the list sorts by price, a guest opens a custom box page and Create asks to log in @phone', async ({ browser, page, baseURL }) => {
+  const maker = await browser.newContext();
+  const { auth } = await signInWallet(maker, baseURL!, 0);
+  await maker.close();
+  const products = (await (await fetch(`${baseURL}/api/products?sort=price_desc&limit=2`)).json()).data as { id: number }[];
+  const made = await fetch(`${baseURL}/api/user-boxes`, {
+    method: 'POST', headers: { ...auth, 'content-type': 'application/json' },
+    body: JSON.stringify({ name: 'Phone Grail', img: 'luxury-closet', items: [{ product_id: products[0]!.id, chance: 0.5 }, { product_id: products[1]!.id, chance: 99.5 }] }),
+  });
+  expect(made.status).toBe(201);
+  const box = (await made.json()).data as { slug: string; url: string };
+
+  await skipBonus(page);
+  await page.goto('/custom-boxes/all');
+  await page.getByTestId('custom-sort').selectOption('price_desc');
+  await expect(page).toHaveURL(/sort=price_desc/);
+  await expect(page.getByTestId('custom-box-card').first()).toHaveAttribute('data-slug', box.slug); // the priciest items make the priciest box
+  await page.getByTestId('custom-box-card').first().click();
+  await expect(page).toHaveURL(new RegExp(`${box.url}$`));
+  await expect(page.getByRole('heading', { name: 'Phone Grail' })).toBeVisible();
+  await expect(page.getByTestId('box-creator')).toHaveText('by Wallet E2E · the creator earns 1% of each opening');
+  await expect(page.getByTestId('item-chance')).toHaveText(['0.5%', '99.5%']);
+
+  await page.goto('/custom-boxes');
+  await page.getByTestId('create-box-link').click();
+  await expect(page.getByRole('dialog')).toHaveAttribute('data-auth-tab', 'login');
+});
