@@ -4,7 +4,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
 import { skipBonus } from './shell-helpers.ts';
-import { signInWallet } from './wallet-player.ts';
+import { signInPlayer } from './players.ts';
 
 const SLUG = 'penny-box';
 test.describe.configure({ timeout: 150_000 }); // software WebGL on a loaded machine runs the reels slowly
@@ -14,7 +14,7 @@ type Reel = { ticket: number; nonce: number; server_seed_hash: string; item: { i
 
 test('a player opens a box, sees it in My openings and verifies it after rotating the seed @desktop', async ({ page, context, baseURL }) => {
   const price = (await (await fetch(`${baseURL}/api/boxes/${SLUG}`)).json()).data.price as number;
-  await signInWallet(context, baseURL!, Math.round(price * 100) * 2);
+  await signInPlayer(context, baseURL!, { balanceCents: Math.round(price * 100) * 2 });
   await page.goto(`/boxes/${SLUG}`);
   const panel = page.getByTestId('box-openings');
   await expect(panel).toContainText('You have not opened this box yet.');

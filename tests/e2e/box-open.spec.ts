@@ -1,35 +1,12 @@
 // Box opening in the browser: a credited player opens a box ×2 and the reels land on the items
 // the API returned; the balance and the inventory follow; a guest's demo spin moves nothing; a
 // second browser context sees the drops in its live strip about 3 s later.
-import { expect, test, type BrowserContext, type Page } from '@playwright/test';
-import { loadConfig } from '../../src/server/config.ts';
-import { openDatabase } from '../../src/server/db/database.ts';
-import { issueTokens } from '../../src/server/modules/auth/tokens.ts';
-import { applyMove } from '../../src/server/modules/wallet/ledger.ts';
+import { expect, test, type Page } from '@playwright/test';
+import { signInPlayer } from './players.ts';
 import { skipBonus } from './shell-helpers.ts';
 
 const SLUG = 'penny-box';
 test.describe.configure({ timeout: 150_000 }); // software WebGL on a loaded machine runs the reels slowly
-
-/** A player with `balanceCents` written into the e2e server's database, signed in through the `token` cookie. */
-async function signInWithBalance(context: BrowserContext, baseURL: string, balanceCents: number): Promise<number> {
-  const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: process.env.E2E_DATA_DIR! });
-  const database = openDatabase(config.database);
-  try {
-    const now = Date.now();
-    const { id } = await database.db
-      .insertInto('users')
-      .values({ name: 'Reel Player', email: `reel-${now}-${Math.floor(Math.random() * 1e9)}@test.local`, password_hash: null, avatar_url: null, balance_cents: 0, level: 1, created_at: now })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    await applyMove(database.db, { userId: id, deltaCents: balanceCents, kind: 'admin', reference: 'e2e', idempotencyKey: `e2e-fund:${id}`, now });
-    const tokens = await issueTokens(database.db, config.secrets.appSecret, id, now);
-    await context.addCookies([{ name: 'token', value: tokens.access_token, url: baseURL }]);
-    return id;
-  } finally {
-    await database.close();
-  }
-}
 
 type OpenJson = { data: { demo: boolean; reels: { item: { id: number; name: string } }[] }; balance: number | null };
 
@@ -54,7 +31,7 @@ test('a player opens ×2: reels land on the API items, balance and inventory fol
   const price = (await (await fetch(`${baseURL}/api/boxes/${SLUG}`)).json()).data.price as number;
   const player = await browser.newContext();
   const watcher = await browser.newContext();
-  await signInWithBalance(player, baseURL!, Math.round(price * 100) * 3);
+  await signInPlayer(player, baseURL!, { balanceCents: Math.round(price * 100) * 3 });
   const watch = await watcher.newPage();
   await skipBonus(watch);
   await watch.goto('/');

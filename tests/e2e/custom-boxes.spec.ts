@@ -3,13 +3,13 @@
 // it; the creator's "my boxes" page then shows the opening and the earned share.
 import { expect, test } from '@playwright/test';
 import { skipBonus } from './shell-helpers.ts';
-import { signInWallet } from './wallet-player.ts';
+import { signInPlayer } from './players.ts';
 
 test.describe.configure({ timeout: 150_000 }); // software WebGL on a loaded machine runs the reels slowly
 
 test('create a box through the form, see it listed, open it, and the creator earns @desktop', async ({ browser, baseURL }) => {
   const maker = await browser.newContext();
-  await signInWallet(maker, baseURL!, 0);
+  await signInPlayer(maker, baseURL!);
   const page = await maker.newPage();
   await skipBonus(page);
   await page.goto('/custom-boxes');
@@ -58,7 +58,7 @@ test('create a box through the form, see it listed, open it, and the creator ear
 
   // another player opens it from the list
   const opener = await browser.newContext();
-  await signInWallet(opener, baseURL!, Math.round(box.price * 100) * 2);
+  await signInPlayer(opener, baseURL!, { balanceCents: Math.round(box.price * 100) * 2 });
   const other = await opener.newPage();
   await skipBonus(other);
   await other.goto('/custom-boxes/all?sort=newest');
@@ -89,7 +89,7 @@ test('create a box through the form, see it listed, open it, and the creator ear
 
 test('on a phone: the list sorts by price, a guest opens a custom box page and Create asks to log in @phone', async ({ browser, page, baseURL }) => {
   const maker = await browser.newContext();
-  const { auth } = await signInWallet(maker, baseURL!, 0);
+  const { auth } = await signInPlayer(maker, baseURL!);
   await maker.close();
   const products = (await (await fetch(`${baseURL}/api/products?sort=price_desc&limit=2`)).json()).data as { id: number }[];
   const made = await fetch(`${baseURL}/api/user-boxes`, {

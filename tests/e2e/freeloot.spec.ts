@@ -1,41 +1,16 @@
 // Free loot in the browser: a player who reached level 10 by wagering sees the level, XP bar and
 // tiers, opens the level-10 free box, the reel lands on the item the API returned, and the box
 // turns into a live countdown (hh:mm:ss) with the open button locked; the level-20 box is locked.
-import { expect, test, type BrowserContext } from '@playwright/test';
-import { loadConfig } from '../../src/server/config.ts';
-import { openDatabase } from '../../src/server/db/database.ts';
-import { issueTokens } from '../../src/server/modules/auth/tokens.ts';
-import { applyMove } from '../../src/server/modules/wallet/ledger.ts';
+import { expect, test } from '@playwright/test';
 import { xpForLevel } from '../../src/shared/levels.ts';
+import { signInPlayer } from './players.ts';
 import { skipBonus } from './shell-helpers.ts';
 
 test.describe.configure({ timeout: 150_000 }); // software WebGL on a loaded machine runs the reels slowly
 test.beforeEach(({ page }) => skipBonus(page));
 
-/** A player who wagered exactly enough for `level` (dice-bet ledger debits), signed in by cookie. */
-async function signInAtLevel(context: BrowserContext, baseURL: string, level: number): Promise<number> {
-  const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: process.env.E2E_DATA_DIR! });
-  const database = openDatabase(config.database);
-  try {
-    const now = Date.now();
-    const { id } = await database.db
-      .insertInto('users')
-      .values({ name: 'Free Looter', email: `free-${now}-${Math.floor(Math.random() * 1e9)}@test.local`, password_hash: null, avatar_url: null, balance_cents: 0, level: 1, created_at: now })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    const wager = xpForLevel(level) * 100;
-    await applyMove(database.db, { userId: id, deltaCents: wager, kind: 'admin', reference: 'e2e', idempotencyKey: `e2e-fund:${id}`, now });
-    await applyMove(database.db, { userId: id, deltaCents: -wager, kind: 'bet', reference: 'e2e', idempotencyKey: `e2e-wager:${id}`, now });
-    const tokens = await issueTokens(database.db, config.secrets.appSecret, id, now);
-    await context.addCookies([{ name: 'token', value: tokens.access_token, url: baseURL }]);
-    return id;
-  } finally {
-    await database.close();
-  }
-}
-
 test('a level-10 player opens the level-10 free box: the reel lands and the countdown appears @desktop', async ({ page, context, baseURL }) => {
-  await signInAtLevel(context, baseURL!, 10);
+  await signInPlayer(context, baseURL!, { name: 'Free Looter', wagerCents: xpForLevel(10) * 100 });
   await page.goto('/freeloot');
   await expect(page.getByTestId('player-level')).toHaveText('Level 10');
   await expect(page.getByTestId('player-xp')).toHaveText('2,025 / 2,500 XP to level 11');

@@ -6,8 +6,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { applyMove } from '../../src/server/modules/wallet/ledger.ts';
 import { ensurePairs } from '../../src/server/modules/fair/fair.repository.ts';
 import { sha256Hex } from '../../src/shared/fair/index.ts';
-import { signInWithItems } from './boxes-player.ts';
-import { e2eDatabase } from './wallet-player.ts';
+import { e2eDatabase, signInPlayer } from './players.ts';
 import { skipBonus } from './shell-helpers.ts';
 
 test.beforeEach(({ page }) => skipBonus(page));
@@ -35,7 +34,7 @@ async function pick(page: Page, stake: string[], target: string): Promise<void> 
 }
 
 test('a player upgrades an item: the needle lands on the roll, the prize joins the inventory; a loss, a reveal and verify', { tag: '@desktop' }, async ({ page, context, baseURL }) => {
-  const { userId } = await signInWithItems(context, baseURL!, ['aero-runner-volt', 'dad-cap-navy']);
+  const { userId } = await signInPlayer(context, baseURL!, { items: ['aero-runner-volt', 'dad-cap-navy'] });
   await prepare(userId, 1_000);
   await page.goto('/upgrade');
   await expect(page.getByTestId('upgrade-stage')).toHaveAttribute('data-renderer', 'webgl');

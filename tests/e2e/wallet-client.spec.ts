@@ -7,7 +7,7 @@ import { randomBytes } from 'node:crypto';
 import { expect, test, type Page } from '@playwright/test';
 import { createGiftCodes, createVoucher } from '../../src/server/modules/wallet/codes.service.ts';
 import { ready, skipBonus } from './shell-helpers.ts';
-import { e2eDatabase, signInWallet } from './wallet-player.ts';
+import { e2eDatabase, signInPlayer } from './players.ts';
 
 const dialog = (page: Page) => page.getByTestId('modal');
 const phone = (page: Page) => (page.viewportSize()?.width ?? 1440) < 768;
@@ -32,7 +32,7 @@ test.beforeEach(async ({ page }) => {
 });
 
 test('card deposit with case35: checkout, toast, header balance × 1.35, then live updates and history', async ({ page, context, baseURL }) => {
-  const p = await signInWallet(context, baseURL!);
+  const p = await signInPlayer(context, baseURL!);
   await page.goto('/?modal=deposit&promocode=case35&amount=100');
   await ready(page);
   await expect(page.getByTestId('header-balance')).toHaveText('$0.00');
@@ -58,7 +58,7 @@ test('card deposit with case35: checkout, toast, header balance × 1.35, then li
 });
 
 test('crypto: address and QR shown, the same address after closing and reopening', async ({ page, context, baseURL }) => {
-  await signInWallet(context, baseURL!);
+  await signInPlayer(context, baseURL!);
   await page.goto('/');
   await ready(page);
   const openCrypto = async () => {
@@ -81,7 +81,7 @@ test('crypto: address and QR shown, the same address after closing and reopening
 });
 
 test('gift code and voucher redeem update the header balance', async ({ page, context, baseURL }) => {
-  await signInWallet(context, baseURL!);
+  await signInPlayer(context, baseURL!);
   const { database } = e2eDatabase();
   const voucherCode = `e2e-${randomBytes(4).toString('hex')}`;
   let gift: string;
@@ -108,7 +108,7 @@ test('gift code and voucher redeem update the header balance', async ({ page, co
 });
 
 test('withdrawal: terms shown before confirming, request reserves, cancel returns', async ({ page, context, baseURL }) => {
-  const p = await signInWallet(context, baseURL!, 100_00);
+  const p = await signInPlayer(context, baseURL!, { balanceCents: 100_00 });
   const options = (await (await page.request.get('/api/withdrawals/options')).json()) as { data: { method: string; minimum_amount: number; fee: number }[] };
   const method = options.data[0]!;
   const address = ((await (await page.request.post('/api/deposit/alphapo/deposit-address', { headers: p.auth, data: { currency: method.method } })).json()) as { data: { wallet: string } }).data.wallet;

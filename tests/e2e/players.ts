@@ -1,0 +1,64 @@
+// Browser-test players, made straight in the e2e server's SQLite database (E2E_DATA_DIR from
+// playwright.config.ts): a user with an opening balance and wagering through the ledger, items in
+// the inventory, and the `token` / `refreshToken` cookies that sign the browser context in.
+import { randomBytes } from 'node:crypto';
+import type { BrowserContext } from '@playwright/test';
+import { loadConfig } from '../../src/server/config.ts';
+import { openDatabase, type Database } from '../../src/server/db/database.ts';
+import { issueTokens } from '../../src/server/modules/auth/tokens.ts';
+import { grantItem } from '../../src/server/modules/inventory/inventory.service.ts';
+import { applyMove } from '../../src/server/modules/wallet/ledger.ts';
+
+/** Opens the e2e server's database (close it when done). */
+export function e2eDatabase(): { database: Database; appSecret: string } {
+  const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: process.env.E2E_DATA_DIR! });
+  return { database: openDatabase(config.database), appSecret: config.secrets.appSecret };
+}
+
+/** What the player starts with. */
+export interface PlayerSetup {
+  name?: string;
+  balanceCents?: number; // credited through the ledger (kind admin)
+  wagerCents?: number; // wagered through the ledger (credit, then a dice-bet debit): XP and level
+  items?: string[]; // product slugs, one inventory item each
+}
+
+/** A signed-in browser player. */
+export interface E2EPlayer {
+  userId: number;
+  itemIds: number[]; // in the order of `items`
+  auth: { authorization: string }; // for page.request calls
+}
+
+/** Creates a player as `setup` says and signs `context` in. */
+export async function signInPlayer(context: BrowserContext, baseURL: string, setup: PlayerSetup = {}): Promise<E2EPlayer> {
+  const { database, appSecret } = e2eDatabase();
+  const { db } = database;
+  try {
+    const now = Date.now();
+    const { id } = await db
+      .insertInto('users')
+      .values({ name: setup.name ?? 'E2E Player', email: `e2e-${randomBytes(6).toString('hex')}@test.local`, password_hash: null, avatar_url: null, balance_cents: 0, level: 1, created_at: now })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const move = (deltaCents: number, kind: string, key: string) => applyMove(db, { userId: id, deltaCents, kind, reference: 'e2e', idempotencyKey: `e2e-${key}:${id}`, now });
+    if (setup.wagerCents) {
+      await move(setup.wagerCents, 'admin', 'wager-fund');
+      await move(-setup.wagerCents, 'bet', 'wager');
+    }
+    if (setup.balanceCents) await move(setup.balanceCents, 'admin', 'fund');
+    const itemIds: number[] = [];
+    for (const slug of setup.items ?? []) {
+      const product = await db.selectFrom('products').select('id').where('slug', '=', slug).executeTakeFirstOrThrow();
+      itemIds.push(await grantItem(db, { userId: id, productId: product.id, source: 'admin', sourceRef: 'e2e', now }));
+    }
+    const tokens = await issueTokens(db, appSecret, id, now);
+    await context.addCookies([
+      { name: 'token', value: tokens.access_token, url: baseURL },
+      { name: 'refreshToken', value: tokens.refresh_token, url: baseURL },
+    ]);
+    return { userId: id, itemIds, auth: { authorization: `Bearer ${tokens.access_token}` } };
+  } finally {
+    await database.close();
+  }
+}
