@@ -43,9 +43,9 @@ describe('route table', () => {
   });
 
   it('renders a coming-soon page titled after the route', async () => {
-    const router = createMemoryRouter(routeObjects(), { initialEntries: ['/custom-boxes/all'] });
+    const router = createMemoryRouter(routeObjects(), { initialEntries: ['/battles'] });
     render(<RouterProvider router={router} />);
-    expect(await screen.findByRole('heading', { name: 'All custom boxes' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Battles' })).toBeTruthy();
     expect(screen.getByTestId('coming-soon').textContent).toMatch(/Coming soon/);
   });
 });

@@ -25,9 +25,9 @@ test('an unknown route shows the 404 text with its path', async ({ page }) => {
 });
 
 test('a route whose feature has not landed is an honest coming-soon page', async ({ page }) => {
-  await page.goto('/custom-boxes/all');
+  await page.goto('/wheel');
   await expect(page.getByTestId('coming-soon')).toContainText('Coming soon');
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText('All custom boxes');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Crazy Wheel');
 });
 
 test('navigating between lazy routes works without a reload', async ({ page }) => {
