@@ -89,7 +89,7 @@ test('create a box through the form, see it listed, open it, and the creator ear
 
 test('on a phone: the list sorts by price, a guest opens a custom box page and Create asks to log in @phone', async ({ browser, page, baseURL }) => {
   const maker = await browser.newContext();
-  const { auth } = await signInPlayer(maker, baseURL!);
+  const { auth } = await signInPlayer(maker, baseURL!, { name: 'Box Maker' });
   await maker.close();
   const products = (await (await fetch(`${baseURL}/api/products?sort=price_desc&limit=2`)).json()).data as { id: number }[];
   const made = await fetch(`${baseURL}/api/user-boxes`, {
@@ -107,7 +107,7 @@ test('on a phone: the list sorts by price, a guest opens a custom box page and C
   await page.getByTestId('custom-box-card').first().click();
   await expect(page).toHaveURL(new RegExp(`${box.url}$`));
   await expect(page.getByRole('heading', { name: 'Phone Grail' })).toBeVisible();
-  await expect(page.getByTestId('box-creator')).toHaveText('by Wallet E2E · the creator earns 1% of each opening');
+  await expect(page.getByTestId('box-creator')).toHaveText('by Box Maker · the creator earns 1% of each opening');
   await expect(page.getByTestId('item-chance')).toHaveText(['0.5%', '99.5%']);
 
   await page.goto('/custom-boxes');

@@ -54,6 +54,7 @@ test('bet → roll and new balance → rotate seed → verify the bet in the bro
 });
 
 test('recent bets arrive live: a watcher sees a new bet of another player without reloading', async ({ browser, page, baseURL }) => {
+  test.setTimeout(90_000); // two pages, each loading the dice scene
   const watcher = await browser.newPage();
   await skipBonus(watcher);
   await watcher.goto(`${baseURL}/dice`);

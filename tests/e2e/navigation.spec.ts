@@ -127,6 +127,7 @@ test('bottom bar: Games sub-menu with Back, Boxes, Profile and the central butto
 });
 
 test('mobile menu: 11 main links and the information grid lead to their routes', { tag: '@phone' }, async ({ page }) => {
+  test.setTimeout(120_000); // two dozen lazy-route navigations on a phone viewport
   await page.goto('/');
   await ready(page);
   const main: [string, string][] = [
