@@ -1,6 +1,7 @@
 // Free loot in the browser: a player who reached level 10 by wagering sees the level, XP bar and
 // tiers, opens the level-10 free box, the reel lands on the item the API returned, and the box
 // turns into a live countdown (hh:mm:ss) with the open button locked; the level-20 box is locked.
+// Daily openings need a $5 deposit: a player without one sees the banner and disabled Open buttons.
 import { expect, test } from '@playwright/test';
 import { xpForLevel } from '../../src/shared/levels.ts';
 import { signInPlayer } from './players.ts';
@@ -10,9 +11,10 @@ test.describe.configure({ timeout: 150_000 }); // software WebGL on a loaded mac
 test.beforeEach(({ page }) => skipBonus(page));
 
 test('a level-10 player opens the level-10 free box: the reel lands and the countdown appears @desktop', async ({ page, context, baseURL }) => {
-  await signInPlayer(context, baseURL!, { name: 'Free Looter', wagerCents: xpForLevel(10) * 100 });
+  await signInPlayer(context, baseURL!, { name: 'Free Looter', wagerCents: xpForLevel(10) * 100, depositCents: 500 });
   await page.goto('/freeloot');
   await expect(page.getByTestId('player-level')).toHaveText('Level 10');
+  await expect(page.getByTestId('deposit-banner')).toHaveCount(0);
   await expect(page.getByTestId('player-xp')).toHaveText('2,025 / 2,500 XP to level 11');
   await expect(page.getByTestId('level-badge').first()).toHaveAttribute('data-tier', '10');
   const card = (slug: string) => page.locator(`[data-testid="free-box-card"][data-slug="${slug}"]`);
@@ -42,4 +44,19 @@ test('a level-10 player opens the level-10 free box: the reel lands and the coun
   await expect(page.getByTestId('open-button')).toBeDisabled();
   await expect(page.getByTestId('open-button')).toHaveText(/^Next free opening in 23:59:[0-5]\d$/);
   await expect(card('free-level-1')).toHaveAttribute('data-state', 'available');
+});
+
+test('a player without a deposit sees the deposit banner, disabled daily Open buttons and a working Deposit button @desktop', async ({ page, context, baseURL }) => {
+  await signInPlayer(context, baseURL!, { name: 'No Deposit', balanceCents: 10_000 }); // a balance is not a deposit
+  await page.goto('/freeloot');
+  const banner = page.getByTestId('deposit-banner');
+  await expect(banner).toContainText('Deposit $5.00 or more within 30 days to open daily free boxes.');
+  await expect(page.getByTestId('deposited-30d')).toHaveText('$0.00');
+  const card = page.locator('[data-testid="free-box-card"][data-slug="free-level-1"]');
+  await expect(card.getByTestId('free-box-select')).toBeDisabled();
+  await expect(card.getByTestId('free-box-deposit-needed')).toHaveText('Deposit $5.00 to open daily free boxes');
+  await expect(page.getByTestId('open-button')).toBeDisabled();
+  await expect(page.getByTestId('open-button')).toHaveText('Deposit $5.00 to open daily free boxes');
+  await banner.getByTestId('deposit-banner-button').click();
+  await expect(page.getByRole('dialog', { name: 'Deposit' })).toBeVisible();
 });

@@ -1,5 +1,5 @@
 // Browser-test players, made straight in the e2e server's SQLite database (E2E_DATA_DIR from
-// playwright.config.ts): a user with an opening balance and wagering through the ledger, items in
+// playwright.config.ts): a user with an opening balance, a deposit and wagering through the ledger, items in
 // the inventory, and the `token` / `refreshToken` cookies that sign the browser context in.
 import { randomBytes } from 'node:crypto';
 import type { BrowserContext } from '@playwright/test';
@@ -19,6 +19,7 @@ export function e2eDatabase(): { database: Database; appSecret: string } {
 export interface PlayerSetup {
   name?: string;
   balanceCents?: number; // credited through the ledger (kind admin)
+  depositCents?: number; // credited through the ledger as a deposit (kind deposit: daily free boxes need $5)
   wagerCents?: number; // wagered through the ledger (credit, then a dice-bet debit): XP and level
   items?: string[]; // product slugs, one inventory item each
 }
@@ -47,6 +48,7 @@ export async function signInPlayer(context: BrowserContext, baseURL: string, set
       await move(-setup.wagerCents, 'bet', 'wager');
     }
     if (setup.balanceCents) await move(setup.balanceCents, 'admin', 'fund');
+    if (setup.depositCents) await move(setup.depositCents, 'deposit', 'deposit');
     const itemIds: number[] = [];
     for (const slug of setup.items ?? []) {
       const product = await db.selectFrom('products').select('id').where('slug', '=', slug).executeTakeFirstOrThrow();

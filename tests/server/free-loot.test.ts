@@ -1,6 +1,7 @@
 // Free loot on each database: the list per player, the 24 h cooldown (time is an input), the
 // level gate, case35's one-time opening (real card deposit with the promo), parallel openings,
-// the free-box drops endpoint and free boxes staying out of the paid catalog.
+// the free-box drops endpoint, free boxes staying out of the paid catalog, and the daily openings'
+// deposit rule ($5 net deposits within 30 days; nothing written on refusal; promo openings exempt).
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { describeEachDb } from '../helpers/test-db.ts';
 import { createWalletTest, type WalletTest } from '../helpers/wallet.ts';
@@ -9,7 +10,7 @@ import { seedCatalog } from '../../src/server/modules/boxes/boxes.service.ts';
 import { seedFreeBoxes, freeBoxSlug } from '../../src/server/modules/free-loot/free-loot.seed.ts';
 import { openFreeBox } from '../../src/server/modules/free-loot/free-loot.service.ts';
 import { applyMove } from '../../src/server/modules/wallet/ledger.ts';
-import { FREE_BOX_COOLDOWN_MS } from '../../src/shared/api/free-boxes.ts';
+import { DEPOSIT_REQUIRED_MESSAGE, FREE_BOX_COOLDOWN_MS, FREE_LOOT_DEPOSIT_WINDOW_MS } from '../../src/shared/api/free-boxes.ts';
 import { LEVEL_TIERS, xpForLevel } from '../../src/shared/levels.ts';
 import { HttpError } from '../../src/server/http/errors.ts';
 
@@ -36,6 +37,9 @@ describeEachDb('free loot', (dialect) => {
   const openHttp = (p: TestPlayer | null, slug: string, payload: object = {}) =>
     w.fastify.inject({ method: 'POST', url: `/api/free-boxes/${slug}/open`, headers: p?.headers ?? {}, payload });
   const list = (p: TestPlayer | null) => w.fastify.inject({ method: 'GET', url: '/api/free-boxes', headers: p?.headers ?? {} });
+  // a credited deposit as the wallet writes it (kind 'deposit'); `at` defaults to now for HTTP openings
+  const deposit = (p: TestPlayer, cents = 500, at = Date.now(), key = 'd') =>
+    applyMove(db(), { userId: p.id, deltaCents: cents, kind: 'deposit', reference: 'test', idempotencyKey: `dep:${key}:${p.id}`, now: at });
   const wager = (p: TestPlayer, cents: number, key: string) => applyMove(db(), { userId: p.id, deltaCents: -cents, kind: 'bet', reference: 'test', idempotencyKey: key, now: T0 });
 
   it('seeds one free box per level tier, idempotently, and keeps them out of the paid catalog', async () => {
@@ -57,8 +61,14 @@ describeEachDb('free loot', (dialect) => {
     expect(guest.data).toHaveLength(12);
     expect(guest.level).toBeNull();
     expect(guest.data.every((b: { unlocked: boolean }) => !b.unlocked)).toBe(true);
+    expect(guest.deposit_required).toBeNull();
     const p = await w.player();
+    const fresh = (await list(p)).json();
+    expect(fresh.deposit_required).toEqual({ min: 5, deposited_30d: 0, met: false });
+    expect(fresh.data.map((b: { unlocked: boolean; available: boolean }) => [b.unlocked, b.available])[0]).toEqual([true, false]); // no deposit yet
+    await deposit(p, 750);
     const me = (await list(p)).json();
+    expect(me.deposit_required).toEqual({ min: 5, deposited_30d: 7.5, met: true });
     expect(me.level).toEqual({ level: 1, xp: 0, level_xp: 0, next_level_xp: 25 });
     expect(me.data.map((b: { unlocked: boolean; available: boolean }) => [b.unlocked, b.available])[0]).toEqual([true, true]);
     expect(me.data.slice(1).every((b: { unlocked: boolean }) => !b.unlocked)).toBe(true);
@@ -66,7 +76,8 @@ describeEachDb('free loot', (dialect) => {
   });
 
   it('opens over HTTP: one reel, no debit, free_box drop published and listed by last-drops; then the countdown', async () => {
-    const p = await w.player(500);
+    const p = await w.player();
+    await deposit(p, 500);
     const before = w.events.length;
     const res = await openHttp(p, freeBoxSlug(1));
     expect(res.statusCode).toBe(200);
@@ -92,6 +103,7 @@ describeEachDb('free loot', (dialect) => {
 
   it('refuses a second daily opening within 24 h with the time left and opens again after 24 h', async () => {
     const p = await w.player();
+    await deposit(p, 500, T0);
     await openAt(p, freeBoxSlug(1), T0);
     const e = await refusal(openAt(p, freeBoxSlug(1), T0 + HOUR + 30_000));
     expect(e.statusCode).toBe(429);
@@ -107,6 +119,7 @@ describeEachDb('free loot', (dialect) => {
 
   it('refuses a box above the player level and opens it once wagering reaches that level', async () => {
     const p = await w.player(300_000);
+    await deposit(p, 500, T0);
     const e = await refusal(openAt(p, freeBoxSlug(10), T0));
     expect(e.statusCode).toBe(403);
     expect(e.message).toBe('Reach level 10 to open this free box.');
@@ -138,7 +151,8 @@ describeEachDb('free loot', (dialect) => {
   it('a promo opening spends the entitlement once even in parallel, and needs no free daily slot', async () => {
     const p = await w.player();
     await db().insertInto('entitlements').values({ user_id: p.id, kind: 'free_box', source: 'promo:case35', reference: `test:${p.id}`, used_at: null, created_at: T0 }).execute();
-    await openHttp(p, freeBoxSlug(1)); // daily slot used: cooling down now
+    await deposit(p);
+    expect((await openHttp(p, freeBoxSlug(1))).statusCode).toBe(200); // daily slot used: cooling down now
     const results = await Promise.all([1, 2, 3].map(() => openHttp(p, freeBoxSlug(1), { promo: true })));
     expect(results.map((r) => r.statusCode).sort()).toEqual([200, 409, 409]);
     const ok = results.find((r) => r.statusCode === 200)!.json();
@@ -153,9 +167,61 @@ describeEachDb('free loot', (dialect) => {
 
   it('parallel daily openings of one box open it once', async () => {
     const p = await w.player();
+    await deposit(p);
     const results = await Promise.all([1, 2, 3, 4].map(() => openHttp(p, freeBoxSlug(1))));
     expect(results.map((r) => r.statusCode).sort()).toEqual([200, 429, 429, 429]);
     expect(await db().selectFrom('drops').select('id').where('user_id', '=', p.id).execute()).toHaveLength(1);
     expect(await db().selectFrom('inventory_items').select('id').where('user_id', '=', p.id).execute()).toHaveLength(1);
+  });
+  const written = async (p: TestPlayer) => ({
+    seeds: await db().selectFrom('fair_seeds').select(['slot', 'nonce']).where('user_id', '=', p.id).orderBy('id').execute(),
+    items: (await db().selectFrom('inventory_items').select('id').where('user_id', '=', p.id).execute()).length,
+    openings: (await db().selectFrom('free_box_openings').select('id').where('user_id', '=', p.id).execute()).length,
+    drops: (await db().selectFrom('drops').select('id').where('user_id', '=', p.id).execute()).length,
+  });
+
+  it('refuses a daily opening without a deposit (403, spec shape) and writes nothing', async () => {
+    const p = await w.player(10_000); // balance from elsewhere (kind admin) is no deposit
+    const before = await written(p);
+    const res = await openHttp(p, freeBoxSlug(1));
+    expect(res.statusCode).toBe(403);
+    expect(res.json()).toMatchObject({ message: DEPOSIT_REQUIRED_MESSAGE, errors: { deposit: [DEPOSIT_REQUIRED_MESSAGE] } });
+    expect(DEPOSIT_REQUIRED_MESSAGE).toBe('Deposit $5.00 or more within 30 days to open daily free boxes.');
+    expect(await written(p)).toEqual(before);
+    expect(before).toMatchObject({ items: 0, openings: 0, drops: 0 });
+    expect(await w.balance(p.id)).toBe(10_000);
+  });
+
+  it('counts $4.99 as too little, $5.00 within 30 days as enough, older deposits and reversed ones not at all', async () => {
+    const p = await w.player();
+    await deposit(p, 499, T0, 'a');
+    const e = await refusal(openAt(p, freeBoxSlug(1), T0));
+    expect([e.statusCode, e.message]).toEqual([403, DEPOSIT_REQUIRED_MESSAGE]);
+    expect(await written(p)).toMatchObject({ items: 0, openings: 0 });
+    await deposit(p, 1, T0, 'b'); // $5.00 in total
+    const before = await written(p);
+    expect((await openAt(p, freeBoxSlug(1), T0)).reels).toHaveLength(1);
+    const after = await written(p);
+    expect([after.items, after.openings]).toEqual([1, 1]);
+    expect(after.seeds).not.toEqual(before.seeds); // the reel took a nonce
+    // 30 days (+1 ms) after the deposits they no longer count, though the cooldown is long over
+    const late = await refusal(openAt(p, freeBoxSlug(1), T0 + FREE_LOOT_DEPOSIT_WINDOW_MS + 1));
+    expect(late.statusCode).toBe(403);
+    expect(await written(p)).toEqual(after);
+
+    const q = await w.player();
+    await deposit(q, 10_000, T0 - FREE_LOOT_DEPOSIT_WINDOW_MS - 1, 'old'); // just outside the window
+    expect((await refusal(openAt(q, freeBoxSlug(1), T0))).statusCode).toBe(403);
+    await deposit(q, 600, T0 - HOUR, 'new');
+    await applyMove(db(), { userId: q.id, deltaCents: -600, kind: 'reversal', reference: 'test', idempotencyKey: `rev:${q.id}`, now: T0 - 1 }); // chargeback
+    expect((await refusal(openAt(q, freeBoxSlug(1), T0))).statusCode).toBe(403);
+  });
+
+  it('a promo opening needs no deposit; the daily one still does', async () => {
+    const p = await w.player();
+    await db().insertInto('entitlements').values({ user_id: p.id, kind: 'free_box', source: 'promo:case35', reference: `test:${p.id}`, used_at: null, created_at: T0 }).execute();
+    expect((await refusal(openAt(p, freeBoxSlug(1), T0))).statusCode).toBe(403);
+    expect(await openAt(p, freeBoxSlug(1), T0, true)).toMatchObject({ via: 'promo', promoOpenings: 0 });
+    expect((await written(p)).openings).toBe(1);
   });
 });

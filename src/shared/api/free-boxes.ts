@@ -1,10 +1,18 @@
 // Free loot (spec §1, /freeloot): free boxes unlocked by level tier, one opening per box per 24 h,
 // plus one-time promo openings (case35). Opening answers with the reel shape of box openings.
+// A DAILY opening also needs a recent deposit (so fresh accounts are no free-money faucet).
 import { z } from 'zod';
 import { openResponseSchema } from './box-open.ts';
 
 /** Time between two daily openings of the same free box. */
 export const FREE_BOX_COOLDOWN_MS = 24 * 60 * 60 * 1000;
+
+/** Least a player must have deposited (net, cents) within the window for daily free openings. */
+export const FREE_LOOT_MIN_DEPOSIT_CENTS = 500;
+/** How far back deposits count for daily free openings (30 days). */
+export const FREE_LOOT_DEPOSIT_WINDOW_MS = 30 * 24 * 60 * 60 * 1000;
+/** The refusal (and the /freeloot banner) when the recent deposits fall short. */
+export const DEPOSIT_REQUIRED_MESSAGE = `Deposit $${(FREE_LOOT_MIN_DEPOSIT_CENTS / 100).toFixed(2)} or more within ${FREE_LOOT_DEPOSIT_WINDOW_MS / 86_400_000} days to open daily free boxes.`;
 
 const pad = (n: number) => String(n).padStart(2, '0');
 
@@ -33,7 +41,7 @@ export const freeBoxSchema = z.object({
   items_count: z.number().int(),
   expected_value: z.number(), // dollars
   unlocked: z.boolean(), // the player's level reaches min_level (false for guests)
-  available: z.boolean(), // unlocked and not cooling down
+  available: z.boolean(), // a daily opening is possible now: unlocked, deposit rule met and not cooling down
   next_available_at: z.string().nullable(), // ISO 8601 end of the cooldown; null when not cooling down
 });
 /** One free box as a player sees it. */
@@ -46,6 +54,8 @@ export const freeBoxListResponseSchema = z.object({
     .object({ level: z.number().int(), xp: z.number().int(), level_xp: z.number().int(), next_level_xp: z.number().int().nullable() })
     .nullable(), // null for guests
   promo_openings: z.number().int(), // unused one-time free-box openings (e.g. from case35)
+  // the daily-opening deposit rule: min and deposited_30d in dollars (deposits − reversals in the window); null for guests
+  deposit_required: z.object({ min: z.number(), deposited_30d: z.number(), met: z.boolean() }).nullable(),
   server_time: z.string(), // ISO 8601, so countdowns do not depend on the browser clock
 });
 /** GET /api/free-boxes. */

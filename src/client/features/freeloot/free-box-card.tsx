@@ -1,4 +1,5 @@
 // One free box in the grid: locked (level needed), available (Open), or cooling down (live hh:mm:ss).
+// Without the recent deposit daily openings need, Open is disabled with that reason (promo still works).
 import type { FreeBox } from '../../../shared/api/free-boxes.ts';
 import { formatHms } from '../../../shared/api/free-boxes.ts';
 import { formatUsd } from '../boxes/format.ts';
@@ -12,10 +13,11 @@ export function cardState(box: FreeBox, remainingMs: number): CardState {
   return box.next_available_at !== null && remainingMs > 0 ? 'cooldown' : 'available';
 }
 
-/** A free box tile. */
-export function FreeBoxCard(props: { box: FreeBox; remainingMs: number; selected: boolean; promo: boolean; onOpen(): void }) {
-  const { box, remainingMs, selected } = props;
+/** A free box tile; `depositReason` (set while the deposit rule is not met) blocks daily openings. */
+export function FreeBoxCard(props: { box: FreeBox; remainingMs: number; selected: boolean; promo: boolean; depositReason?: string | null; onOpen(): void }) {
+  const { box, remainingMs, selected, depositReason } = props;
   const state = cardState(box, remainingMs);
+  const noDeposit = state === 'available' && !!depositReason && !props.promo;
   return (
     <div className={`free-box-card state-${state}${selected ? ' selected' : ''}`} data-testid="free-box-card" data-slug={box.slug} data-state={state}>
       <img src={box.img_url} alt="" width={120} height={120} loading="lazy" />
@@ -27,9 +29,17 @@ export function FreeBoxCard(props: { box: FreeBox; remainingMs: number; selected
           {formatHms(remainingMs)}
         </span>
       )}
+      {noDeposit && <span className="free-box-lock" data-testid="free-box-deposit-needed">{depositReason}</span>}
       {state !== 'locked' && (
-        <button type="button" className="btn btn-sm" data-testid="free-box-select" onClick={props.onOpen} disabled={state === 'cooldown' && !props.promo && selected}>
-          {state === 'available' ? 'Open' : props.promo ? 'Use promo box' : 'View'}
+        <button
+          type="button"
+          className="btn btn-sm"
+          data-testid="free-box-select"
+          onClick={props.onOpen}
+          disabled={noDeposit || (state === 'cooldown' && !props.promo && selected)}
+          title={noDeposit ? depositReason! : undefined}
+        >
+          {state === 'available' && !(depositReason && props.promo) ? 'Open' : props.promo ? 'Use promo box' : 'View'}
         </button>
       )}
     </div>

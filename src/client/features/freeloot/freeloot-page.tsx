@@ -1,6 +1,7 @@
 // /freeloot (login required): the player's level and XP bar, the curve explained, the free boxes
 // per level tier (locked / Open / live countdown) and the reel of the chosen box. Countdowns run on
 // the server's clock (server_time offset) so a wrong browser clock cannot show a box as ready.
+// Daily openings need a recent deposit: a banner with a Deposit button and disabled Open buttons.
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useNow } from '../../components/ui/use-now.ts';
 import { api, errorText } from '../../lib/api.ts';
@@ -9,6 +10,7 @@ import type { BoxDetail } from '../../../shared/api/boxes.ts';
 import { formatHms, type FreeBox, type FreeBoxListResponse, type FreeOpenResponse } from '../../../shared/api/free-boxes.ts';
 import { useApiData } from '../boxes/use-api-data.ts';
 import { DropsStrip } from '../drops/drops-strip.tsx';
+import { DepositBanner, depositReason } from './deposit-banner.tsx';
 import { cardState, FreeBoxCard } from './free-box-card.tsx';
 import { CurveExplained, LevelProgress } from './level-progress.tsx';
 import '../boxes/boxes.css';
@@ -17,14 +19,15 @@ import './freeloot.css';
 const BoxOpener = lazy(() => import('../../games/boxes/box-opener.tsx'));
 
 /** The reel of one free box; daily when ready, else the promo opening when the player has one. */
-function FreeOpenerPanel(props: { box: FreeBox; remainingMs: number; promoOpenings: number; onOpening(): void; onSettled(): void }) {
-  const { box, remainingMs, promoOpenings } = props;
+function FreeOpenerPanel(props: { box: FreeBox; remainingMs: number; promoOpenings: number; blocked: string | null; onOpening(): void; onSettled(): void }) {
+  const { box, remainingMs, promoOpenings, blocked } = props;
   const { data, error } = useApiData<{ data: BoxDetail }>(`/api/boxes/${box.slug}`);
-  const ready = cardState(box, remainingMs) === 'available';
+  const due = cardState(box, remainingMs) === 'available';
+  const ready = due && !blocked;
   const promo = !ready && promoOpenings > 0;
   if (error) return <p className="notice notice-error" role="alert">{errorText(error)}</p>;
   if (!data || data.data.slug !== box.slug) return <p className="muted">Loading the reel...</p>; // never a stale box's reel
-  const label = ready ? 'Open free box' : promo ? 'Open with your promo box' : `Next free opening in ${formatHms(remainingMs)}`;
+  const label = ready ? 'Open free box' : promo ? 'Open with your promo box' : due ? blocked! : `Next free opening in ${formatHms(remainingMs)}`;
   return (
     <div className="free-opener" data-testid="free-opener" data-slug={box.slug}>
       <h2>{box.name}</h2>
@@ -63,6 +66,8 @@ export default function FreeLootPage() {
 
   if (error && !data) return <section className="page"><p className="notice notice-error" role="alert">{errorText(error)}</p></section>;
   if (!data) return <section className="page" aria-busy="true"><p className="muted">Loading...</p></section>;
+  const rule = data.deposit_required;
+  const blocked = rule && !rule.met ? depositReason(rule) : null; // why daily openings are off
   const remaining = (b: FreeBox) => (b.next_available_at ? Date.parse(b.next_available_at) - (now + offset) : 0);
   const current =
     data.data.find((b) => b.slug === selected) ?? data.data.find((b) => cardState(b, remaining(b)) === 'available') ?? data.data.find((b) => b.unlocked) ?? null;
@@ -71,6 +76,7 @@ export default function FreeLootPage() {
     <section className="page page-wide" data-testid="freeloot-page">
       <h1>Free loot</h1>
       {data.level && <LevelProgress level={data.level} />}
+      {rule && !rule.met && <DepositBanner rule={rule} />}
       <CurveExplained />
       {data.promo_openings > 0 && (
         <p className="notice promo-banner" data-testid="promo-banner">
@@ -82,6 +88,7 @@ export default function FreeLootPage() {
           box={current}
           remainingMs={remaining(current)}
           promoOpenings={data.promo_openings}
+          blocked={blocked}
           onOpening={() => setSelected(current.slug)}
           onSettled={reload}
         />
@@ -89,7 +96,7 @@ export default function FreeLootPage() {
       <h2>Free boxes</h2>
       <div className="free-box-grid">
         {data.data.map((b) => (
-          <FreeBoxCard key={b.slug} box={b} remainingMs={remaining(b)} selected={b.slug === current?.slug} promo={data.promo_openings > 0} onOpen={() => setSelected(b.slug)} />
+          <FreeBoxCard key={b.slug} box={b} remainingMs={remaining(b)} selected={b.slug === current?.slug} promo={data.promo_openings > 0} depositReason={blocked} onOpen={() => setSelected(b.slug)} />
         ))}
       </div>
       <h2>Live drops</h2>

@@ -11,6 +11,7 @@ import * as m0007 from './0007-box-openings.ts';
 import * as m0008 from './0008-levels-free-loot.ts';
 import * as m0009 from './0009-upgrades.ts';
 import * as m0010 from './0010-user-boxes.ts';
+import * as m0011 from './0011-ledger-kind-time.ts';
 
 /** A migration step; it receives the dialect for the few DDL differences. */
 export interface Step {
@@ -29,4 +30,5 @@ export const steps: Record<string, Step> = {
   '0008-levels-free-loot': m0008,
   '0009-upgrades': m0009,
   '0010-user-boxes': m0010,
+  '0011-ledger-kind-time': m0011,
 };

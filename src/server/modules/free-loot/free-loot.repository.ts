@@ -51,3 +51,19 @@ export async function useEntitlement(db: Q, id: number, now: number): Promise<bo
 export function findLevel(db: Q, userId: number) {
   return db.selectFrom('users').select(['level', 'wagered_cents']).where('id', '=', userId).executeTakeFirst();
 }
+
+/**
+ * Net cents the player deposited at or after `since`: credits of kind 'deposit' minus chargebacks
+ * (kind 'reversal', negative deltas), never below 0. Uses ledger_user_kind_time_idx.
+ */
+export async function depositedSince(db: Q, userId: number, since: number): Promise<number> {
+  const row = await db
+    .selectFrom('ledger')
+    .select((eb) => eb.fn.coalesce(eb.fn.sum<number | string>('delta_cents'), eb.lit(0)).as('net'))
+    .where('user_id', '=', userId)
+    .where('kind', 'in', ['deposit', 'reversal'])
+    .where('created_at', '>=', since)
+    .where((eb) => eb.or([eb.and([eb('kind', '=', 'deposit'), eb('delta_cents', '>', 0)]), eb('kind', '=', 'reversal')]))
+    .executeTakeFirst();
+  return Math.max(0, Number(row?.net ?? 0));
+}

@@ -11,15 +11,15 @@ import { freeBoxLastDrops, listFreeBoxes, openFreeBox } from './free-loot.servic
 
 const tags = ['free-loot'];
 const openSummary =
-  'Open a free box once (bearer token required): the player\'s level must reach the box\'s min_level; a daily opening needs 24 h since the last daily ' +
-  'opening of that box (429 with the time left otherwise); promo=true spends a one-time entitlement (case35) instead. One fair reel (next nonce), no debit.';
+  'Open a free box once (bearer token required): the player\'s level must reach the box\'s min_level; a daily opening needs $5.00 deposited ' +
+  '(deposits minus reversals) within the last 30 days (403 otherwise) and 24 h since the last daily opening of that box (429 with the time left otherwise); promo=true spends a one-time entitlement (case35) instead. One fair reel (next nonce), no debit.';
 
 /** Registers GET /api/free-boxes, POST /api/free-boxes/{slug}/open and GET /api/free-boxes/{slug}/last-drops. */
 export function freeLootRoutes(app: FastifyInstance, database: Database): void {
   const { db } = database;
   defineRoute(
     app,
-    { method: 'GET', url: '/api/free-boxes', summary: 'Free boxes with min_level, and for a signed-in player: unlocked, next_available_at, level progress, promo openings', tags, response: freeBoxListResponseSchema },
+    { method: 'GET', url: '/api/free-boxes', summary: 'Free boxes with min_level, and for a signed-in player: unlocked, next_available_at, level progress, promo openings, the daily deposit rule (deposit_required)', tags, response: freeBoxListResponseSchema },
     async ({ request }) => {
       const user = request.headers.authorization ? await request.server.authenticate(request) : null;
       return listFreeBoxes(db, user?.id ?? null, Date.now());

@@ -1,17 +1,23 @@
 // Free loot: free boxes unlocked by level (min_level = tier), one daily opening per box per 24 h
 // (rolling, from the last daily opening) and one-time promo openings from `entitlements`
-// (kind 'free_box', e.g. case35). An opening is ONE transaction: the gate checks, the reel
-// (rollReel with source 'free_box', no debit) and a `free_box_openings` row whose UNIQUE
-// (user, box, slot) key lets only one of two parallel openings of the same slot commit.
+// (kind 'free_box', e.g. case35). A daily opening also needs FREE_LOOT_MIN_DEPOSIT_CENTS deposited
+// (net of reversals) within FREE_LOOT_DEPOSIT_WINDOW_MS, else fresh accounts would be a money
+// faucet (items sell instantly); promo openings come from a deposit already. An opening is ONE
+// transaction: the gate checks, the reel (rollReel with source 'free_box', no debit) and a
+// `free_box_openings` row whose UNIQUE (user, box, slot) key lets only one of two parallel
+// openings of the same slot commit.
 import type { Database, DB } from '../../db/database.ts';
 import { HttpError } from '../../http/errors.ts';
 import type { Drop } from '../../../shared/api/boxes.ts';
-import { FREE_BOX_COOLDOWN_MS, cooldownMessage, levelMessage, type FreeBoxListResponse, type FreeOpenBody } from '../../../shared/api/free-boxes.ts';
+import {
+  DEPOSIT_REQUIRED_MESSAGE, FREE_BOX_COOLDOWN_MS, FREE_LOOT_DEPOSIT_WINDOW_MS, FREE_LOOT_MIN_DEPOSIT_CENTS,
+  cooldownMessage, levelMessage, type FreeBoxListResponse, type FreeOpenBody,
+} from '../../../shared/api/free-boxes.ts';
 import { centsToDollars } from '../../../shared/games/boxes/boxes.odds.ts';
 import { levelProgress } from '../../../shared/levels.ts';
 import { lastDrops } from '../boxes/boxes.service.ts';
 import { loadBox, rollReel, type Opening } from '../openings/openings.service.ts';
-import { dailyOpenings, findFreeBoxBySlug, findFreeBoxes, findLevel, unusedEntitlements, useEntitlement } from './free-loot.repository.ts';
+import { dailyOpenings, depositedSince, findFreeBoxBySlug, findFreeBoxes, findLevel, unusedEntitlements, useEntitlement } from './free-loot.repository.ts';
 
 const iso = (ms: number) => new Date(ms).toISOString();
 
@@ -21,6 +27,8 @@ export async function listFreeBoxes(db: DB, userId: number | null, now: number):
   const me = userId === null ? undefined : await findLevel(db, userId);
   const opened = userId === null ? new Map<number, { n: number; last: number }>() : await dailyOpenings(db, userId);
   const promo = userId === null ? 0 : (await unusedEntitlements(db, userId)).length;
+  const deposited = userId === null ? 0 : await depositedSince(db, userId, now - FREE_LOOT_DEPOSIT_WINDOW_MS);
+  const met = deposited >= FREE_LOOT_MIN_DEPOSIT_CENTS;
   return {
     data: boxes.map((b) => {
       const unlocked = !!me && me.level >= b.min_level;
@@ -28,11 +36,12 @@ export async function listFreeBoxes(db: DB, userId: number | null, now: number):
       const until = last !== undefined && now < last + FREE_BOX_COOLDOWN_MS ? last + FREE_BOX_COOLDOWN_MS : null;
       return {
         slug: b.slug, name: b.name, img_url: b.img_url, min_level: b.min_level, items_count: Number(b.items_count ?? 0),
-        expected_value: centsToDollars(b.ev_cents), unlocked, available: unlocked && until === null, next_available_at: until === null ? null : iso(until),
+        expected_value: centsToDollars(b.ev_cents), unlocked, available: unlocked && met && until === null, next_available_at: until === null ? null : iso(until),
       };
     }),
     level: me ? levelProgress(Number(me.wagered_cents), me.level) : null,
     promo_openings: promo,
+    deposit_required: me ? { min: centsToDollars(FREE_LOOT_MIN_DEPOSIT_CENTS), deposited_30d: centsToDollars(deposited), met } : null,
     server_time: iso(now),
   };
 }
@@ -69,6 +78,9 @@ export async function openFreeBox(database: Database, userId: number, slug: stri
         if (!ent || !(await useEntitlement(trx, ent.id, now))) throw new HttpError(409, 'You have no promo free box to open.');
         slot = `promo:${ent.id}`;
       } else {
+        if ((await depositedSince(trx, userId, now - FREE_LOOT_DEPOSIT_WINDOW_MS)) < FREE_LOOT_MIN_DEPOSIT_CENTS) {
+          throw new HttpError(403, DEPOSIT_REQUIRED_MESSAGE, { deposit: [DEPOSIT_REQUIRED_MESSAGE] });
+        }
         if (nextAvailableAt !== null) {
           const msg = cooldownMessage(nextAvailableAt - now);
           throw new HttpError(429, msg, { next_available_at: [iso(nextAvailableAt)] });
