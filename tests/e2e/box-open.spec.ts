@@ -1,4 +1,4 @@
-// Box opening in the browser: a credited player opens a box ×2 and the reels land on the items
+// Box opening in the browser: a credited player opens a box ×3 and the reels land on the items
 // the API returned; the balance and the inventory follow; a guest's demo spin moves nothing; a
 // second browser context sees the drops in its live strip about 3 s later.
 import { expect, test, type Page } from '@playwright/test';
@@ -27,11 +27,11 @@ async function openAndSettle(page: Page, button: 'open-button' | 'demo-button', 
   return body;
 }
 
-test('a player opens ×2: reels land on the API items, balance and inventory follow, another browser sees the drops @desktop', async ({ browser, baseURL }) => {
+test('a player opens ×3: reels land on the API items, balance and inventory follow, another browser sees the drops @desktop', async ({ browser, baseURL }) => {
   const price = (await (await fetch(`${baseURL}/api/boxes/${SLUG}`)).json()).data.price as number;
   const player = await browser.newContext();
   const watcher = await browser.newContext();
-  await signInPlayer(player, baseURL!, { balanceCents: Math.round(price * 100) * 3 });
+  await signInPlayer(player, baseURL!, { balanceCents: Math.round(price * 100) * 4 });
   const watch = await watcher.newPage();
   await skipBonus(watch);
   await watch.goto('/');
@@ -54,28 +54,28 @@ test('a player opens ×2: reels land on the API items, balance and inventory fol
   const page = await player.newPage();
   await skipBonus(page);
   await page.goto(`/boxes/${SLUG}`);
-  await page.getByRole('button', { name: '×2' }).click();
-  await expect(page.getByTestId('open-button')).toHaveText(`Open 2 boxes for $${(price * 2).toFixed(2)}`);
+  await page.getByRole('button', { name: '×3' }).click();
+  await expect(page.getByTestId('open-button')).toHaveText(`Open 3 boxes for $${(price * 3).toFixed(2)}`);
   await page.getByLabel('Turbo').check(); // the engine's turbo: the reels run at double speed
   const answered = page.waitForResponse((r) => r.url().endsWith(`/api/boxes/${SLUG}/open`)).then(() => Date.now());
   const body = await openAndSettle(page, 'open-button');
   const opened = await answered;
-  expect(body.data.reels).toHaveLength(2);
+  expect(body.data.reels).toHaveLength(3);
   expect(body.balance).toBeCloseTo(price, 2);
-  await expect(page.getByTestId('won-item')).toHaveCount(2);
+  await expect(page.getByTestId('won-item')).toHaveCount(3);
   await expect(page.getByTestId('header-balance')).toContainText(`$${price.toFixed(2)}`);
 
-  // the watcher's strip gets both drops after the 3 s delay
-  await expect.poll(async () => (await strip.getByTestId('drop-tile').evaluateAll((els) => els.map((e) => e.getAttribute('data-drop-id')))).filter((id) => !before.includes(id)).length, { timeout: 10_000 }).toBe(2);
+  // the watcher's strip gets all three drops after the 3 s delay
+  await expect.poll(async () => (await strip.getByTestId('drop-tile').evaluateAll((els) => els.map((e) => e.getAttribute('data-drop-id')))).filter((id) => !before.includes(id)).length, { timeout: 10_000 }).toBe(3);
   const seen = Object.values(await watch.evaluate(() => (window as unknown as { __seen: Record<string, number> }).__seen));
-  expect(seen).toHaveLength(2);
+  expect(seen).toHaveLength(3);
   for (const at of seen) {
     expect(at - opened).toBeGreaterThanOrEqual(2_000); // others' drops wait 3 s; the answer reaches this process after the publish, by up to ~1 s on a loaded machine
     expect(at - opened).toBeLessThan(8_000);
   }
 
   await page.goto('/profile/inventory');
-  await expect(page.getByTestId('inventory-item')).toHaveCount(2);
+  await expect(page.getByTestId('inventory-item')).toHaveCount(3);
   const names = (await page.getByTestId('inventory-item').locator('.item-name').allTextContents()).sort();
   expect(names).toEqual(body.data.reels.map((r) => r.item.name).sort());
   await player.close();
