@@ -1,17 +1,15 @@
 // /dice: mounts the Pixi host with the dice scene, the instant-bet actor on the engine clock,
 // the HUD, seeds and history; ?inspect adds the dev panel (and the Stately inspector).
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { useSelector } from '@xstate/react';
 import { PixiStage } from '../../engine/pixi-stage.tsx';
-import type { PixiHost } from '../../engine/pixi-host.ts';
 import { EngineClock } from '../../engine/clock.ts';
-import { SceneRunner } from '../../engine/scene.ts';
+import { useGameStage } from '../../engine/use-game-stage.ts';
 import { LoadingBar } from '../../engine/loading-bar.tsx';
 import { DevPanel } from '../../engine/dev-panel.tsx';
 import { inspectMode } from '../../engine/inspect.ts';
 import { useGameActor } from '../../engine/use-game-actor.ts';
 import { motionMode, useMotion } from '../../engine/motion.ts';
-import { initSound } from '../../engine/sound.ts';
 import { api, errorText } from '../../lib/api.ts';
 import { getCookie } from '../../lib/cookies.ts';
 import { useSession } from '../../stores/session.ts';
@@ -54,21 +52,12 @@ export default function DicePage() {
   const autoOn = useSelector(actor, (s) => s.context.autoOn);
   const autoReason = useSelector(actor, (s) => s.context.autoReason);
   const last = useSelector(actor, (s) => (s.matches('settled') ? s.context.result : null));
-  const [progress, setProgress] = useState(0);
-  const [renderer, setRenderer] = useState('');
   const [version, setVersion] = useState(0);
   const [balance, setBalance] = useState<number | null>(null);
   const user = useSession((s) => s.user);
   const signedIn = !!user || !!getCookie('token');
-  const runner = useRef<SceneRunner | null>(null);
   const mode = inspectMode();
-
-  useEffect(() => {
-    const sub = actor.subscribe((snap) => {
-      if (snap.matches('playing') && snap.context.result) scene.play(snap.context.result.script, snap.context.startedAt);
-    });
-    return () => sub.unsubscribe();
-  }, [actor, scene]);
+  const { progress, renderer, onReady, onError } = useGameStage(actor, scene, clock, (host) => exposeDiceDebug(host, scene, clock));
 
   useEffect(() => {
     if (!last) return;
@@ -77,25 +66,6 @@ export default function DicePage() {
     setVersion((v) => v + 1);
   }, [last]);
 
-  const onReady = useCallback(
-    (host: PixiHost) => {
-      initSound();
-      setRenderer(host.rendererName);
-      let stopped = false;
-      void SceneRunner.start(host, scene, clock, setProgress).then((r) => {
-        if (stopped) return r.destroy();
-        runner.current = r;
-      });
-      const unexpose = exposeDiceDebug(host, scene, clock);
-      return () => {
-        stopped = true;
-        unexpose();
-        runner.current?.destroy();
-        runner.current = null;
-      };
-    },
-    [scene, clock],
-  );
   const onChange = useCallback((target: number, direction: DiceDirection) => scene.setBet(target, direction), [scene]);
   const shown = user?.balance ?? balance;
 
@@ -118,7 +88,7 @@ export default function DicePage() {
           onChange={onChange}
         />
         <div className="dice-stage" data-testid="dice-stage" data-renderer={renderer} data-phase={phase}>
-          <PixiStage background="#0d0e1c" onReady={onReady} onError={() => setRenderer('unavailable')} />
+          <PixiStage background="#0d0e1c" onReady={onReady} onError={onError} />
           <LoadingBar progress={progress} />
           {last && (
             <p className={last.win ? 'dice-result win' : 'dice-result lose'} data-testid="dice-result" aria-live="polite">

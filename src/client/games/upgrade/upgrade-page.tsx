@@ -1,17 +1,16 @@
 // /upgrade: mounts the Pixi ring scene, the instant-bet actor on the engine clock, the HUD and
 // the history. Guests see the ring and a prompt to log in. ?inspect adds the dev panel.
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { useSelector } from '@xstate/react';
 import { PixiStage } from '../../engine/pixi-stage.tsx';
-import type { PixiHost } from '../../engine/pixi-host.ts';
 import { EngineClock } from '../../engine/clock.ts';
-import { SceneRunner } from '../../engine/scene.ts';
+import { useGameStage } from '../../engine/use-game-stage.ts';
 import { LoadingBar } from '../../engine/loading-bar.tsx';
 import { DevPanel } from '../../engine/dev-panel.tsx';
 import { inspectMode } from '../../engine/inspect.ts';
 import { useGameActor } from '../../engine/use-game-actor.ts';
 import { motionMode, useMotion } from '../../engine/motion.ts';
-import { initSound, playSound } from '../../engine/sound.ts';
+import { playSound } from '../../engine/sound.ts';
 import { api, errorText } from '../../lib/api.ts';
 import { getCookie } from '../../lib/cookies.ts';
 import { useSession } from '../../stores/session.ts';
@@ -51,24 +50,15 @@ export default function UpgradePage() {
   const phase = useSelector(actor, (s) => String(s.value));
   const error = useSelector(actor, (s) => s.context.error);
   const last = useSelector(actor, (s) => (s.matches('settled') ? s.context.result : null));
-  const [progress, setProgress] = useState(0);
-  const [renderer, setRenderer] = useState('');
   const [version, setVersion] = useState(0);
   const user = useSession((s) => s.user);
   const signedIn = !!user || !!getCookie('token');
-  const runner = useRef<SceneRunner | null>(null);
   const mode = inspectMode();
+  const { progress, renderer, onReady, onError } = useGameStage(actor, scene, clock, (host) => exposeUpgradeDebug(host, scene));
 
   useEffect(() => {
     if (error) toast.error(error);
   }, [error]);
-
-  useEffect(() => {
-    const sub = actor.subscribe((snap) => {
-      if (snap.matches('playing') && snap.context.result) scene.play(snap.context.result.script, snap.context.startedAt);
-    });
-    return () => sub.unsubscribe();
-  }, [actor, scene]);
 
   useEffect(() => {
     if (!last) return;
@@ -76,25 +66,6 @@ export default function UpgradePage() {
     setVersion((v) => v + 1); // the staked items are gone, the prize may be new: reload
   }, [last]);
 
-  const onReady = useCallback(
-    (host: PixiHost) => {
-      initSound();
-      setRenderer(host.rendererName);
-      let stopped = false;
-      void SceneRunner.start(host, scene, clock, setProgress).then((r) => {
-        if (stopped) return r.destroy();
-        runner.current = r;
-      });
-      const unexpose = exposeUpgradeDebug(host, scene);
-      return () => {
-        stopped = true;
-        unexpose();
-        runner.current?.destroy();
-        runner.current = null;
-      };
-    },
-    [scene, clock],
-  );
   const onChance = useCallback((chance: number) => scene.setChance(chance), [scene]);
   const u = last?.upgrade;
 
@@ -110,7 +81,7 @@ export default function UpgradePage() {
       </header>
       <div className="upgrade-layout">
         <div className="upgrade-stage" data-testid="upgrade-stage" data-renderer={renderer} data-phase={phase}>
-          <PixiStage background="#0d0e1c" onReady={onReady} onError={() => setRenderer('unavailable')} />
+          <PixiStage background="#0d0e1c" onReady={onReady} onError={onError} />
           <LoadingBar progress={progress} />
           {u && (
             <p className={u.win ? 'upgrade-result win' : 'upgrade-result lose'} data-testid="upgrade-result" aria-live="polite">
