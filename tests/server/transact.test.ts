@@ -66,4 +66,27 @@ describe('transact on SQLite', () => {
       other.close();
     }
   });
+
+  it('a transaction takes the write lock at BEGIN, so another process waits (busy_timeout) instead of failing mid-transaction', async () => {
+    const { rows } = await sql<{ file: string }>`select file from pragma_database_list where name = 'main'`.execute(database.db);
+    const other = new SQLite(rows[0]!.file, { timeout: 0 }); // another writer that does not wait
+    try {
+      let otherCouldWrite: boolean | null = null;
+      await database.db.transaction().execute(async () => {
+        try {
+          other.exec('begin immediate');
+          other.exec('rollback');
+          otherCouldWrite = true;
+        } catch (e) {
+          expect((e as { code?: string }).code).toBe('SQLITE_BUSY');
+          otherCouldWrite = false;
+        }
+      });
+      expect(otherCouldWrite).toBe(false);
+      other.exec('begin immediate'); // free again after COMMIT
+      other.exec('rollback');
+    } finally {
+      other.close();
+    }
+  });
 });

@@ -37,7 +37,12 @@ function withStatementCache(sqlite: SQLite.Database, limit = 500): SqliteDatabas
   const cache = new Map<string, SQLite.Statement>();
   return {
     close: () => void sqlite.close(),
-    prepare(query: string) {
+    prepare(text: string) {
+      // Kysely opens transactions with a deferred BEGIN; a deferred transaction that read first and
+      // then writes fails at once with SQLITE_BUSY (no busy wait) when another process (the admin
+      // CLI, a test) committed in between. IMMEDIATE takes the write lock up front, so it waits
+      // out busy_timeout instead.
+      const query = text === 'begin' ? 'begin immediate' : text;
       let stmt = cache.get(query);
       if (!stmt) {
         if (cache.size >= limit) cache.clear();
