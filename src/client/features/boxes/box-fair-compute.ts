@@ -1,6 +1,6 @@
 // Recomputes a box reel from the verify form with the shared fair code the server uses:
 // ticket = floor(f0 × 100000) + 1, then the range of the box version that holds it.
-import { boxTicket, rangeIndexForTicket, verifyCommitment } from '../../../shared/fair/index.ts';
+import { boxTicket, rangeIndexForTicket } from '../../../shared/fair/index.ts';
 
 /** The verify form's raw fields. */
 export interface BoxFairForm {
@@ -20,11 +20,6 @@ export function computeTicket(f: BoxFairForm): { ticket: number } | { error: str
   if (!f.client_seed) return { error: 'Enter the client seed.' };
   if (!/^\d{1,15}$/.test(f.nonce.trim())) return { error: 'The nonce is a whole number.' };
   return { ticket: boxTicket({ serverSeed: f.server_seed.trim(), clientSeed: f.client_seed, nonce: Number(f.nonce.trim()) }) };
-}
-
-/** Whether SHA-256(server seed) equals the hash; null when either is missing. */
-export function commitmentHolds(f: BoxFairForm): boolean | null {
-  return f.server_seed.trim() && f.server_seed_hash.trim() ? verifyCommitment(f.server_seed.trim(), f.server_seed_hash.trim()) : null;
 }
 
 /** The item whose inclusive range holds `ticket`, or undefined. */

@@ -5,7 +5,8 @@ import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import type { BoxVersion } from '../../../shared/api/box-fair.ts';
 import { ApiError, errorText } from '../../lib/api.ts';
-import { commitmentHolds, computeTicket, itemForTicket, type BoxFairForm } from './box-fair-compute.ts';
+import { CommitmentNote } from '../../components/fair/commitment-note.tsx';
+import { computeTicket, itemForTicket, type BoxFairForm } from './box-fair-compute.ts';
 import { ItemTile } from './item-tile.tsx';
 import { useApiData } from './use-api-data.ts';
 import './boxes.css';
@@ -37,7 +38,6 @@ export default function BoxFairPage() {
   const { data, error } = useApiData<{ data: BoxVersion }>(path);
   const version = path && data?.data.box.slug === box && String(data.data.version) === form.version.trim() ? data.data : null;
   const result = computeTicket(form);
-  const commitment = commitmentHolds(form);
   const won = version && 'ticket' in result ? itemForTicket(version.items, result.ticket) : undefined;
 
   return (
@@ -67,11 +67,7 @@ export default function BoxFairPage() {
           </label>
         ))}
       </form>
-      {commitment !== null && (
-        <p data-testid="commitment" className={commitment ? 'win' : 'lose'}>
-          {commitment ? 'The server seed matches the hash shown before the openings.' : 'The server seed does NOT match this hash.'}
-        </p>
-      )}
+      <CommitmentNote serverSeed={form.server_seed} hash={form.server_seed_hash} before="the openings" />
       <output className="fair-result" data-testid="fair-result">
         {'error' in result ? (
           <span className="muted" data-testid="fair-hint">{result.error}</span>

@@ -2,7 +2,7 @@
 // in the browser with the same shared code the server uses. Bet links prefill the form.
 import { useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { verifyCommitment } from '../../../shared/fair/index.ts';
+import { CommitmentNote } from '../../components/fair/commitment-note.tsx';
 import { computeFair, FAIR_GAMES, type FairForm } from './fair-compute.ts';
 
 const fields: Record<string, [keyof FairForm, string][]> = {
@@ -30,7 +30,6 @@ export default function DiceFairPage() {
     salt: params.get('salt') ?? '',
   }));
   const result = useMemo(() => computeFair(form), [form]);
-  const commitment = form.server_seed && form.server_seed_hash ? verifyCommitment(form.server_seed, form.server_seed_hash) : null;
   const set = (k: keyof FairForm) => (e: React.ChangeEvent<HTMLInputElement | HTMLSelectElement>) => setForm({ ...form, [k]: e.target.value });
 
   return (
@@ -81,11 +80,7 @@ export default function DiceFairPage() {
           </label>
         )}
       </form>
-      {commitment !== null && (
-        <p data-testid="commitment" className={commitment ? 'win' : 'lose'}>
-          {commitment ? 'The server seed matches the hash shown before the bets.' : 'The server seed does NOT match this hash.'}
-        </p>
-      )}
+      <CommitmentNote serverSeed={form.server_seed} hash={form.server_seed_hash} before="the bets" />
       <output className="fair-result" data-testid="fair-result">
         {'error' in result ? <span className="muted">{String(result.error)}</span> : <pre>{JSON.stringify(result, null, 2)}</pre>}
       </output>

@@ -3,7 +3,8 @@
 import { useMemo, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { bpToPercent, UPGRADE_EDGE_BP, UPGRADE_MAX_CHANCE_BP, UPGRADE_MIN_CHANCE_BP } from '../../../shared/games/upgrade/upgrade.odds.ts';
-import { commitmentMatches, computeUpgradeFair, type UpgradeFairForm } from './upgrade-fair.ts';
+import { CommitmentNote } from '../../components/fair/commitment-note.tsx';
+import { computeUpgradeFair, type UpgradeFairForm } from './upgrade-fair.ts';
 import './upgrade.css';
 
 const FIELDS: [keyof UpgradeFairForm, string][] = [
@@ -25,7 +26,6 @@ export default function UpgradeFairPage() {
     chance: params.get('chance') ?? '50',
   }));
   const result = useMemo(() => computeUpgradeFair(form), [form]);
-  const commitment = commitmentMatches(form);
 
   return (
     <section className="page fair-page">
@@ -58,11 +58,7 @@ export default function UpgradeFairPage() {
           </label>
         ))}
       </form>
-      {commitment !== null && (
-        <p data-testid="commitment" className={commitment ? 'win' : 'lose'}>
-          {commitment ? 'The server seed matches the hash shown before the upgrade.' : 'The server seed does NOT match this hash.'}
-        </p>
-      )}
+      <CommitmentNote serverSeed={form.server_seed} hash={form.server_seed_hash} before="the upgrade" />
       <output className="fair-result" data-testid="fair-result">
         {'error' in result ? <span className="muted">{result.error}</span> : <pre>{JSON.stringify(result, null, 2)}</pre>}
       </output>

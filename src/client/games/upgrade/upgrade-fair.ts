@@ -1,5 +1,6 @@
 // Recomputes an upgrade from the verify form with the shared code (same JSON as the CLI).
-import { isServerSeed, verifyCommitment } from '../../../shared/fair/index.ts';
+import { isServerSeed } from '../../../shared/fair/index.ts';
+import { commitmentOf } from '../../components/fair/commitment-note.tsx';
 import { upgradeOutcomeFromSeeds } from '../../../shared/games/upgrade/upgrade.odds.ts';
 
 /** The verify form's raw fields. */
@@ -25,5 +26,5 @@ export function computeUpgradeFair(f: UpgradeFairForm): { game: 'upgrade'; roll:
 
 /** Whether the server seed matches the hash shown before the upgrade; null when either is missing. */
 export function commitmentMatches(f: UpgradeFairForm): boolean | null {
-  return f.server_seed.trim() && f.server_seed_hash.trim() ? verifyCommitment(f.server_seed.trim(), f.server_seed_hash.trim()) : null;
+  return commitmentOf(f.server_seed, f.server_seed_hash);
 }
