@@ -86,6 +86,7 @@ test('the inspector pauses, steps and skips the roll on the engine clock', async
   await page.goto('/dice?inspect=panel');
   const panel = page.getByTestId('dev-panel');
   await expect(page.getByTestId('dice-stage')).toHaveAttribute('data-renderer', 'webgl');
+  await page.waitForLoadState('networkidle'); // seeds and history have loaded: the panel below them stops moving
   await panel.getByRole('button', { name: 'Pause' }).click();
   await page.getByRole('button', { name: 'Bet', exact: true }).click();
   await expect(panel.getByTestId('actor-state')).toHaveText('"playing"');
