@@ -4,6 +4,7 @@
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import globals from 'globals';
+import prettier from 'eslint-config-prettier';
 
 const impure = ['Date.now', 'performance.now', 'Math.random'].map((name) => {
   const [object, property] = name.split('.');
@@ -19,7 +20,10 @@ export default tseslint.config(
     rules: {
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       '@typescript-eslint/consistent-type-imports': 'error',
-      'no-restricted-properties': ['error', { object: 'Math', property: 'random', message: 'Use crypto or the fair generator, never Math.random.' }],
+      'no-restricted-properties': [
+        'error',
+        { object: 'Math', property: 'random', message: 'Use crypto or the fair generator, never Math.random.' },
+      ],
     },
   },
   {
@@ -30,13 +34,31 @@ export default tseslint.config(
     files: ['src/shared/**'],
     rules: {
       'no-restricted-properties': ['error', ...impure],
-      'no-restricted-globals': ['error', { name: 'fetch', message: 'src/shared does no I/O.' }, { name: 'document', message: 'src/shared has no DOM.' }],
+      'no-restricted-globals': [
+        'error',
+        { name: 'fetch', message: 'src/shared does no I/O.' },
+        { name: 'document', message: 'src/shared has no DOM.' },
+      ],
       'no-restricted-imports': [
         'error',
         {
           patterns: [
             { group: ['**/client/**', '**/server/**'], message: 'src/shared imports nothing from client or server.' },
-            { group: ['node:*', 'react', 'react-dom', 'pixi.js', '@pixi/*', 'fastify', 'kysely', 'pg', 'better-sqlite3', 'socket.io*'], message: 'src/shared stays pure and isomorphic.' },
+            {
+              group: [
+                'node:*',
+                'react',
+                'react-dom',
+                'pixi.js',
+                '@pixi/*',
+                'fastify',
+                'kysely',
+                'pg',
+                'better-sqlite3',
+                'socket.io*',
+              ],
+              message: 'src/shared stays pure and isomorphic.',
+            },
           ],
         },
       ],
@@ -44,10 +66,21 @@ export default tseslint.config(
   },
   {
     files: ['src/client/**'],
-    rules: { 'no-restricted-imports': ['error', { patterns: [{ group: ['**/server/**'], message: 'The client never imports the server.' }] }] },
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ group: ['**/server/**'], message: 'The client never imports the server.' }] },
+      ],
+    },
   },
   {
     files: ['src/server/**'],
-    rules: { 'no-restricted-imports': ['error', { patterns: [{ group: ['**/client/**'], message: 'The server never imports the client.' }] }] },
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ group: ['**/client/**'], message: 'The server never imports the client.' }] },
+      ],
+    },
   },
+  prettier, // formatting is Prettier's (npm run lint runs prettier --check too)
 );

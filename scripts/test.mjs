@@ -27,19 +27,30 @@ function readJson(file) {
 
 run('typecheck', ['node_modules/typescript/bin/tsc', '--noEmit', '-p', 'tsconfig.json']);
 run('lint', ['node_modules/eslint/bin/eslint.js', '--max-warnings', '0', '.']);
+run('format (prettier --check)', ['node_modules/prettier/bin/prettier.cjs', '--check', '--log-level', 'warn', '.']);
 
 const vitestJson = join(out, 'vitest.json');
-run('unit and server tests (vitest)', ['node_modules/vitest/vitest.mjs', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestJson}`]);
+run('unit and server tests (vitest)', [
+  'node_modules/vitest/vitest.mjs',
+  'run',
+  '--reporter=default',
+  '--reporter=json',
+  `--outputFile.json=${vitestJson}`,
+]);
 const v = readJson(vitestJson);
 if (v) {
   passed += v.numPassedTests;
   failed += v.numFailedTests;
 } else failed += 1;
 
-const built = run('build', ['node_modules/vite/bin/vite.js', 'build', '--logLevel', 'warn'], { NODE_ENV: 'production' });
+const built = run('build', ['node_modules/vite/bin/vite.js', 'build', '--logLevel', 'warn'], {
+  NODE_ENV: 'production',
+});
 if (built && ensureChromium()) {
   const pwJson = join(out, 'playwright.json');
-  run('browser tests (playwright)', ['node_modules/@playwright/test/cli.js', 'test'], { PLAYWRIGHT_JSON_OUTPUT_NAME: pwJson });
+  run('browser tests (playwright)', ['node_modules/@playwright/test/cli.js', 'test'], {
+    PLAYWRIGHT_JSON_OUTPUT_NAME: pwJson,
+  });
   const p = readJson(pwJson);
   if (p) {
     passed += p.stats.expected + p.stats.flaky;
