@@ -20,14 +20,30 @@ export default defineConfig({
   },
   test: {
     projects: [
-      { extends: true, test: { name: 'shared', environment: 'node', include: ['tests/shared/**/*.test.ts'], testTimeout: 60_000 } },
       {
         extends: true,
-        test: { name: 'server', environment: 'node', include: ['tests/server/**/*.test.ts'], testTimeout: 30_000, hookTimeout: 60_000, fileParallelism: false },
+        test: { name: 'shared', environment: 'node', include: ['tests/shared/**/*.test.ts'], testTimeout: 60_000 },
       },
       {
         extends: true,
-        test: { name: 'client', environment: 'jsdom', include: ['tests/client/**/*.test.{ts,tsx}'], setupFiles: ['tests/helpers/client-setup.ts'], testTimeout: 20_000 },
+        test: {
+          name: 'server',
+          environment: 'node',
+          include: ['tests/server/**/*.test.ts'],
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+          fileParallelism: false,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'client',
+          environment: 'jsdom',
+          include: ['tests/client/**/*.test.{ts,tsx}'],
+          setupFiles: ['tests/helpers/client-setup.ts'],
+          testTimeout: 20_000,
+        },
       },
     ],
   },

@@ -20,6 +20,9 @@ export function buildIfStale() {
   // a production build even when the caller runs with NODE_ENV=test (Vite would honour it)
   const env = { ...process.env };
   delete env.NODE_ENV;
-  const r = spawnSync(process.execPath, ['node_modules/vite/bin/vite.js', 'build', '--logLevel', 'warn'], { stdio: 'inherit', env });
+  const r = spawnSync(process.execPath, ['node_modules/vite/bin/vite.js', 'build', '--logLevel', 'warn'], {
+    stdio: 'inherit',
+    env,
+  });
   if (r.status !== 0) process.exit(r.status ?? 1);
 }

@@ -7,8 +7,15 @@ const children = [
     stdio: 'inherit',
     env: { ...process.env, PORT: apiPort },
   }),
-  spawn(process.execPath, ['node_modules/vite/bin/vite.js', '--host'], { stdio: 'inherit', env: { ...process.env, API_PORT: apiPort, PORT: '5173' } }),
+  spawn(process.execPath, ['node_modules/vite/bin/vite.js', '--host'], {
+    stdio: 'inherit',
+    env: { ...process.env, API_PORT: apiPort, PORT: '5173' },
+  }),
 ];
 const stop = (sig) => children.forEach((c) => c.kill(sig));
 for (const sig of ['SIGINT', 'SIGTERM']) process.on(sig, () => stop(sig));
-for (const c of children) c.on('exit', () => { stop('SIGTERM'); process.exit(0); });
+for (const c of children)
+  c.on('exit', () => {
+    stop('SIGTERM');
+    process.exit(0);
+  });

@@ -9,13 +9,15 @@ export const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 export function ensureChromium() {
   if (existsSync(chromiumPath)) return true;
   if (process.getuid?.() === 0) {
-    console.log('Chromium is missing: installing Debian\'s chromium with apt-get…');
+    console.log("Chromium is missing: installing Debian's chromium with apt-get…");
     const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
     spawnSync('apt-get', ['update', '-qq'], { stdio: 'inherit', env });
     const r = spawnSync('apt-get', ['install', '-y', '-qq', 'chromium'], { stdio: 'inherit', env });
     if (r.status === 0 && existsSync(chromiumPath)) return true;
   }
-  console.error(`Browser tests need Chromium at ${chromiumPath}. Install it with: sudo apt-get install -y chromium (or set CHROMIUM_PATH).`);
+  console.error(
+    `Browser tests need Chromium at ${chromiumPath}. Install it with: sudo apt-get install -y chromium (or set CHROMIUM_PATH).`,
+  );
   return false;
 }
 

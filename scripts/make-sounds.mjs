@@ -8,10 +8,19 @@ function wav(samples) {
   const data = Buffer.alloc(samples.length * 2);
   samples.forEach((s, i) => data.writeInt16LE(Math.round(Math.max(-1, Math.min(1, s)) * 32767), i * 2));
   const h = Buffer.alloc(44);
-  h.write('RIFF', 0); h.writeUInt32LE(36 + data.length, 4); h.write('WAVE', 8);
-  h.write('fmt ', 12); h.writeUInt32LE(16, 16); h.writeUInt16LE(1, 20); h.writeUInt16LE(1, 22);
-  h.writeUInt32LE(RATE, 24); h.writeUInt32LE(RATE * 2, 28); h.writeUInt16LE(2, 32); h.writeUInt16LE(16, 34);
-  h.write('data', 36); h.writeUInt32LE(data.length, 40);
+  h.write('RIFF', 0);
+  h.writeUInt32LE(36 + data.length, 4);
+  h.write('WAVE', 8);
+  h.write('fmt ', 12);
+  h.writeUInt32LE(16, 16);
+  h.writeUInt16LE(1, 20);
+  h.writeUInt16LE(1, 22);
+  h.writeUInt32LE(RATE, 24);
+  h.writeUInt32LE(RATE * 2, 28);
+  h.writeUInt16LE(2, 32);
+  h.writeUInt16LE(16, 34);
+  h.write('data', 36);
+  h.writeUInt32LE(data.length, 40);
   return Buffer.concat([h, data]);
 }
 
@@ -23,7 +32,12 @@ function tones(notes, { wave = 'sine', decay = 8, gain = 0.6 } = {}) {
     for (let i = 0; i < n; i++) {
       const t = i / RATE;
       const phase = (f * t) % 1;
-      const v = wave === 'square' ? (phase < 0.5 ? 1 : -1) * 0.4 : wave === 'tri' ? 4 * Math.abs(phase - 0.5) - 1 : Math.sin(2 * Math.PI * phase);
+      const v =
+        wave === 'square'
+          ? (phase < 0.5 ? 1 : -1) * 0.4
+          : wave === 'tri'
+            ? 4 * Math.abs(phase - 0.5) - 1
+            : Math.sin(2 * Math.PI * phase);
       out.push(v * gain * Math.min(1, t * 400) * Math.exp(-decay * t));
     }
   }
@@ -33,10 +47,28 @@ function tones(notes, { wave = 'sine', decay = 8, gain = 0.6 } = {}) {
 const sounds = {
   bet: tones([[880, 0.06]], { wave: 'tri', decay: 40 }),
   roll: tones([[1320, 0.03]], { wave: 'square', decay: 90, gain: 0.3 }),
-  win: tones([[523, 0.09], [659, 0.09], [784, 0.09], [1047, 0.25]], { wave: 'tri', decay: 6 }),
-  lose: tones([[196, 0.12], [147, 0.28]], { wave: 'sine', decay: 7 }),
+  win: tones(
+    [
+      [523, 0.09],
+      [659, 0.09],
+      [784, 0.09],
+      [1047, 0.25],
+    ],
+    { wave: 'tri', decay: 6 },
+  ),
+  lose: tones(
+    [
+      [196, 0.12],
+      [147, 0.28],
+    ],
+    { wave: 'sine', decay: 7 },
+  ),
 };
 
 mkdirSync('assets/sounds', { recursive: true });
 for (const [name, samples] of Object.entries(sounds)) writeFileSync(`assets/sounds/${name}.wav`, wav(samples));
-console.log(`wrote ${Object.keys(sounds).map((n) => `assets/sounds/${n}.wav`).join(', ')}`);
+console.log(
+  `wrote ${Object.keys(sounds)
+    .map((n) => `assets/sounds/${n}.wav`)
+    .join(', ')}`,
+);

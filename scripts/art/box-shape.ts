@@ -3,16 +3,21 @@
 /** Lightens (amount > 0) or darkens (amount < 0) a #rrggbb colour. */
 export function shade(hex: string, amount: number): string {
   const n = parseInt(hex.slice(1), 16);
-  const ch = [(n >> 16) & 255, (n >> 8) & 255, n & 255].map((v) => Math.round(amount >= 0 ? v + (255 - v) * amount : v * (1 + amount)));
+  const ch = [(n >> 16) & 255, (n >> 8) & 255, n & 255].map((v) =>
+    Math.round(amount >= 0 ? v + (255 - v) * amount : v * (1 + amount)),
+  );
   return `#${ch.map((v) => v.toString(16).padStart(2, '0')).join('')}`;
 }
 
 const emblems: Record<string, string> = {
   sneakers: '<path d="M-34 10 C-32 -8 -22 -16 -10 -16 C-2 -6 12 -2 30 0 C40 2 44 8 44 14 H-34 Z" fill="#fff"/>',
-  fashion: '<path d="M-14 -20 L-36 -8 L-28 6 L-20 2 V24 H20 V2 L28 6 L36 -8 L14 -20 C8 -12 -8 -12 -14 -20 Z" fill="#fff"/>',
+  fashion:
+    '<path d="M-14 -20 L-36 -8 L-28 6 L-20 2 V24 H20 V2 L28 6 L36 -8 L14 -20 C8 -12 -8 -12 -14 -20 Z" fill="#fff"/>',
   tech: '<rect x="-16" y="-26" width="32" height="52" rx="6" fill="#fff"/><rect x="-11" y="-20" width="22" height="38" rx="2" fill="#222"/>',
-  gaming: '<path d="M-30 -8 H30 C42 -8 44 18 38 24 C32 28 26 22 22 16 H-22 C-26 22 -32 28 -38 24 C-44 18 -42 -8 -30 -8 Z" fill="#fff"/>',
-  accessories: '<path d="M-24 -4 H24 L28 26 H-28 Z" fill="#fff"/><path d="M-12 -4 C-12 -22 12 -22 12 -4" stroke="#fff" stroke-width="5" fill="none"/>',
+  gaming:
+    '<path d="M-30 -8 H30 C42 -8 44 18 38 24 C32 28 26 22 22 16 H-22 C-26 22 -32 28 -38 24 C-44 18 -42 -8 -30 -8 Z" fill="#fff"/>',
+  accessories:
+    '<path d="M-24 -4 H24 L28 26 H-28 Z" fill="#fff"/><path d="M-12 -4 C-12 -22 12 -22 12 -4" stroke="#fff" stroke-width="5" fill="none"/>',
   mixed: '<path d="M0 -26 L8 -8 L27 -8 L12 4 L18 24 L0 12 L-18 24 L-12 4 L-27 -8 L-8 -8 Z" fill="#fff"/>',
 };
 

@@ -17,7 +17,10 @@ const envSchema = z.object({
     .string()
     .refine((v) => /^postgres(ql)?:\/\//.test(v) || /^sqlite:/.test(v), 'must be a postgres:// URL or sqlite:<file>')
     .optional(),
-  REDIS_URL: z.string().refine((v) => /^rediss?:\/\//.test(v), 'must be a redis:// URL').optional(),
+  REDIS_URL: z
+    .string()
+    .refine((v) => /^rediss?:\/\//.test(v), 'must be a redis:// URL')
+    .optional(),
   PUBLIC_URL: optionalUrl,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   APP_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
@@ -25,12 +28,18 @@ const envSchema = z.object({
   PUSHER_APP_SECRET: z.string().min(16).optional(),
   OAUTH_CLIENT_SECRET: z.string().min(16).optional(),
   RECAPTCHA_SITE_KEY: z.string().min(1).optional(),
-  GTM_ID: z.string().regex(/^GTM-[A-Z0-9]+$/, 'must look like GTM-XXXXXXX').optional(),
+  GTM_ID: z
+    .string()
+    .regex(/^GTM-[A-Z0-9]+$/, 'must look like GTM-XXXXXXX')
+    .optional(),
   ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(1).max(86_400).default(3600),
   SCRYPT_LOG_N: z.coerce.number().int().min(10).max(20).default(17),
   RATE_LIMIT_SCALE: z.coerce.number().min(0.01).max(100_000).default(1),
   MAIL_FROM: z.string().min(3).default('Loot Arcade <no-reply@lootarcade.local>'),
-  SMTP_URL: z.string().refine((v) => /^smtps?:\/\//.test(v), 'must be an smtp:// or smtps:// URL').optional(),
+  SMTP_URL: z
+    .string()
+    .refine((v) => /^smtps?:\/\//.test(v), 'must be an smtp:// or smtps:// URL')
+    .optional(),
   RECAPTCHA_SECRET: z.string().min(1).optional(),
   RECAPTCHA_VERIFY_URL: z.string().url().default('https://www.google.com/recaptcha/api/siteverify'),
   PUSHER_APP_ID: z.string().min(1).optional(),
@@ -115,8 +124,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const given = [e.APP_SECRET, e.PUSHER_APP_KEY, e.PUSHER_APP_SECRET, e.OAUTH_CLIENT_SECRET];
   const allGiven = given.every(Boolean);
   if (e.NODE_ENV === 'production' && !allGiven) {
-    const missing = ['APP_SECRET', 'PUSHER_APP_KEY', 'PUSHER_APP_SECRET', 'OAUTH_CLIENT_SECRET'].find((_, i) => !given[i]);
-    throw new ConfigError(`Invalid configuration: ${missing} is required in production (development secrets are refused)`);
+    const missing = ['APP_SECRET', 'PUSHER_APP_KEY', 'PUSHER_APP_SECRET', 'OAUTH_CLIENT_SECRET'].find(
+      (_, i) => !given[i],
+    );
+    throw new ConfigError(
+      `Invalid configuration: ${missing} is required in production (development secrets are refused)`,
+    );
   }
   if (e.NODE_ENV === 'production' && e.SCRYPT_LOG_N < 17) {
     throw new ConfigError('Invalid configuration: SCRYPT_LOG_N below 17 is refused in production (OWASP scrypt cost)');
@@ -161,10 +174,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     smtpUrl: e.SMTP_URL ?? null,
     recaptchaSecret: e.RECAPTCHA_SECRET ?? null,
     recaptchaVerifyUrl: e.RECAPTCHA_VERIFY_URL,
-    pusherHttp: e.PUSHER_APP_ID && e.PUSHER_HOST ? { appId: e.PUSHER_APP_ID, host: e.PUSHER_HOST.replace(/\/$/, '') } : null,
+    pusherHttp:
+      e.PUSHER_APP_ID && e.PUSHER_HOST ? { appId: e.PUSHER_APP_ID, host: e.PUSHER_HOST.replace(/\/$/, '') } : null,
     social: {
-      google: e.GOOGLE_CLIENT_ID && e.GOOGLE_CLIENT_SECRET ? { clientId: e.GOOGLE_CLIENT_ID, clientSecret: e.GOOGLE_CLIENT_SECRET } : null,
-      facebook: e.FACEBOOK_CLIENT_ID && e.FACEBOOK_CLIENT_SECRET ? { clientId: e.FACEBOOK_CLIENT_ID, clientSecret: e.FACEBOOK_CLIENT_SECRET } : null,
+      google:
+        e.GOOGLE_CLIENT_ID && e.GOOGLE_CLIENT_SECRET
+          ? { clientId: e.GOOGLE_CLIENT_ID, clientSecret: e.GOOGLE_CLIENT_SECRET }
+          : null,
+      facebook:
+        e.FACEBOOK_CLIENT_ID && e.FACEBOOK_CLIENT_SECRET
+          ? { clientId: e.FACEBOOK_CLIENT_ID, clientSecret: e.FACEBOOK_CLIENT_SECRET }
+          : null,
       steam: e.STEAM_API_KEY ? { apiKey: e.STEAM_API_KEY } : null,
     },
   };

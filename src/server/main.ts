@@ -30,12 +30,20 @@ async function main(): Promise<void> {
   // One LocalPublisher feeds the embedded channel server; PUSHER_* switches to a hosted service.
   const local = new LocalPublisher();
   const publisher: Publisher = config.pusherHttp
-    ? new HttpPublisher({ host: config.pusherHttp.host, appId: config.pusherHttp.appId, key: config.secrets.pusherKey, secret: config.secrets.pusherSecret })
+    ? new HttpPublisher({
+        host: config.pusherHttp.host,
+        appId: config.pusherHttp.appId,
+        key: config.secrets.pusherKey,
+        secret: config.secrets.pusherSecret,
+      })
     : local;
   const { fastify } = await buildApp({ config, database, clientDir: resolve('dist/client'), logger: true, publisher });
   if (applied.length) fastify.log.info({ applied }, 'migrations applied');
   const realtime = await attachRealtime(fastify.server, config);
-  const channels = new PusherServer(fastify.server, local, { key: config.secrets.pusherKey, secret: config.secrets.pusherSecret });
+  const channels = new PusherServer(fastify.server, local, {
+    key: config.secrets.pusherKey,
+    secret: config.secrets.pusherSecret,
+  });
   await fastify.listen({ port: config.port, host: config.host });
   const shown = config.publicUrl ?? `http://localhost:${(fastify.server.address() as { port: number }).port}`;
   process.stdout.write(`\nLoot Arcade is running at ${shown}\n\n`);

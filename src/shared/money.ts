@@ -57,12 +57,10 @@ export function centsToFixed(cents: Cents): string {
 
 /** A zod schema of a positive dollar amount between `min` and `max` dollars with ≤ 2 decimals. */
 export function dollarsSchema(min: number, max = MAX_DOLLARS, field = 'amount') {
-  return z
-    .number({ error: `The ${field} must be a number.` })
-    .superRefine((v, ctx) => {
-      const problem = dollarsProblem(v, Number.MAX_SAFE_INTEGER);
-      if (problem) ctx.addIssue({ code: 'custom', message: `The ${field} ${problem}.` });
-      else if (v < min) ctx.addIssue({ code: 'custom', message: `The ${field} must be at least ${min}.` });
-      else if (v > max) ctx.addIssue({ code: 'custom', message: `The ${field} must be at most ${max}.` });
-    });
+  return z.number({ error: `The ${field} must be a number.` }).superRefine((v, ctx) => {
+    const problem = dollarsProblem(v, Number.MAX_SAFE_INTEGER);
+    if (problem) ctx.addIssue({ code: 'custom', message: `The ${field} ${problem}.` });
+    else if (v < min) ctx.addIssue({ code: 'custom', message: `The ${field} must be at least ${min}.` });
+    else if (v > max) ctx.addIssue({ code: 'custom', message: `The ${field} must be at most ${max}.` });
+  });
 }

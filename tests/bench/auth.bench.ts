@@ -16,7 +16,8 @@ import { migrate } from '../../src/server/db/migrate.ts';
 import { LocalPublisher } from '../../src/server/realtime/publisher.ts';
 import { PusherServer } from '../../src/server/realtime/pusher-server.ts';
 
-const pct = (xs: number[], p: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor((xs.length * p) / 100))]!;
+const pct = (xs: number[], p: number) =>
+  [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor((xs.length * p) / 100))]!;
 
 /** Token grants per second at concurrency 20, and the scrypt cost. */
 export async function tokenGrantBench(): Promise<Record<string, number>> {
@@ -28,15 +29,38 @@ export async function tokenGrantBench(): Promise<Record<string, number>> {
     times.push(performance.now() - t);
   }
   // RATE_LIMIT_SCALE lifts the per-account limit: the bench logs in one account thousands of times.
-  const server = await serve(['--import', 'tsx', 'src/server/main.ts'], { RATE_LIMIT_SCALE: '100000', NODE_ENV: 'test' });
+  const server = await serve(['--import', 'tsx', 'src/server/main.ts'], {
+    RATE_LIMIT_SCALE: '100000',
+    NODE_ENV: 'test',
+  });
   try {
-    const config = (await (await fetch(`${server.url}/api/config`)).json()) as { oauth: { client_id: string; client_secret: string } };
+    const config = (await (await fetch(`${server.url}/api/config`)).json()) as {
+      oauth: { client_id: string; client_secret: string };
+    };
     const email = `bench-${Date.now()}@example.test`;
-    const reg = await fetch(`${server.url}/api/auth/register`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ name: 'Bench', email, password: 'bench-password' }) });
+    const reg = await fetch(`${server.url}/api/auth/register`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ name: 'Bench', email, password: 'bench-password' }),
+    });
     if (!reg.ok) throw new Error(`register failed: ${await reg.text()}`);
-    const body = JSON.stringify({ grant_type: 'password', username: email, password: 'bench-password', ...config.oauth, scope: '*' });
+    const body = JSON.stringify({
+      grant_type: 'password',
+      username: email,
+      password: 'bench-password',
+      ...config.oauth,
+      scope: '*',
+    });
     const seconds = 20;
-    const r = await autocannon({ url: `${server.url}/oauth/token`, method: 'POST', body, headers: { 'content-type': 'application/json' }, duration: seconds, connections: 20, timeout: 60 });
+    const r = await autocannon({
+      url: `${server.url}/oauth/token`,
+      method: 'POST',
+      body,
+      headers: { 'content-type': 'application/json' },
+      duration: seconds,
+      connections: 20,
+      timeout: 60,
+    });
     return {
       scrypt_verify_ms: Math.round(pct(times, 50)),
       scrypt_log2_N: owaspScrypt.logN,
@@ -61,7 +85,10 @@ export async function fanoutBench(): Promise<Record<string, number>> {
   const { fastify } = await buildApp({ config, database, publisher });
   await fastify.listen({ port: 0, host: '127.0.0.1' });
   const port = (fastify.server.address() as AddressInfo).port;
-  const channels = new PusherServer(fastify.server, publisher, { key: config.secrets.pusherKey, secret: config.secrets.pusherSecret });
+  const channels = new PusherServer(fastify.server, publisher, {
+    key: config.secrets.pusherKey,
+    secret: config.secrets.pusherSecret,
+  });
   const n = 1000;
   const clients: Pusher[] = [];
   let received = 0;
@@ -70,7 +97,14 @@ export async function fanoutBench(): Promise<Record<string, number>> {
     const connectStart = performance.now();
     await Promise.all(
       Array.from({ length: n }, () => {
-        const p = new Pusher(config.secrets.pusherKey, { cluster: 'eu', wsHost: '127.0.0.1', wsPort: port, forceTLS: false, enabledTransports: ['ws'], enableStats: false });
+        const p = new Pusher(config.secrets.pusherKey, {
+          cluster: 'eu',
+          wsHost: '127.0.0.1',
+          wsPort: port,
+          forceTLS: false,
+          enabledTransports: ['ws'],
+          enableStats: false,
+        });
         clients.push(p);
         const ch = p.subscribe('public');
         ch.bind('lastDrop', () => {
@@ -86,7 +120,11 @@ export async function fanoutBench(): Promise<Record<string, number>> {
       received = 0;
       const all = new Promise<void>((r) => (onAll = r));
       const t = performance.now();
-      await publisher.publish('public', 'lastDrop', { user_id: 1, item: { price: 12.5, rarity: 'gold' }, box: { slug: 'street-box' } });
+      await publisher.publish('public', 'lastDrop', {
+        user_id: 1,
+        item: { price: 12.5, rarity: 'gold' },
+        box: { slug: 'street-box' },
+      });
       await all;
       rounds.push(performance.now() - t);
     }

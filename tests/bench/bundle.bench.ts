@@ -19,7 +19,8 @@ function gz(file: string): number {
 function staticImports(file: string): string[] {
   const code = readFileSync(join(dist, file), 'utf8');
   const out = new Set<string>();
-  for (const m of code.matchAll(/(?:^|[;}\n])\s*import\s*(?:[^'"`();]*?from\s*)?["'`]\.\/([^"'`]+\.js)["'`]/g)) out.add(`assets/${m[1]}`);
+  for (const m of code.matchAll(/(?:^|[;}\n])\s*import\s*(?:[^'"`();]*?from\s*)?["'`]\.\/([^"'`]+\.js)["'`]/g))
+    out.add(`assets/${m[1]}`);
   return [...out];
 }
 
@@ -41,8 +42,14 @@ function dynamicImports(file: string): Map<string, string[]> {
   const code = readFileSync(join(dist, file), 'utf8');
   const table = /m\.f=\[([^\]]*)\]/.exec(code)?.[1]?.match(/assets\/[^"'`,]+/g) ?? [];
   const out = new Map<string, string[]>();
-  for (const m of code.matchAll(/import\(\s*["'`]\.\/([^"'`]+\.js)["'`]\s*\)(?:\s*,\s*__vite__mapDeps\(\[([\d,]*)\]\))?/g)) {
-    const deps = (m[2] ?? '').split(',').filter(Boolean).map((i) => table[Number(i)]!).filter(Boolean);
+  for (const m of code.matchAll(
+    /import\(\s*["'`]\.\/([^"'`]+\.js)["'`]\s*\)(?:\s*,\s*__vite__mapDeps\(\[([\d,]*)\]\))?/g,
+  )) {
+    const deps = (m[2] ?? '')
+      .split(',')
+      .filter(Boolean)
+      .map((i) => table[Number(i)]!)
+      .filter(Boolean);
     out.set(`assets/${m[1]}`, deps);
   }
   return out;
@@ -51,11 +58,16 @@ function dynamicImports(file: string): Map<string, string[]> {
 /** Runs the bundle benchmark and returns its figures (KB gzip). */
 export async function bundleBench(): Promise<Record<string, number | string>> {
   if (!existsSync(join(dist, 'index.html'))) {
-    const r = spawnSync(process.execPath, ['node_modules/vite/bin/vite.js', 'build', '--logLevel', 'warn'], { stdio: 'inherit' });
+    const r = spawnSync(process.execPath, ['node_modules/vite/bin/vite.js', 'build', '--logLevel', 'warn'], {
+      stdio: 'inherit',
+    });
     if (r.status !== 0) throw new Error('vite build failed');
   }
   const html = readFileSync(join(dist, 'index.html'), 'utf8');
-  const entryJs = [...html.matchAll(/<script[^>]+src="\/(assets\/[^"]+\.js)"/g), ...html.matchAll(/rel="modulepreload"[^>]*href="\/(assets\/[^"]+\.js)"/g)].map((m) => m[1]!);
+  const entryJs = [
+    ...html.matchAll(/<script[^>]+src="\/(assets\/[^"]+\.js)"/g),
+    ...html.matchAll(/rel="modulepreload"[^>]*href="\/(assets\/[^"]+\.js)"/g),
+  ].map((m) => m[1]!);
   const entryCss = [...html.matchAll(/rel="stylesheet"[^>]*href="\/(assets\/[^"]+\.css)"/g)].map((m) => m[1]!);
   const initial = closure(entryJs);
 

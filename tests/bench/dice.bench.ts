@@ -7,7 +7,12 @@ import { fundedPlayer, load, sceneFrameCost, withAppAndBare } from './helpers.ts
 export function diceBench(): Promise<Record<string, number | string>> {
   return withAppAndBare(async ({ app, bare, dataDir }) => {
     const authorization = await fundedPlayer(dataDir, 100_000_000);
-    const bet = { method: 'POST' as const, connections: 50, body: JSON.stringify({ amount: 0.01, target: 50, direction: 'over' }), headers: { authorization, 'content-type': 'application/json' } };
+    const bet = {
+      method: 'POST' as const,
+      connections: 50,
+      body: JSON.stringify({ amount: 0.01, target: 50, direction: 'over' }),
+      headers: { authorization, 'content-type': 'application/json' },
+    };
     await load(`${app.url}/api/dice/bet`, { ...bet, seconds: 1 }); // warm up
     await load(`${bare.url}/bare`, { seconds: 1, connections: 50 });
     const dice = await load(`${app.url}/api/dice/bet`, bet);

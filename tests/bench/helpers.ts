@@ -19,7 +19,14 @@ export interface Served {
 /** Spawns `args` with node; waits until it prints "running at URL" or "listening URL". */
 export async function serve(args: string[], env: Record<string, string> = {}): Promise<Served> {
   const child = spawn(process.execPath, args, {
-    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'warn', DATA_DIR: mkdtempSync(join(tmpdir(), 'la-bench-')), ...env },
+    env: {
+      ...process.env,
+      PORT: '0',
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'warn',
+      DATA_DIR: mkdtempSync(join(tmpdir(), 'la-bench-')),
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   const url = await new Promise<string>((resolve, reject) => {
@@ -50,7 +57,10 @@ export interface AppAndBare {
 }
 
 /** Starts the app and the bare route, runs `body`, and stops both whatever happens. */
-export async function withAppAndBare<T>(body: (s: AppAndBare) => Promise<T>, env: Record<string, string> = {}): Promise<T> {
+export async function withAppAndBare<T>(
+  body: (s: AppAndBare) => Promise<T>,
+  env: Record<string, string> = {},
+): Promise<T> {
   const dataDir = mkdtempSync(join(tmpdir(), 'la-bench-app-'));
   const app = await serve(['--import', 'tsx', 'src/server/main.ts'], { DATA_DIR: dataDir, ...env });
   const bare = await serve(['--import', 'tsx', 'tests/bench/bare-fastify.ts']);
@@ -70,7 +80,16 @@ export interface Load {
 }
 
 /** Runs autocannon against `url` for `seconds` with `connections` concurrent connections. */
-export async function load(url: string, opts: { seconds?: number; connections?: number; method?: 'GET' | 'POST'; body?: string; headers?: Record<string, string> } = {}): Promise<Load> {
+export async function load(
+  url: string,
+  opts: {
+    seconds?: number;
+    connections?: number;
+    method?: 'GET' | 'POST';
+    body?: string;
+    headers?: Record<string, string>;
+  } = {},
+): Promise<Load> {
   const r = await autocannon({
     url,
     duration: opts.seconds ?? 5,
@@ -88,7 +107,8 @@ export async function fundedPlayer(dataDir: string, balanceCents: number): Promi
   if (config.database.kind !== 'sqlite') throw new Error('benchmarks use SQLite');
   const database = openDatabase(config.database);
   try {
-    return (await createPlayer(database.db, config.secrets.appSecret, { balanceCents, name: 'Bench' })).headers.authorization;
+    return (await createPlayer(database.db, config.secrets.appSecret, { balanceCents, name: 'Bench' })).headers
+      .authorization;
   } finally {
     await database.close();
   }
@@ -102,10 +122,22 @@ export function percentile(values: number[], p: number): number {
 
 /** JS frame cost of a game scene in headless Chromium: opens `url`, waits for the page's debug
  * hook `window[hook]` (with frameCosts(n) and renderer) and samples `frames` frames after a warm-up. */
-export async function sceneFrameCost(url: string, hook: string, frames: number): Promise<{ p50: number; p95: number; renderer: string }> {
+export async function sceneFrameCost(
+  url: string,
+  hook: string,
+  frames: number,
+): Promise<{ p50: number; p95: number; renderer: string }> {
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
   });
   try {
     const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
@@ -114,7 +146,11 @@ export async function sceneFrameCost(url: string, hook: string, frames: number):
     await page.waitForFunction(`Boolean(window.${hook})`, undefined, { timeout: 60_000 });
     await page.evaluate(`window.${hook}.frameCosts(${Math.ceil(frames / 5)})`); // warm up
     const costs = (await page.evaluate(`window.${hook}.frameCosts(${frames})`)) as number[];
-    return { p50: percentile(costs, 50), p95: percentile(costs, 95), renderer: (await page.evaluate(`window.${hook}.renderer`)) as string };
+    return {
+      p50: percentile(costs, 50),
+      p95: percentile(costs, 95),
+      renderer: (await page.evaluate(`window.${hook}.renderer`)) as string,
+    };
   } finally {
     await browser.close();
   }

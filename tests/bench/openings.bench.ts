@@ -7,7 +7,12 @@ import { fundedPlayer, load, sceneFrameCost, withAppAndBare } from './helpers.ts
 export function openingsBench(): Promise<Record<string, number | string>> {
   return withAppAndBare(async ({ app, bare, dataDir }) => {
     const authorization = await fundedPlayer(dataDir, 2_000_000_000);
-    const req = (count: number) => ({ method: 'POST' as const, connections: 50, body: JSON.stringify({ count }), headers: { authorization, 'content-type': 'application/json' } });
+    const req = (count: number) => ({
+      method: 'POST' as const,
+      connections: 50,
+      body: JSON.stringify({ count }),
+      headers: { authorization, 'content-type': 'application/json' },
+    });
     const url = `${app.url}/api/boxes/penny-box/open`;
     await load(url, { ...req(1), seconds: 1 }); // warm up
     await load(`${bare.url}/bare`, { seconds: 1, connections: 50 });

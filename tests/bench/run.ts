@@ -18,7 +18,10 @@ const benches: [string, () => Promise<Record<string, number | string>>][] = [
   ['POST /oauth/token password grants (20 connections, 20 s, OWASP scrypt)', tokenGrantBench],
   ['channel fan-out of one event to 1,000 pusher-js clients', fanoutBench],
   ['GET /api/boxes and /api/boxes/{slug} vs bare Fastify (50 connections, 5 s)', boxesBench],
-  ['box openings: POST /api/boxes/{slug}/open ×1 and ×5 vs bare Fastify (50 connections, 5 s) + reel frame cost (5 reels)', openingsBench],
+  [
+    'box openings: POST /api/boxes/{slug}/open ×1 and ×5 vs bare Fastify (50 connections, 5 s) + reel frame cost (5 reels)',
+    openingsBench,
+  ],
 ];
 
 buildIfStale(); // the scene frame-cost figures need the built client

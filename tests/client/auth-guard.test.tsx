@@ -16,19 +16,34 @@ describe('auth guard and auth modal', () => {
     deleteCookie('token');
     useSession.getState().clear();
     useModals.getState().closeAll();
-    vi.stubGlobal('fetch', vi.fn(async () => new Response('{}', { status: 404 })));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response('{}', { status: 404 })),
+    );
   });
 
-  it.each(['/profile', '/profile/main', '/battles/create', '/custom-boxes/create', '/freeloot'])('a guest at %s goes to / with the login modal open', async (path) => {
-    const router = createMemoryRouter(routeObjects(), { initialEntries: [path] });
-    render(<RouterProvider router={router} />);
-    await waitFor(() => expect(router.state.location.pathname).toBe('/'), slow);
-    expect(useModals.getState()).toMatchObject({ open: 'auth', authTab: 'login' });
-    expect(await screen.findByRole('dialog', { name: 'Login' }, slow)).toBeTruthy();
-  }, 20_000);
+  it.each(['/profile', '/profile/main', '/battles/create', '/custom-boxes/create', '/freeloot'])(
+    'a guest at %s goes to / with the login modal open',
+    async (path) => {
+      const router = createMemoryRouter(routeObjects(), { initialEntries: [path] });
+      render(<RouterProvider router={router} />);
+      await waitFor(() => expect(router.state.location.pathname).toBe('/'), slow);
+      expect(useModals.getState()).toMatchObject({ open: 'auth', authTab: 'login' });
+      expect(await screen.findByRole('dialog', { name: 'Login' }, slow)).toBeTruthy();
+    },
+    20_000,
+  );
 
   it('a signed-in player sees the profile page', async () => {
-    useSession.getState().setUser({ id: 3, name: 'Kim', email: 'k@x.io', avatar_url: null, balance: 12.3, user_level: { level: 14 }, created_at: '2026-01-01T00:00:00.000Z' });
+    useSession.getState().setUser({
+      id: 3,
+      name: 'Kim',
+      email: 'k@x.io',
+      avatar_url: null,
+      balance: 12.3,
+      user_level: { level: 14 },
+      created_at: '2026-01-01T00:00:00.000Z',
+    });
     const router = createMemoryRouter(routeObjects(), { initialEntries: ['/profile'] });
     render(<RouterProvider router={router} />);
     expect((await screen.findByTestId('profile-balance', {}, slow)).textContent).toBe('$12.30');

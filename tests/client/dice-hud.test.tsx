@@ -5,10 +5,23 @@ import { DiceHud, type DiceHudProps } from '../../src/client/games/dice/dice-hud
 import { computeFair } from '../../src/client/games/dice/fair-compute.ts';
 import { verifyLink } from '../../src/client/games/dice/dice-links.ts';
 
-vi.mock('howler', () => ({ Howler: { volume: vi.fn(), mute: vi.fn() }, Howl: class { play() {} } }));
+vi.mock('howler', () => ({
+  Howler: { volume: vi.fn(), mute: vi.fn() },
+  Howl: class {
+    play() {}
+  },
+}));
 
 function setup(phase = 'idle') {
-  const props: DiceHudProps = { phase, autoOn: false, onBet: vi.fn(), onAuto: vi.fn(), onStopAuto: vi.fn(), onSkip: vi.fn(), onChange: vi.fn() };
+  const props: DiceHudProps = {
+    phase,
+    autoOn: false,
+    onBet: vi.fn(),
+    onAuto: vi.fn(),
+    onStopAuto: vi.fn(),
+    onSkip: vi.fn(),
+    onChange: vi.fn(),
+  };
   render(<DiceHud {...props} />);
   const input = (name: string) => document.querySelector<HTMLInputElement>(`input[name="${name}"]`)!;
   return { props, input };
@@ -80,10 +93,28 @@ describe('DiceHud', () => {
 });
 
 describe('provably-fair form and links', () => {
-  const base = { game: 'dice' as const, server_seed: 'a'.repeat(64), server_seed_hash: '', client_seed: 'abc', nonce: '1', target: '50', direction: 'under', rows: '8', risk: 'low', segments: '10', hash: '', salt: '' };
+  const base = {
+    game: 'dice' as const,
+    server_seed: 'a'.repeat(64),
+    server_seed_hash: '',
+    client_seed: 'abc',
+    nonce: '1',
+    target: '50',
+    direction: 'under',
+    rows: '8',
+    risk: 'low',
+    segments: '10',
+    hash: '',
+    salt: '',
+  };
   it('recomputes dice, plinko, wheel and crash like the CLI', () => {
     expect(computeFair(base)).toEqual({ game: 'dice', roll: 16.44, win: true, multiplier: 1.98 });
-    expect(computeFair({ ...base, game: 'plinko' })).toEqual({ game: 'plinko', path: 'LLLLLLRL', bucket: 1, multiplier: 2.1 });
+    expect(computeFair({ ...base, game: 'plinko' })).toEqual({
+      game: 'plinko',
+      path: 'LLLLLLRL',
+      bucket: 1,
+      multiplier: 2.1,
+    });
     expect(computeFair({ ...base, game: 'wheel', nonce: '2' })).toEqual({ game: 'wheel', index: 5, multiplier: 1.2 });
     expect(computeFair({ ...base, game: 'crash', hash: 'b'.repeat(64), salt: 's' })).toHaveProperty('crashPoint');
     expect(computeFair({ ...base, server_seed: '' })).toHaveProperty('error');
@@ -91,7 +122,21 @@ describe('provably-fair form and links', () => {
     expect(computeFair({ ...base, game: 'plinko', rows: '7' })).toHaveProperty('error');
   });
   it('verify links carry the seeds', () => {
-    const link = verifyLink({ id: 1, roll: 1, win: true, multiplier: 2, payout: 2, target: 50.5, direction: 'over', nonce: 3, client_seed: 'a b&c', server_seed_hash: 'h', server_seed: 's' });
-    expect(link).toBe('/dice/provably-fair?game=dice&server_seed_hash=h&client_seed=a+b%26c&nonce=3&target=50.5&direction=over&server_seed=s');
+    const link = verifyLink({
+      id: 1,
+      roll: 1,
+      win: true,
+      multiplier: 2,
+      payout: 2,
+      target: 50.5,
+      direction: 'over',
+      nonce: 3,
+      client_seed: 'a b&c',
+      server_seed_hash: 'h',
+      server_seed: 's',
+    });
+    expect(link).toBe(
+      '/dice/provably-fair?game=dice&server_seed_hash=h&client_seed=a+b%26c&nonce=3&target=50.5&direction=over&server_seed=s',
+    );
   });
 });

@@ -34,7 +34,8 @@ describe('information pages', () => {
     const router = createMemoryRouter(routeObjects(), { initialEntries: ['/provably-fair'] });
     render(<RouterProvider router={router} />);
     const text = (await screen.findByTestId('info-page', {}, { timeout: 8000 })).textContent!;
-    for (const term of ['SHA-256', 'Client seed', 'Nonce', 'HMAC-SHA256', 'How to verify']) expect(text).toContain(term);
+    for (const term of ['SHA-256', 'Client seed', 'Nonce', 'HMAC-SHA256', 'How to verify'])
+      expect(text).toContain(term);
   });
 
   it.each(['/', '/index-old-winter'])('%s links every game', async (path) => {
@@ -43,6 +44,8 @@ describe('information pages', () => {
     const grid = await screen.findByTestId('games-grid', {}, { timeout: 8000 });
     const hrefs = [...grid.querySelectorAll('a')].map((a) => a.getAttribute('href'));
     expect(hrefs).toEqual(['/boxes', '/battles', '/upgrade', '/rocket', '/wheel', '/bounce', '/dice', '/freeloot']);
-    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Open Mystery Boxes, provably fair and authentic');
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe(
+      'Open Mystery Boxes, provably fair and authentic',
+    );
   });
 });

@@ -13,7 +13,15 @@ import { useActiveBattle } from '../../src/client/stores/active-battle.ts';
 import { useModals } from '../../src/client/stores/modals.ts';
 import { useSession } from '../../src/client/stores/session.ts';
 
-const player = { id: 7, name: 'Ann', email: 'a@x.io', avatar_url: null, balance: 1234.5, user_level: { level: 23 }, created_at: '2026-01-01T00:00:00.000Z' };
+const player = {
+  id: 7,
+  name: 'Ann',
+  email: 'a@x.io',
+  avatar_url: null,
+  balance: 1234.5,
+  user_level: { level: 23 },
+  created_at: '2026-01-01T00:00:00.000Z',
+};
 
 beforeEach(() => {
   useSession.getState().clear();
@@ -189,7 +197,9 @@ describe('analytics', () => {
   });
 
   it('pushes page views to window.dataLayer when an id is configured', () => {
-    const win = { document, dataLayer: undefined as unknown[] | undefined } as unknown as Window & { dataLayer?: unknown[] };
+    const win = { document, dataLayer: undefined as unknown[] | undefined } as unknown as Window & {
+      dataLayer?: unknown[];
+    };
     const a = createAnalytics('GTM-TEST1', win);
     a.pageView('/faq?x=1', 'FAQ');
     expect(win.dataLayer!.at(-1)).toEqual({ event: 'page_view', page_path: '/faq?x=1', page_title: 'FAQ' });

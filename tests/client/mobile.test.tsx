@@ -13,7 +13,15 @@ import type { Analytics } from '../../src/client/lib/analytics.ts';
 import { useModals } from '../../src/client/stores/modals.ts';
 import { useSession } from '../../src/client/stores/session.ts';
 
-const player = { id: 7, name: 'Ann', email: 'a@x.io', avatar_url: '/a.png', balance: 12.3, user_level: { level: 4 }, created_at: '2026-01-01T00:00:00.000Z' };
+const player = {
+  id: 7,
+  name: 'Ann',
+  email: 'a@x.io',
+  avatar_url: '/a.png',
+  balance: 12.3,
+  user_level: { level: 4 },
+  created_at: '2026-01-01T00:00:00.000Z',
+};
 
 beforeEach(() => {
   useSession.getState().clear();
@@ -51,7 +59,13 @@ describe('BottomBar', () => {
     bar();
     fireEvent.click(screen.getByRole('button', { name: 'Games' }));
     const games = screen.getByRole('navigation', { name: 'Games menu' });
-    expect([...games.querySelectorAll('a')].map((a) => a.getAttribute('href'))).toEqual(['/battles', '/upgrade', '/rocket', '/wheel', '/bounce']);
+    expect([...games.querySelectorAll('a')].map((a) => a.getAttribute('href'))).toEqual([
+      '/battles',
+      '/upgrade',
+      '/rocket',
+      '/wheel',
+      '/bounce',
+    ]);
     fireEvent.click(screen.getByRole('button', { name: /Back/ }));
     expect(screen.getByRole('navigation', { name: 'Mobile' })).toBeTruthy();
   });
@@ -109,7 +123,14 @@ describe('page views', () => {
     render(<RouterProvider router={router} />);
     await vi.waitFor(() => expect(views).toEqual([['/', 'Home']]), { timeout: 5000 });
     await act(() => router.navigate('/faq?a=1'));
-    await vi.waitFor(() => expect(views).toEqual([['/', 'Home'], ['/faq?a=1', 'FAQ']]), { timeout: 5000 });
+    await vi.waitFor(
+      () =>
+        expect(views).toEqual([
+          ['/', 'Home'],
+          ['/faq?a=1', 'FAQ'],
+        ]),
+      { timeout: 5000 },
+    );
   });
 });
 
@@ -121,6 +142,9 @@ describe('toasts', () => {
     expect(await screen.findByText('Promo code accepted')).toBeTruthy();
     await new Promise((r) => setTimeout(r, 1500));
     expect(screen.queryByText('Promo code accepted')).not.toBeNull(); // still shown before 2000 ms
-    await vi.waitFor(() => expect(screen.queryByText('Promo code accepted')).toBeNull(), { timeout: 4000, interval: 100 });
+    await vi.waitFor(() => expect(screen.queryByText('Promo code accepted')).toBeNull(), {
+      timeout: 4000,
+      interval: 100,
+    });
   });
 });

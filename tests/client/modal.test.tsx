@@ -87,7 +87,8 @@ describe('Modal', () => {
     const close = screen.getByRole('button', { name: 'Close' });
     const last = screen.getByRole('button', { name: 'last' });
     // jsdom has no layout: make every element count as rendered.
-    for (const el of [close, screen.getByLabelText('first'), last]) Object.defineProperty(el, 'offsetParent', { get: () => document.body });
+    for (const el of [close, screen.getByLabelText('first'), last])
+      Object.defineProperty(el, 'offsetParent', { get: () => document.body });
     last.focus();
     fireEvent.keyDown(document, { key: 'Tab' });
     expect(document.activeElement).toBe(close);

@@ -7,14 +7,23 @@ import { handleUnauthorized, setGoHome, storeTokens, profileDelayMs } from '../.
 import { endOfLocalDay, resetTracking, trackUtmSource } from '../../src/client/lib/tracking.ts';
 import { useSession } from '../../src/client/stores/session.ts';
 
-const user = { id: 7, name: 'Ann', email: 'a@x.io', avatar_url: null, balance: 1.5, user_level: { level: 2 }, created_at: '2026-01-01T00:00:00.000Z' };
+const user = {
+  id: 7,
+  name: 'Ann',
+  email: 'a@x.io',
+  avatar_url: null,
+  balance: 1.5,
+  user_level: { level: 2 },
+  created_at: '2026-01-01T00:00:00.000Z',
+};
 const config = { oauth: { client_id: '1', client_secret: 'sec' }, pusher: {}, recaptcha_site_key: null };
 
 /** A fake API server: valid access token "good-N", refresh token "r-N". */
 function fakeServer(opts: { refreshOk: boolean }) {
   const calls: { url: string; body?: string; auth?: string }[] = [];
   let generation = 0;
-  const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+  const json = (status: number, body: unknown) =>
+    new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
   const fetchMock = vi.fn(async (url: string, init: RequestInit = {}) => {
     const headers = (init.headers ?? {}) as Record<string, string>;
     calls.push({ url, body: init.body as string | undefined, auth: headers.Authorization });
@@ -23,10 +32,16 @@ function fakeServer(opts: { refreshOk: boolean }) {
     if (url === '/oauth/token') {
       if (!opts.refreshOk) return json(400, { message: 'The refresh token is invalid.' });
       generation += 1;
-      return json(200, { token_type: 'Bearer', access_token: `good-${generation}`, refresh_token: `r-${generation}`, expires_in: 3600 });
+      return json(200, {
+        token_type: 'Bearer',
+        access_token: `good-${generation}`,
+        refresh_token: `r-${generation}`,
+        expires_in: 3600,
+      });
     }
     if (url === '/api/profile/logout') return json(200, { msg: 'bye' });
-    if (!headers.Authorization?.startsWith('Bearer good-')) return json(401, { message: 'Unauthenticated.', msg: 'Unauthenticated.' });
+    if (!headers.Authorization?.startsWith('Bearer good-'))
+      return json(401, { message: 'Unauthenticated.', msg: 'Unauthenticated.' });
     return json(200, { data: user });
   });
   return { calls, fetchMock };
@@ -64,10 +79,19 @@ describe('client session', () => {
     useSession.getState().setUser(user);
     setCookie('token', 'expired', new Date(Date.now() + 60_000));
     setCookie('refreshToken', 'r-0', new Date(Date.now() + 60_000));
-    const results = await Promise.all([api('GET', '/api/profile'), api('GET', '/api/profile'), api('GET', '/api/profile')]);
+    const results = await Promise.all([
+      api('GET', '/api/profile'),
+      api('GET', '/api/profile'),
+      api('GET', '/api/profile'),
+    ]);
     expect(results).toEqual([{ data: user }, { data: user }, { data: user }]);
     expect(calls.filter((c) => c.url === '/oauth/token')).toHaveLength(1);
-    expect(JSON.parse(calls.find((c) => c.url === '/oauth/token')!.body!)).toMatchObject({ grant_type: 'refresh_token', refresh_token: 'r-0', client_id: '1', client_secret: 'sec' });
+    expect(JSON.parse(calls.find((c) => c.url === '/oauth/token')!.body!)).toMatchObject({
+      grant_type: 'refresh_token',
+      refresh_token: 'r-0',
+      client_id: '1',
+      client_secret: 'sec',
+    });
     expect(calls.filter((c) => c.url === '/api/profile' && c.auth === 'Bearer good-1')).toHaveLength(3);
     expect(getCookie('token')).toBe('good-1');
     expect(getCookie('refreshToken')).toBe('r-1');
@@ -114,7 +138,9 @@ describe('utm_source tracking', () => {
     expect((fetchMock.mock.calls[0] as unknown as [string])[0]).toBe('/api/tl/news%20letter');
     expect(getCookie('trackingLink')).toBe('LINK123');
     const end = endOfLocalDay(new Date(2026, 0, 5, 10, 30));
-    expect([end.getHours(), end.getMinutes(), end.getSeconds(), end.getMilliseconds(), end.getDate()]).toEqual([23, 59, 59, 999, 5]);
+    expect([end.getHours(), end.getMinutes(), end.getSeconds(), end.getMilliseconds(), end.getDate()]).toEqual([
+      23, 59, 59, 999, 5,
+    ]);
   });
 
   it('ignores /ref/ paths and pages without utm_source', async () => {

@@ -3,7 +3,15 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { useSession } from '../../src/client/stores/session.ts';
 import { useModals } from '../../src/client/stores/modals.ts';
 
-const user = { id: 1, name: 'Ann', email: 'a@x.io', avatar_url: null, balance: 10, user_level: { level: 3 }, created_at: '2026-01-01T00:00:00.000Z' };
+const user = {
+  id: 1,
+  name: 'Ann',
+  email: 'a@x.io',
+  avatar_url: null,
+  balance: 10,
+  user_level: { level: 3 },
+  created_at: '2026-01-01T00:00:00.000Z',
+};
 
 describe('session store', () => {
   beforeEach(() => useSession.getState().clear());

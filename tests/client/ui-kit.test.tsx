@@ -93,7 +93,9 @@ describe('Checkbox', () => {
 describe('LevelBadge', () => {
   it('maps levels to the 12 tiers: below 10 → 1, else floored to ten, capped at 110', () => {
     expect(TIERS.map((t) => t.key)).toEqual([1, 10, 20, 30, 40, 50, 60, 70, 80, 90, 100, 110]);
-    expect([0, 1, 9, 10, 19, 20, 55, 99, 100, 110, 119, 250].map(tierKey)).toEqual([1, 1, 1, 10, 10, 20, 50, 90, 100, 110, 110, 110]);
+    expect([0, 1, 9, 10, 19, 20, 55, 99, 100, 110, 119, 250].map(tierKey)).toEqual([
+      1, 1, 1, 10, 10, 20, 50, 90, 100, 110, 110, 110,
+    ]);
     expect(new Set(TIERS.map((t) => t.image)).size).toBe(12);
   });
 

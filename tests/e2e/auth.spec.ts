@@ -52,7 +52,9 @@ test('register → login → profile → reload → silent refresh after expiry 
   await page.waitForTimeout(11_000); // the server's access token is now expired
   await page.getByRole('link', { name: 'Loot Arcade home' }).click(); // a client-side navigation away, on phone and desktop
   await expect(page).toHaveURL((url) => url.pathname === '/');
-  const refresh = page.waitForRequest((r) => r.url().endsWith('/oauth/token') && (r.postData() ?? '').includes('refresh_token'));
+  const refresh = page.waitForRequest(
+    (r) => r.url().endsWith('/oauth/token') && (r.postData() ?? '').includes('refresh_token'),
+  );
   await page.goBack(); // back to /profile without a reload: its profile call gets 401 → refresh → retry
   await refresh;
   await expect(page.getByTestId('profile-name')).toHaveText('Erin E2E');
@@ -112,7 +114,8 @@ test('social sign-in through the development provider; the private channel is su
       ws.on('framereceived', (f) => {
         const text = String(f.payload);
         // The home page also joins the public drops channel: wait for the private one.
-        if (text.includes('pusher_internal:subscription_succeeded') && text.includes('private-users.')) resolve(JSON.parse(text).channel as string);
+        if (text.includes('pusher_internal:subscription_succeeded') && text.includes('private-users.'))
+          resolve(JSON.parse(text).channel as string);
       });
     });
   });
@@ -136,9 +139,15 @@ test('forgot password → mail in /dev/mail → reset page → log in with the n
   await d.getByLabel('Email', { exact: true }).fill(email);
   await d.getByRole('button', { name: 'Submit' }).click();
   await expect(page.getByRole('dialog')).toHaveCount(0);
-  await expect(page.getByText('If an account exists for this email, we have sent a password reset link.')).toBeVisible(); // the success toast
+  await expect(
+    page.getByText('If an account exists for this email, we have sent a password reset link.'),
+  ).toBeVisible(); // the success toast
   await page.goto('/dev/mail');
-  const link = await page.locator('article', { hasText: email.toLowerCase() }).locator('a').first().getAttribute('href');
+  const link = await page
+    .locator('article', { hasText: email.toLowerCase() })
+    .locator('a')
+    .first()
+    .getAttribute('href');
   await page.goto(link!);
   await page.getByLabel('New password').fill('new-secret');
   await page.getByLabel('Repeat password').fill('new-secret');

@@ -12,7 +12,11 @@ test.beforeEach(({ page }) => skipBonus(page));
 
 type Reel = { ticket: number; nonce: number; server_seed_hash: string; item: { id: number; name: string } };
 
-test('a player opens a box, sees it in My openings and verifies it after rotating the seed @desktop', async ({ page, context, baseURL }) => {
+test('a player opens a box, sees it in My openings and verifies it after rotating the seed @desktop', async ({
+  page,
+  context,
+  baseURL,
+}) => {
   const price = (await (await fetch(`${baseURL}/api/boxes/${SLUG}`)).json()).data.price as number;
   await signInPlayer(context, baseURL!, { balanceCents: Math.round(price * 100) * 2 });
   await page.goto(`/boxes/${SLUG}`);
@@ -21,8 +25,12 @@ test('a player opens a box, sees it in My openings and verifies it after rotatin
 
   // open only once the reels' scene is up and its debug handle installed
   await expect(page.getByTestId('reel-stage')).toHaveAttribute('data-renderer', /\w/, { timeout: 60_000 });
-  await expect.poll(() => page.evaluate(() => typeof (window as unknown as { __boxes?: unknown }).__boxes), { timeout: 30_000 }).toBe('object');
-  const answer = page.waitForResponse((r) => r.url().endsWith(`/api/boxes/${SLUG}/open`) && r.request().method() === 'POST');
+  await expect
+    .poll(() => page.evaluate(() => typeof (window as unknown as { __boxes?: unknown }).__boxes), { timeout: 30_000 })
+    .toBe('object');
+  const answer = page.waitForResponse(
+    (r) => r.url().endsWith(`/api/boxes/${SLUG}/open`) && r.request().method() === 'POST',
+  );
   await page.getByTestId('open-button').click();
   const res = await answer;
   expect(res.status()).toBe(200);
@@ -53,7 +61,9 @@ test('a player opens a box, sees it in My openings and verifies it after rotatin
   await expect(page.getByTestId('box-fair-ticket')).toHaveText(String(reel.ticket));
   await expect(page.getByTestId('box-fair-item')).toHaveAttribute('data-item-id', String(reel.item.id));
   await expect(page.getByTestId('box-fair-item')).toContainText(reel.item.name);
-  await expect(page.getByTestId('commitment')).toHaveText('The server seed matches the hash shown before the openings.');
+  await expect(page.getByTestId('commitment')).toHaveText(
+    'The server seed matches the hash shown before the openings.',
+  );
 
   // a changed nonce recomputes a different ticket in the browser; a wrong seed fails the commitment
   const nonce = page.locator('input[name="nonce"]');
@@ -76,12 +86,16 @@ test('home shows the most opened boxes, each linking to its box page', async ({ 
   // the order the page itself received (other tests may open boxes meanwhile)
   const answer = page.waitForResponse((r) => r.url().endsWith('/api/boxes?sort=popular'));
   await page.goto('/');
-  const popular = ((await (await answer).json()) as { data: { slug: string; url: string; name: string; openings: number }[] }).data;
+  const popular = (
+    (await (await answer).json()) as { data: { slug: string; url: string; name: string; openings: number }[] }
+  ).data;
   expect(popular.length).toBeGreaterThan(8);
   expect(popular.every((b, i) => i === 0 || popular[i - 1]!.openings >= b.openings)).toBe(true);
   const cards = page.getByTestId('featured-boxes').getByTestId('box-card');
   await expect(cards).toHaveCount(Math.min(8, popular.length));
-  expect(await cards.evaluateAll((els) => els.map((e) => e.getAttribute('data-slug')))).toEqual(popular.slice(0, 8).map((b) => b.slug));
+  expect(await cards.evaluateAll((els) => els.map((e) => e.getAttribute('data-slug')))).toEqual(
+    popular.slice(0, 8).map((b) => b.slug),
+  );
   await expect(cards.first()).toHaveAttribute('href', popular[0]!.url);
   await cards.first().click();
   await expect(page).toHaveURL(new RegExp(`${popular[0]!.url}$`));
@@ -93,5 +107,9 @@ test('the box verify page has no serious or critical axe violations @desktop', a
   await expect(page.getByTestId('box-fair-ticket')).toHaveText('54598'); // Stake vector f0 = 0.5459779207594693
   await expect(page.getByTestId('box-fair-item')).toBeVisible();
   const { violations } = await new AxeBuilder({ page }).analyze();
-  expect(violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+  expect(
+    violations
+      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
+  ).toEqual([]);
 });

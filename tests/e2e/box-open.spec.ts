@@ -11,7 +11,9 @@ test.describe.configure({ timeout: 150_000 }); // software WebGL on a loaded mac
 type OpenJson = { data: { demo: boolean; reels: { item: { id: number; name: string } }[] }; balance: number | null };
 
 async function openAndSettle(page: Page, button: 'open-button' | 'demo-button', quick = false): Promise<OpenJson> {
-  const answer = page.waitForResponse((r) => r.url().endsWith(`/api/boxes/${SLUG}/open`) && r.request().method() === 'POST');
+  const answer = page.waitForResponse(
+    (r) => r.url().endsWith(`/api/boxes/${SLUG}/open`) && r.request().method() === 'POST',
+  );
   await page.getByTestId(button).click();
   const res = await answer;
   expect(res.status()).toBe(200);
@@ -21,13 +23,20 @@ async function openAndSettle(page: Page, button: 'open-button' | 'demo-button', 
     await page.getByTestId('skip-button').click();
   }
   await expect(page.getByTestId('reel-stage')).toHaveAttribute('data-phase', 'settled', { timeout: 60_000 });
-  const landed = await page.evaluate(() => (window as unknown as { __boxes: { landed(): number[]; settled(): boolean } }).__boxes.landed());
+  const landed = await page.evaluate(() =>
+    (window as unknown as { __boxes: { landed(): number[]; settled(): boolean } }).__boxes.landed(),
+  );
   expect(landed).toEqual(body.data.reels.map((r) => r.item.id));
-  expect(await page.evaluate(() => (window as unknown as { __boxes: { settled(): boolean } }).__boxes.settled())).toBe(true);
+  expect(await page.evaluate(() => (window as unknown as { __boxes: { settled(): boolean } }).__boxes.settled())).toBe(
+    true,
+  );
   return body;
 }
 
-test('a player opens ×3: reels land on the API items, balance and inventory follow, another browser sees the drops @desktop', async ({ browser, baseURL }) => {
+test('a player opens ×3: reels land on the API items, balance and inventory follow, another browser sees the drops @desktop', async ({
+  browser,
+  baseURL,
+}) => {
   const price = (await (await fetch(`${baseURL}/api/boxes/${SLUG}`)).json()).data.price as number;
   const player = await browser.newContext();
   const watcher = await browser.newContext();
@@ -37,7 +46,9 @@ test('a player opens ×3: reels land on the API items, balance and inventory fol
   await watch.goto('/');
   const strip = watch.getByTestId('live-drops');
   await expect(strip).toBeVisible();
-  const before = await strip.getByTestId('drop-tile').evaluateAll((els) => els.map((e) => e.getAttribute('data-drop-id')));
+  const before = await strip
+    .getByTestId('drop-tile')
+    .evaluateAll((els) => els.map((e) => e.getAttribute('data-drop-id')));
   await watch.waitForTimeout(1500); // the public channel connects
   // wall-clock ms at which each new tile appears in the watcher's strip
   await watch.evaluate((known) => {
@@ -66,8 +77,18 @@ test('a player opens ×3: reels land on the API items, balance and inventory fol
   await expect(page.getByTestId('header-balance')).toContainText(`$${price.toFixed(2)}`);
 
   // the watcher's strip gets all three drops after the 3 s delay
-  await expect.poll(async () => (await strip.getByTestId('drop-tile').evaluateAll((els) => els.map((e) => e.getAttribute('data-drop-id')))).filter((id) => !before.includes(id)).length, { timeout: 10_000 }).toBe(3);
-  const seen = Object.values(await watch.evaluate(() => (window as unknown as { __seen: Record<string, number> }).__seen));
+  await expect
+    .poll(
+      async () =>
+        (
+          await strip.getByTestId('drop-tile').evaluateAll((els) => els.map((e) => e.getAttribute('data-drop-id')))
+        ).filter((id) => !before.includes(id)).length,
+      { timeout: 10_000 },
+    )
+    .toBe(3);
+  const seen = Object.values(
+    await watch.evaluate(() => (window as unknown as { __seen: Record<string, number> }).__seen),
+  );
   expect(seen).toHaveLength(3);
   for (const at of seen) {
     expect(at - opened).toBeGreaterThanOrEqual(2_000); // others' drops wait 3 s; the answer reaches this process after the publish, by up to ~1 s on a loaded machine
@@ -83,7 +104,8 @@ test('a player opens ×3: reels land on the API items, balance and inventory fol
 });
 
 test('a guest demo spin lands on the API items and moves nothing @desktop', async ({ page, baseURL }) => {
-  const drops = async () => (await (await fetch(`${baseURL}/api/last-drops`)).json()).data.map((d: { id: number }) => d.id);
+  const drops = async () =>
+    (await (await fetch(`${baseURL}/api/last-drops`)).json()).data.map((d: { id: number }) => d.id);
   const before = await drops();
   await skipBonus(page);
   await page.goto(`/boxes/${SLUG}`);

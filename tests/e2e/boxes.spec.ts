@@ -11,7 +11,12 @@ test('/boxes lists the seeded boxes with images and prices, and filters', async 
   const cards = page.getByTestId('box-card');
   await expect(cards).toHaveCount(14);
   await expect(cards.first().locator('img')).toHaveJSProperty('complete', true);
-  expect(await cards.first().locator('img').evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+  expect(
+    await cards
+      .first()
+      .locator('img')
+      .evaluate((img: HTMLImageElement) => img.naturalWidth),
+  ).toBeGreaterThan(0);
   await expect(cards.first()).toContainText('$');
 
   await page.getByLabel('Type').selectOption('gaming');
@@ -26,8 +31,14 @@ test('/boxes lists the seeded boxes with images and prices, and filters', async 
 
   await page.getByLabel('Sort').selectOption('price_asc');
   await expect(page).toHaveURL(/sort=price_asc/);
-  const prices = async () => (await cards.locator('.box-card-price').allTextContents()).map((t) => Number(t.replace(/[$,]/g, '')));
-  await expect.poll(async () => { const p = await prices(); return p.join() === [...p].sort((a, b) => a - b).join() && p.length === 14; }).toBe(true);
+  const prices = async () =>
+    (await cards.locator('.box-card-price').allTextContents()).map((t) => Number(t.replace(/[$,]/g, '')));
+  await expect
+    .poll(async () => {
+      const p = await prices();
+      return p.join() === [...p].sort((a, b) => a - b).join() && p.length === 14;
+    })
+    .toBe(true);
   const sorted = await prices();
   await page.getByLabel('Max price ($)').fill(String(sorted[2]));
   await expect(cards).toHaveCount(3);
@@ -41,11 +52,16 @@ test('a box page shows every item with chances summing to 100%, EV and sell-back
   await expect(page).toHaveURL(/\/sneakers\/sneakerhead$/);
   const items = page.getByTestId('box-item');
   await expect(items).toHaveCount(12);
-  const tickets = await page.getByTestId('item-chance').evaluateAll((els) => els.map((e) => Number(e.getAttribute('data-tickets'))));
+  const tickets = await page
+    .getByTestId('item-chance')
+    .evaluateAll((els) => els.map((e) => Number(e.getAttribute('data-tickets'))));
   expect(tickets.reduce((a, b) => a + b, 0)).toBe(100_000);
-  const shown = (await page.getByTestId('item-chance').allTextContents()).map((t) => Math.round(Number(t.replace('%', '')) * 1000));
+  const shown = (await page.getByTestId('item-chance').allTextContents()).map((t) =>
+    Math.round(Number(t.replace('%', '')) * 1000),
+  );
   expect(shown.reduce((a, b) => a + b, 0)).toBe(100_000);
-  for (const img of await items.locator('img').all()) await expect(img).toHaveAttribute('src', /^\/img\/products\/.+\.svg$/);
+  for (const img of await items.locator('img').all())
+    await expect(img).toHaveAttribute('src', /^\/img\/products\/.+\.svg$/);
   await expect(page.getByTestId('box-ev')).toContainText('$');
   await expect(page.getByTestId('box-sellback')).toContainText('$');
   await expect(page.getByTestId('open-button')).toBeEnabled();
@@ -83,7 +99,11 @@ test('inventory: selling one and then the rest updates the list and the total', 
   await expect(items).toHaveCount(3);
 });
 
-test('delivery: the form shows each spec §5 message, then a request lands on /profile/shipping', async ({ page, context, baseURL }) => {
+test('delivery: the form shows each spec §5 message, then a request lands on /profile/shipping', async ({
+  page,
+  context,
+  baseURL,
+}) => {
   await signInPlayer(context, baseURL!, { items: ['aero-runner-volt', 'dad-cap-navy'] });
   await page.goto('/profile/delivery');
   await expect(page.getByTestId('delivery-item')).toHaveCount(2);
@@ -99,7 +119,8 @@ test('delivery: the form shows each spec §5 message, then a request lands on /p
     postal_code: 'postal code is a required field',
     street_address: 'street is a required field',
   };
-  for (const [field, text] of Object.entries(expected)) await expect(page.locator(`.field-error[data-field="${field}"]`), field).toHaveText(text);
+  for (const [field, text] of Object.entries(expected))
+    await expect(page.locator(`.field-error[data-field="${field}"]`), field).toHaveText(text);
   await expect(page.locator('.field-error[data-field="street_address_2"]')).toHaveCount(0);
 
   // validation runs on blur, then on change

@@ -7,7 +7,10 @@ import { signInPlayer } from './players.ts';
 
 test.describe.configure({ timeout: 150_000 }); // software WebGL on a loaded machine runs the reels slowly
 
-test('create a box through the form, see it listed, open it, and the creator earns @desktop', async ({ browser, baseURL }) => {
+test('create a box through the form, see it listed, open it, and the creator earns @desktop', async ({
+  browser,
+  baseURL,
+}) => {
   const maker = await browser.newContext();
   await signInPlayer(maker, baseURL!);
   const page = await maker.newPage();
@@ -65,7 +68,9 @@ test('create a box through the form, see it listed, open it, and the creator ear
   await other.locator(`[data-testid="custom-box-card"][data-slug="${box.slug}"]`).click();
   await expect(other).toHaveURL(new RegExp(`${box.url}$`));
   await expect(other.getByTestId('reel-stage')).toHaveAttribute('data-renderer', /\w/, { timeout: 30_000 }); // the reels are drawn
-  const answer = other.waitForResponse((r) => r.url().endsWith(`/api/boxes/${box.slug}/open`) && r.request().method() === 'POST');
+  const answer = other.waitForResponse(
+    (r) => r.url().endsWith(`/api/boxes/${box.slug}/open`) && r.request().method() === 'POST',
+  );
   await other.getByTestId('open-button').click();
   const opened = await answer;
   expect(opened.status()).toBe(200);
@@ -87,14 +92,28 @@ test('create a box through the form, see it listed, open it, and the creator ear
   await opener.close();
 });
 
-test('on a phone: the list sorts by price, a guest opens a custom box page and Create asks to log in @phone', async ({ browser, page, baseURL }) => {
+test('on a phone: the list sorts by price, a guest opens a custom box page and Create asks to log in @phone', async ({
+  browser,
+  page,
+  baseURL,
+}) => {
   const maker = await browser.newContext();
   const { auth } = await signInPlayer(maker, baseURL!, { name: 'Box Maker' });
   await maker.close();
-  const products = (await (await fetch(`${baseURL}/api/products?sort=price_desc&limit=2`)).json()).data as { id: number }[];
+  const products = (await (await fetch(`${baseURL}/api/products?sort=price_desc&limit=2`)).json()).data as {
+    id: number;
+  }[];
   const made = await fetch(`${baseURL}/api/user-boxes`, {
-    method: 'POST', headers: { ...auth, 'content-type': 'application/json' },
-    body: JSON.stringify({ name: 'Phone Grail', img: 'luxury-closet', items: [{ product_id: products[0]!.id, chance: 0.5 }, { product_id: products[1]!.id, chance: 99.5 }] }),
+    method: 'POST',
+    headers: { ...auth, 'content-type': 'application/json' },
+    body: JSON.stringify({
+      name: 'Phone Grail',
+      img: 'luxury-closet',
+      items: [
+        { product_id: products[0]!.id, chance: 0.5 },
+        { product_id: products[1]!.id, chance: 99.5 },
+      ],
+    }),
   });
   expect(made.status).toBe(201);
   const box = (await made.json()).data as { slug: string; url: string };

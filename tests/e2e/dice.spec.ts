@@ -53,7 +53,11 @@ test('bet → roll and new balance → rotate seed → verify the bet in the bro
   expect(result).toEqual({ game: 'dice', roll, win: won, multiplier: 2 });
 });
 
-test('recent bets arrive live: a watcher sees a new bet of another player without reloading', async ({ browser, page, baseURL }) => {
+test('recent bets arrive live: a watcher sees a new bet of another player without reloading', async ({
+  browser,
+  page,
+  baseURL,
+}) => {
   test.setTimeout(90_000); // two pages, each loading the dice scene
   const watcher = await browser.newPage();
   await skipBonus(watcher);
@@ -65,11 +69,13 @@ test('recent bets arrive live: a watcher sees a new bet of another player withou
   await signIn(page, baseURL!, 1_000);
   await page.goto('/dice');
   await page.getByRole('button', { name: 'Bet', exact: true }).click();
-  const roll = (Number(await page.getByTestId('dice-roll').textContent())).toFixed(2);
+  const roll = Number(await page.getByTestId('dice-roll').textContent()).toFixed(2);
   // The page never polls: only the channel can bring the row in. Other tests bet in parallel, so
   // the new row need not be the first one: count rows with this roll against before.
   const same = (rolls: string[]) => rolls.filter((r) => r === roll).length;
-  await expect.poll(async () => same(await watcher.getByTestId('bet-roll').allTextContents()), { timeout: 10_000 }).toBeGreaterThan(same(rollsBefore));
+  await expect
+    .poll(async () => same(await watcher.getByTestId('bet-roll').allTextContents()), { timeout: 10_000 })
+    .toBeGreaterThan(same(rollsBefore));
   expect(await watcher.getByTestId('bet-row').count()).toBeGreaterThanOrEqual(Math.min(before + 1, 20));
   await watcher.close();
 });

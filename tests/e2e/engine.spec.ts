@@ -57,7 +57,11 @@ test('the canvas follows its container size at the device pixel ratio', async ({
   await page.goto('/engine-check');
   await page.waitForFunction(() => Boolean((window as W).__engineCheck));
   const dpr = await page.evaluate(() => Math.min(window.devicePixelRatio, 2));
-  expect(await page.evaluate(() => (window as W).__engineCheck!.canvasSize())).toEqual({ width: 320 * dpr, height: 160 * dpr, resolution: dpr });
+  expect(await page.evaluate(() => (window as W).__engineCheck!.canvasSize())).toEqual({
+    width: 320 * dpr,
+    height: 160 * dpr,
+    resolution: dpr,
+  });
   await page.getByTestId('stage').evaluate((el) => ((el as HTMLElement).style.width = '200px'));
   await expect.poll(() => page.evaluate(() => (window as W).__engineCheck!.canvasSize().width)).toBe(200 * dpr);
 });

@@ -10,7 +10,11 @@ import { skipBonus } from './shell-helpers.ts';
 test.describe.configure({ timeout: 150_000 }); // software WebGL on a loaded machine runs the reels slowly
 test.beforeEach(({ page }) => skipBonus(page));
 
-test('a level-10 player opens the level-10 free box: the reel lands and the countdown appears @desktop', async ({ page, context, baseURL }) => {
+test('a level-10 player opens the level-10 free box: the reel lands and the countdown appears @desktop', async ({
+  page,
+  context,
+  baseURL,
+}) => {
   await signInPlayer(context, baseURL!, { name: 'Free Looter', wagerCents: xpForLevel(10) * 100, depositCents: 500 });
   await page.goto('/freeloot');
   await expect(page.getByTestId('player-level')).toHaveText('Level 10');
@@ -25,7 +29,9 @@ test('a level-10 player opens the level-10 free box: the reel lands and the coun
   await card('free-level-10').getByTestId('free-box-select').click();
   await expect(page.getByTestId('free-opener')).toHaveAttribute('data-slug', 'free-level-10');
   await expect(page.getByTestId('reel-stage')).toHaveAttribute('data-renderer', /.+/);
-  const answer = page.waitForResponse((r) => r.url().endsWith('/api/free-boxes/free-level-10/open') && r.request().method() === 'POST');
+  const answer = page.waitForResponse(
+    (r) => r.url().endsWith('/api/free-boxes/free-level-10/open') && r.request().method() === 'POST',
+  );
   await page.getByTestId('open-button').click();
   const res = await answer;
   expect(res.status()).toBe(200);
@@ -46,7 +52,11 @@ test('a level-10 player opens the level-10 free box: the reel lands and the coun
   await expect(card('free-level-1')).toHaveAttribute('data-state', 'available');
 });
 
-test('a player without a deposit sees the deposit banner, disabled daily Open buttons and a working Deposit button @desktop', async ({ page, context, baseURL }) => {
+test('a player without a deposit sees the deposit banner, disabled daily Open buttons and a working Deposit button @desktop', async ({
+  page,
+  context,
+  baseURL,
+}) => {
   await signInPlayer(context, baseURL!, { name: 'No Deposit', balanceCents: 10_000 }); // a balance is not a deposit
   await page.goto('/freeloot');
   const banner = page.getByTestId('deposit-banner');

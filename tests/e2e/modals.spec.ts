@@ -42,7 +42,11 @@ test.describe('query and guards', () => {
   test('the default modal closes on Escape and outside click, traps focus and restores it', async ({ page }) => {
     await page.goto('/faq');
     await ready(page);
-    const opener = page.getByRole('banner').getByRole('button', { name: /Login/ }).or(page.getByTestId('bottom-login')).first();
+    const opener = page
+      .getByRole('banner')
+      .getByRole('button', { name: /Login/ })
+      .or(page.getByTestId('bottom-login'))
+      .first();
     await opener.focus();
     await page.keyboard.press('Enter');
     const dialog = page.getByRole('dialog');
@@ -66,33 +70,45 @@ test.describe('query and guards', () => {
     await expect(dialog).toHaveCount(0);
   });
 
-  test('a downward swipe beyond the threshold closes the modal; a short one does not', { tag: '@phone' }, async ({ page }) => {
-    await page.goto('/?modal=login');
-    const dialog = page.getByRole('dialog');
-    await expect(dialog).toBeVisible();
-    const swipe = (dy: number) =>
-      dialog.evaluate((d, dy) => {
-        const t = (y: number) => new Touch({ identifier: 1, target: d, clientX: 100, clientY: y });
-        d.dispatchEvent(new TouchEvent('touchstart', { bubbles: true, touches: [t(200)], changedTouches: [t(200)] }));
-        d.dispatchEvent(new TouchEvent('touchmove', { bubbles: true, touches: [t(200 + dy)], changedTouches: [t(200 + dy)] }));
-        d.dispatchEvent(new TouchEvent('touchend', { bubbles: true, touches: [], changedTouches: [t(200 + dy)] }));
-      }, dy);
-    await swipe(60);
-    await expect(dialog).toBeVisible();
-    await swipe(200);
-    await expect(dialog).toHaveCount(0);
-  });
+  test(
+    'a downward swipe beyond the threshold closes the modal; a short one does not',
+    { tag: '@phone' },
+    async ({ page }) => {
+      await page.goto('/?modal=login');
+      const dialog = page.getByRole('dialog');
+      await expect(dialog).toBeVisible();
+      const swipe = (dy: number) =>
+        dialog.evaluate((d, dy) => {
+          const t = (y: number) => new Touch({ identifier: 1, target: d, clientX: 100, clientY: y });
+          d.dispatchEvent(new TouchEvent('touchstart', { bubbles: true, touches: [t(200)], changedTouches: [t(200)] }));
+          d.dispatchEvent(
+            new TouchEvent('touchmove', { bubbles: true, touches: [t(200 + dy)], changedTouches: [t(200 + dy)] }),
+          );
+          d.dispatchEvent(new TouchEvent('touchend', { bubbles: true, touches: [], changedTouches: [t(200 + dy)] }));
+        }, dy);
+      await swipe(60);
+      await expect(dialog).toBeVisible();
+      await swipe(200);
+      await expect(dialog).toHaveCount(0);
+    },
+  );
 
-  test('modal width: 400 px by default content, deposit-sized dialogs never exceed the viewport', { tag: '@desktop' }, async ({ page }) => {
-    await page.goto('/?modal=login');
-    const box = await page.getByRole('dialog').boundingBox();
-    expect(box!.width).toBeLessThanOrEqual(440);
-    expect(box!.height).toBeLessThanOrEqual(900 * 0.9 + 1);
-  });
+  test(
+    'modal width: 400 px by default content, deposit-sized dialogs never exceed the viewport',
+    { tag: '@desktop' },
+    async ({ page }) => {
+      await page.goto('/?modal=login');
+      const box = await page.getByRole('dialog').boundingBox();
+      expect(box!.width).toBeLessThanOrEqual(440);
+      expect(box!.height).toBeLessThanOrEqual(900 * 0.9 + 1);
+    },
+  );
 });
 
 test.describe('bonus dialog', () => {
-  test('opens about 4 s after start, once per day, and its Deposit button targets the case35 deposit', async ({ page }) => {
+  test('opens about 4 s after start, once per day, and its Deposit button targets the case35 deposit', async ({
+    page,
+  }) => {
     const started = Date.now(); // the app starts after this, so the dialog can't show before started + 4 s
     await page.goto('/faq');
     await ready(page);

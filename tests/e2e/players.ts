@@ -32,17 +32,30 @@ export interface E2EPlayer {
 }
 
 /** Creates a player as `setup` says and signs `context` in. */
-export async function signInPlayer(context: BrowserContext, baseURL: string, setup: PlayerSetup = {}): Promise<E2EPlayer> {
+export async function signInPlayer(
+  context: BrowserContext,
+  baseURL: string,
+  setup: PlayerSetup = {},
+): Promise<E2EPlayer> {
   const { database, appSecret } = e2eDatabase();
   const { db } = database;
   try {
     const now = Date.now();
     const { id } = await db
       .insertInto('users')
-      .values({ name: setup.name ?? 'E2E Player', email: `e2e-${randomBytes(6).toString('hex')}@test.local`, password_hash: null, avatar_url: null, balance_cents: 0, level: 1, created_at: now })
+      .values({
+        name: setup.name ?? 'E2E Player',
+        email: `e2e-${randomBytes(6).toString('hex')}@test.local`,
+        password_hash: null,
+        avatar_url: null,
+        balance_cents: 0,
+        level: 1,
+        created_at: now,
+      })
       .returning('id')
       .executeTakeFirstOrThrow();
-    const move = (deltaCents: number, kind: string, key: string) => applyMove(db, { userId: id, deltaCents, kind, reference: 'e2e', idempotencyKey: `e2e-${key}:${id}`, now });
+    const move = (deltaCents: number, kind: string, key: string) =>
+      applyMove(db, { userId: id, deltaCents, kind, reference: 'e2e', idempotencyKey: `e2e-${key}:${id}`, now });
     if (setup.wagerCents) {
       await move(setup.wagerCents, 'admin', 'wager-fund');
       await move(-setup.wagerCents, 'bet', 'wager');

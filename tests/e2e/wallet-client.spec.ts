@@ -22,16 +22,25 @@ async function openDeposit(page: Page): Promise<void> {
 async function pickMethod(page: Page, title: string, mobileTitle = title): Promise<void> {
   if (phone(page)) {
     await expect(dialog(page).getByRole('heading', { name: 'Chose payment method' })).toBeVisible();
-    await dialog(page).getByRole('button', { name: new RegExp(`^${mobileTitle}`) }).click();
+    await dialog(page)
+      .getByRole('button', { name: new RegExp(`^${mobileTitle}`) })
+      .click();
     await expect(dialog(page).getByRole('heading', { name: mobileTitle })).toBeVisible();
-  } else await dialog(page).getByRole('tab', { name: new RegExp(`^${title}`) }).click();
+  } else
+    await dialog(page)
+      .getByRole('tab', { name: new RegExp(`^${title}`) })
+      .click();
 }
 
 test.beforeEach(async ({ page }) => {
   await skipBonus(page);
 });
 
-test('card deposit with case35: checkout, toast, header balance × 1.35, then live updates and history', async ({ page, context, baseURL }) => {
+test('card deposit with case35: checkout, toast, header balance × 1.35, then live updates and history', async ({
+  page,
+  context,
+  baseURL,
+}) => {
   const p = await signInPlayer(context, baseURL!);
   await page.goto('/?modal=deposit&promocode=case35&amount=100');
   await ready(page);
@@ -45,10 +54,14 @@ test('card deposit with case35: checkout, toast, header balance × 1.35, then li
   await expect(page.getByTestId('header-balance')).toHaveText('$135.00');
   await expect(page).not.toHaveURL(/deposit=success/);
   // An operator credit from another process reaches the open page through balanceUpdated.
-  const cli = spawnSync(process.execPath, ['--import', 'tsx', 'src/server/cli/admin.ts', 'credit', String(p.userId), '1', '--reason', 'e2e live'], {
-    env: { ...process.env, NODE_ENV: 'test', DATA_DIR: process.env.E2E_DATA_DIR! },
-    encoding: 'utf8',
-  });
+  const cli = spawnSync(
+    process.execPath,
+    ['--import', 'tsx', 'src/server/cli/admin.ts', 'credit', String(p.userId), '1', '--reason', 'e2e live'],
+    {
+      env: { ...process.env, NODE_ENV: 'test', DATA_DIR: process.env.E2E_DATA_DIR! },
+      encoding: 'utf8',
+    },
+  );
   expect(cli.status, cli.stderr).toBe(0);
   await expect(page.getByTestId('header-balance')).toHaveText('$136.00');
   await page.goto('/profile/deposit');
@@ -57,7 +70,11 @@ test('card deposit with case35: checkout, toast, header balance × 1.35, then li
   await expect(status).toHaveClass(/status-green/);
 });
 
-test('crypto: address and QR shown, the same address after closing and reopening', async ({ page, context, baseURL }) => {
+test('crypto: address and QR shown, the same address after closing and reopening', async ({
+  page,
+  context,
+  baseURL,
+}) => {
   await signInPlayer(context, baseURL!);
   await page.goto('/');
   await ready(page);
@@ -107,11 +124,24 @@ test('gift code and voucher redeem update the header balance', async ({ page, co
   await expect(page.getByTestId('header-balance')).toHaveText('$55.00');
 });
 
-test('withdrawal: terms shown before confirming, request reserves, cancel returns', async ({ page, context, baseURL }) => {
+test('withdrawal: terms shown before confirming, request reserves, cancel returns', async ({
+  page,
+  context,
+  baseURL,
+}) => {
   const p = await signInPlayer(context, baseURL!, { balanceCents: 100_00 });
-  const options = (await (await page.request.get('/api/withdrawals/options')).json()) as { data: { method: string; minimum_amount: number; fee: number }[] };
+  const options = (await (await page.request.get('/api/withdrawals/options')).json()) as {
+    data: { method: string; minimum_amount: number; fee: number }[];
+  };
   const method = options.data[0]!;
-  const address = ((await (await page.request.post('/api/deposit/alphapo/deposit-address', { headers: p.auth, data: { currency: method.method } })).json()) as { data: { wallet: string } }).data.wallet;
+  const address = (
+    (await (
+      await page.request.post('/api/deposit/alphapo/deposit-address', {
+        headers: p.auth,
+        data: { currency: method.method },
+      })
+    ).json()) as { data: { wallet: string } }
+  ).data.wallet;
   await page.goto('/profile/withdraw');
   await ready(page);
   await expect(page.getByTestId('header-balance')).toHaveText('$100.00');

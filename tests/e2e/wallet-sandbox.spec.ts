@@ -20,20 +20,34 @@ test.beforeAll(() => {
 test.afterAll(() => database.close());
 
 async function player(): Promise<{ id: number; auth: { authorization: string } }> {
-  const secret = (JSON.parse(readFileSync(join(dataDir, 'dev-secrets.json'), 'utf8')) as { appSecret: string }).appSecret;
+  const secret = (JSON.parse(readFileSync(join(dataDir, 'dev-secrets.json'), 'utf8')) as { appSecret: string })
+    .appSecret;
   const { id } = await database.db
     .insertInto('users')
-    .values({ name: 'E2E', email: `e2e-${randomBytes(5).toString('hex')}@test.local`, password_hash: null, avatar_url: null, balance_cents: 0, level: 1, created_at: Date.now() })
+    .values({
+      name: 'E2E',
+      email: `e2e-${randomBytes(5).toString('hex')}@test.local`,
+      password_hash: null,
+      avatar_url: null,
+      balance_cents: 0,
+      level: 1,
+      created_at: Date.now(),
+    })
     .returning('id')
     .executeTakeFirstOrThrow();
   const tokens = await issueTokens(database.db, secret, id, Date.now());
   return { id, auth: { authorization: `Bearer ${tokens.access_token}` } };
 }
-const balance = async (id: number) => (await database.db.selectFrom('users').select('balance_cents').where('id', '=', id).executeTakeFirstOrThrow()).balance_cents;
+const balance = async (id: number) =>
+  (await database.db.selectFrom('users').select('balance_cents').where('id', '=', id).executeTakeFirstOrThrow())
+    .balance_cents;
 
 test('card checkout with case35: Pay returns to the site and credits amount × 1.35 once', async ({ page }) => {
   const p = await player();
-  const res = await page.request.post('/api/deposit/zen/redirect', { headers: p.auth, data: { amount: 100, promocode: 'case35' } });
+  const res = await page.request.post('/api/deposit/zen/redirect', {
+    headers: p.auth,
+    data: { amount: 100, promocode: 'case35' },
+  });
   expect(res.status()).toBe(200);
   const { redirect_url } = (await res.json()) as { redirect_url: string };
   await page.goto(redirect_url);
@@ -49,7 +63,12 @@ test('card checkout with case35: Pay returns to the site and credits amount × 1
 
 test('skins checkout: too little is refused on the page, enough is credited', async ({ page }) => {
   const p = await player();
-  const { redirect_url } = (await (await page.request.post('/api/deposit/skinsback/redirect', { headers: p.auth, data: { amount: 3.15, promocode: '' } })).json()) as { redirect_url: string };
+  const { redirect_url } = (await (
+    await page.request.post('/api/deposit/skinsback/redirect', {
+      headers: p.auth,
+      data: { amount: 3.15, promocode: '' },
+    })
+  ).json()) as { redirect_url: string };
   await page.goto(redirect_url);
   await page.getByLabel(/Glock-18/).check();
   await page.getByRole('button', { name: 'Send skins' }).click();
@@ -62,7 +81,9 @@ test('skins checkout: too little is refused on the page, enough is credited', as
 
 test('crypto chain page: a transfer to the deposit address is credited after 3 confirmations', async ({ page }) => {
   const p = await player();
-  const addr = (await (await page.request.post('/api/deposit/alphapo/deposit-address', { headers: p.auth, data: { currency: 'SOL' } })).json()) as { data: { wallet: string } };
+  const addr = (await (
+    await page.request.post('/api/deposit/alphapo/deposit-address', { headers: p.auth, data: { currency: 'SOL' } })
+  ).json()) as { data: { wallet: string } };
   await page.goto('/sandbox/alphapo');
   await page.getByLabel('Deposit address').fill(addr.data.wallet);
   await page.getByLabel('Amount').fill('0.5');

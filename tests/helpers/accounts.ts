@@ -7,7 +7,10 @@ import { createTestApp, type TestApp } from './test-app.ts';
 export const fastHashEnv = { SCRYPT_LOG_N: '10' };
 
 /** An accounts app under test. */
-export async function accountsApp(dialect: Dialect, options: Parameters<typeof createTestApp>[1] = {}): Promise<TestApp> {
+export async function accountsApp(
+  dialect: Dialect,
+  options: Parameters<typeof createTestApp>[1] = {},
+): Promise<TestApp> {
   return createTestApp(dialect, { ...options, env: { ...fastHashEnv, ...options.env } });
 }
 
@@ -28,18 +31,33 @@ export function client(app: TestApp) {
 }
 
 /** Registers through the API; returns the response. */
-export function registerCall(app: TestApp, body: Record<string, unknown>, ip = freshIp(), headers: Record<string, string> = {}) {
+export function registerCall(
+  app: TestApp,
+  body: Record<string, unknown>,
+  ip = freshIp(),
+  headers: Record<string, string> = {},
+) {
   return app.fastify.inject({ method: 'POST', url: '/api/auth/register', payload: body, remoteAddress: ip, headers });
 }
 
 /** Password grant; returns the response. */
 export function loginCall(app: TestApp, username: string, password: string, ip = freshIp()) {
-  return app.fastify.inject({ method: 'POST', url: '/oauth/token', payload: { grant_type: 'password', username, password, ...client(app) }, remoteAddress: ip });
+  return app.fastify.inject({
+    method: 'POST',
+    url: '/oauth/token',
+    payload: { grant_type: 'password', username, password, ...client(app) },
+    remoteAddress: ip,
+  });
 }
 
 /** Refresh grant; returns the response. */
 export function refreshCall(app: TestApp, refresh_token: string, ip = freshIp()) {
-  return app.fastify.inject({ method: 'POST', url: '/oauth/token', payload: { grant_type: 'refresh_token', refresh_token, ...client(app) }, remoteAddress: ip });
+  return app.fastify.inject({
+    method: 'POST',
+    url: '/oauth/token',
+    payload: { grant_type: 'refresh_token', refresh_token, ...client(app) },
+    remoteAddress: ip,
+  });
 }
 
 /** Registers and logs in a new player; returns email, password and the token pair. */

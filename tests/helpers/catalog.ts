@@ -17,14 +17,25 @@ export interface CatalogApp {
 export async function createCatalogApp(dialect: Dialect): Promise<CatalogApp> {
   const t = await createTestApp(dialect);
   await seedCatalog(t.database.db, 1_000);
-  const productIds = Object.fromEntries((await t.database.db.selectFrom('products').select(['id', 'slug']).execute()).map((p) => [p.slug, p.id]));
+  const productIds = Object.fromEntries(
+    (await t.database.db.selectFrom('products').select(['id', 'slug']).execute()).map((p) => [p.slug, p.id]),
+  );
   return {
     t,
     productIds,
     async playerWith(slugs, balanceCents = 0) {
       const p = await createPlayer(t.database.db, t.config.secrets.appSecret, { balanceCents });
       const ids: number[] = [];
-      for (const s of slugs) ids.push(await grantItem(t.database.db, { userId: p.id, productId: productIds[s]!, source: 'admin', sourceRef: 'test', now: 2_000 + ids.length }));
+      for (const s of slugs)
+        ids.push(
+          await grantItem(t.database.db, {
+            userId: p.id,
+            productId: productIds[s]!,
+            source: 'admin',
+            sourceRef: 'test',
+            now: 2_000 + ids.length,
+          }),
+        );
       return { p, ids };
     },
   };

@@ -25,7 +25,11 @@ export async function channelRig(dialect: Dialect, opts: Partial<PusherServerOpt
   const app = await accountsApp(dialect, { deps: { publisher } });
   await app.fastify.listen({ port: 0, host: '127.0.0.1' });
   const port = (app.fastify.server.address() as AddressInfo).port;
-  const channels = new PusherServer(app.fastify.server, publisher, { key: app.config.secrets.pusherKey, secret: app.config.secrets.pusherSecret, ...opts });
+  const channels = new PusherServer(app.fastify.server, publisher, {
+    key: app.config.secrets.pusherKey,
+    secret: app.config.secrets.pusherSecret,
+    ...opts,
+  });
   const url = `http://127.0.0.1:${port}`;
   const clients: Pusher[] = [];
   return {
@@ -42,7 +46,11 @@ export async function channelRig(dialect: Dialect, opts: Partial<PusherServerOpt
         forceTLS: false,
         enabledTransports: ['ws'],
         enableStats: false,
-        channelAuthorization: { endpoint: `${url}/broadcasting/auth`, transport: 'ajax', headers: token ? { Authorization: `Bearer ${token}` } : {} },
+        channelAuthorization: {
+          endpoint: `${url}/broadcasting/auth`,
+          transport: 'ajax',
+          headers: token ? { Authorization: `Bearer ${token}` } : {},
+        },
       });
       clients.push(p);
       return p;

@@ -22,7 +22,14 @@ export function testConfig(env: Record<string, string> = {}): Config {
 }
 
 /** Builds the app on a fresh database of `dialect`. */
-export async function createTestApp(dialect: Dialect, options: { clientDir?: string | null; env?: Record<string, string>; deps?: Partial<Pick<AppDeps, 'publisher' | 'accounts'>> } = {}): Promise<TestApp> {
+export async function createTestApp(
+  dialect: Dialect,
+  options: {
+    clientDir?: string | null;
+    env?: Record<string, string>;
+    deps?: Partial<Pick<AppDeps, 'publisher' | 'accounts'>>;
+  } = {},
+): Promise<TestApp> {
   const database = await createTestDatabase(dialect);
   const config = testConfig(options.env);
   const { fastify } = await buildApp({ config, database, clientDir: options.clientDir ?? null, ...options.deps });

@@ -13,16 +13,35 @@ export interface TestPlayer {
 }
 
 /** Creates a player (no password) with `balanceCents` and a fresh token pair. */
-export async function createPlayer(db: DB, secret: string, opts: { name?: string; balanceCents?: number; now?: number } = {}): Promise<TestPlayer> {
+export async function createPlayer(
+  db: DB,
+  secret: string,
+  opts: { name?: string; balanceCents?: number; now?: number } = {},
+): Promise<TestPlayer> {
   const now = opts.now ?? Date.now();
   const email = `p-${randomBytes(5).toString('hex')}@test.local`;
   const { id } = await db
     .insertInto('users')
-    .values({ name: opts.name ?? 'Test Player', email, password_hash: null, avatar_url: null, balance_cents: 0, level: 1, created_at: now })
+    .values({
+      name: opts.name ?? 'Test Player',
+      email,
+      password_hash: null,
+      avatar_url: null,
+      balance_cents: 0,
+      level: 1,
+      created_at: now,
+    })
     .returning('id')
     .executeTakeFirstOrThrow();
   if (opts.balanceCents) {
-    await applyMove(db, { userId: id, deltaCents: opts.balanceCents, kind: 'admin', reference: 'test', idempotencyKey: `test-fund:${id}`, now });
+    await applyMove(db, {
+      userId: id,
+      deltaCents: opts.balanceCents,
+      kind: 'admin',
+      reference: 'test',
+      idempotencyKey: `test-fund:${id}`,
+      now,
+    });
   }
   const tokens = await issueTokens(db, secret, id, now);
   return { id, email, tokens, headers: { authorization: `Bearer ${tokens.access_token}` } };

@@ -26,11 +26,32 @@ export async function createWalletTest(dialect: Dialect, env: Record<string, str
     ...t,
     events,
     player: (balanceCents = 0) => createPlayer(t.database.db, t.config.secrets.appSecret, { balanceCents }),
-    balance: async (id) => (await t.database.db.selectFrom('users').select('balance_cents').where('id', '=', id).executeTakeFirstOrThrow()).balance_cents,
-    ledgerCount: async (id) => (await t.database.db.selectFrom('ledger').select('id').where('user_id', '=', id).execute()).length,
-    post: (url, player, payload = {}) => t.fastify.inject({ method: 'POST', url, headers: player ? player.headers : {}, payload: payload as object }),
+    balance: async (id) =>
+      (await t.database.db.selectFrom('users').select('balance_cents').where('id', '=', id).executeTakeFirstOrThrow())
+        .balance_cents,
+    ledgerCount: async (id) =>
+      (await t.database.db.selectFrom('ledger').select('id').where('user_id', '=', id).execute()).length,
+    post: (url, player, payload = {}) =>
+      t.fastify.inject({ method: 'POST', url, headers: player ? player.headers : {}, payload: payload as object }),
   };
 }
 
 /** Bad amounts every money endpoint must refuse with a 4xx. */
-export const BAD_AMOUNTS: unknown[] = [-5, 0, 5.001, 10.123, '25', 'abc', null, true, [], {}, 1e21, 1e308, 99_999_999, '1e3', "25; drop table users", '<b>5</b>'];
+export const BAD_AMOUNTS: unknown[] = [
+  -5,
+  0,
+  5.001,
+  10.123,
+  '25',
+  'abc',
+  null,
+  true,
+  [],
+  {},
+  1e21,
+  1e308,
+  99_999_999,
+  '1e3',
+  '25; drop table users',
+  '<b>5</b>',
+];

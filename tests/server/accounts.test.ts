@@ -3,7 +3,16 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { describeEachDb } from '../helpers/test-db.ts';
 import type { TestApp } from '../helpers/test-app.ts';
-import { accountsApp, client, freshEmail, freshIp, loginCall, refreshCall, registerCall, signUp } from '../helpers/accounts.ts';
+import {
+  accountsApp,
+  client,
+  freshEmail,
+  freshIp,
+  loginCall,
+  refreshCall,
+  registerCall,
+  signUp,
+} from '../helpers/accounts.ts';
 import { hashPassword, owaspScrypt, verifyPassword } from '../../src/server/modules/auth/password.ts';
 
 describeEachDb('accounts', (dialect) => {
@@ -12,19 +21,47 @@ describeEachDb('accounts', (dialect) => {
     app = await accountsApp(dialect);
   });
   afterAll(() => app.close());
-  const users = async () => Number((await app.database.db.selectFrom('users').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+  const users = async () =>
+    Number(
+      (
+        await app.database.db
+          .selectFrom('users')
+          .select((eb) => eb.fn.countAll().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
 
   it('registers a player: {msg}, lower-case email, scrypt hash, referral code, attribution', async () => {
     const email = freshEmail();
-    const res = await registerCall(app, { name: 'Alice', email, password: 'secret1', 'g-recaptcha-response': '', promotions: true });
+    const res = await registerCall(app, {
+      name: 'Alice',
+      email,
+      password: 'secret1',
+      'g-recaptcha-response': '',
+      promotions: true,
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ msg: 'Your account has been created. You can log in now.' });
-    const row = await app.database.db.selectFrom('users').selectAll().where('email', '=', email.toLowerCase()).executeTakeFirstOrThrow();
+    const row = await app.database.db
+      .selectFrom('users')
+      .selectAll()
+      .where('email', '=', email.toLowerCase())
+      .executeTakeFirstOrThrow();
     expect(row.name).toBe('Alice');
     expect(row.password_hash).toMatch(/^scrypt\$10\$8\$1\$/);
     expect(row.password_hash).not.toContain('secret1');
-    expect(await app.database.db.selectFrom('referral_links').select('code').where('user_id', '=', row.id).executeTakeFirst()).toBeTruthy();
-    const attr = await app.database.db.selectFrom('user_attributions').selectAll().where('user_id', '=', row.id).executeTakeFirstOrThrow();
+    expect(
+      await app.database.db
+        .selectFrom('referral_links')
+        .select('code')
+        .where('user_id', '=', row.id)
+        .executeTakeFirst(),
+    ).toBeTruthy();
+    const attr = await app.database.db
+      .selectFrom('user_attributions')
+      .selectAll()
+      .where('user_id', '=', row.id)
+      .executeTakeFirstOrThrow();
     expect(attr.wants_promotions).toBe(1);
   });
 
@@ -34,7 +71,11 @@ describeEachDb('accounts', (dialect) => {
     const before = await users();
     const res = await registerCall(app, { name: 'B', email: email.toUpperCase(), password: 'secret1' });
     expect(res.statusCode).toBe(422);
-    expect(res.json()).toEqual({ message: 'The email has already been taken.', msg: 'The email has already been taken.', errors: { email: ['The email has already been taken.'] } });
+    expect(res.json()).toEqual({
+      message: 'The email has already been taken.',
+      msg: 'The email has already been taken.',
+      errors: { email: ['The email has already been taken.'] },
+    });
     expect(await users()).toBe(before);
   });
 
@@ -51,8 +92,16 @@ describeEachDb('accounts', (dialect) => {
     [{ name: 42, email: 'a@b.co', password: 'secret1' }, 'name', 'Nickname is not valid.'],
     [{ name: 'A', email: ['a@b.co'], password: 'secret1' }, 'email', 'Email is not valid.'],
     [{ name: 'A', email: 'a@b.co', password: { $gt: '' } }, 'password', 'Password is not valid.'],
-    [{ name: 'x'.repeat(65), email: 'a@b.co', password: 'secret1' }, 'name', 'Nickname may not be longer than 64 characters.'],
-    [{ name: 'A', email: 'a@b.co', password: 'p'.repeat(201) }, 'password', 'Password may not be longer than 200 characters.'],
+    [
+      { name: 'x'.repeat(65), email: 'a@b.co', password: 'secret1' },
+      'name',
+      'Nickname may not be longer than 64 characters.',
+    ],
+    [
+      { name: 'A', email: 'a@b.co', password: 'p'.repeat(201) },
+      'password',
+      'Password may not be longer than 200 characters.',
+    ],
   ])('register bad input %j → 422 on %s', async (body, field, message) => {
     const before = await users();
     const res = await registerCall(app, body);
@@ -66,7 +115,12 @@ describeEachDb('accounts', (dialect) => {
     const before = await users();
     const huge = await registerCall(app, { name: big, email: 'a@b.co', password: 'secret1' });
     expect(huge.statusCode).toBe(413);
-    const bad = await app.fastify.inject({ method: 'POST', url: '/api/auth/register', payload: '{"name":', headers: { 'content-type': 'application/json' } });
+    const bad = await app.fastify.inject({
+      method: 'POST',
+      url: '/api/auth/register',
+      payload: '{"name":',
+      headers: { 'content-type': 'application/json' },
+    });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().message).toBeTruthy();
     expect(await users()).toBe(before);
@@ -78,7 +132,11 @@ describeEachDb('accounts', (dialect) => {
     expect((await registerCall(app, { name, email, password: 'секрет-пароль' })).statusCode).toBe(200);
     const t = await loginCall(app, email, 'секрет-пароль');
     expect(t.statusCode).toBe(200);
-    const p = await app.fastify.inject({ method: 'GET', url: '/api/profile', headers: { authorization: `Bearer ${t.json().access_token}` } });
+    const p = await app.fastify.inject({
+      method: 'GET',
+      url: '/api/profile',
+      headers: { authorization: `Bearer ${t.json().access_token}` },
+    });
     expect(p.json().data.name).toBe(name);
   });
 
@@ -89,29 +147,74 @@ describeEachDb('accounts', (dialect) => {
     const res = await app.fastify.inject({ method: 'GET', url: '/api/profile', headers: s.headers });
     expect(res.statusCode).toBe(200);
     const { data } = res.json();
-    expect(data).toMatchObject({ name: 'Bob', email: s.email.toLowerCase(), avatar_url: null, balance: 0, user_level: { level: 1 } });
+    expect(data).toMatchObject({
+      name: 'Bob',
+      email: s.email.toLowerCase(),
+      avatar_url: null,
+      balance: 0,
+      user_level: { level: 1 },
+    });
     expect(new Date(data.created_at).toISOString()).toBe(data.created_at);
     await app.database.db.updateTable('users').set({ balance_cents: 12345 }).where('id', '=', data.id).execute();
-    expect((await app.fastify.inject({ method: 'GET', url: '/api/profile', headers: s.headers })).json().data.balance).toBe(123.45);
+    expect(
+      (await app.fastify.inject({ method: 'GET', url: '/api/profile', headers: s.headers })).json().data.balance,
+    ).toBe(123.45);
   });
 
   it('stores tokens only as hashes', async () => {
     const s = await signUp(app);
     const rows = await app.database.db.selectFrom('oauth_tokens').selectAll().execute();
-    expect(rows.some((r) => r.access_hash === s.tokens.access_token || r.refresh_hash === s.tokens.refresh_token)).toBe(false);
+    expect(rows.some((r) => r.access_hash === s.tokens.access_token || r.refresh_hash === s.tokens.refresh_token)).toBe(
+      false,
+    );
   });
 
   it.each([
-    ['wrong password', (e: string) => ({ grant_type: 'password', username: e, password: 'wrong-pass' }), 400, 'The user credentials were incorrect.'],
-    ['unknown user', () => ({ grant_type: 'password', username: 'nobody@example.test', password: 'secret-pass' }), 400, 'The user credentials were incorrect.'],
-    ['missing password', (e: string) => ({ grant_type: 'password', username: e }), 400, 'The user credentials were incorrect.'],
-    ['unknown grant', (e: string) => ({ grant_type: 'client_credentials', username: e }), 422, 'The grant type is not supported.'],
-    ['bad refresh token', () => ({ grant_type: 'refresh_token', refresh_token: 'nope' }), 400, 'The refresh token is invalid.'],
+    [
+      'wrong password',
+      (e: string) => ({ grant_type: 'password', username: e, password: 'wrong-pass' }),
+      400,
+      'The user credentials were incorrect.',
+    ],
+    [
+      'unknown user',
+      () => ({ grant_type: 'password', username: 'nobody@example.test', password: 'secret-pass' }),
+      400,
+      'The user credentials were incorrect.',
+    ],
+    [
+      'missing password',
+      (e: string) => ({ grant_type: 'password', username: e }),
+      400,
+      'The user credentials were incorrect.',
+    ],
+    [
+      'unknown grant',
+      (e: string) => ({ grant_type: 'client_credentials', username: e }),
+      422,
+      'The grant type is not supported.',
+    ],
+    [
+      'bad refresh token',
+      () => ({ grant_type: 'refresh_token', refresh_token: 'nope' }),
+      400,
+      'The refresh token is invalid.',
+    ],
     ['missing refresh token', () => ({ grant_type: 'refresh_token' }), 400, 'The refresh token is invalid.'],
-    ['unknown social provider', () => ({ grant_type: 'social', provider: 'myspace', access_token: 'x' }), 400, 'The social sign-in could not be completed. Please try again.'],
+    [
+      'unknown social provider',
+      () => ({ grant_type: 'social', provider: 'myspace', access_token: 'x' }),
+      400,
+      'The social sign-in could not be completed. Please try again.',
+    ],
   ])('token: %s → %s with message', async (_n, body, status, message) => {
     const s = await signUp(app);
-    const res = await app.fastify.inject({ method: 'POST', url: '/oauth/token', payload: { ...client(app), ...body(s.email) }, remoteAddress: freshIp() });
+    const res = await app.fastify.inject({
+      method: 'POST',
+      url: '/oauth/token',
+      payload: { ...client(app), ...body(s.email) },
+      remoteAddress: freshIp(),
+    });
     expect(res.statusCode).toBe(status);
     expect(res.json().message).toBe(message);
   });
@@ -119,7 +222,12 @@ describeEachDb('accounts', (dialect) => {
   it('token: a wrong client secret or id → 401', async () => {
     const s = await signUp(app);
     for (const c of [{ client_secret: 'nope' }, { client_id: '2' }, { client_secret: undefined }]) {
-      const res = await app.fastify.inject({ method: 'POST', url: '/oauth/token', payload: { grant_type: 'password', username: s.email, password: s.password, ...client(app), ...c }, remoteAddress: freshIp() });
+      const res = await app.fastify.inject({
+        method: 'POST',
+        url: '/oauth/token',
+        payload: { grant_type: 'password', username: s.email, password: s.password, ...client(app), ...c },
+        remoteAddress: freshIp(),
+      });
       expect(res.statusCode).toBe(401);
       expect(res.json().message).toBe('Client authentication failed.');
     }
@@ -127,13 +235,27 @@ describeEachDb('accounts', (dialect) => {
 
   it('token grant also takes a form-encoded body', async () => {
     const s = await signUp(app);
-    const form = new URLSearchParams({ grant_type: 'password', username: s.email, password: s.password, ...client(app) });
-    const res = await app.fastify.inject({ method: 'POST', url: '/oauth/token', payload: form.toString(), headers: { 'content-type': 'application/x-www-form-urlencoded' }, remoteAddress: freshIp() });
+    const form = new URLSearchParams({
+      grant_type: 'password',
+      username: s.email,
+      password: s.password,
+      ...client(app),
+    });
+    const res = await app.fastify.inject({
+      method: 'POST',
+      url: '/oauth/token',
+      payload: form.toString(),
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      remoteAddress: freshIp(),
+    });
     expect(res.statusCode).toBe(200);
   });
 
   it('profile and logout need the bearer token (401 with message)', async () => {
-    for (const [method, url] of [['GET', '/api/profile'], ['POST', '/api/profile/logout']] as const) {
+    for (const [method, url] of [
+      ['GET', '/api/profile'],
+      ['POST', '/api/profile/logout'],
+    ] as const) {
       const res = await app.fastify.inject({ method, url });
       expect(res.statusCode).toBe(401);
       expect(res.json().message).toBe('Unauthenticated.');
@@ -147,10 +269,33 @@ describeEachDb('accounts', (dialect) => {
     const p1 = r1.json();
     expect(p1.refresh_token).not.toBe(s.tokens.refresh_token);
     expect((await app.fastify.inject({ method: 'GET', url: '/api/profile', headers: s.headers })).statusCode).toBe(401);
-    expect((await app.fastify.inject({ method: 'GET', url: '/api/profile', headers: { authorization: `Bearer ${p1.access_token}` } })).statusCode).toBe(200);
+    expect(
+      (
+        await app.fastify.inject({
+          method: 'GET',
+          url: '/api/profile',
+          headers: { authorization: `Bearer ${p1.access_token}` },
+        })
+      ).statusCode,
+    ).toBe(200);
     const r2 = await refreshCall(app, p1.refresh_token);
     expect(r2.statusCode).toBe(200);
-    const families = await app.database.db.selectFrom('oauth_tokens').select('family').distinct().where('user_id', '=', (await app.fastify.inject({ method: 'GET', url: '/api/profile', headers: { authorization: `Bearer ${r2.json().access_token}` } })).json().data.id).execute();
+    const families = await app.database.db
+      .selectFrom('oauth_tokens')
+      .select('family')
+      .distinct()
+      .where(
+        'user_id',
+        '=',
+        (
+          await app.fastify.inject({
+            method: 'GET',
+            url: '/api/profile',
+            headers: { authorization: `Bearer ${r2.json().access_token}` },
+          })
+        ).json().data.id,
+      )
+      .execute();
     expect(families).toHaveLength(1);
   });
 
@@ -162,24 +307,58 @@ describeEachDb('accounts', (dialect) => {
     expect(reuse.statusCode).toBe(400);
     expect(reuse.json().message).toBe('The refresh token is invalid.');
     // The attacker's (or victim's) current pair of that family is dead too …
-    expect((await app.fastify.inject({ method: 'GET', url: '/api/profile', headers: { authorization: `Bearer ${p1.access_token}` } })).statusCode).toBe(401);
+    expect(
+      (
+        await app.fastify.inject({
+          method: 'GET',
+          url: '/api/profile',
+          headers: { authorization: `Bearer ${p1.access_token}` },
+        })
+      ).statusCode,
+    ).toBe(401);
     expect((await refreshCall(app, p1.refresh_token)).statusCode).toBe(400);
     // … while the other session lives on.
-    expect((await app.fastify.inject({ method: 'GET', url: '/api/profile', headers: { authorization: `Bearer ${other.json().access_token}` } })).statusCode).toBe(200);
+    expect(
+      (
+        await app.fastify.inject({
+          method: 'GET',
+          url: '/api/profile',
+          headers: { authorization: `Bearer ${other.json().access_token}` },
+        })
+      ).statusCode,
+    ).toBe(200);
   });
 
   it('two concurrent refreshes with one token: at most one wins and the family is revoked', async () => {
     const s = await signUp(app);
-    const [a, b] = await Promise.all([refreshCall(app, s.tokens.refresh_token), refreshCall(app, s.tokens.refresh_token)]);
+    const [a, b] = await Promise.all([
+      refreshCall(app, s.tokens.refresh_token),
+      refreshCall(app, s.tokens.refresh_token),
+    ]);
     expect([a.statusCode, b.statusCode].sort()).toEqual(a.statusCode === b.statusCode ? [400, 400] : [200, 400]);
-    const uid = (await app.database.db.selectFrom('users').select('id').where('email', '=', s.email.toLowerCase()).executeTakeFirstOrThrow()).id;
-    const live = await app.database.db.selectFrom('oauth_tokens').select('id').where('user_id', '=', uid).where('revoked_at', 'is', null).execute();
+    const uid = (
+      await app.database.db
+        .selectFrom('users')
+        .select('id')
+        .where('email', '=', s.email.toLowerCase())
+        .executeTakeFirstOrThrow()
+    ).id;
+    const live = await app.database.db
+      .selectFrom('oauth_tokens')
+      .select('id')
+      .where('user_id', '=', uid)
+      .where('revoked_at', 'is', null)
+      .execute();
     expect(live.length).toBeLessThanOrEqual(1);
   });
 
   it('an expired refresh token is refused', async () => {
     const s = await signUp(app);
-    await app.database.db.updateTable('oauth_tokens').set({ refresh_expires_at: 1 }).where('revoked_at', 'is', null).execute();
+    await app.database.db
+      .updateTable('oauth_tokens')
+      .set({ refresh_expires_at: 1 })
+      .where('revoked_at', 'is', null)
+      .execute();
     expect((await refreshCall(app, s.tokens.refresh_token)).statusCode).toBe(400);
   });
 

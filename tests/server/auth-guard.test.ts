@@ -22,7 +22,11 @@ describeEachDb('bearer auth', (dialect) => {
     const f = Fastify();
     f.setErrorHandler(handleError);
     authPlugin(f, database.db, config.secrets.appSecret);
-    defineRoute(f, { method: 'GET', url: '/probe', summary: 'probe', auth: true, response: z.object({ id: z.number() }) }, ({ user }) => ({ id: user.id }));
+    defineRoute(
+      f,
+      { method: 'GET', url: '/probe', summary: 'probe', auth: true, response: z.object({ id: z.number() }) },
+      ({ user }) => ({ id: user.id }),
+    );
     await f.ready();
     return f;
   }
@@ -34,22 +38,31 @@ describeEachDb('bearer auth', (dialect) => {
     expect(res.json()).toEqual({ id: p.id });
   });
 
-  it.each([[undefined], ['Bearer nonsense'], ['Basic abc'], ['Bearer ']])('answers 401 with message for authorization %s', async (h) => {
-    const f = await probeApp();
-    const res = await f.inject({ method: 'GET', url: '/probe', headers: h ? { authorization: h } : {} });
-    expect(res.statusCode).toBe(401);
-    expect(res.json()).toEqual({ message: 'Unauthenticated.', msg: 'Unauthenticated.' });
-  });
+  it.each([[undefined], ['Bearer nonsense'], ['Basic abc'], ['Bearer ']])(
+    'answers 401 with message for authorization %s',
+    async (h) => {
+      const f = await probeApp();
+      const res = await f.inject({ method: 'GET', url: '/probe', headers: h ? { authorization: h } : {} });
+      expect(res.statusCode).toBe(401);
+      expect(res.json()).toEqual({ message: 'Unauthenticated.', msg: 'Unauthenticated.' });
+    },
+  );
 
   it('refuses expired and revoked tokens and stores only hashes', async () => {
     const p = await createPlayer(database.db, config.secrets.appSecret);
     const pair = await issueTokens(database.db, config.secrets.appSecret, p.id, 1000);
-    expect(await verifyAccessToken(database.db, config.secrets.appSecret, pair.access_token, 2000)).toMatchObject({ id: p.id });
-    expect(await verifyAccessToken(database.db, config.secrets.appSecret, pair.access_token, 1000 + 3600_000)).toBeNull();
+    expect(await verifyAccessToken(database.db, config.secrets.appSecret, pair.access_token, 2000)).toMatchObject({
+      id: p.id,
+    });
+    expect(
+      await verifyAccessToken(database.db, config.secrets.appSecret, pair.access_token, 1000 + 3600_000),
+    ).toBeNull();
     const rows = await database.db.selectFrom('oauth_tokens').selectAll().where('user_id', '=', p.id).execute();
     expect(rows.some((r) => r.access_hash === pair.access_token)).toBe(false);
     expect(rows.some((r) => r.access_hash === hashToken(config.secrets.appSecret, pair.access_token))).toBe(true);
     await database.db.updateTable('oauth_tokens').set({ revoked_at: 5 }).where('user_id', '=', p.id).execute();
-    expect(await verifyAccessToken(database.db, config.secrets.appSecret, p.tokens.access_token, Date.now())).toBeNull();
+    expect(
+      await verifyAccessToken(database.db, config.secrets.appSecret, p.tokens.access_token, Date.now()),
+    ).toBeNull();
   });
 });

@@ -17,7 +17,9 @@ import { channelAuth } from '../../src/server/realtime/pusher-auth.ts';
 function subscribed(ch: Channel): Promise<void> {
   return new Promise((resolve, reject) => {
     ch.bind('pusher:subscription_succeeded', () => resolve());
-    ch.bind('pusher:subscription_error', (e: unknown) => reject(Object.assign(new Error('subscription_error'), { detail: e })));
+    ch.bind('pusher:subscription_error', (e: unknown) =>
+      reject(Object.assign(new Error('subscription_error'), { detail: e })),
+    );
   });
 }
 
@@ -28,7 +30,8 @@ describeEachDb('channels', (dialect) => {
   });
   afterAll(() => rig.close());
 
-  const idOf = async (headers: Record<string, string>) => (await rig.app.fastify.inject({ method: 'GET', url: '/api/profile', headers })).json().data.id as number;
+  const idOf = async (headers: Record<string, string>) =>
+    (await rig.app.fastify.inject({ method: 'GET', url: '/api/profile', headers })).json().data.id as number;
 
   it('a player subscribes to their own private channel and receives balanceUpdated', async () => {
     const s = await signUp(rig.app);
@@ -55,7 +58,9 @@ describeEachDb('channels', (dialect) => {
     const s = await signUp(rig.app);
     const p = rig.client();
     await connected(p);
-    await expect(subscribed(p.subscribe(userChannel(await idOf(s.headers))))).rejects.toMatchObject({ detail: { status: 401 } });
+    await expect(subscribed(p.subscribe(userChannel(await idOf(s.headers))))).rejects.toMatchObject({
+      detail: { status: 401 },
+    });
   });
 
   it('public channels need no auth and get every event', async () => {
@@ -71,14 +76,24 @@ describeEachDb('channels', (dialect) => {
   it('/broadcasting/auth: own channel signed with HMAC-SHA256; bad input → 4xx', async () => {
     const s = await signUp(rig.app);
     const id = await idOf(s.headers);
-    const post = (payload: unknown, headers: Record<string, string> = s.headers) => rig.app.fastify.inject({ method: 'POST', url: '/broadcasting/auth', payload: payload as object, headers });
+    const post = (payload: unknown, headers: Record<string, string> = s.headers) =>
+      rig.app.fastify.inject({ method: 'POST', url: '/broadcasting/auth', payload: payload as object, headers });
     const ok = await post({ socket_id: '123.456', channel_name: userChannel(id) });
     expect(ok.statusCode).toBe(200);
     const { pusherKey, pusherSecret } = rig.app.config.secrets;
-    expect(ok.json().auth).toBe(`${pusherKey}:${createHmac('sha256', pusherSecret).update(`123.456:${userChannel(id)}`).digest('hex')}`);
+    expect(ok.json().auth).toBe(
+      `${pusherKey}:${createHmac('sha256', pusherSecret)
+        .update(`123.456:${userChannel(id)}`)
+        .digest('hex')}`,
+    );
     expect((await post({ socket_id: '123.456', channel_name: 'private-users.999999' })).statusCode).toBe(403);
     expect((await post({ socket_id: '123.456', channel_name: userChannel(id) }, {})).statusCode).toBe(401);
-    for (const bad of [{}, { socket_id: 'abc', channel_name: userChannel(id) }, { socket_id: '1.2', channel_name: 'x'.repeat(200) }, { socket_id: 1.2, channel_name: userChannel(id) }]) {
+    for (const bad of [
+      {},
+      { socket_id: 'abc', channel_name: userChannel(id) },
+      { socket_id: '1.2', channel_name: 'x'.repeat(200) },
+      { socket_id: 1.2, channel_name: userChannel(id) },
+    ]) {
       expect((await post(bad)).statusCode).toBe(422);
     }
   });
@@ -88,7 +103,9 @@ describeEachDb('channels', (dialect) => {
     const code = await new Promise<number>((r) => bad.on('close', (c) => r(c)));
     expect(code).toBe(4001);
 
-    const ws = new WebSocket(`ws://127.0.0.1:${rig.port}/app/${rig.app.config.secrets.pusherKey}?protocol=7&client=js&version=8.6.0`);
+    const ws = new WebSocket(
+      `ws://127.0.0.1:${rig.port}/app/${rig.app.config.secrets.pusherKey}?protocol=7&client=js&version=8.6.0`,
+    );
     const frames: { event: string; data: string; channel?: string }[] = [];
     const next = (event: string) =>
       new Promise<{ event: string; data: string; channel?: string }>((resolve) => {
@@ -105,7 +122,15 @@ describeEachDb('channels', (dialect) => {
     expect(est.activity_timeout).toBe(120);
     ws.send(JSON.stringify({ event: 'pusher:ping', data: {} }));
     await next('pusher:pong');
-    ws.send(JSON.stringify({ event: 'pusher:subscribe', data: { channel: 'private-users.1', auth: channelAuth(rig.app.config.secrets.pusherKey, 'not-the-secret', est.socket_id, 'private-users.1') } }));
+    ws.send(
+      JSON.stringify({
+        event: 'pusher:subscribe',
+        data: {
+          channel: 'private-users.1',
+          auth: channelAuth(rig.app.config.secrets.pusherKey, 'not-the-secret', est.socket_id, 'private-users.1'),
+        },
+      }),
+    );
     const err = await next('pusher:subscription_error');
     expect(JSON.parse(err.data).status).toBe(401);
     ws.send('not json');
@@ -149,7 +174,11 @@ describe('HTTP publisher (Pusher-compatible service)', () => {
       await publishBalance(pub, 7, 500);
       const { url, body } = seen[0]!;
       expect(url.pathname).toBe('/apps/42/events');
-      expect(JSON.parse(body)).toEqual({ name: 'balanceUpdated', channels: ['private-users.7'], data: JSON.stringify({ type: 'balanceUpdated', current_balance: 5 }) });
+      expect(JSON.parse(body)).toEqual({
+        name: 'balanceUpdated',
+        channels: ['private-users.7'],
+        data: JSON.stringify({ type: 'balanceUpdated', current_balance: 5 }),
+      });
       const q = url.searchParams;
       expect(q.get('auth_key')).toBe('the-key');
       expect(q.get('auth_version')).toBe('1.0');

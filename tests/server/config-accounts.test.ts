@@ -6,12 +6,25 @@ import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../../src/server/config.ts';
 
 const dir = () => mkdtempSync(join(tmpdir(), 'la-cfg-'));
-const prod = { NODE_ENV: 'production', APP_SECRET: 'a'.repeat(40), PUSHER_APP_KEY: 'key', PUSHER_APP_SECRET: 's'.repeat(20), OAUTH_CLIENT_SECRET: 'o'.repeat(20) };
+const prod = {
+  NODE_ENV: 'production',
+  APP_SECRET: 'a'.repeat(40),
+  PUSHER_APP_KEY: 'key',
+  PUSHER_APP_SECRET: 's'.repeat(20),
+  OAUTH_CLIENT_SECRET: 'o'.repeat(20),
+};
 
 describe('accounts configuration', () => {
   it('has OWASP scrypt, an hour of access token, outbox mail, no captcha, embedded channels and development social sign-in by default', () => {
     const c = loadConfig({ DATA_DIR: dir() });
-    expect(c).toMatchObject({ accessTtlSeconds: 3600, scryptLogN: 17, rateLimitScale: 1, smtpUrl: null, recaptchaSecret: null, pusherHttp: null });
+    expect(c).toMatchObject({
+      accessTtlSeconds: 3600,
+      scryptLogN: 17,
+      rateLimitScale: 1,
+      smtpUrl: null,
+      recaptchaSecret: null,
+      pusherHttp: null,
+    });
     expect(c.social).toEqual({ google: null, facebook: null, steam: null });
   });
 
@@ -35,10 +48,24 @@ describe('accounts configuration', () => {
 
   it('points the client at the hosted channel service when PUSHER_HOST is set', async () => {
     const { publicConfig } = await import('../../src/server/modules/config/config.routes.ts');
-    const c = loadConfig({ DATA_DIR: dir(), PUSHER_APP_ID: '1', PUSHER_HOST: 'http://soketi.local:6001', PUSHER_APP_KEY: 'k' });
+    const c = loadConfig({
+      DATA_DIR: dir(),
+      PUSHER_APP_ID: '1',
+      PUSHER_HOST: 'http://soketi.local:6001',
+      PUSHER_APP_KEY: 'k',
+    });
     const request = { headers: { host: 'site.test' }, protocol: 'http' } as Parameters<typeof publicConfig>[1];
-    expect(publicConfig(c, request).pusher).toEqual({ key: 'k', cluster: 'eu', ws_host: 'soketi.local', ws_port: 6001, force_tls: false });
-    expect(publicConfig(loadConfig({ DATA_DIR: dir() }), request).pusher).toMatchObject({ ws_host: 'site.test', ws_port: 80 });
+    expect(publicConfig(c, request).pusher).toEqual({
+      key: 'k',
+      cluster: 'eu',
+      ws_host: 'soketi.local',
+      ws_port: 6001,
+      force_tls: false,
+    });
+    expect(publicConfig(loadConfig({ DATA_DIR: dir() }), request).pusher).toMatchObject({
+      ws_host: 'site.test',
+      ws_port: 80,
+    });
   });
 
   it.each([

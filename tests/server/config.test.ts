@@ -44,7 +44,9 @@ describe('loadConfig', () => {
   });
 
   it('refuses development secrets in production', () => {
-    expect(() => loadConfig({ DATA_DIR: tmp(), NODE_ENV: 'production' })).toThrow(/APP_SECRET is required in production/);
+    expect(() => loadConfig({ DATA_DIR: tmp(), NODE_ENV: 'production' })).toThrow(
+      /APP_SECRET is required in production/,
+    );
     const ok = loadConfig({
       DATA_DIR: tmp(),
       NODE_ENV: 'production',

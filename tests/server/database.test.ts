@@ -16,10 +16,26 @@ describeEachDb('database', (dialect) => {
   async function user(balance = 0): Promise<number> {
     const row = await t.db
       .insertInto('users')
-      .values({ name: 'p', email: `p${Math.random().toString(36).slice(2)}@x.io`, password_hash: null, avatar_url: null, balance_cents: 0, level: 1, created_at: 1 })
+      .values({
+        name: 'p',
+        email: `p${Math.random().toString(36).slice(2)}@x.io`,
+        password_hash: null,
+        avatar_url: null,
+        balance_cents: 0,
+        level: 1,
+        created_at: 1,
+      })
       .returning('id')
       .executeTakeFirstOrThrow();
-    if (balance) await applyMove(t.db, { userId: row.id, deltaCents: balance, kind: 'test', reference: null, idempotencyKey: `fund:${row.id}`, now: 1 });
+    if (balance)
+      await applyMove(t.db, {
+        userId: row.id,
+        deltaCents: balance,
+        kind: 'test',
+        reference: null,
+        idempotencyKey: `fund:${row.id}`,
+        now: 1,
+      });
     return row.id;
   }
 
@@ -46,33 +62,56 @@ describeEachDb('database', (dialect) => {
     const id = await user(1000);
     const results = await Promise.allSettled(
       Array.from({ length: 20 }, (_, i) =>
-        applyMove(t.db, { userId: id, deltaCents: -100, kind: 'bet', reference: null, idempotencyKey: `debit:${id}:${i}`, now: 2 }),
+        applyMove(t.db, {
+          userId: id,
+          deltaCents: -100,
+          kind: 'bet',
+          reference: null,
+          idempotencyKey: `debit:${id}:${i}`,
+          now: 2,
+        }),
       ),
     );
     expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(10);
     const rejected = results.filter((r): r is PromiseRejectedResult => r.status === 'rejected');
     expect(rejected).toHaveLength(10);
     for (const r of rejected) expect(r.reason).toBeInstanceOf(InsufficientFunds);
-    const balance = (await t.db.selectFrom('users').select('balance_cents').where('id', '=', id).executeTakeFirstOrThrow()).balance_cents;
+    const balance = (
+      await t.db.selectFrom('users').select('balance_cents').where('id', '=', id).executeTakeFirstOrThrow()
+    ).balance_cents;
     expect(balance).toBe(0);
-    const { rows } = await sql<{ n: number; s: number }>`select count(*) as n, sum(delta_cents) as s from ledger where user_id = ${id}`.execute(t.db);
+    const { rows } = await sql<{
+      n: number;
+      s: number;
+    }>`select count(*) as n, sum(delta_cents) as s from ledger where user_id = ${id}`.execute(t.db);
     expect(Number(rows[0]!.n)).toBe(11);
     expect(Number(rows[0]!.s)).toBe(0);
   });
 
   it('a replayed idempotency key moves nothing and returns the first result, also in parallel', async () => {
     const id = await user(500);
-    const move = { userId: id, deltaCents: 250, kind: 'deposit', reference: 'pay:1', idempotencyKey: `pay:1:${id}`, now: 3 };
+    const move = {
+      userId: id,
+      deltaCents: 250,
+      kind: 'deposit',
+      reference: 'pay:1',
+      idempotencyKey: `pay:1:${id}`,
+      now: 3,
+    };
     const all = await Promise.all([applyMove(t.db, move), applyMove(t.db, move), applyMove(t.db, move)]);
     expect(new Set(all.map((r) => r.ledgerId)).size).toBe(1);
     expect(all.filter((r) => !r.replayed)).toHaveLength(1);
-    const balance = (await t.db.selectFrom('users').select('balance_cents').where('id', '=', id).executeTakeFirstOrThrow()).balance_cents;
+    const balance = (
+      await t.db.selectFrom('users').select('balance_cents').where('id', '=', id).executeTakeFirstOrThrow()
+    ).balance_cents;
     expect(balance).toBe(750);
     await expect(applyMove(t.db, { ...move, deltaCents: 999 })).rejects.toThrow(/already used/);
   });
 
   it('refuses non-integer cents', async () => {
     const id = await user(500);
-    await expect(applyMove(t.db, { userId: id, deltaCents: 1.5, kind: 'x', reference: null, idempotencyKey: 'frac', now: 1 })).rejects.toThrow(/integer cents/);
+    await expect(
+      applyMove(t.db, { userId: id, deltaCents: 1.5, kind: 'x', reference: null, idempotencyKey: 'frac', now: 1 }),
+    ).rejects.toThrow(/integer cents/);
   });
 });

@@ -12,8 +12,10 @@ describeEachDb('fair seeds', (dialect) => {
   });
   afterAll(() => t.close());
   const player = (balanceCents = 0) => createPlayer(t.database.db, t.config.secrets.appSecret, { balanceCents });
-  const get = async (headers: Record<string, string>) => (await t.fastify.inject({ method: 'GET', url: '/api/fair/seeds', headers })).json().data;
-  const post = (url: string, headers: Record<string, string>, payload?: unknown) => t.fastify.inject({ method: 'POST', url, headers, payload: payload as object });
+  const get = async (headers: Record<string, string>) =>
+    (await t.fastify.inject({ method: 'GET', url: '/api/fair/seeds', headers })).json().data;
+  const post = (url: string, headers: Record<string, string>, payload?: unknown) =>
+    t.fastify.inject({ method: 'POST', url, headers, payload: payload as object });
 
   it('creates an active pair and a committed next hash on first read, stable afterwards', async () => {
     const p = await player();
@@ -37,8 +39,16 @@ describeEachDb('fair seeds', (dialect) => {
     const { previous, current } = res.json().data;
     expect(isServerSeed(previous.server_seed)).toBe(true);
     expect(hashServerSeed(previous.server_seed)).toBe(before.server_seed_hash);
-    expect(previous).toMatchObject({ server_seed_hash: before.server_seed_hash, client_seed: before.client_seed, nonce: 0 });
-    expect(current).toMatchObject({ server_seed_hash: before.next_server_seed_hash, client_seed: before.client_seed, nonce: 0 });
+    expect(previous).toMatchObject({
+      server_seed_hash: before.server_seed_hash,
+      client_seed: before.client_seed,
+      nonce: 0,
+    });
+    expect(current).toMatchObject({
+      server_seed_hash: before.next_server_seed_hash,
+      client_seed: before.client_seed,
+      nonce: 0,
+    });
     const after = await get(p.headers);
     expect(after.previous[0].server_seed).toBe(previous.server_seed);
     expect(after.next_server_seed_hash).toBe(current.next_server_seed_hash);
@@ -50,11 +60,19 @@ describeEachDb('fair seeds', (dialect) => {
     const before = await get(p.headers);
     const set = await post('/api/fair/client-seed', p.headers, { client_seed: 'my-lucky-seed' });
     expect(set.statusCode).toBe(200);
-    expect(set.json().data).toMatchObject({ server_seed_hash: before.server_seed_hash, client_seed: 'my-lucky-seed', nonce: 0 });
+    expect(set.json().data).toMatchObject({
+      server_seed_hash: before.server_seed_hash,
+      client_seed: 'my-lucky-seed',
+      nonce: 0,
+    });
     await post('/api/dice/bet', p.headers, { amount: 1, target: 50, direction: 'over' });
     const again = (await post('/api/fair/client-seed', p.headers, { client_seed: 'second' })).json().data;
     expect(again).toMatchObject({ server_seed_hash: before.next_server_seed_hash, client_seed: 'second', nonce: 0 });
-    expect(again.previous[0]).toMatchObject({ server_seed_hash: before.server_seed_hash, client_seed: 'my-lucky-seed', nonce: 1 });
+    expect(again.previous[0]).toMatchObject({
+      server_seed_hash: before.server_seed_hash,
+      client_seed: 'my-lucky-seed',
+      nonce: 1,
+    });
     expect(hashServerSeed(again.previous[0].server_seed)).toBe(before.server_seed_hash);
   });
 
@@ -67,7 +85,18 @@ describeEachDb('fair seeds', (dialect) => {
   it('rejects bad client seeds with 422 and changes nothing', async () => {
     const p = await player();
     const before = await get(p.headers);
-    const bad = [{}, { client_seed: '' }, { client_seed: 12 }, { client_seed: 'x'.repeat(65) }, { client_seed: 'x'.repeat(100_000) }, { client_seed: 'héllo' }, { client_seed: 'a b' }, { client_seed: "'; drop table users;--" + ' ' }, { client_seed: '<script>' + '\u0000' }, { client_seed: null }];
+    const bad = [
+      {},
+      { client_seed: '' },
+      { client_seed: 12 },
+      { client_seed: 'x'.repeat(65) },
+      { client_seed: 'x'.repeat(100_000) },
+      { client_seed: 'héllo' },
+      { client_seed: 'a b' },
+      { client_seed: "'; drop table users;--" + ' ' },
+      { client_seed: '<script>' + '\u0000' },
+      { client_seed: null },
+    ];
     for (const payload of bad) {
       const res = await post('/api/fair/client-seed', p.headers, payload);
       expect(res.statusCode, JSON.stringify(payload).slice(0, 40)).toBe(422);
@@ -82,8 +111,16 @@ describeEachDb('fair seeds', (dialect) => {
   });
 
   it('needs a signed-in player', async () => {
-    for (const [method, url] of [['GET', '/api/fair/seeds'], ['POST', '/api/fair/client-seed'], ['POST', '/api/fair/rotate']] as const) {
-      const res = await t.fastify.inject({ method, url, payload: method === 'POST' ? { client_seed: 'x' } : undefined });
+    for (const [method, url] of [
+      ['GET', '/api/fair/seeds'],
+      ['POST', '/api/fair/client-seed'],
+      ['POST', '/api/fair/rotate'],
+    ] as const) {
+      const res = await t.fastify.inject({
+        method,
+        url,
+        payload: method === 'POST' ? { client_seed: 'x' } : undefined,
+      });
       expect(res.statusCode).toBe(401);
       expect(res.json()).toEqual({ message: 'Unauthenticated.', msg: 'Unauthenticated.' });
     }

@@ -10,7 +10,11 @@ import { seedCatalog } from '../../src/server/modules/boxes/boxes.service.ts';
 import { seedFreeBoxes, freeBoxSlug } from '../../src/server/modules/free-loot/free-loot.seed.ts';
 import { openFreeBox } from '../../src/server/modules/free-loot/free-loot.service.ts';
 import { applyMove } from '../../src/server/modules/wallet/ledger.ts';
-import { DEPOSIT_REQUIRED_MESSAGE, FREE_BOX_COOLDOWN_MS, FREE_LOOT_DEPOSIT_WINDOW_MS } from '../../src/shared/api/free-boxes.ts';
+import {
+  DEPOSIT_REQUIRED_MESSAGE,
+  FREE_BOX_COOLDOWN_MS,
+  FREE_LOOT_DEPOSIT_WINDOW_MS,
+} from '../../src/shared/api/free-boxes.ts';
 import { LEVEL_TIERS, xpForLevel } from '../../src/shared/levels.ts';
 import { HttpError } from '../../src/server/http/errors.ts';
 
@@ -28,30 +32,59 @@ describeEachDb('free loot', (dialect) => {
   afterAll(() => w.close());
 
   const db = () => w.database.db;
-  const openAt = (p: TestPlayer, slug: string, now: number, promo = false) => openFreeBox(w.database, p.id, slug, { promo }, now);
+  const openAt = (p: TestPlayer, slug: string, now: number, promo = false) =>
+    openFreeBox(w.database, p.id, slug, { promo }, now);
   const refusal = async (p: Promise<unknown>) => {
-    const e = await p.then(() => null, (err: unknown) => err);
+    const e = await p.then(
+      () => null,
+      (err: unknown) => err,
+    );
     expect(e).toBeInstanceOf(HttpError);
     return e as HttpError;
   };
   const openHttp = (p: TestPlayer | null, slug: string, payload: object = {}) =>
     w.fastify.inject({ method: 'POST', url: `/api/free-boxes/${slug}/open`, headers: p?.headers ?? {}, payload });
-  const list = (p: TestPlayer | null) => w.fastify.inject({ method: 'GET', url: '/api/free-boxes', headers: p?.headers ?? {} });
+  const list = (p: TestPlayer | null) =>
+    w.fastify.inject({ method: 'GET', url: '/api/free-boxes', headers: p?.headers ?? {} });
   // a credited deposit as the wallet writes it (kind 'deposit'); `at` defaults to now for HTTP openings
   const deposit = (p: TestPlayer, cents = 500, at = Date.now(), key = 'd') =>
-    applyMove(db(), { userId: p.id, deltaCents: cents, kind: 'deposit', reference: 'test', idempotencyKey: `dep:${key}:${p.id}`, now: at });
-  const wager = (p: TestPlayer, cents: number, key: string) => applyMove(db(), { userId: p.id, deltaCents: -cents, kind: 'bet', reference: 'test', idempotencyKey: key, now: T0 });
+    applyMove(db(), {
+      userId: p.id,
+      deltaCents: cents,
+      kind: 'deposit',
+      reference: 'test',
+      idempotencyKey: `dep:${key}:${p.id}`,
+      now: at,
+    });
+  const wager = (p: TestPlayer, cents: number, key: string) =>
+    applyMove(db(), { userId: p.id, deltaCents: -cents, kind: 'bet', reference: 'test', idempotencyKey: key, now: T0 });
 
   it('seeds one free box per level tier, idempotently, and keeps them out of the paid catalog', async () => {
-    const rows = await db().selectFrom('free_boxes').innerJoin('boxes', 'boxes.id', 'free_boxes.box_id').select(['min_level', 'slug', 'box_type']).orderBy('min_level').execute();
+    const rows = await db()
+      .selectFrom('free_boxes')
+      .innerJoin('boxes', 'boxes.id', 'free_boxes.box_id')
+      .select(['min_level', 'slug', 'box_type'])
+      .orderBy('min_level')
+      .execute();
     expect(rows.map((r) => r.min_level)).toEqual([...LEVEL_TIERS]);
     expect(rows.every((r) => r.box_type === 'free')).toBe(true);
-    expect(await db().selectFrom('box_versions').select('id').where('box_id', 'in', db().selectFrom('free_boxes').select('box_id')).execute()).toHaveLength(LEVEL_TIERS.length);
+    expect(
+      await db()
+        .selectFrom('box_versions')
+        .select('id')
+        .where('box_id', 'in', db().selectFrom('free_boxes').select('box_id'))
+        .execute(),
+    ).toHaveLength(LEVEL_TIERS.length);
     const catalog = (await w.fastify.inject({ method: 'GET', url: '/api/boxes' })).json();
     expect(catalog.types).not.toContain('free');
     expect(catalog.data.some((b: { slug: string }) => b.slug.startsWith('free-'))).toBe(false);
     const p = await w.player(100_000);
-    const paid = await w.fastify.inject({ method: 'POST', url: `/api/boxes/${freeBoxSlug(1)}/open`, headers: p.headers, payload: { count: 1 } });
+    const paid = await w.fastify.inject({
+      method: 'POST',
+      url: `/api/boxes/${freeBoxSlug(1)}/open`,
+      headers: p.headers,
+      payload: { count: 1 },
+    });
     expect(paid.statusCode).toBe(403);
     expect(await w.balance(p.id)).toBe(100_000);
   });
@@ -65,12 +98,18 @@ describeEachDb('free loot', (dialect) => {
     const p = await w.player();
     const fresh = (await list(p)).json();
     expect(fresh.deposit_required).toEqual({ min: 5, deposited_30d: 0, met: false });
-    expect(fresh.data.map((b: { unlocked: boolean; available: boolean }) => [b.unlocked, b.available])[0]).toEqual([true, false]); // no deposit yet
+    expect(fresh.data.map((b: { unlocked: boolean; available: boolean }) => [b.unlocked, b.available])[0]).toEqual([
+      true,
+      false,
+    ]); // no deposit yet
     await deposit(p, 750);
     const me = (await list(p)).json();
     expect(me.deposit_required).toEqual({ min: 5, deposited_30d: 7.5, met: true });
     expect(me.level).toEqual({ level: 1, xp: 0, level_xp: 0, next_level_xp: 25 });
-    expect(me.data.map((b: { unlocked: boolean; available: boolean }) => [b.unlocked, b.available])[0]).toEqual([true, true]);
+    expect(me.data.map((b: { unlocked: boolean; available: boolean }) => [b.unlocked, b.available])[0]).toEqual([
+      true,
+      true,
+    ]);
     expect(me.data.slice(1).every((b: { unlocked: boolean }) => !b.unlocked)).toBe(true);
     expect(me.promo_openings).toBe(0);
   });
@@ -88,9 +127,17 @@ describeEachDb('free loot', (dialect) => {
     expect(await w.balance(p.id)).toBe(500);
     const drop = w.events.slice(before).find((e) => e.event === 'lastDrop');
     expect(drop?.data).toMatchObject({ source: 'free_box', user_id: p.id, box: { slug: freeBoxSlug(1) } });
-    const drops = (await w.fastify.inject({ method: 'GET', url: `/api/free-boxes/${freeBoxSlug(1)}/last-drops?limit=5&best=1` })).json().data;
-    expect(drops[0]).toMatchObject({ source: 'free_box', user: { id: p.id }, item: { id: body.data.reels[0].item.id } });
-    expect((await w.fastify.inject({ method: 'GET', url: '/api/free-boxes/penny-box/last-drops' })).statusCode).toBe(404);
+    const drops = (
+      await w.fastify.inject({ method: 'GET', url: `/api/free-boxes/${freeBoxSlug(1)}/last-drops?limit=5&best=1` })
+    ).json().data;
+    expect(drops[0]).toMatchObject({
+      source: 'free_box',
+      user: { id: p.id },
+      item: { id: body.data.reels[0].item.id },
+    });
+    expect((await w.fastify.inject({ method: 'GET', url: '/api/free-boxes/penny-box/last-drops' })).statusCode).toBe(
+      404,
+    );
     const row = (await list(p)).json().data[0];
     expect(row.available).toBe(false);
     expect(Date.parse(row.next_available_at) - Date.parse(body.free.next_available_at)).toBe(0);
@@ -112,9 +159,24 @@ describeEachDb('free loot', (dialect) => {
     expect((await refusal(openAt(p, freeBoxSlug(1), T0 + FREE_BOX_COOLDOWN_MS - 1))).statusCode).toBe(429);
     const later = await openAt(p, freeBoxSlug(1), T0 + FREE_BOX_COOLDOWN_MS);
     expect(later.nextAvailableAt).toBe(T0 + 2 * FREE_BOX_COOLDOWN_MS);
-    const n = await db().selectFrom('free_box_openings').select(['slot', 'via']).where('user_id', '=', p.id).orderBy('id').execute();
-    expect(n).toEqual([{ slot: 'daily:0', via: 'daily' }, { slot: 'daily:1', via: 'daily' }]);
-    expect(await db().selectFrom('drops').select('id').where('user_id', '=', p.id).where('source', '=', 'free_box').execute()).toHaveLength(2);
+    const n = await db()
+      .selectFrom('free_box_openings')
+      .select(['slot', 'via'])
+      .where('user_id', '=', p.id)
+      .orderBy('id')
+      .execute();
+    expect(n).toEqual([
+      { slot: 'daily:0', via: 'daily' },
+      { slot: 'daily:1', via: 'daily' },
+    ]);
+    expect(
+      await db()
+        .selectFrom('drops')
+        .select('id')
+        .where('user_id', '=', p.id)
+        .where('source', '=', 'free_box')
+        .execute(),
+    ).toHaveLength(2);
   });
 
   it('refuses a box above the player level and opens it once wagering reaches that level', async () => {
@@ -135,13 +197,20 @@ describeEachDb('free loot', (dialect) => {
     const p = await w.player();
     const redirect = await w.post('/api/deposit/zen/redirect', p, { amount: 100, promocode: 'case35' });
     expect(redirect.statusCode).toBe(200);
-    expect((await w.fastify.inject({ method: 'POST', url: `${new URL(redirect.json().redirect_url).pathname}/pay` })).statusCode).toBe(303);
+    expect(
+      (await w.fastify.inject({ method: 'POST', url: `${new URL(redirect.json().redirect_url).pathname}/pay` }))
+        .statusCode,
+    ).toBe(303);
     expect((await list(p)).json().promo_openings).toBe(1);
     await openAt(p, freeBoxSlug(1), T0);
     expect((await refusal(openAt(p, freeBoxSlug(1), T0 + HOUR))).statusCode).toBe(429);
     const promo = await openAt(p, freeBoxSlug(1), T0 + HOUR, true);
     expect(promo).toMatchObject({ via: 'promo', promoOpenings: 0, nextAvailableAt: T0 + FREE_BOX_COOLDOWN_MS });
-    const ent = await db().selectFrom('entitlements').select(['used_at', 'source']).where('user_id', '=', p.id).execute();
+    const ent = await db()
+      .selectFrom('entitlements')
+      .select(['used_at', 'source'])
+      .where('user_id', '=', p.id)
+      .execute();
     expect(ent).toEqual([{ used_at: T0 + HOUR, source: 'promo:case35' }]);
     const again = await refusal(openAt(p, freeBoxSlug(1), T0 + 2 * HOUR, true));
     expect([again.statusCode, again.message]).toEqual([409, 'You have no promo free box to open.']);
@@ -150,7 +219,17 @@ describeEachDb('free loot', (dialect) => {
 
   it('a promo opening spends the entitlement once even in parallel, and needs no free daily slot', async () => {
     const p = await w.player();
-    await db().insertInto('entitlements').values({ user_id: p.id, kind: 'free_box', source: 'promo:case35', reference: `test:${p.id}`, used_at: null, created_at: T0 }).execute();
+    await db()
+      .insertInto('entitlements')
+      .values({
+        user_id: p.id,
+        kind: 'free_box',
+        source: 'promo:case35',
+        reference: `test:${p.id}`,
+        used_at: null,
+        created_at: T0,
+      })
+      .execute();
     await deposit(p);
     expect((await openHttp(p, freeBoxSlug(1))).statusCode).toBe(200); // daily slot used: cooling down now
     const results = await Promise.all([1, 2, 3].map(() => openHttp(p, freeBoxSlug(1), { promo: true })));
@@ -160,9 +239,19 @@ describeEachDb('free loot', (dialect) => {
     const ent = await db().selectFrom('entitlements').select(['id', 'used_at']).where('user_id', '=', p.id).execute();
     expect(ent).toHaveLength(1);
     expect(ent[0]!.used_at).not.toBeNull();
-    const rows = await db().selectFrom('free_box_openings').select(['via', 'slot']).where('user_id', '=', p.id).orderBy('id').execute();
-    expect(rows).toEqual([{ via: 'daily', slot: 'daily:0' }, { via: 'promo', slot: `promo:${ent[0]!.id}` }]);
-    expect((await openHttp(p, freeBoxSlug(1), { promo: true })).json().message).toBe('You have no promo free box to open.');
+    const rows = await db()
+      .selectFrom('free_box_openings')
+      .select(['via', 'slot'])
+      .where('user_id', '=', p.id)
+      .orderBy('id')
+      .execute();
+    expect(rows).toEqual([
+      { via: 'daily', slot: 'daily:0' },
+      { via: 'promo', slot: `promo:${ent[0]!.id}` },
+    ]);
+    expect((await openHttp(p, freeBoxSlug(1), { promo: true })).json().message).toBe(
+      'You have no promo free box to open.',
+    );
   });
 
   it('parallel daily openings of one box open it once', async () => {
@@ -174,7 +263,12 @@ describeEachDb('free loot', (dialect) => {
     expect(await db().selectFrom('inventory_items').select('id').where('user_id', '=', p.id).execute()).toHaveLength(1);
   });
   const written = async (p: TestPlayer) => ({
-    seeds: await db().selectFrom('fair_seeds').select(['slot', 'nonce']).where('user_id', '=', p.id).orderBy('id').execute(),
+    seeds: await db()
+      .selectFrom('fair_seeds')
+      .select(['slot', 'nonce'])
+      .where('user_id', '=', p.id)
+      .orderBy('id')
+      .execute(),
     items: (await db().selectFrom('inventory_items').select('id').where('user_id', '=', p.id).execute()).length,
     openings: (await db().selectFrom('free_box_openings').select('id').where('user_id', '=', p.id).execute()).length,
     drops: (await db().selectFrom('drops').select('id').where('user_id', '=', p.id).execute()).length,
@@ -185,7 +279,10 @@ describeEachDb('free loot', (dialect) => {
     const before = await written(p);
     const res = await openHttp(p, freeBoxSlug(1));
     expect(res.statusCode).toBe(403);
-    expect(res.json()).toMatchObject({ message: DEPOSIT_REQUIRED_MESSAGE, errors: { deposit: [DEPOSIT_REQUIRED_MESSAGE] } });
+    expect(res.json()).toMatchObject({
+      message: DEPOSIT_REQUIRED_MESSAGE,
+      errors: { deposit: [DEPOSIT_REQUIRED_MESSAGE] },
+    });
     expect(DEPOSIT_REQUIRED_MESSAGE).toBe('Deposit $5.00 or more within 30 days to open daily free boxes.');
     expect(await written(p)).toEqual(before);
     expect(before).toMatchObject({ items: 0, openings: 0, drops: 0 });
@@ -213,13 +310,30 @@ describeEachDb('free loot', (dialect) => {
     await deposit(q, 10_000, T0 - FREE_LOOT_DEPOSIT_WINDOW_MS - 1, 'old'); // just outside the window
     expect((await refusal(openAt(q, freeBoxSlug(1), T0))).statusCode).toBe(403);
     await deposit(q, 600, T0 - HOUR, 'new');
-    await applyMove(db(), { userId: q.id, deltaCents: -600, kind: 'reversal', reference: 'test', idempotencyKey: `rev:${q.id}`, now: T0 - 1 }); // chargeback
+    await applyMove(db(), {
+      userId: q.id,
+      deltaCents: -600,
+      kind: 'reversal',
+      reference: 'test',
+      idempotencyKey: `rev:${q.id}`,
+      now: T0 - 1,
+    }); // chargeback
     expect((await refusal(openAt(q, freeBoxSlug(1), T0))).statusCode).toBe(403);
   });
 
   it('a promo opening needs no deposit; the daily one still does', async () => {
     const p = await w.player();
-    await db().insertInto('entitlements').values({ user_id: p.id, kind: 'free_box', source: 'promo:case35', reference: `test:${p.id}`, used_at: null, created_at: T0 }).execute();
+    await db()
+      .insertInto('entitlements')
+      .values({
+        user_id: p.id,
+        kind: 'free_box',
+        source: 'promo:case35',
+        reference: `test:${p.id}`,
+        used_at: null,
+        created_at: T0,
+      })
+      .execute();
     expect((await refusal(openAt(p, freeBoxSlug(1), T0))).statusCode).toBe(403);
     expect(await openAt(p, freeBoxSlug(1), T0, true)).toMatchObject({ via: 'promo', promoOpenings: 0 });
     expect((await written(p)).openings).toBe(1);

@@ -39,7 +39,15 @@ describeEachDb('ledger properties', (dialect) => {
         run++;
         const { id } = await t.db
           .insertInto('users')
-          .values({ name: 'p', email: `prop-${run}-${Date.now()}@x.io`, password_hash: null, avatar_url: null, balance_cents: 0, level: 1, created_at: 1 })
+          .values({
+            name: 'p',
+            email: `prop-${run}-${Date.now()}@x.io`,
+            password_hash: null,
+            avatar_url: null,
+            balance_cents: 0,
+            level: 1,
+            created_at: 1,
+          })
           .returning('id')
           .executeTakeFirstOrThrow();
         let model = 0;
@@ -47,7 +55,14 @@ describeEachDb('ledger properties', (dialect) => {
         const withdrawals: { id: number; cents: number; open: boolean }[] = [];
         for (const [i, op] of ops.entries()) {
           if (op.kind === 'deposit' || op.kind === 'debit') {
-            const move: Move = { userId: id, deltaCents: op.kind === 'deposit' ? op.cents : -op.cents, kind: op.kind, reference: null, idempotencyKey: `p:${id}:${i}`, now: i };
+            const move: Move = {
+              userId: id,
+              deltaCents: op.kind === 'deposit' ? op.cents : -op.cents,
+              kind: op.kind,
+              reference: null,
+              idempotencyKey: `p:${id}:${i}`,
+              now: i,
+            };
             if (model + move.deltaCents < 0) {
               await expect(applyMove(t.db, move)).rejects.toBeInstanceOf(InsufficientFunds);
             } else {
@@ -58,7 +73,9 @@ describeEachDb('ledger properties', (dialect) => {
             }
           } else if (op.kind === 'withdraw') {
             if (model < op.cents) {
-              await expect(requestWithdrawal(t.db, id, { amountCents: op.cents, method: 'ETH', address: ETH }, i)).rejects.toBeInstanceOf(InsufficientFunds);
+              await expect(
+                requestWithdrawal(t.db, id, { amountCents: op.cents, method: 'ETH', address: ETH }, i),
+              ).rejects.toBeInstanceOf(InsufficientFunds);
             } else {
               const r = await requestWithdrawal(t.db, id, { amountCents: op.cents, method: 'ETH', address: ETH }, i);
               model -= op.cents;
@@ -79,13 +96,24 @@ describeEachDb('ledger properties', (dialect) => {
             const r = await applyMove(t.db, done[op.pick % done.length]!);
             expect(r.replayed).toBe(true);
           }
-          const { balance_cents } = await t.db.selectFrom('users').select('balance_cents').where('id', '=', id).executeTakeFirstOrThrow();
+          const { balance_cents } = await t.db
+            .selectFrom('users')
+            .select('balance_cents')
+            .where('id', '=', id)
+            .executeTakeFirstOrThrow();
           expect(balance_cents).toBe(model);
           expect(balance_cents).toBeGreaterThanOrEqual(0);
         }
-        const { rows } = await sql<{ s: number | null }>`select sum(delta_cents) as s from ledger where user_id = ${id}`.execute(t.db);
+        const { rows } = await sql<{
+          s: number | null;
+        }>`select sum(delta_cents) as s from ledger where user_id = ${id}`.execute(t.db);
         expect(Number(rows[0]!.s ?? 0)).toBe(model);
-        const negative = await t.db.selectFrom('ledger').select('id').where('user_id', '=', id).where('balance_after_cents', '<', 0).execute();
+        const negative = await t.db
+          .selectFrom('ledger')
+          .select('id')
+          .where('user_id', '=', id)
+          .where('balance_after_cents', '<', 0)
+          .execute();
         expect(negative).toEqual([]);
       }),
       { numRuns: dialect === 'sqlite' ? 60 : 30 },
@@ -95,27 +123,69 @@ describeEachDb('ledger properties', (dialect) => {
   it('parallel random credits and debits: balance = start + accepted deltas, never negative, ledger sums up', async () => {
     let run = 0;
     await fc.assert(
-      fc.asyncProperty(fc.integer({ min: 0, max: 5000 }), fc.array(fc.integer({ min: -3000, max: 3000 }).filter((d) => d !== 0), { minLength: 1, maxLength: 30 }), async (start, deltas) => {
-        run++;
-        const { id } = await t.db
-          .insertInto('users')
-          .values({ name: 'q', email: `par-${run}-${Date.now()}@x.io`, password_hash: null, avatar_url: null, balance_cents: 0, level: 1, created_at: 1 })
-          .returning('id')
-          .executeTakeFirstOrThrow();
-        if (start) await applyMove(t.db, { userId: id, deltaCents: start, kind: 'fund', reference: null, idempotencyKey: `par:${id}:fund`, now: 1 });
-        const moves = deltas.map((d, i) => ({ userId: id, deltaCents: d, kind: 'mix', reference: null, idempotencyKey: `par:${id}:${i}`, now: 2 }));
-        // every move sent twice at once: the replay must never pay a second time
-        const results = await Promise.allSettled([...moves, ...moves].map((m) => applyMove(t.db, m)));
-        for (const r of results) if (r.status === 'rejected') expect(r.reason).toBeInstanceOf(InsufficientFunds);
-        const rows = await t.db.selectFrom('ledger').select(['delta_cents', 'balance_after_cents', 'idempotency_key']).where('user_id', '=', id).execute();
-        const { balance_cents } = await t.db.selectFrom('users').select('balance_cents').where('id', '=', id).executeTakeFirstOrThrow();
-        expect(rows.reduce((s, r) => s + r.delta_cents, 0)).toBe(balance_cents);
-        expect(balance_cents).toBeGreaterThanOrEqual(0);
-        expect(rows.every((r) => r.balance_after_cents >= 0)).toBe(true);
-        expect(new Set(rows.map((r) => r.idempotency_key)).size).toBe(rows.length);
-        const credits = deltas.filter((d) => d > 0).reduce((s, d) => s + d, 0);
-        expect(rows.filter((r) => r.delta_cents > 0 && r.idempotency_key !== `par:${id}:fund`).reduce((s, r) => s + r.delta_cents, 0)).toBe(credits); // credits always land, once
-      }),
+      fc.asyncProperty(
+        fc.integer({ min: 0, max: 5000 }),
+        fc.array(
+          fc.integer({ min: -3000, max: 3000 }).filter((d) => d !== 0),
+          { minLength: 1, maxLength: 30 },
+        ),
+        async (start, deltas) => {
+          run++;
+          const { id } = await t.db
+            .insertInto('users')
+            .values({
+              name: 'q',
+              email: `par-${run}-${Date.now()}@x.io`,
+              password_hash: null,
+              avatar_url: null,
+              balance_cents: 0,
+              level: 1,
+              created_at: 1,
+            })
+            .returning('id')
+            .executeTakeFirstOrThrow();
+          if (start)
+            await applyMove(t.db, {
+              userId: id,
+              deltaCents: start,
+              kind: 'fund',
+              reference: null,
+              idempotencyKey: `par:${id}:fund`,
+              now: 1,
+            });
+          const moves = deltas.map((d, i) => ({
+            userId: id,
+            deltaCents: d,
+            kind: 'mix',
+            reference: null,
+            idempotencyKey: `par:${id}:${i}`,
+            now: 2,
+          }));
+          // every move sent twice at once: the replay must never pay a second time
+          const results = await Promise.allSettled([...moves, ...moves].map((m) => applyMove(t.db, m)));
+          for (const r of results) if (r.status === 'rejected') expect(r.reason).toBeInstanceOf(InsufficientFunds);
+          const rows = await t.db
+            .selectFrom('ledger')
+            .select(['delta_cents', 'balance_after_cents', 'idempotency_key'])
+            .where('user_id', '=', id)
+            .execute();
+          const { balance_cents } = await t.db
+            .selectFrom('users')
+            .select('balance_cents')
+            .where('id', '=', id)
+            .executeTakeFirstOrThrow();
+          expect(rows.reduce((s, r) => s + r.delta_cents, 0)).toBe(balance_cents);
+          expect(balance_cents).toBeGreaterThanOrEqual(0);
+          expect(rows.every((r) => r.balance_after_cents >= 0)).toBe(true);
+          expect(new Set(rows.map((r) => r.idempotency_key)).size).toBe(rows.length);
+          const credits = deltas.filter((d) => d > 0).reduce((s, d) => s + d, 0);
+          expect(
+            rows
+              .filter((r) => r.delta_cents > 0 && r.idempotency_key !== `par:${id}:fund`)
+              .reduce((s, r) => s + r.delta_cents, 0),
+          ).toBe(credits); // credits always land, once
+        },
+      ),
       { numRuns: dialect === 'sqlite' ? 40 : 20 },
     );
   }, 120_000);

@@ -18,7 +18,12 @@ describeEachDb('levels from wagering', (dialect) => {
   afterAll(() => t.close());
 
   const player = (balanceCents: number) => createPlayer(t.database.db, t.config.secrets.appSecret, { balanceCents });
-  const state = (id: number) => t.database.db.selectFrom('users').select(['level', 'wagered_cents', 'balance_cents']).where('id', '=', id).executeTakeFirstOrThrow();
+  const state = (id: number) =>
+    t.database.db
+      .selectFrom('users')
+      .select(['level', 'wagered_cents', 'balance_cents'])
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow();
   let n = 0;
   const move = (p: TestPlayer, deltaCents: number, kind: string, key = `lv:${++n}`) =>
     applyMove(t.database.db, { userId: p.id, deltaCents, kind, reference: 'test', idempotencyKey: key, now: 1 });
@@ -50,10 +55,20 @@ describeEachDb('levels from wagering', (dialect) => {
   it('dice bets and box openings through the API raise XP by the amount wagered', async () => {
     const p = await player(1_000_000);
     for (let i = 0; i < 3; i++) {
-      const res = await t.fastify.inject({ method: 'POST', url: '/api/dice/bet', headers: p.headers, payload: { amount: 1_000, target: 50, direction: 'over' } });
+      const res = await t.fastify.inject({
+        method: 'POST',
+        url: '/api/dice/bet',
+        headers: p.headers,
+        payload: { amount: 1_000, target: 50, direction: 'over' },
+      });
       expect(res.statusCode).toBe(200);
     }
-    const open = await t.fastify.inject({ method: 'POST', url: '/api/boxes/penny-box/open', headers: p.headers, payload: { count: 2 } });
+    const open = await t.fastify.inject({
+      method: 'POST',
+      url: '/api/boxes/penny-box/open',
+      headers: p.headers,
+      payload: { count: 2 },
+    });
     expect(open.statusCode).toBe(200);
     const boxCents = Math.round(open.json().data.cost * 100);
     const s = await state(p.id);

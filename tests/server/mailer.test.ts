@@ -50,9 +50,16 @@ describe('mail adapters', () => {
   it('sends through SMTP when SMTP_URL is set', async () => {
     const db = await createTestDatabase('sqlite');
     try {
-      const mailer = createMailer(db.db, `smtp://127.0.0.1:${port}?ignoreTLS=true`, 'Loot Arcade <no-reply@lootarcade.local>');
+      const mailer = createMailer(
+        db.db,
+        `smtp://127.0.0.1:${port}?ignoreTLS=true`,
+        'Loot Arcade <no-reply@lootarcade.local>',
+      );
       expect(mailer).toBeInstanceOf(SmtpMailer);
-      await mailer.send({ to: 'ann@example.test', subject: 'Reset your Loot Arcade password', text: 'Open this link: http://x/reset' }, Date.now());
+      await mailer.send(
+        { to: 'ann@example.test', subject: 'Reset your Loot Arcade password', text: 'Open this link: http://x/reset' },
+        Date.now(),
+      );
       expect(received).toHaveLength(1);
       expect(received[0]).toMatch(/Subject: Reset your Loot Arcade password/);
       expect(received[0]).toMatch(/To: ann@example.test/);
@@ -69,7 +76,9 @@ describe('mail adapters', () => {
       const mailer = createMailer(db.db, null, 'x <x@y.z>');
       expect(mailer).toBeInstanceOf(OutboxMailer);
       await mailer.send({ to: 'bob@example.test', subject: 'Hi', text: 'Body' }, 1234);
-      expect(await db.db.selectFrom('mail_outbox').selectAll().execute()).toEqual([{ id: 1, recipient: 'bob@example.test', subject: 'Hi', body_text: 'Body', created_at: 1234 }]);
+      expect(await db.db.selectFrom('mail_outbox').selectAll().execute()).toEqual([
+        { id: 1, recipient: 'bob@example.test', subject: 'Hi', body_text: 'Body', created_at: 1234 },
+      ]);
     } finally {
       await db.drop();
     }

@@ -17,9 +17,22 @@ describeEachDb('password reset', (dialect) => {
   });
   afterAll(() => app.close());
 
-  const forgot = (email: unknown, ip = freshIp()) => app.fastify.inject({ method: 'POST', url: '/api/auth/forgot-password', payload: { email, 'g-recaptcha-response': '' }, remoteAddress: ip });
-  const reset = (body: Record<string, unknown>) => app.fastify.inject({ method: 'POST', url: '/api/auth/reset-password', payload: body, remoteAddress: freshIp() });
-  const outbox = async (to: string) => app.database.db.selectFrom('mail_outbox').selectAll().where('recipient', '=', to.toLowerCase()).orderBy('id', 'desc').execute();
+  const forgot = (email: unknown, ip = freshIp()) =>
+    app.fastify.inject({
+      method: 'POST',
+      url: '/api/auth/forgot-password',
+      payload: { email, 'g-recaptcha-response': '' },
+      remoteAddress: ip,
+    });
+  const reset = (body: Record<string, unknown>) =>
+    app.fastify.inject({ method: 'POST', url: '/api/auth/reset-password', payload: body, remoteAddress: freshIp() });
+  const outbox = async (to: string) =>
+    app.database.db
+      .selectFrom('mail_outbox')
+      .selectAll()
+      .where('recipient', '=', to.toLowerCase())
+      .orderBy('id', 'desc')
+      .execute();
   const tokenOf = (text: string) => /[?&]token=([\w-]+)/.exec(text)![1]!;
 
   it('answers the same {msg} for unknown and known emails; mails only the known one', async () => {
@@ -48,7 +61,15 @@ describeEachDb('password reset', (dialect) => {
     expect(ok.statusCode).toBe(200);
     expect(ok.json()).toEqual({ msg: 'Your password has been reset. Please log in.' });
     expect((await app.fastify.inject({ method: 'GET', url: '/api/profile', headers: s.headers })).statusCode).toBe(401);
-    expect((await app.fastify.inject({ method: 'GET', url: '/api/profile', headers: { authorization: `Bearer ${second.access_token}` } })).statusCode).toBe(401);
+    expect(
+      (
+        await app.fastify.inject({
+          method: 'GET',
+          url: '/api/profile',
+          headers: { authorization: `Bearer ${second.access_token}` },
+        })
+      ).statusCode,
+    ).toBe(401);
     expect((await refreshCall(app, s.tokens.refresh_token)).statusCode).toBe(400);
     expect((await loginCall(app, s.email, s.password)).statusCode).toBe(400);
     expect((await loginCall(app, s.email, 'brand-new-pw')).statusCode).toBe(200);
@@ -62,12 +83,30 @@ describeEachDb('password reset', (dialect) => {
     const t = await signUp(app);
     await forgot(s.email);
     const token = tokenOf((await outbox(s.email))[0]!.body_text);
-    const wrongUser = await reset({ email: t.email, token, password: 'brand-new-pw', password_confirmation: 'brand-new-pw' });
+    const wrongUser = await reset({
+      email: t.email,
+      token,
+      password: 'brand-new-pw',
+      password_confirmation: 'brand-new-pw',
+    });
     expect(wrongUser.json().msg).toBe('This password reset token is invalid.');
-    const row = await app.database.db.selectFrom('password_resets').select(['id', 'created_at', 'expires_at']).orderBy('id', 'desc').executeTakeFirstOrThrow();
+    const row = await app.database.db
+      .selectFrom('password_resets')
+      .select(['id', 'created_at', 'expires_at'])
+      .orderBy('id', 'desc')
+      .executeTakeFirstOrThrow();
     expect(row.expires_at - row.created_at).toBe(60 * 60_000);
-    await app.database.db.updateTable('password_resets').set({ expires_at: Date.now() - 1 }).where('id', '=', row.id).execute();
-    const expired = await reset({ email: s.email, token, password: 'brand-new-pw', password_confirmation: 'brand-new-pw' });
+    await app.database.db
+      .updateTable('password_resets')
+      .set({ expires_at: Date.now() - 1 })
+      .where('id', '=', row.id)
+      .execute();
+    const expired = await reset({
+      email: s.email,
+      token,
+      password: 'brand-new-pw',
+      password_confirmation: 'brand-new-pw',
+    });
     expect(expired.statusCode).toBe(422);
     expect(expired.json().msg).toBe('This password reset token is invalid.');
     expect((await loginCall(app, s.email, s.password)).statusCode).toBe(200);
@@ -76,18 +115,38 @@ describeEachDb('password reset', (dialect) => {
   it.each([
     [{ token: 'x', password: 'abcdef', password_confirmation: 'abcdef' }, 'Email is required'],
     [{ email: 'a@b.co', password: 'abcdef', password_confirmation: 'abcdef' }, 'This password reset token is invalid.'],
-    [{ email: 'a@b.co', token: 'x', password: 'abc', password_confirmation: 'abc' }, 'Password must be at least 6 characters.'],
-    [{ email: 'a@b.co', token: 'x', password: 'abcdef', password_confirmation: 'abcdeg' }, 'The password confirmation does not match.'],
-    [{ email: 'a@b.co', token: 'x'.repeat(201), password: 'abcdef', password_confirmation: 'abcdef' }, 'This password reset token is invalid.'],
-    [{ email: 'a@b.co', token: "' OR 1=1 --", password: 'abcdef', password_confirmation: 'abcdef' }, 'This password reset token is invalid.'],
-    [{ email: 'a@b.co', token: 5, password: 'abcdef', password_confirmation: 'abcdef' }, 'This password reset token is invalid.'],
+    [
+      { email: 'a@b.co', token: 'x', password: 'abc', password_confirmation: 'abc' },
+      'Password must be at least 6 characters.',
+    ],
+    [
+      { email: 'a@b.co', token: 'x', password: 'abcdef', password_confirmation: 'abcdeg' },
+      'The password confirmation does not match.',
+    ],
+    [
+      { email: 'a@b.co', token: 'x'.repeat(201), password: 'abcdef', password_confirmation: 'abcdef' },
+      'This password reset token is invalid.',
+    ],
+    [
+      { email: 'a@b.co', token: "' OR 1=1 --", password: 'abcdef', password_confirmation: 'abcdef' },
+      'This password reset token is invalid.',
+    ],
+    [
+      { email: 'a@b.co', token: 5, password: 'abcdef', password_confirmation: 'abcdef' },
+      'This password reset token is invalid.',
+    ],
   ])('reset bad input %j → 422 {msg}', async (body, msg) => {
     const res = await reset(body);
     expect(res.statusCode).toBe(422);
     expect(res.json().msg).toBe(msg);
   });
 
-  it.each([[undefined, 'Email is required'], ['nope', 'Email is not valid.'], [['a@b.co'], 'Email is not valid.'], ['<img src=x>@b.co', 'Email is not valid.']])('forgot bad email %j → 422', async (email, message) => {
+  it.each([
+    [undefined, 'Email is required'],
+    ['nope', 'Email is not valid.'],
+    [['a@b.co'], 'Email is not valid.'],
+    ['<img src=x>@b.co', 'Email is not valid.'],
+  ])('forgot bad email %j → 422', async (email, message) => {
     const before = (await app.database.db.selectFrom('mail_outbox').select('id').execute()).length;
     const res = await forgot(email);
     expect(res.statusCode).toBe(422);
@@ -120,12 +179,21 @@ describeEachDb('password reset', (dialect) => {
 describe('/dev/mail in production', () => {
   it('is refused (404)', async () => {
     const app = await accountsApp('sqlite', {
-      env: { NODE_ENV: 'production', APP_SECRET: 'a'.repeat(40), PUSHER_APP_KEY: 'key', PUSHER_APP_SECRET: 's'.repeat(20), OAUTH_CLIENT_SECRET: 'o'.repeat(20), SCRYPT_LOG_N: '17' },
+      env: {
+        NODE_ENV: 'production',
+        APP_SECRET: 'a'.repeat(40),
+        PUSHER_APP_KEY: 'key',
+        PUSHER_APP_SECRET: 's'.repeat(20),
+        OAUTH_CLIENT_SECRET: 'o'.repeat(20),
+        SCRYPT_LOG_N: '17',
+      },
     });
     try {
       const res = await app.fastify.inject({ method: 'GET', url: '/dev/mail' });
       expect(res.statusCode).toBe(404);
-      expect((await app.fastify.inject({ method: 'GET', url: '/dev/social/google/consent?redirect_uri=x' })).statusCode).toBe(404);
+      expect(
+        (await app.fastify.inject({ method: 'GET', url: '/dev/social/google/consent?redirect_uri=x' })).statusCode,
+      ).toBe(404);
     } finally {
       await app.close();
     }
@@ -146,7 +214,13 @@ describe('captcha (reCAPTCHA v3 through a fake siteverify on loopback)', () => {
         const [action, score] = (p.get('response') ?? '').split(':');
         const ok = p.get('secret') === 'test-secret' && action !== 'broken';
         res.setHeader('content-type', 'application/json');
-        res.end(JSON.stringify(ok ? { success: true, action, score: Number(score) } : { success: false, 'error-codes': ['invalid-input-secret'] }));
+        res.end(
+          JSON.stringify(
+            ok
+              ? { success: true, action, score: Number(score) }
+              : { success: false, 'error-codes': ['invalid-input-secret'] },
+          ),
+        );
       });
     });
     await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
@@ -162,22 +236,52 @@ describe('captcha (reCAPTCHA v3 through a fake siteverify on loopback)', () => {
     expect(await v.verify('login:0.9', 'register', '1.2.3.4')).toBe(false);
     expect(await v.verify('', 'register', '1.2.3.4')).toBe(false);
     expect(await new RecaptchaVerifier('wrong', url).verify('register:0.9', 'register', '1.2.3.4')).toBe(false);
-    expect(await new RecaptchaVerifier('test-secret', 'http://127.0.0.1:1/none').verify('register:0.9', 'register', '1.2.3.4')).toBe(false);
+    expect(
+      await new RecaptchaVerifier('test-secret', 'http://127.0.0.1:1/none').verify(
+        'register:0.9',
+        'register',
+        '1.2.3.4',
+      ),
+    ).toBe(false);
     expect(seen.at(-1)?.get('remoteip')).toBe('1.2.3.4');
   });
 
   it('with RECAPTCHA_SECRET set, register and forgot answer errors[g-recaptcha-response][0] on failure', async () => {
-    const app = await accountsApp('sqlite', { env: { RECAPTCHA_SECRET: 'test-secret', RECAPTCHA_VERIFY_URL: url, RECAPTCHA_SITE_KEY: 'site-key' } });
+    const app = await accountsApp('sqlite', {
+      env: { RECAPTCHA_SECRET: 'test-secret', RECAPTCHA_VERIFY_URL: url, RECAPTCHA_SITE_KEY: 'site-key' },
+    });
     try {
-      expect((await app.fastify.inject({ method: 'GET', url: '/api/config' })).json().recaptcha_site_key).toBe('site-key');
+      expect((await app.fastify.inject({ method: 'GET', url: '/api/config' })).json().recaptcha_site_key).toBe(
+        'site-key',
+      );
       const email = freshEmail();
-      const bad = await registerCall(app, { name: 'C', email, password: 'secret1', 'g-recaptcha-response': 'register:0.1' });
+      const bad = await registerCall(app, {
+        name: 'C',
+        email,
+        password: 'secret1',
+        'g-recaptcha-response': 'register:0.1',
+      });
       expect(bad.statusCode).toBe(422);
       expect(bad.json().errors['g-recaptcha-response'][0]).toBe('The captcha verification failed. Please try again.');
-      expect(await app.database.db.selectFrom('users').select('id').where('email', '=', email.toLowerCase()).executeTakeFirst()).toBeUndefined();
+      expect(
+        await app.database.db
+          .selectFrom('users')
+          .select('id')
+          .where('email', '=', email.toLowerCase())
+          .executeTakeFirst(),
+      ).toBeUndefined();
       expect((await registerCall(app, { name: 'C', email, password: 'secret1' })).statusCode).toBe(422);
-      expect((await registerCall(app, { name: 'C', email, password: 'secret1', 'g-recaptcha-response': 'register:0.9' })).statusCode).toBe(200);
-      const f = (token: string) => app.fastify.inject({ method: 'POST', url: '/api/auth/forgot-password', payload: { email, 'g-recaptcha-response': token }, remoteAddress: freshIp() });
+      expect(
+        (await registerCall(app, { name: 'C', email, password: 'secret1', 'g-recaptcha-response': 'register:0.9' }))
+          .statusCode,
+      ).toBe(200);
+      const f = (token: string) =>
+        app.fastify.inject({
+          method: 'POST',
+          url: '/api/auth/forgot-password',
+          payload: { email, 'g-recaptcha-response': token },
+          remoteAddress: freshIp(),
+        });
       expect((await f('register:0.9')).json().errors['g-recaptcha-response'][0]).toMatch(/captcha/);
       expect((await f('forgot_password:0.9')).statusCode).toBe(200);
     } finally {

@@ -25,7 +25,13 @@ function waitForUrl(child: ReturnType<typeof spawn>): Promise<string> {
 describe('server process', () => {
   it('starts, migrates, seeds, serves and shuts down cleanly on SIGTERM', async () => {
     const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
-      env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: mkdtempSync(join(tmpdir(), 'la-proc-')), LOG_LEVEL: 'warn' },
+      env: {
+        ...process.env,
+        PORT: '0',
+        HOST: '127.0.0.1',
+        DATA_DIR: mkdtempSync(join(tmpdir(), 'la-proc-')),
+        LOG_LEVEL: 'warn',
+      },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     const url = await waitForUrl(child);

@@ -2,7 +2,12 @@
 // several instances share the counts.
 import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { MemoryRateLimitStore, RateLimiter, RedisRateLimitStore, type RateLimitStore } from '../../src/server/plugins/rate-limit.ts';
+import {
+  MemoryRateLimitStore,
+  RateLimiter,
+  RedisRateLimitStore,
+  type RateLimitStore,
+} from '../../src/server/plugins/rate-limit.ts';
 
 const stores: [string, () => RateLimitStore][] = [['memory', () => new MemoryRateLimitStore()]];
 if (process.env.TEST_REDIS_URL) stores.push(['redis', () => new RedisRateLimitStore(process.env.TEST_REDIS_URL!)]);
@@ -17,7 +22,10 @@ for (const [name, make] of stores) {
         const t0 = 120_000 * 1000; // aligned to a window start
         await limiter.check(limit, '1.2.3.4', t0);
         await limiter.check(limit, '1.2.3.4', t0 + 1);
-        await expect(limiter.check(limit, '1.2.3.4', t0 + 2)).rejects.toMatchObject({ statusCode: 429, message: 'Too many attempts. Please wait a moment and try again.' });
+        await expect(limiter.check(limit, '1.2.3.4', t0 + 2)).rejects.toMatchObject({
+          statusCode: 429,
+          message: 'Too many attempts. Please wait a moment and try again.',
+        });
         await limiter.check(limit, '5.6.7.8', t0 + 3); // another subject has its own count
         await limiter.check(limit, '1.2.3.4', t0 + 60_000); // next window
       } finally {

@@ -51,7 +51,12 @@ describeEachDb('social sign-in and attribution', (dialect) => {
     });
     await new Promise<void>((r) => fake.listen(0, '127.0.0.1', r));
     fakeUrl = `http://127.0.0.1:${(fake.address() as AddressInfo).port}`;
-    const google = new OAuth2Provider('fake-id', 'fake-secret', { ...googleEndpoints, authorize: `${fakeUrl}/authorize`, token: `${fakeUrl}/token`, userinfo: `${fakeUrl}/userinfo` });
+    const google = new OAuth2Provider('fake-id', 'fake-secret', {
+      ...googleEndpoints,
+      authorize: `${fakeUrl}/authorize`,
+      token: `${fakeUrl}/token`,
+      userinfo: `${fakeUrl}/userinfo`,
+    });
     app = await accountsApp(dialect, { deps: { accounts: { social: { google } } } });
   });
   afterAll(async () => {
@@ -61,31 +66,56 @@ describeEachDb('social sign-in and attribution', (dialect) => {
 
   /** What /social/{provider}/redirect gave the browser: where to go, and the state cookie. */
   async function start(provider: string) {
-    const r = await app.fastify.inject({ method: 'GET', url: `/social/${provider}/redirect`, headers: { host: 'site.test' } });
+    const r = await app.fastify.inject({
+      method: 'GET',
+      url: `/social/${provider}/redirect`,
+      headers: { host: 'site.test' },
+    });
     expect(r.statusCode).toBe(302);
     const setCookie = String(r.headers['set-cookie']);
     expect(setCookie).toMatch(/^la_social_state=[^;]+; Path=\/social; HttpOnly; SameSite=Lax; Max-Age=600$/);
     const location = r.headers.location as string;
-    return { location, cookie: setCookie.split(';')[0]!, state: new URL(location, 'http://site.test').searchParams.get('state')! };
+    return {
+      location,
+      cookie: setCookie.split(';')[0]!,
+      state: new URL(location, 'http://site.test').searchParams.get('state')!,
+    };
   }
   type Started = Awaited<ReturnType<typeof start>>;
   const handle = (provider: string, code: string, s: Pick<Started, 'cookie' | 'state'>) =>
-    app.fastify.inject({ method: 'GET', url: `/social/handle?provider=${provider}&code=${encodeURIComponent(code)}&state=${s.state}`, headers: { host: 'site.test', cookie: s.cookie } });
+    app.fastify.inject({
+      method: 'GET',
+      url: `/social/handle?provider=${provider}&code=${encodeURIComponent(code)}&state=${s.state}`,
+      headers: { host: 'site.test', cookie: s.cookie },
+    });
   const socialGrant = (provider: string, access_token: string) =>
-    app.fastify.inject({ method: 'POST', url: '/oauth/token', payload: { grant_type: 'social', provider, access_token, ...client(app) }, remoteAddress: freshIp() });
-  const profile = (access: string) => app.fastify.inject({ method: 'GET', url: '/api/profile', headers: { authorization: `Bearer ${access}` } });
+    app.fastify.inject({
+      method: 'POST',
+      url: '/oauth/token',
+      payload: { grant_type: 'social', provider, access_token, ...client(app) },
+      remoteAddress: freshIp(),
+    });
+  const profile = (access: string) =>
+    app.fastify.inject({ method: 'GET', url: '/api/profile', headers: { authorization: `Bearer ${access}` } });
 
   /** Drives the development provider like a browser: redirect → consent page → form → callback. */
   async function devSignIn(provider: string, name: string, email: string) {
     const started = await start(provider);
     const consentUrl = started.location;
-    expect(consentUrl).toMatch(new RegExp(`^/dev/social/${provider}/consent\\?redirect_uri=http%3A%2F%2Fsite.test%2Fauth%2F${provider}`));
+    expect(consentUrl).toMatch(
+      new RegExp(`^/dev/social/${provider}/consent\\?redirect_uri=http%3A%2F%2Fsite.test%2Fauth%2F${provider}`),
+    );
     const page = await app.fastify.inject({ method: 'GET', url: consentUrl, headers: { host: 'site.test' } });
     expect(page.statusCode).toBe(200);
     expect(page.body).toContain(`Development ${provider} sign-in`);
     const q = new URL(consentUrl, 'http://site.test').searchParams;
     const form = new URLSearchParams({ redirect_uri: q.get('redirect_uri')!, state: q.get('state')!, name, email });
-    const back = await app.fastify.inject({ method: 'POST', url: `/dev/social/${provider}/consent`, payload: form.toString(), headers: { host: 'site.test', 'content-type': 'application/x-www-form-urlencoded' } });
+    const back = await app.fastify.inject({
+      method: 'POST',
+      url: `/dev/social/${provider}/consent`,
+      payload: form.toString(),
+      headers: { host: 'site.test', 'content-type': 'application/x-www-form-urlencoded' },
+    });
     expect(back.statusCode).toBe(302);
     const cb = new URL(back.headers.location as string);
     expect(cb.origin + cb.pathname).toBe(`http://site.test/auth/${provider}`);
@@ -119,10 +149,14 @@ describeEachDb('social sign-in and attribution', (dialect) => {
     expect(p.email).toBe(s.email.toLowerCase());
   });
 
-  it('a callback without the browser\'s state cookie, or with another state, is refused (login CSRF)', async () => {
+  it("a callback without the browser's state cookie, or with another state, is refused (login CSRF)", async () => {
     const started = await start('google');
     people.set('code-3', { sub: 'g-3', email: freshEmail(), email_verified: true, name: 'Csrf' });
-    for (const s of [{ cookie: '', state: started.state }, { cookie: started.cookie, state: 'other' }, { cookie: started.cookie.replace('google.', 'steam.'), state: started.state }]) {
+    for (const s of [
+      { cookie: '', state: started.state },
+      { cookie: started.cookie, state: 'other' },
+      { cookie: started.cookie.replace('google.', 'steam.'), state: started.state },
+    ]) {
       const res = await handle('google', 'code-3', s);
       expect(res.statusCode).toBe(400);
       expect(res.json().message).toBe('The sign-in attempt has expired. Please try again.');
@@ -131,7 +165,11 @@ describeEachDb('social sign-in and attribution', (dialect) => {
   });
 
   it('the consent page refuses a foreign redirect address (no open redirect)', async () => {
-    const res = await app.fastify.inject({ method: 'GET', url: '/dev/social/steam/consent?redirect_uri=https%3A%2F%2Fevil.test%2Fauth%2Fsteam', headers: { host: 'site.test' } });
+    const res = await app.fastify.inject({
+      method: 'GET',
+      url: '/dev/social/steam/consent?redirect_uri=https%3A%2F%2Fevil.test%2Fauth%2Fsteam',
+      headers: { host: 'site.test' },
+    });
     expect(res.statusCode).toBe(400);
   });
 
@@ -146,7 +184,10 @@ describeEachDb('social sign-in and attribution', (dialect) => {
     const h = await handle('google', 'code-1', started);
     expect(h.statusCode).toBe(200);
     const t = await socialGrant('google', h.json().provider_access_token);
-    expect((await profile(t.json().access_token)).json().data).toMatchObject({ name: 'Gina', email: email.toLowerCase() });
+    expect((await profile(t.json().access_token)).json().data).toMatchObject({
+      name: 'Gina',
+      email: email.toLowerCase(),
+    });
     expect((await handle('google', 'code-1', started)).statusCode).toBe(400);
     expect((await socialGrant('google', 'forged')).statusCode).toBe(400);
   });
@@ -178,30 +219,73 @@ describeEachDb('social sign-in and attribution', (dialect) => {
     expect(a.statusCode).toBe(200);
     expect(a.json().link).toMatch(/^[\w-]{16}$/);
     expect(b.json().link).toBe(a.json().link);
-    const row = await app.database.db.selectFrom('tracking_links').selectAll().where('source', '=', 'newsletter-nov').executeTakeFirstOrThrow();
+    const row = await app.database.db
+      .selectFrom('tracking_links')
+      .selectAll()
+      .where('source', '=', 'newsletter-nov')
+      .executeTakeFirstOrThrow();
     expect(row.visits).toBe(2);
     const email = freshEmail();
-    expect((await registerCall(app, { name: 'T', email, password: 'secret1' }, freshIp(), { 'x-tlink': a.json().link })).statusCode).toBe(200);
-    const u = await app.database.db.selectFrom('users').select('id').where('email', '=', email.toLowerCase()).executeTakeFirstOrThrow();
-    const attr = await app.database.db.selectFrom('user_attributions').selectAll().where('user_id', '=', u.id).executeTakeFirstOrThrow();
+    expect(
+      (await registerCall(app, { name: 'T', email, password: 'secret1' }, freshIp(), { 'x-tlink': a.json().link }))
+        .statusCode,
+    ).toBe(200);
+    const u = await app.database.db
+      .selectFrom('users')
+      .select('id')
+      .where('email', '=', email.toLowerCase())
+      .executeTakeFirstOrThrow();
+    const attr = await app.database.db
+      .selectFrom('user_attributions')
+      .selectAll()
+      .where('user_id', '=', u.id)
+      .executeTakeFirstOrThrow();
     expect(attr.tracking_link_id).toBe(row.id);
   });
 
-  it.each([['%3Cscript%3E'], ['x'.repeat(101)], ["a'%3B drop table users --"], ['%20']])('tracking refuses source %s with 422', async (src) => {
-    const res = await app.fastify.inject({ method: 'GET', url: `/api/tl/${src}` });
-    expect(res.statusCode).toBe(422);
-    expect(res.json().message).toBeTruthy();
-  });
+  it.each([['%3Cscript%3E'], ['x'.repeat(101)], ["a'%3B drop table users --"], ['%20']])(
+    'tracking refuses source %s with 422',
+    async (src) => {
+      const res = await app.fastify.inject({ method: 'GET', url: `/api/tl/${src}` });
+      expect(res.statusCode).toBe(422);
+      expect(res.json().message).toBeTruthy();
+    },
+  );
 
   it('referral: registering with ref={code} records the referrer; an unknown code is ignored', async () => {
     const s = await signUp(app, 'Referrer');
-    const rid = (await app.database.db.selectFrom('users').select('id').where('email', '=', s.email.toLowerCase()).executeTakeFirstOrThrow()).id;
-    const { code } = await app.database.db.selectFrom('referral_links').select('code').where('user_id', '=', rid).executeTakeFirstOrThrow();
-    for (const [ref, expected] of [[code, rid], ['unknown', null]] as const) {
+    const rid = (
+      await app.database.db
+        .selectFrom('users')
+        .select('id')
+        .where('email', '=', s.email.toLowerCase())
+        .executeTakeFirstOrThrow()
+    ).id;
+    const { code } = await app.database.db
+      .selectFrom('referral_links')
+      .select('code')
+      .where('user_id', '=', rid)
+      .executeTakeFirstOrThrow();
+    for (const [ref, expected] of [
+      [code, rid],
+      ['unknown', null],
+    ] as const) {
       const email = freshEmail();
       expect((await registerCall(app, { name: 'Friend', email, password: 'secret1', ref })).statusCode).toBe(200);
-      const u = await app.database.db.selectFrom('users').select('id').where('email', '=', email.toLowerCase()).executeTakeFirstOrThrow();
-      expect((await app.database.db.selectFrom('user_attributions').select('referrer_id').where('user_id', '=', u.id).executeTakeFirstOrThrow()).referrer_id).toBe(expected);
+      const u = await app.database.db
+        .selectFrom('users')
+        .select('id')
+        .where('email', '=', email.toLowerCase())
+        .executeTakeFirstOrThrow();
+      expect(
+        (
+          await app.database.db
+            .selectFrom('user_attributions')
+            .select('referrer_id')
+            .where('user_id', '=', u.id)
+            .executeTakeFirstOrThrow()
+        ).referrer_id,
+      ).toBe(expected);
     }
   });
 });

@@ -10,7 +10,10 @@ describe('client serving', () => {
   beforeAll(async () => {
     const dir = mkdtempSync(join(tmpdir(), 'la-client-'));
     mkdirSync(join(dir, 'assets'));
-    writeFileSync(join(dir, 'index.html'), '<!doctype html><title>Open Mystery Boxes, provably fair and authentic</title>');
+    writeFileSync(
+      join(dir, 'index.html'),
+      '<!doctype html><title>Open Mystery Boxes, provably fair and authentic</title>',
+    );
     writeFileSync(join(dir, 'assets', 'app-abc.js'), 'console.log(1)');
     t = await createTestApp('sqlite', { clientDir: dir });
   });

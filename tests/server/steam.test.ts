@@ -17,11 +17,21 @@ describe('Steam OpenID 2.0 adapter', () => {
         if (url.pathname === '/openid/login') {
           const p = new URLSearchParams(body);
           checks.push(p);
-          return res.end(`ns:http://specs.openid.net/auth/2.0\nis_valid:${p.get('openid.sig') === 'good' ? 'true' : 'false'}\n`);
+          return res.end(
+            `ns:http://specs.openid.net/auth/2.0\nis_valid:${p.get('openid.sig') === 'good' ? 'true' : 'false'}\n`,
+          );
         }
         if (url.pathname === '/ISteamUser/GetPlayerSummaries/v2/') {
           res.setHeader('content-type', 'application/json');
-          return res.end(JSON.stringify({ response: { players: [{ steamid: url.searchParams.get('steamids'), personaname: 'Gabe', avatarfull: 'https://a/b.jpg' }] } }));
+          return res.end(
+            JSON.stringify({
+              response: {
+                players: [
+                  { steamid: url.searchParams.get('steamids'), personaname: 'Gabe', avatarfull: 'https://a/b.jpg' },
+                ],
+              },
+            }),
+          );
         }
         res.statusCode = 404;
         res.end();
@@ -50,16 +60,26 @@ describe('Steam OpenID 2.0 adapter', () => {
     const token = await steam.exchange(assertion('good'));
     expect(checks.at(-1)?.get('openid.mode')).toBe('check_authentication');
     expect(checks.at(-1)?.has('provider')).toBe(false);
-    expect(await steam.identity(token)).toEqual({ id: '76561197960287930', email: null, emailVerified: false, name: 'Gabe', avatarUrl: 'https://a/b.jpg' });
+    expect(await steam.identity(token)).toEqual({
+      id: '76561197960287930',
+      email: null,
+      emailVerified: false,
+      name: 'Gabe',
+      avatarUrl: 'https://a/b.jpg',
+    });
   });
 
   it('refuses an assertion Steam does not confirm, a foreign claimed id and a forged token', async () => {
     const steam = new SteamProvider('api-key', 'app-secret', `${base}/openid/login`, base);
     await expect(steam.exchange(assertion('bad'))).rejects.toMatchObject({ statusCode: 400 });
-    await expect(steam.exchange({ ...assertion('good'), 'openid.claimed_id': 'https://evil.test/openid/id/76561197960287930' })).rejects.toMatchObject({ statusCode: 422 });
+    await expect(
+      steam.exchange({ ...assertion('good'), 'openid.claimed_id': 'https://evil.test/openid/id/76561197960287930' }),
+    ).rejects.toMatchObject({ statusCode: 422 });
     const token = await steam.exchange(assertion('good'));
     const [id, exp] = token.split('.');
     await expect(steam.identity(`${id}.${exp}.forged`)).rejects.toMatchObject({ statusCode: 400 });
-    await expect(new SteamProvider('api-key', 'other-secret', `${base}/openid/login`, base).identity(token)).rejects.toMatchObject({ statusCode: 400 });
+    await expect(
+      new SteamProvider('api-key', 'other-secret', `${base}/openid/login`, base).identity(token),
+    ).rejects.toMatchObject({ statusCode: 400 });
   });
 });

@@ -31,7 +31,13 @@ describeEachDb('system routes', (dialect) => {
     const res = await t.fastify.inject({ method: 'GET', url: '/api/config', headers: { host: 'play.example:8080' } });
     const body = res.json();
     expect(body.api_url).toBe('http://play.example:8080');
-    expect(body.pusher).toEqual({ key: t.config.secrets.pusherKey, cluster: 'eu', ws_host: 'play.example', ws_port: 8080, force_tls: false });
+    expect(body.pusher).toEqual({
+      key: t.config.secrets.pusherKey,
+      cluster: 'eu',
+      ws_host: 'play.example',
+      ws_port: 8080,
+      force_tls: false,
+    });
     expect(body.recaptcha_site_key).toBeNull();
     expect(body.oauth.client_id).toBe('1');
     expect(res.body).not.toContain(t.config.secrets.appSecret);
@@ -41,11 +47,19 @@ describeEachDb('system routes', (dialect) => {
   it('unknown /api paths get a JSON 404 in the spec error shape', async () => {
     const res = await t.fastify.inject({ method: 'GET', url: '/api/no-such-thing?x=1' });
     expect(res.statusCode).toBe(404);
-    expect(res.json()).toEqual({ message: 'Not found: GET /api/no-such-thing', msg: 'Not found: GET /api/no-such-thing' });
+    expect(res.json()).toEqual({
+      message: 'Not found: GET /api/no-such-thing',
+      msg: 'Not found: GET /api/no-such-thing',
+    });
   });
 
   it('malformed JSON and oversized bodies are 4xx with message and msg', async () => {
-    const bad = await t.fastify.inject({ method: 'POST', url: '/api/health', headers: { 'content-type': 'application/json' }, payload: '{bad' });
+    const bad = await t.fastify.inject({
+      method: 'POST',
+      url: '/api/health',
+      headers: { 'content-type': 'application/json' },
+      payload: '{bad',
+    });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().msg).toBe(bad.json().message);
     const huge = await t.fastify.inject({
@@ -62,7 +76,9 @@ describeEachDb('system routes', (dialect) => {
     const doc = (await t.fastify.inject({ method: 'GET', url: '/api/openapi.json' })).json();
     expect(doc.openapi).toBe('3.1.0');
     expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(['/api/health', '/api/config']));
-    expect(doc.paths['/api/config'].get.responses['200'].content['application/json'].schema.properties.pusher).toBeTruthy();
+    expect(
+      doc.paths['/api/config'].get.responses['200'].content['application/json'].schema.properties.pusher,
+    ).toBeTruthy();
     const page = await t.fastify.inject({ method: 'GET', url: '/api/docs' });
     expect(page.headers['content-type']).toMatch(/text\/html/);
     expect(page.body).toContain('/api/openapi.json');

@@ -15,15 +15,29 @@ describeEachDb('transact', (dialect) => {
   });
   afterEach(() => database.drop());
 
-  const balance = async (id: number) => Number((await database.db.selectFrom('users').select('balance_cents').where('id', '=', id).executeTakeFirstOrThrow()).balance_cents);
-  const keys = async (id: number) => (await database.db.selectFrom('ledger').select('idempotency_key').where('user_id', '=', id).execute()).map((r) => r.idempotency_key).sort();
+  const balance = async (id: number) =>
+    Number(
+      (await database.db.selectFrom('users').select('balance_cents').where('id', '=', id).executeTakeFirstOrThrow())
+        .balance_cents,
+    );
+  const keys = async (id: number) =>
+    (await database.db.selectFrom('ledger').select('idempotency_key').where('user_id', '=', id).execute())
+      .map((r) => r.idempotency_key)
+      .sort();
 
   it('commits 40 concurrent jobs; a job that throws after writing and one refused for funds leave no trace and get their own errors', async () => {
     const p = await createPlayer(database.db, 's', { balanceCents: 1_000 });
     const now = Date.now();
     const jobs = Array.from({ length: 40 }, (_, i) =>
       transact(database, async (trx) => {
-        const move = await applyMoveIn(trx, { userId: p.id, deltaCents: i === 7 ? -5_000 : -10, kind: 'bet', reference: null, idempotencyKey: `job:${i}`, now });
+        const move = await applyMoveIn(trx, {
+          userId: p.id,
+          deltaCents: i === 7 ? -5_000 : -10,
+          kind: 'bet',
+          reference: null,
+          idempotencyKey: `job:${i}`,
+          now,
+        });
         if (i === 13) throw new Error('job 13 failed after its debit');
         return move.balanceAfterCents;
       }),
@@ -33,7 +47,9 @@ describeEachDb('transact', (dialect) => {
     expect((results[7] as PromiseRejectedResult).reason.message).toBe('Insufficient balance.');
     expect((results[13] as PromiseRejectedResult).reason.message).toBe('job 13 failed after its debit');
     expect(await balance(p.id)).toBe(1_000 - 38 * 10);
-    const expected = Array.from({ length: 40 }, (_, i) => i).filter((i) => i !== 7 && i !== 13).map((i) => `job:${i}`);
+    const expected = Array.from({ length: 40 }, (_, i) => i)
+      .filter((i) => i !== 7 && i !== 13)
+      .map((i) => `job:${i}`);
     expect(await keys(p.id)).toEqual([`test-fund:${p.id}`, ...expected].sort());
     // each job saw its own balance after its debit: 38 distinct values
     const seen = results.flatMap((r) => (r.status === 'fulfilled' ? [r.value] : []));
@@ -50,14 +66,28 @@ describe('transact on SQLite', () => {
 
   it('settles each job only after the shared COMMIT: another connection already sees the whole batch', async () => {
     const p = await createPlayer(database.db, 's', { balanceCents: 1_000 });
-    const { rows } = await sql<{ file: string }>`select file from pragma_database_list where name = 'main'`.execute(database.db);
+    const { rows } = await sql<{ file: string }>`select file from pragma_database_list where name = 'main'`.execute(
+      database.db,
+    );
     const other = new SQLite(rows[0]!.file, { readonly: true });
     try {
       const seenByOther: number[] = [];
       await Promise.all(
         Array.from({ length: 10 }, (_, i) =>
-          transact(database, (trx) => applyMoveIn(trx, { userId: p.id, deltaCents: -1, kind: 'bet', reference: null, idempotencyKey: `c:${i}`, now: 1 })).then(() => {
-            seenByOther.push((other.prepare('select balance_cents from users where id = ?').get(p.id) as { balance_cents: number }).balance_cents);
+          transact(database, (trx) =>
+            applyMoveIn(trx, {
+              userId: p.id,
+              deltaCents: -1,
+              kind: 'bet',
+              reference: null,
+              idempotencyKey: `c:${i}`,
+              now: 1,
+            }),
+          ).then(() => {
+            seenByOther.push(
+              (other.prepare('select balance_cents from users where id = ?').get(p.id) as { balance_cents: number })
+                .balance_cents,
+            );
           }),
         ),
       );
@@ -68,7 +98,9 @@ describe('transact on SQLite', () => {
   });
 
   it('a transaction takes the write lock at BEGIN, so another process waits (busy_timeout) instead of failing mid-transaction', async () => {
-    const { rows } = await sql<{ file: string }>`select file from pragma_database_list where name = 'main'`.execute(database.db);
+    const { rows } = await sql<{ file: string }>`select file from pragma_database_list where name = 'main'`.execute(
+      database.db,
+    );
     const other = new SQLite(rows[0]!.file, { timeout: 0 }); // another writer that does not wait
     try {
       let otherCouldWrite: boolean | null = null;

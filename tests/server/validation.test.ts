@@ -10,7 +10,13 @@ async function app() {
   f.setErrorHandler(handleError);
   defineRoute(
     f,
-    { method: 'POST', url: '/t/:id', summary: 'test', body: z.object({ name: z.string().min(1, 'Nickname is required'), n: z.number().int() }), params: z.object({ id: z.coerce.number().int() }) },
+    {
+      method: 'POST',
+      url: '/t/:id',
+      summary: 'test',
+      body: z.object({ name: z.string().min(1, 'Nickname is required'), n: z.number().int() }),
+      params: z.object({ id: z.coerce.number().int() }),
+    },
     async ({ body, params }) => {
       if (body.name === 'teapot') throw new HttpError(418, 'I am a teapot');
       if (body.name === 'boom') throw new Error('secret detail at /src/x.ts:1');

@@ -50,7 +50,11 @@ describe('verify CLI: box', () => {
 
   it('prints the ticket of the Stake vectors (f0 × 100000, floored, + 1)', async () => {
     // f0 = 0.16440096078440547, 0.5459779207594693, 0.7527878468390554 (docs/fairness.md)
-    for (const [nonce, ticket] of [['1', 16441], ['2', 54598], ['3', 75279]] as const) {
+    for (const [nonce, ticket] of [
+      ['1', 16441],
+      ['2', 54598],
+      ['3', 75279],
+    ] as const) {
       expect((await verify([...base, '--nonce', nonce])).json).toEqual({ game: 'box', ticket });
     }
   }, 90_000);
@@ -59,7 +63,15 @@ describe('verify CLI: box', () => {
     const { json, code } = await verify([...base, '--nonce', '2', '--box', 'penny-box', '--box-version', '1']);
     expect(code).toBe(0);
     const won = ranges.find((r) => 54598 >= r.ticket_from && 54598 <= r.ticket_to)!;
-    expect(json).toEqual({ game: 'box', ticket: 54598, box: 'penny-box', version: 1, item: won.slug, ticket_from: won.ticket_from, ticket_to: won.ticket_to });
+    expect(json).toEqual({
+      game: 'box',
+      ticket: 54598,
+      box: 'penny-box',
+      version: 1,
+      item: won.slug,
+      ticket_from: won.ticket_from,
+      ticket_to: won.ticket_to,
+    });
   });
 
   it('unknown box or version, a bad version or missing seeds exit 2 with an error object', async () => {

@@ -47,7 +47,13 @@ describe('verify CLI', () => {
   });
 
   it('bad input exits 2 with an error object', async () => {
-    for (const args of [['nope'], ['dice', ...base], ['dice', ...base, '--nonce', '-1'], ['plinko', ...base, '--nonce', '1', '--rows', '7', '--risk', 'low'], ['wheel', ...base, '--nonce', '1', '--segments', '10', '--risk', 'x']]) {
+    for (const args of [
+      ['nope'],
+      ['dice', ...base],
+      ['dice', ...base, '--nonce', '-1'],
+      ['plinko', ...base, '--nonce', '1', '--rows', '7', '--risk', 'low'],
+      ['wheel', ...base, '--nonce', '1', '--segments', '10', '--risk', 'x'],
+    ]) {
       const { json, code } = await verify(args);
       expect(code, args.join(' ')).toBe(2);
       expect(typeof json.error).toBe('string');

@@ -25,12 +25,26 @@ describeEachDb('operator CLI', (dialect) => {
 
   it('credits and debits by email or id with a reason through the ledger; --key makes it idempotent', async () => {
     const p = await w.player();
-    expect(await admin('credit', p.email.toUpperCase(), '12.5', '--reason', 'goodwill')).toEqual([expect.stringMatching(/^Credited \$12\.50 to .+ balance \$12\.50; ledger #\d+$/)]);
-    expect(await admin('debit', String(p.id), '2.5', '--reason', 'correction', '--key', 'fix-1')).toEqual([expect.stringMatching(/^Debited \$2\.50 .* balance \$10\.00/)]);
-    expect(await admin('debit', String(p.id), '2.5', '--reason', 'correction', '--key', 'fix-1')).toEqual([expect.stringMatching(/^Already applied/)]);
+    expect(await admin('credit', p.email.toUpperCase(), '12.5', '--reason', 'goodwill')).toEqual([
+      expect.stringMatching(/^Credited \$12\.50 to .+ balance \$12\.50; ledger #\d+$/),
+    ]);
+    expect(await admin('debit', String(p.id), '2.5', '--reason', 'correction', '--key', 'fix-1')).toEqual([
+      expect.stringMatching(/^Debited \$2\.50 .* balance \$10\.00/),
+    ]);
+    expect(await admin('debit', String(p.id), '2.5', '--reason', 'correction', '--key', 'fix-1')).toEqual([
+      expect.stringMatching(/^Already applied/),
+    ]);
     expect(await w.balance(p.id)).toBe(1000);
-    const rows = await w.database.db.selectFrom('ledger').selectAll().where('user_id', '=', p.id).orderBy('id').execute();
-    expect(rows.map((r) => [r.kind, r.delta_cents, r.reference])).toEqual([['admin', 1250, 'admin:goodwill'], ['admin', -250, 'admin:correction']]);
+    const rows = await w.database.db
+      .selectFrom('ledger')
+      .selectAll()
+      .where('user_id', '=', p.id)
+      .orderBy('id')
+      .execute();
+    expect(rows.map((r) => [r.kind, r.delta_cents, r.reference])).toEqual([
+      ['admin', 1250, 'admin:goodwill'],
+      ['admin', -250, 'admin:correction'],
+    ]);
     await expect(admin('debit', String(p.id), '10.01', '--reason', 'x')).rejects.toBeInstanceOf(InsufficientFunds);
     expect(await w.balance(p.id)).toBe(1000);
     await expect(admin('credit', 'ghost@x.io', '1', '--reason', 'x')).rejects.toMatchObject({ statusCode: 404 });
@@ -54,14 +68,26 @@ describeEachDb('operator CLI', (dialect) => {
 
   it('creates promo codes, vouchers and gift codes that players can use', async () => {
     const p = await w.player();
-    expect(await admin('promo:create', 'Spring20', '--percent', '20', '--max-uses', '100', '--expires', '2999-01-01')).toEqual(['Promo spring20: 20%, uses 0/100, expires 2999-01-01T00:00:00.000Z']);
-    expect(await admin('promo:create', 'flat5', '--fixed', '5', '--free-box')).toEqual(['Promo flat5: $5.00 + free box, uses 0/∞']);
-    expect((await w.post('/api/deposit/promocode/validate', p, { promocode: 'spring20' })).json().promocode).toEqual({ code: 'spring20', value: 20, is_fixed_value: false });
+    expect(
+      await admin('promo:create', 'Spring20', '--percent', '20', '--max-uses', '100', '--expires', '2999-01-01'),
+    ).toEqual(['Promo spring20: 20%, uses 0/100, expires 2999-01-01T00:00:00.000Z']);
+    expect(await admin('promo:create', 'flat5', '--fixed', '5', '--free-box')).toEqual([
+      'Promo flat5: $5.00 + free box, uses 0/∞',
+    ]);
+    expect((await w.post('/api/deposit/promocode/validate', p, { promocode: 'spring20' })).json().promocode).toEqual({
+      code: 'spring20',
+      value: 20,
+      is_fixed_value: false,
+    });
     await expect(admin('promo:create', 'x1', '--percent', '10', '--fixed', '1')).rejects.toBeInstanceOf(UsageError);
     await expect(admin('promo:create', 'x1', '--percent', '101')).rejects.toMatchObject({ statusCode: 422 });
-    await expect(admin('promo:create', 'x1', '--percent', '10', '--expires', 'soon')).rejects.toBeInstanceOf(UsageError);
+    await expect(admin('promo:create', 'x1', '--percent', '10', '--expires', 'soon')).rejects.toBeInstanceOf(
+      UsageError,
+    );
 
-    expect(await admin('voucher:create', 'tw-5', '5', '--max-uses', '10')).toEqual([expect.stringMatching(/^Voucher tw-5 \(#\d+\) created$/)]);
+    expect(await admin('voucher:create', 'tw-5', '5', '--max-uses', '10')).toEqual([
+      expect.stringMatching(/^Voucher tw-5 \(#\d+\) created$/),
+    ]);
     expect((await w.post('/api/deposit/voucher/redeem', p, { code: 'tw-5' })).statusCode).toBe(200);
     await expect(admin('voucher:create', 'tw-5', '5')).rejects.toMatchObject({ statusCode: 422 });
 
@@ -76,16 +102,36 @@ describeEachDb('operator CLI', (dialect) => {
 
   it('lists and moves withdrawals; a cancel refunds and is published through the outbox', async () => {
     const p = await w.player(10_000);
-    const id = (await w.post('/api/withdrawals', p, { amount: 40, method: 'ETH', address: '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed' })).json().data.id;
-    expect(await admin('withdrawals', '--status', 'new')).toEqual([expect.stringMatching(new RegExp(`^#${id} user ${p.id} new +\\$40\\.00 \\(fee \\$3\\.00\\) ETH 0x`))]);
+    const id = (
+      await w.post('/api/withdrawals', p, {
+        amount: 40,
+        method: 'ETH',
+        address: '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed',
+      })
+    ).json().data.id;
+    expect(await admin('withdrawals', '--status', 'new')).toEqual([
+      expect.stringMatching(new RegExp(`^#${id} user ${p.id} new +\\$40\\.00 \\(fee \\$3\\.00\\) ETH 0x`)),
+    ]);
     expect(await admin('withdrawal:move', String(id), 'in_processing')).toEqual([`Withdrawal #${id} is in_processing`]);
     expect(await admin('withdrawals', '--status', 'new')).toEqual([]);
-    expect(await admin('withdrawal:move', String(id), 'canceled')).toEqual([`Withdrawal #${id} is canceled; refunded, balance $100.00`]);
+    expect(await admin('withdrawal:move', String(id), 'canceled')).toEqual([
+      `Withdrawal #${id} is canceled; refunded, balance $100.00`,
+    ]);
     await expect(admin('withdrawal:move', String(id), 'done')).rejects.toMatchObject({ statusCode: 409 });
     await expect(admin('withdrawal:move', 'x', 'done')).rejects.toBeInstanceOf(UsageError);
     const deadline = Date.now() + 5000;
-    while (!w.events.some((e) => e.channel === `private-users.${p.id}` && (e.data as { current_balance: number }).current_balance === 100) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
-    expect(w.events.at(-1)).toEqual({ channel: `private-users.${p.id}`, event: 'balanceUpdated', data: { type: 'balanceUpdated', current_balance: 100 } });
+    while (
+      !w.events.some(
+        (e) => e.channel === `private-users.${p.id}` && (e.data as { current_balance: number }).current_balance === 100,
+      ) &&
+      Date.now() < deadline
+    )
+      await new Promise((r) => setTimeout(r, 100));
+    expect(w.events.at(-1)).toEqual({
+      channel: `private-users.${p.id}`,
+      event: 'balanceUpdated',
+      data: { type: 'balanceUpdated', current_balance: 100 },
+    });
   });
 
   it('sends and confirms sandbox crypto transfers', async () => {
@@ -97,7 +143,9 @@ describeEachDb('operator CLI', (dialect) => {
     const [small] = await admin('crypto:send', wallet, '0.1');
     const tx = /tx ([0-9a-f]{64})/.exec(small!)![1]!;
     expect(await admin('crypto:confirm', tx)).toEqual([`tx ${tx}: 1 confirmations, pending`]);
-    expect(await admin('crypto:confirm', tx, String(CRYPTO_CONFIRMATIONS))).toEqual([`tx ${tx}: ${CRYPTO_CONFIRMATIONS + 1} confirmations, below_minimum`]);
+    expect(await admin('crypto:confirm', tx, String(CRYPTO_CONFIRMATIONS))).toEqual([
+      `tx ${tx}: ${CRYPTO_CONFIRMATIONS + 1} confirmations, below_minimum`,
+    ]);
     expect(await w.balance(p.id)).toBe(15_000);
     await expect(admin('crypto:send', wallet)).rejects.toBeInstanceOf(UsageError);
     await expect(admin('crypto:confirm', tx, '-2')).rejects.toBeInstanceOf(UsageError);
@@ -109,16 +157,28 @@ describeEachDb('operator CLI', (dialect) => {
     const p = await w.player();
     const [code] = await admin('gift:create', '10');
     await w.post('/api/deposit/gift-code/redeem', p, { code });
-    const pay = await w.database.db.selectFrom('payments').select('id').where('user_id', '=', p.id).executeTakeFirstOrThrow();
-    expect(await admin('payment:reverse', String(pay.id))).toEqual([`Payment #${pay.id} reversed: took back $10.00; balance $0.00`]);
+    const pay = await w.database.db
+      .selectFrom('payments')
+      .select('id')
+      .where('user_id', '=', p.id)
+      .executeTakeFirstOrThrow();
+    expect(await admin('payment:reverse', String(pay.id))).toEqual([
+      `Payment #${pay.id} reversed: took back $10.00; balance $0.00`,
+    ]);
     await expect(admin('payment:reverse', String(pay.id))).rejects.toMatchObject({ statusCode: 409 });
     await expect(admin('payment:reverse', '999999')).rejects.toMatchObject({ statusCode: 404 });
-    const list = (await w.fastify.inject({ method: 'GET', url: '/api/deposit/payments', headers: p.headers })).json().data;
+    const list = (await w.fastify.inject({ method: 'GET', url: '/api/deposit/payments', headers: p.headers })).json()
+      .data;
     expect(list[0]).toMatchObject({ status: 'reversed', status_title: 'Reversed', status_color: 'red' });
     const [code2] = await admin('gift:create', '10');
     await w.post('/api/deposit/gift-code/redeem', p, { code: code2 });
     await admin('debit', String(p.id), '5', '--reason', 'spent');
-    const pay2 = await w.database.db.selectFrom('payments').select('id').where('user_id', '=', p.id).where('status', '=', 'paid').executeTakeFirstOrThrow();
+    const pay2 = await w.database.db
+      .selectFrom('payments')
+      .select('id')
+      .where('user_id', '=', p.id)
+      .where('status', '=', 'paid')
+      .executeTakeFirstOrThrow();
     await expect(admin('payment:reverse', String(pay2.id))).rejects.toBeInstanceOf(InsufficientFunds);
     expect(await w.balance(p.id)).toBe(500);
   });
@@ -127,8 +187,13 @@ describeEachDb('operator CLI', (dialect) => {
     const p = await w.player();
     await admin('credit', String(p.id), '7', '--reason', 'live');
     const deadline = Date.now() + 5000;
-    while (!w.events.some((e) => e.channel === `private-users.${p.id}`) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
-    expect(w.events).toContainEqual({ channel: `private-users.${p.id}`, event: 'balanceUpdated', data: { type: 'balanceUpdated', current_balance: 7 } });
+    while (!w.events.some((e) => e.channel === `private-users.${p.id}`) && Date.now() < deadline)
+      await new Promise((r) => setTimeout(r, 100));
+    expect(w.events).toContainEqual({
+      channel: `private-users.${p.id}`,
+      event: 'balanceUpdated',
+      data: { type: 'balanceUpdated', current_balance: 7 },
+    });
   });
 });
 
@@ -136,7 +201,19 @@ describeEachDb('outbox', (dialect) => {
   it('publishes each pending row once with the current balance; drops published rows after a day', async () => {
     const t = await createTestDatabase(dialect);
     try {
-      const { id } = await t.db.insertInto('users').values({ name: 'o', email: 'o@x.io', password_hash: null, avatar_url: null, balance_cents: 0, level: 1, created_at: 1 }).returning('id').executeTakeFirstOrThrow();
+      const { id } = await t.db
+        .insertInto('users')
+        .values({
+          name: 'o',
+          email: 'o@x.io',
+          password_hash: null,
+          avatar_url: null,
+          balance_cents: 0,
+          level: 1,
+          created_at: 1,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
       await runAdmin(t.db, ['credit', String(id), '4', '--reason', 'a'], 10);
       await runAdmin(t.db, ['credit', String(id), '1', '--reason', 'b'], 11);
       const publisher = new LocalPublisher();
@@ -144,11 +221,19 @@ describeEachDb('outbox', (dialect) => {
       publisher.subscribe((e) => seen.push(e));
       const [a, b] = await Promise.all([drainOutbox(t.db, publisher, 20), drainOutbox(t.db, publisher, 20)]);
       expect(a + b).toBe(2);
-      expect(seen).toEqual([1, 2].map(() => ({ channel: `private-users.${id}`, event: 'balanceUpdated', data: { type: 'balanceUpdated', current_balance: 5 } })));
+      expect(seen).toEqual(
+        [1, 2].map(() => ({
+          channel: `private-users.${id}`,
+          event: 'balanceUpdated',
+          data: { type: 'balanceUpdated', current_balance: 5 },
+        })),
+      );
       expect(await drainOutbox(t.db, publisher, 30)).toBe(0);
       await runAdmin(t.db, ['credit', String(id), '1', '--reason', 'c'], 24 * 3600 * 1000 + 100);
       expect(await drainOutbox(t.db, publisher, 24 * 3600 * 1000 + 100)).toBe(1);
-      expect(await t.db.selectFrom('outbox').select('published_at').execute()).toEqual([{ published_at: 24 * 3600 * 1000 + 100 }]);
+      expect(await t.db.selectFrom('outbox').select('published_at').execute()).toEqual([
+        { published_at: 24 * 3600 * 1000 + 100 },
+      ]);
     } finally {
       await t.drop();
     }
@@ -163,11 +248,24 @@ describe('operator CLI as a process', () => {
     await migrate(database);
     const { id } = await database.db
       .insertInto('users')
-      .values({ name: 'op', email: 'op@test.local', password_hash: null, avatar_url: null, balance_cents: 0, level: 1, created_at: 1 })
+      .values({
+        name: 'op',
+        email: 'op@test.local',
+        password_hash: null,
+        avatar_url: null,
+        balance_cents: 0,
+        level: 1,
+        created_at: 1,
+      })
       .returning('id')
       .executeTakeFirstOrThrow();
     const env = { ...process.env, NODE_ENV: 'test', DATA_DIR: dir, DATABASE_URL: `sqlite:${file}` };
-    const run = (...args: string[]) => spawnSync(process.execPath, ['--import', 'tsx', 'src/server/cli/admin.ts', ...args], { env, encoding: 'utf8', timeout: 60_000 });
+    const run = (...args: string[]) =>
+      spawnSync(process.execPath, ['--import', 'tsx', 'src/server/cli/admin.ts', ...args], {
+        env,
+        encoding: 'utf8',
+        timeout: 60_000,
+      });
     const ok = run('credit', 'op@test.local', '3.25', '--reason', 'cli test');
     expect(ok.stderr).toBe('');
     expect(ok.status).toBe(0);
@@ -175,9 +273,15 @@ describe('operator CLI as a process', () => {
     const usage = run('credit', 'op@test.local', 'lots', '--reason', 'x');
     expect(usage.status).toBe(2);
     expect(usage.stderr).toContain('Usage: npm run admin');
-    const user = await database.db.selectFrom('users').select('balance_cents').where('id', '=', id).executeTakeFirstOrThrow();
+    const user = await database.db
+      .selectFrom('users')
+      .select('balance_cents')
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow();
     expect(user.balance_cents).toBe(325);
-    expect(await database.db.selectFrom('outbox').select(['user_id', 'published_at']).execute()).toEqual([{ user_id: id, published_at: null }]);
+    expect(await database.db.selectFrom('outbox').select(['user_id', 'published_at']).execute()).toEqual([
+      { user_id: id, published_at: null },
+    ]);
     await database.close();
   }, 120_000);
 });

@@ -3,7 +3,13 @@
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import { createWalletTest, type WalletTest } from '../helpers/wallet.ts';
 import { describeEachDb } from '../helpers/test-db.ts';
-import { confirmTransfer, refreshRates, sendTransfer, atomsToCents, parseCryptoAmount } from '../../src/server/modules/wallet/crypto.service.ts';
+import {
+  confirmTransfer,
+  refreshRates,
+  sendTransfer,
+  atomsToCents,
+  parseCryptoAmount,
+} from '../../src/server/modules/wallet/crypto.service.ts';
 import { CRYPTO_CURRENCIES, cryptoCurrency } from '../../src/shared/wallet/currencies.ts';
 import { isValidAddress } from '../../src/shared/wallet/addresses.ts';
 import { CRYPTO_CONFIRMATIONS } from '../../src/shared/constants.ts';
@@ -27,7 +33,19 @@ describeEachDb('crypto deposits', (dialect) => {
     const res = await w.post('/api/deposit/alphapo/available-currencies', p);
     expect(res.statusCode).toBe(200);
     const data = res.json().data as { currency: string; minimum_amount: string; rate_from: string; rate_to: string }[];
-    expect(data.map((d) => d.currency)).toEqual(['BTC', 'ETH', 'SOL', 'USDTE', 'USDTT', 'XRP', 'BCH', 'LTC', 'DOGE', 'TRX', 'BNB-BSC']);
+    expect(data.map((d) => d.currency)).toEqual([
+      'BTC',
+      'ETH',
+      'SOL',
+      'USDTE',
+      'USDTT',
+      'XRP',
+      'BCH',
+      'LTC',
+      'DOGE',
+      'TRX',
+      'BNB-BSC',
+    ]);
     expect(data[0]).toMatchObject({ currency: 'BTC', rate_from: '1', rate_to: '65000', minimum_amount: '0.00053847' });
     expect(data.find((d) => d.currency === 'USDTT')).toMatchObject({ minimum_amount: '35', rate_to: '1' });
     expect(data.find((d) => d.currency === 'DOGE')).toMatchObject({ rate_to: '0.15', minimum_amount: '233.33333334' });
@@ -55,7 +73,15 @@ describeEachDb('crypto deposits', (dialect) => {
 
   it('unknown currencies and bad bodies → 422', async () => {
     const p = await w.player();
-    for (const body of [{ currency: 'XYZ' }, { currency: 'btc' }, { currency: '' }, { currency: 5 }, {}, { currency: "BTC'; drop table users --" }, { currency: '💰' }]) {
+    for (const body of [
+      { currency: 'XYZ' },
+      { currency: 'btc' },
+      { currency: '' },
+      { currency: 5 },
+      {},
+      { currency: "BTC'; drop table users --" },
+      { currency: '💰' },
+    ]) {
       const res = await w.post('/api/deposit/alphapo/deposit-address', p, body);
       expect(res.statusCode, JSON.stringify(body)).toBe(422);
       expect(res.json().errors.currency).toBeTruthy();
@@ -68,8 +94,15 @@ describeEachDb('crypto deposits', (dialect) => {
     const addr = await address(p, 'ETH');
     const t = await sendTransfer(w.database.db, { address: addr, amount: '0.05' }, 10);
     expect(t).toMatchObject({ status: 'pending', confirmations: 0, currency: 'ETH' });
-    let list = (await w.fastify.inject({ method: 'GET', url: '/api/deposit/payments', headers: p.headers })).json().data;
-    expect(list[0]).toMatchObject({ method: 'alphapo', status: 'new', status_title: 'New', currency: 'ETH', amount: 160 });
+    let list = (await w.fastify.inject({ method: 'GET', url: '/api/deposit/payments', headers: p.headers })).json()
+      .data;
+    expect(list[0]).toMatchObject({
+      method: 'alphapo',
+      status: 'new',
+      status_title: 'New',
+      currency: 'ETH',
+      amount: 160,
+    });
     expect((await confirmTransfer(w.database.db, t.tx_hash, CRYPTO_CONFIRMATIONS - 1, 11)).status).toBe('pending');
     expect(await w.balance(p.id)).toBe(0);
     await refreshRates(w.database.db, { name: 'test', fetchRates: async () => ({ ETH: 3_000_000_000 }) }, 12);
@@ -91,7 +124,8 @@ describeEachDb('crypto deposits', (dialect) => {
     const done = await confirmTransfer(w.database.db, t.tx_hash, CRYPTO_CONFIRMATIONS, 2);
     expect(done.status).toBe('below_minimum');
     expect(await w.balance(p.id)).toBe(0);
-    const list = (await w.fastify.inject({ method: 'GET', url: '/api/deposit/payments', headers: p.headers })).json().data;
+    const list = (await w.fastify.inject({ method: 'GET', url: '/api/deposit/payments', headers: p.headers })).json()
+      .data;
     expect(list[0]).toMatchObject({ status: 'rejected', amount: 34.99 });
     // exactly 35 is enough
     const ok = await sendTransfer(w.database.db, { address: addr, amount: '35' }, 3);
@@ -102,7 +136,9 @@ describeEachDb('crypto deposits', (dialect) => {
   it('the sandbox chain refuses unknown addresses, bad amounts and unknown transactions', async () => {
     const p = await w.player();
     const addr = await address(p, 'BTC');
-    await expect(sendTransfer(w.database.db, { address: 'bc1qnotours', amount: '1' }, 1)).rejects.toMatchObject({ statusCode: 404 });
+    await expect(sendTransfer(w.database.db, { address: 'bc1qnotours', amount: '1' }, 1)).rejects.toMatchObject({
+      statusCode: 404,
+    });
     for (const amount of ['0', '-1', '1.123456789', 'abc', '', '1e5', 'NaN', 'Infinity', '9'.repeat(20)]) {
       await expect(sendTransfer(w.database.db, { address: addr, amount }, 1), amount).rejects.toBeInstanceOf(HttpError);
     }
@@ -116,13 +152,28 @@ describeEachDb('crypto deposits', (dialect) => {
     const addr = await address(p, 'LTC');
     const form = { 'content-type': 'application/x-www-form-urlencoded' };
     expect((await w.fastify.inject({ method: 'GET', url: '/sandbox/alphapo' })).body).toContain('Sandbox crypto chain');
-    const sent = await w.fastify.inject({ method: 'POST', url: '/sandbox/alphapo/send', headers: form, payload: `address=${addr}&amount=1` });
+    const sent = await w.fastify.inject({
+      method: 'POST',
+      url: '/sandbox/alphapo/send',
+      headers: form,
+      payload: `address=${addr}&amount=1`,
+    });
     expect(sent.statusCode).toBe(200);
     const tx = /<code>([0-9a-f]{64})<\/code>/.exec(sent.body)![1]!;
-    for (let i = 0; i < CRYPTO_CONFIRMATIONS; i++) await w.fastify.inject({ method: 'POST', url: '/sandbox/alphapo/confirm', headers: form, payload: `tx=${tx}` });
+    for (let i = 0; i < CRYPTO_CONFIRMATIONS; i++)
+      await w.fastify.inject({ method: 'POST', url: '/sandbox/alphapo/confirm', headers: form, payload: `tx=${tx}` });
     expect(await w.balance(p.id)).toBe(8000);
-    expect(w.events.at(-1)).toEqual({ channel: `private-users.${p.id}`, event: 'balanceUpdated', data: { type: 'balanceUpdated', current_balance: 80 } });
-    const bad = await w.fastify.inject({ method: 'POST', url: '/sandbox/alphapo/send', headers: form, payload: `address=${addr}&amount=<b>` });
+    expect(w.events.at(-1)).toEqual({
+      channel: `private-users.${p.id}`,
+      event: 'balanceUpdated',
+      data: { type: 'balanceUpdated', current_balance: 80 },
+    });
+    const bad = await w.fastify.inject({
+      method: 'POST',
+      url: '/sandbox/alphapo/send',
+      headers: form,
+      payload: `address=${addr}&amount=<b>`,
+    });
     expect(bad.statusCode).toBe(422);
   });
 });

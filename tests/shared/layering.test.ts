@@ -12,19 +12,27 @@ async function rules(code: string, filePath: string): Promise<string[]> {
 // The first lintText call loads the parsers: seconds on a busy 2-core machine.
 describe('layering lint', { timeout: 30_000 }, () => {
   it('bans the clock and Math.random in src/shared', async () => {
-    const found = await rules('export const a = Date.now() + performance.now() + Math.random();\n', 'src/shared/bad.ts');
+    const found = await rules(
+      'export const a = Date.now() + performance.now() + Math.random();\n',
+      'src/shared/bad.ts',
+    );
     expect(found.filter((r) => r === 'no-restricted-properties')).toHaveLength(3);
   });
 
   it('bans client, server and I/O imports in src/shared', async () => {
-    const code = "import { a } from '../client/x.ts';\nimport { b } from '../server/y.ts';\nimport { readFileSync } from 'node:fs';\nexport const c = [a, b, readFileSync];\n";
+    const code =
+      "import { a } from '../client/x.ts';\nimport { b } from '../server/y.ts';\nimport { readFileSync } from 'node:fs';\nexport const c = [a, b, readFileSync];\n";
     const found = await rules(code, 'src/shared/bad.ts');
     expect(found.filter((r) => r === 'no-restricted-imports')).toHaveLength(3);
   });
 
   it('keeps client and server from importing each other', async () => {
-    expect(await rules("import { x } from '../../server/app.ts';\nexport const y = x;\n", 'src/client/app/bad.ts')).toContain('no-restricted-imports');
-    expect(await rules("import { x } from '../client/main.tsx';\nexport const y = x;\n", 'src/server/bad.ts')).toContain('no-restricted-imports');
+    expect(
+      await rules("import { x } from '../../server/app.ts';\nexport const y = x;\n", 'src/client/app/bad.ts'),
+    ).toContain('no-restricted-imports');
+    expect(
+      await rules("import { x } from '../client/main.tsx';\nexport const y = x;\n", 'src/server/bad.ts'),
+    ).toContain('no-restricted-imports');
   });
 
   it('allows pure shared code and Math.random nowhere in src', async () => {

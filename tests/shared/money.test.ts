@@ -1,7 +1,16 @@
 // Dollars ↔ cents at the edge: exact, and refusing what cannot be represented.
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { centsToDollars, centsToFixed, dollarsProblem, dollarsSchema, dollarsToCents, formatUsd, parseDollarString, MAX_DOLLARS } from '../../src/shared/money.ts';
+import {
+  centsToDollars,
+  centsToFixed,
+  dollarsProblem,
+  dollarsSchema,
+  dollarsToCents,
+  formatUsd,
+  parseDollarString,
+  MAX_DOLLARS,
+} from '../../src/shared/money.ts';
 
 describe('money', () => {
   it('converts dollars with up to 2 decimals exactly', () => {
@@ -17,7 +26,23 @@ describe('money', () => {
   });
 
   it('refuses more than 2 decimals, non-finite, non-numbers and huge values', () => {
-    for (const v of [0.001, 1.005, 0.1 + 0.2, 1e-7, NaN, Infinity, -Infinity, MAX_DOLLARS + 0.01, 1e21, '5', null, undefined, true, [5], { a: 1 }]) {
+    for (const v of [
+      0.001,
+      1.005,
+      0.1 + 0.2,
+      1e-7,
+      NaN,
+      Infinity,
+      -Infinity,
+      MAX_DOLLARS + 0.01,
+      1e21,
+      '5',
+      null,
+      undefined,
+      true,
+      [5],
+      { a: 1 },
+    ]) {
       expect(() => dollarsToCents(v), String(v)).toThrow(RangeError);
       expect(dollarsProblem(v)).not.toBeNull();
     }
@@ -39,7 +64,8 @@ describe('money', () => {
     expect(parseDollarString('12')).toBe(1200);
     expect(parseDollarString('12.5')).toBe(1250);
     expect(parseDollarString(' 0.07 ')).toBe(7);
-    for (const s of ['', '1.234', '1e3', 'abc', '1,000', '.5', '5.', 'NaN', '1'.repeat(12)]) expect(parseDollarString(s), s).toBeNull();
+    for (const s of ['', '1.234', '1e3', 'abc', '1,000', '.5', '5.', 'NaN', '1'.repeat(12)])
+      expect(parseDollarString(s), s).toBeNull();
     expect(formatUsd(123456)).toBe('$1,234.56');
     expect(formatUsd(5)).toBe('$0.05');
     expect(formatUsd(-250)).toBe('-$2.50');

@@ -5,7 +5,9 @@ const key = 'chunk-reload-at';
 /** True for the errors browsers raise when a dynamic import cannot be fetched. */
 export function isChunkLoadError(error: unknown): boolean {
   const text = error instanceof Error ? `${error.name} ${error.message}` : String(error);
-  return /dynamically imported module|Importing a module script failed|error loading dynamically imported|ChunkLoadError|Failed to fetch/i.test(text);
+  return /dynamically imported module|Importing a module script failed|error loading dynamically imported|ChunkLoadError|Failed to fetch/i.test(
+    text,
+  );
 }
 
 /** Reloads the page at `path` unless that was just tried (avoids a reload loop). Returns whether it reloads. */

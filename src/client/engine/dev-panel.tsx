@@ -12,7 +12,11 @@ export interface DevPanelProps {
 
 // Context without functions and class instances (input callbacks, the clock).
 function plain(value: unknown): string {
-  return JSON.stringify(value, (k, v: unknown) => (typeof v === 'function' || k === 'input' || k === 'clock' ? undefined : v), 2);
+  return JSON.stringify(
+    value,
+    (k, v: unknown) => (typeof v === 'function' || k === 'input' || k === 'clock' ? undefined : v),
+    2,
+  );
 }
 
 function acceptedEvents(actor: AnyActorRef): string[] {
@@ -56,14 +60,20 @@ export function DevPanel({ actors, clock }: DevPanelProps) {
       <div className="dev-row">
         <span data-testid="clock-now">t = {clock.now.toFixed(1)} ms</span>
         <span>{clock.paused ? 'paused' : 'running'}</span>
-        <button type="button" onClick={() => (clock.paused ? clock.resume() : clock.pause(), refresh())}>{clock.paused ? 'Resume' : 'Pause'}</button>
-        <button type="button" onClick={() => clock.step()}>Step frame</button>
+        <button type="button" onClick={() => (clock.paused ? clock.resume() : clock.pause(), refresh())}>
+          {clock.paused ? 'Resume' : 'Pause'}
+        </button>
+        <button type="button" onClick={() => clock.step()}>
+          Step frame
+        </button>
         {SPEEDS.map((s) => (
           <button type="button" key={s} aria-pressed={clock.speed === s} onClick={() => (clock.setSpeed(s), refresh())}>
             ×{s}
           </button>
         ))}
-        <button type="button" onClick={() => clock.skipToEnd()}>Skip to end</button>
+        <button type="button" onClick={() => clock.skipToEnd()}>
+          Skip to end
+        </button>
       </div>
       <label>
         Actor{' '}

@@ -3,7 +3,9 @@
 import type { InspectionEvent } from 'xstate';
 
 /** Which inspection the URL asks for. */
-export function inspectMode(search: string = typeof location === 'undefined' ? '' : location.search): 'off' | 'panel' | 'full' {
+export function inspectMode(
+  search: string = typeof location === 'undefined' ? '' : location.search,
+): 'off' | 'panel' | 'full' {
   const params = new URLSearchParams(search);
   if (!params.has('inspect')) return 'off';
   return params.get('inspect') === 'panel' ? 'panel' : 'full';
@@ -15,7 +17,9 @@ let inspector: Promise<Inspect> | null = null;
 /** An `inspect` option for createActor that forwards to the Stately inspector once it has loaded. */
 export function statelyInspect(): Inspect | undefined {
   if (inspectMode() !== 'full') return undefined;
-  inspector ??= import('@statelyai/inspect').then(({ createBrowserInspector }) => createBrowserInspector({ autoStart: true }).inspect as Inspect);
+  inspector ??= import('@statelyai/inspect').then(
+    ({ createBrowserInspector }) => createBrowserInspector({ autoStart: true }).inspect as Inspect,
+  );
   const queue: InspectionEvent[] = [];
   let ready: Inspect | null = null;
   void inspector.then((fn) => {

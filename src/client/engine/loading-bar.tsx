@@ -5,7 +5,14 @@ export function LoadingBar({ progress }: { progress: number }) {
   if (progress >= 1) return null;
   const pct = Math.round(progress * 100);
   return (
-    <div className="loading-bar" role="progressbar" aria-label="Loading game" aria-valuemin={0} aria-valuemax={100} aria-valuenow={pct}>
+    <div
+      className="loading-bar"
+      role="progressbar"
+      aria-label="Loading game"
+      aria-valuemin={0}
+      aria-valuemax={100}
+      aria-valuenow={pct}
+    >
       <div className="loading-bar-fill" style={{ width: `${pct}%` }} />
     </div>
   );

@@ -24,7 +24,8 @@ export class PixiHost {
     document.addEventListener('visibilitychange', this.onVisibility);
     this.resizeObserver = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(() => this.resize());
     this.resizeObserver?.observe(container);
-    this.dprQuery = typeof matchMedia === 'undefined' ? null : matchMedia(`(resolution: ${window.devicePixelRatio}dppx)`);
+    this.dprQuery =
+      typeof matchMedia === 'undefined' ? null : matchMedia(`(resolution: ${window.devicePixelRatio}dppx)`);
     this.dprQuery?.addEventListener('change', this.onDpr);
     this.syncVisibility();
   }
@@ -55,7 +56,11 @@ export class PixiHost {
   resize(): void {
     if (this.destroyed) return;
     const resolution = Math.min(window.devicePixelRatio || 1, 2);
-    this.app.renderer.resize(Math.max(1, this.container.clientWidth), Math.max(1, this.container.clientHeight), resolution);
+    this.app.renderer.resize(
+      Math.max(1, this.container.clientWidth),
+      Math.max(1, this.container.clientHeight),
+      resolution,
+    );
   }
 
   private syncVisibility(): void {

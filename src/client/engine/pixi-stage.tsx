@@ -40,5 +40,7 @@ export function PixiStage({ className, style, onReady, onError, ...options }: Pi
     };
   }, [background, preference, antialias]);
 
-  return <div ref={ref} className={className} style={{ position: 'relative', width: '100%', height: '100%', ...style }} />;
+  return (
+    <div ref={ref} className={className} style={{ position: 'relative', width: '100%', height: '100%', ...style }} />
+  );
 }

@@ -53,7 +53,12 @@ export class SceneRunner {
   }
 
   /** Loads the scene's bundle, prepares, adds and shows it. */
-  static async start(host: PixiHost, scene: Scene, clock: EngineClock, onProgress: (p: number) => void = () => {}): Promise<SceneRunner> {
+  static async start(
+    host: PixiHost,
+    scene: Scene,
+    clock: EngineClock,
+    onProgress: (p: number) => void = () => {},
+  ): Promise<SceneRunner> {
     await loadBundle(scene.bundle, onProgress);
     await scene.prepare?.(host);
     host.app.stage.addChild(scene.root);

@@ -20,7 +20,12 @@ interface PlayingSnapshot<S> {
 }
 
 /** Wires `scene` to `actor` and the stage; `expose(host)` installs the debug hook and returns its removal. */
-export function useGameStage<S>(actor: AnyActorRef, scene: ScriptedScene<S>, clock: EngineClock, expose: (host: PixiHost) => () => void) {
+export function useGameStage<S>(
+  actor: AnyActorRef,
+  scene: ScriptedScene<S>,
+  clock: EngineClock,
+  expose: (host: PixiHost) => () => void,
+) {
   const [progress, setProgress] = useState(0);
   const [renderer, setRenderer] = useState('');
   const runner = useRef<SceneRunner | null>(null);
@@ -30,7 +35,8 @@ export function useGameStage<S>(actor: AnyActorRef, scene: ScriptedScene<S>, clo
   useEffect(() => {
     const sub = actor.subscribe((snapshot) => {
       const snap = snapshot as unknown as PlayingSnapshot<S>;
-      if (snap.matches('playing') && snap.context.result) scene.play(snap.context.result.script, snap.context.startedAt);
+      if (snap.matches('playing') && snap.context.result)
+        scene.play(snap.context.result.script, snap.context.startedAt);
     });
     return () => sub.unsubscribe();
   }, [actor, scene]);

@@ -68,6 +68,10 @@ export function appAnalytics(): Promise<Analytics> {
 }
 
 /** Tracks a deposit through the app's adapter (spec §4). */
-export function trackDeposit(method: string, amount: number | null, source: () => Promise<Analytics> = appAnalytics): Promise<void> {
+export function trackDeposit(
+  method: string,
+  amount: number | null,
+  source: () => Promise<Analytics> = appAnalytics,
+): Promise<void> {
   return source().then((a) => a.deposit?.(method, amount));
 }

@@ -32,7 +32,12 @@ export function apiHeaders(extra: Record<string, string> = {}): Record<string, s
 }
 
 /** Calls the API; resolves to the parsed JSON body, rejects with ApiError. */
-export async function api<T = unknown>(method: 'GET' | 'POST' | 'DELETE', path: string, body?: unknown, retried = false): Promise<T> {
+export async function api<T = unknown>(
+  method: 'GET' | 'POST' | 'DELETE',
+  path: string,
+  body?: unknown,
+  retried = false,
+): Promise<T> {
   const res = await fetch(path, {
     method,
     headers: apiHeaders(body === undefined ? {} : { 'Content-Type': 'application/json' }),
@@ -40,7 +45,8 @@ export async function api<T = unknown>(method: 'GET' | 'POST' | 'DELETE', path: 
   });
   const text = await res.text();
   const data = text ? (JSON.parse(text) as unknown) : {};
-  if (res.status === 401 && !retried && onUnauthorized && (await onUnauthorized())) return api<T>(method, path, body, true);
+  if (res.status === 401 && !retried && onUnauthorized && (await onUnauthorized()))
+    return api<T>(method, path, body, true);
   if (!res.ok) throw new ApiError(res.status, data as ApiError['body']);
   return data as T;
 }

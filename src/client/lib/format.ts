@@ -1,6 +1,11 @@
 // Display formats (spec §9): US dollars with 2 decimals, en-US numbers, German short date/time.
 
-const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', minimumFractionDigits: 2, maximumFractionDigits: 2 });
+const usd = new Intl.NumberFormat('en-US', {
+  style: 'currency',
+  currency: 'USD',
+  minimumFractionDigits: 2,
+  maximumFractionDigits: 2,
+});
 const plain2 = new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 const number = new Intl.NumberFormat('en-US');
 const dateTime = new Intl.DateTimeFormat('de-DE', { dateStyle: 'short', timeStyle: 'short' });
@@ -22,5 +27,7 @@ export function formatNumber(n: number): string {
 
 /** "25.11.26, 22:40" (German short date and short time) in the given or local zone. */
 export function formatDateTime(at: number | Date, timeZone?: string): string {
-  return timeZone ? new Intl.DateTimeFormat('de-DE', { dateStyle: 'short', timeStyle: 'short', timeZone }).format(at) : dateTime.format(at);
+  return timeZone
+    ? new Intl.DateTimeFormat('de-DE', { dateStyle: 'short', timeStyle: 'short', timeZone }).format(at)
+    : dateTime.format(at);
 }

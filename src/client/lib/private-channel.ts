@@ -20,7 +20,10 @@ export function connectPrivateChannel(userId: number): () => void {
     const config = await runtimeConfig();
     if (stopped) return;
     // Read the cookie at each authorisation so a refreshed token is used.
-    client = await createPusher(config, () => ({ Authorization: `Bearer ${getCookie('token') ?? ''}`, Accept: 'application/json' }));
+    client = await createPusher(config, () => ({
+      Authorization: `Bearer ${getCookie('token') ?? ''}`,
+      Accept: 'application/json',
+    }));
     if (stopped) return client.disconnect();
     client.subscribe(`private-users.${userId}`).bind('balanceUpdated', (e: BalanceUpdated) => {
       if (typeof e?.current_balance === 'number') useSession.getState().applyBalance(e.current_balance);

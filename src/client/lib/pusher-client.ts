@@ -14,7 +14,9 @@ export async function createPusher(config: PublicConfig, authHeaders?: () => Rec
     forceTLS: config.pusher.force_tls,
     enabledTransports: ['ws', 'wss'],
     enableStats: false,
-    ...(authHeaders ? { channelAuthorization: { endpoint: '/broadcasting/auth', transport: 'ajax', headersProvider: authHeaders } } : {}),
+    ...(authHeaders
+      ? { channelAuthorization: { endpoint: '/broadcasting/auth', transport: 'ajax', headersProvider: authHeaders } }
+      : {}),
   };
   return new PusherCtor(config.pusher.key, options);
 }

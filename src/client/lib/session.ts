@@ -42,14 +42,28 @@ export async function loadProfile(): Promise<PublicUser | null> {
 /** The password grant (login form). Rejects with ApiError carrying the server's message. */
 export async function login(email: string, password: string): Promise<void> {
   const { oauth } = await runtimeConfig();
-  const pair = await api<TokenResponse>('POST', '/oauth/token', { grant_type: 'password', client_id: oauth.client_id, client_secret: oauth.client_secret, username: email, password, scope: '*' });
+  const pair = await api<TokenResponse>('POST', '/oauth/token', {
+    grant_type: 'password',
+    client_id: oauth.client_id,
+    client_secret: oauth.client_secret,
+    username: email,
+    password,
+    scope: '*',
+  });
   await storeTokens(pair);
 }
 
 /** The social grant with a provider access token from /social/handle. */
 export async function socialLogin(provider: string, providerAccessToken: string): Promise<void> {
   const { oauth } = await runtimeConfig();
-  const pair = await api<TokenResponse>('POST', '/oauth/token', { grant_type: 'social', client_id: oauth.client_id, client_secret: oauth.client_secret, provider, access_token: providerAccessToken, scope: '*' });
+  const pair = await api<TokenResponse>('POST', '/oauth/token', {
+    grant_type: 'social',
+    client_id: oauth.client_id,
+    client_secret: oauth.client_secret,
+    provider,
+    access_token: providerAccessToken,
+    scope: '*',
+  });
   await storeTokens(pair);
 }
 
@@ -65,7 +79,13 @@ export function refreshOnce(): Promise<boolean> {
       const res = await fetch('/oauth/token', {
         method: 'POST',
         headers: { Accept: 'application/json', 'Content-Type': 'application/json' },
-        body: JSON.stringify({ grant_type: 'refresh_token', refresh_token, client_id: oauth.client_id, client_secret: oauth.client_secret, scope: '*' }),
+        body: JSON.stringify({
+          grant_type: 'refresh_token',
+          refresh_token,
+          client_id: oauth.client_id,
+          client_secret: oauth.client_secret,
+          scope: '*',
+        }),
       });
       if (!res.ok) return false;
       const pair = (await res.json()) as TokenResponse;

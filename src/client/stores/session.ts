@@ -30,7 +30,8 @@ export const useSession = create<SessionState>()((set, get) => ({
   },
   setBusy: (busy) => {
     const { heldBalance, user } = get();
-    if (!busy && heldBalance !== null && user) set({ busy, heldBalance: null, user: { ...user, balance: heldBalance } });
+    if (!busy && heldBalance !== null && user)
+      set({ busy, heldBalance: null, user: { ...user, balance: heldBalance } });
     else set({ busy });
   },
   clear: () => set({ user: null, busy: false, heldBalance: null }),

@@ -25,7 +25,9 @@ export const useSound = create<SoundState>()(
 );
 
 /** Applies the store to howler (loaded lazily so the shell does not carry it) now and on every change. */
-export function bindHowler(load: () => Promise<{ Howler: { volume(v: number): unknown; mute(m: boolean): unknown } }> = () => import('howler')): () => void {
+export function bindHowler(
+  load: () => Promise<{ Howler: { volume(v: number): unknown; mute(m: boolean): unknown } }> = () => import('howler'),
+): () => void {
   let howler: { volume(v: number): unknown; mute(m: boolean): unknown } | null = null;
   const apply = () => howler?.mute(useSound.getState().muted);
   load()

@@ -62,12 +62,15 @@ function dollars(text: string | undefined, what = 'amount'): number {
     if (cents <= 0) throw new RangeError('must be positive');
     return cents;
   } catch {
-    throw new UsageError(`${what} must be a positive number of dollars with at most 2 decimals, got ${JSON.stringify(text)}`);
+    throw new UsageError(
+      `${what} must be a positive number of dollars with at most 2 decimals, got ${JSON.stringify(text)}`,
+    );
   }
 }
 
 function int(text: string | undefined, what: string): number {
-  if (text === undefined || !/^\d{1,9}$/.test(text) || Number(text) < 1) throw new UsageError(`${what} must be a positive integer`);
+  if (text === undefined || !/^\d{1,9}$/.test(text) || Number(text) < 1)
+    throw new UsageError(`${what} must be a positive integer`);
   return Number(text);
 }
 
@@ -81,7 +84,9 @@ function date(text: string | undefined): number | null {
 async function findUser(db: DB, who: string | undefined): Promise<{ id: number; email: string }> {
   if (!who) throw new UsageError('a user (id or email) is required');
   const q = db.selectFrom('users').select(['id', 'email']);
-  const user = /^\d+$/.test(who) ? await q.where('id', '=', Number(who)).executeTakeFirst() : await q.where('email', '=', who.trim().toLowerCase()).executeTakeFirst();
+  const user = /^\d+$/.test(who)
+    ? await q.where('id', '=', Number(who)).executeTakeFirst()
+    : await q.where('email', '=', who.trim().toLowerCase()).executeTakeFirst();
   if (!user) throw new HttpError(404, `No user ${who}.`);
   return user;
 }
@@ -106,22 +111,42 @@ export async function runAdmin(db: DB, argv: string[], now: number): Promise<str
         now,
       });
       if (!move.replayed) await enqueueBalance(db, user.id, now);
-      return [`${move.replayed ? 'Already applied' : command === 'credit' ? 'Credited' : 'Debited'} ${formatUsd(cents)} ${command === 'credit' ? 'to' : 'from'} ${user.email} (#${user.id}); balance ${formatUsd(move.balanceAfterCents)}; ledger #${move.ledgerId}`];
+      return [
+        `${move.replayed ? 'Already applied' : command === 'credit' ? 'Credited' : 'Debited'} ${formatUsd(cents)} ${command === 'credit' ? 'to' : 'from'} ${user.email} (#${user.id}); balance ${formatUsd(move.balanceAfterCents)}; ledger #${move.ledgerId}`,
+      ];
     }
     case 'promo:create': {
       if (!p[0]) throw new UsageError('a code is required');
       const percent = flags.get('percent');
       const fixed = flags.get('fixed');
-      if ((percent === undefined) === (fixed === undefined)) throw new UsageError('give exactly one of --percent or --fixed');
+      if ((percent === undefined) === (fixed === undefined))
+        throw new UsageError('give exactly one of --percent or --fixed');
       const value = percent !== undefined ? int(percent, '--percent') : dollars(fixed, '--fixed');
       const maxUses = flags.has('max-uses') ? int(flags.get('max-uses'), '--max-uses') : null;
-      const promo = await createPromo(db, { code: p[0], value, isFixed: fixed !== undefined, freeBox: flags.has('free-box'), maxUses, expiresAt: date(flags.get('expires')) }, now);
-      return [`Promo ${promo.code}: ${promo.is_fixed_value ? formatUsd(promo.value) : `${promo.value}%`}${promo.free_box ? ' + free box' : ''}, uses ${promo.uses}/${promo.max_uses ?? '∞'}${promo.expires_at ? `, expires ${new Date(promo.expires_at).toISOString()}` : ''}`];
+      const promo = await createPromo(
+        db,
+        {
+          code: p[0],
+          value,
+          isFixed: fixed !== undefined,
+          freeBox: flags.has('free-box'),
+          maxUses,
+          expiresAt: date(flags.get('expires')),
+        },
+        now,
+      );
+      return [
+        `Promo ${promo.code}: ${promo.is_fixed_value ? formatUsd(promo.value) : `${promo.value}%`}${promo.free_box ? ' + free box' : ''}, uses ${promo.uses}/${promo.max_uses ?? '∞'}${promo.expires_at ? `, expires ${new Date(promo.expires_at).toISOString()}` : ''}`,
+      ];
     }
     case 'voucher:create': {
       if (!p[0]) throw new UsageError('a code is required');
       const maxUses = flags.has('max-uses') ? int(flags.get('max-uses'), '--max-uses') : null;
-      const v = await createVoucher(db, { code: p[0], valueCents: dollars(p[1]), maxUses, expiresAt: date(flags.get('expires')) }, now);
+      const v = await createVoucher(
+        db,
+        { code: p[0], valueCents: dollars(p[1]), maxUses, expiresAt: date(flags.get('expires')) },
+        now,
+      );
       return [`Voucher ${v.code} (#${v.id}) created`];
     }
     case 'gift:create': {
@@ -138,29 +163,37 @@ export async function runAdmin(db: DB, argv: string[], now: number): Promise<str
     case 'withdrawal:move': {
       const r = await moveWithdrawal(db, int(p[0], 'id'), p[1] ?? '', now);
       if (r.balanceCents !== null) await enqueueBalance(db, r.withdrawal.user_id, now);
-      return [`Withdrawal #${r.withdrawal.id} is ${r.withdrawal.status}${r.balanceCents !== null ? `; refunded, balance ${formatUsd(r.balanceCents)}` : ''}`];
+      return [
+        `Withdrawal #${r.withdrawal.id} is ${r.withdrawal.status}${r.balanceCents !== null ? `; refunded, balance ${formatUsd(r.balanceCents)}` : ''}`,
+      ];
     }
     case 'crypto:send': {
       if (!p[0] || !p[1]) throw new UsageError('crypto:send <address> <amount>');
       const sent = await sendTransfer(db, { address: p[0], amount: p[1] }, now);
       const lines = [`Sent ${sent.amount} ${sent.currency} to ${sent.address}: tx ${sent.tx_hash}`];
-      if (flags.has('confirm')) lines.push(...(await runAdmin(db, ['crypto:confirm', sent.tx_hash, flags.get('confirm')!], now)));
+      if (flags.has('confirm'))
+        lines.push(...(await runAdmin(db, ['crypto:confirm', sent.tx_hash, flags.get('confirm')!], now)));
       return lines;
     }
     case 'crypto:confirm': {
       if (!p[0]) throw new UsageError('a transaction hash is required');
       const t = await confirmTransfer(db, p[0], p[1] === undefined ? 1 : int(p[1], 'count'), now);
       if (t.balance_cents !== null) await enqueueBalance(db, t.user_id, now);
-      return [`tx ${t.tx_hash}: ${t.confirmations} confirmations, ${t.status}${t.credited_cents !== null ? `; credited ${formatUsd(t.credited_cents)}, balance ${formatUsd(t.balance_cents!)}` : ''}`];
+      return [
+        `tx ${t.tx_hash}: ${t.confirmations} confirmations, ${t.status}${t.credited_cents !== null ? `; credited ${formatUsd(t.credited_cents)}, balance ${formatUsd(t.balance_cents!)}` : ''}`,
+      ];
     }
     case 'payment:reverse': {
       const r = await reversePayment(db, int(p[0], 'payment id'), now);
       await enqueueBalance(db, r.payment.user_id, now);
-      return [`Payment #${r.payment.id} reversed: took back ${formatUsd(r.payment.amount_cents + r.payment.bonus_cents)}; balance ${formatUsd(r.balanceCents)}`];
+      return [
+        `Payment #${r.payment.id} reversed: took back ${formatUsd(r.payment.amount_cents + r.payment.bonus_cents)}; balance ${formatUsd(r.balanceCents)}`,
+      ];
     }
     case 'shipment:move': {
       const status = p[1] as ShipmentStatus;
-      if (!SHIPMENT_STATUSES.includes(status) || status === 'new') throw new UsageError('status must be processing, shipped, delivered or canceled');
+      if (!SHIPMENT_STATUSES.includes(status) || status === 'new')
+        throw new UsageError('status must be processing, shipped, delivered or canceled');
       const s = await moveShipment(db, int(p[0], 'id'), status, flags.get('tracking'), now);
       return [`Shipment #${s.id} is ${s.status}${s.tracking_number ? ` (tracking ${s.tracking_number})` : ''}`];
     }

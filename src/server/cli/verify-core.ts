@@ -1,6 +1,16 @@
 // The verifier's logic, separate from argv handling so it is testable in-process too.
 import {
-  RISKS, boxTicket, crashPoint, diceRoll, floats, isPlinkoRows, isWheelSegments, plinkoResult, wheelResult, type Risk, type SeedInput,
+  RISKS,
+  boxTicket,
+  crashPoint,
+  diceRoll,
+  floats,
+  isPlinkoRows,
+  isWheelSegments,
+  plinkoResult,
+  wheelResult,
+  type Risk,
+  type SeedInput,
 } from '../../shared/fair/index.ts';
 import { upgradeOutcomeFromSeeds } from '../../shared/games/upgrade/upgrade.odds.ts';
 
@@ -23,7 +33,11 @@ function int(options: Options, name: string): number {
 }
 
 function seeds(options: Options): SeedInput {
-  return { serverSeed: text(options, 'server-seed'), clientSeed: text(options, 'client-seed'), nonce: int(options, 'nonce') };
+  return {
+    serverSeed: text(options, 'server-seed'),
+    clientSeed: text(options, 'client-seed'),
+    nonce: int(options, 'nonce'),
+  };
 }
 
 function risk(options: Options): Risk {
@@ -48,7 +62,8 @@ export function verifyResult(game: string | undefined, options: Options): Output
       out = { game, ...wheelResult(seeds(options), segments, risk(options)) };
     } else if (game === 'upgrade') {
       const chance = Number(text(options, 'chance'));
-      if (!Number.isFinite(chance) || chance < 0 || chance > 100) throw new Error('--chance must be a percent from 0 to 100');
+      if (!Number.isFinite(chance) || chance < 0 || chance > 100)
+        throw new Error('--chance must be a percent from 0 to 100');
       const { roll, win } = upgradeOutcomeFromSeeds(seeds(options), chance);
       out = { game, roll, win };
     } else if (game === 'crash') {

@@ -8,7 +8,11 @@ export async function migrate({ db, dialect, schema }: Database): Promise<string
   const migrations: Record<string, Migration> = {};
   for (const [name, step] of Object.entries(steps)) migrations[name] = { up: (d) => step.up(d, dialect) };
   // An explicit schema keeps Kysely from finding another schema's migration tables.
-  const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations }, ...(schema ? { migrationTableSchema: schema } : {}) });
+  const migrator = new Migrator({
+    db,
+    provider: { getMigrations: async () => migrations },
+    ...(schema ? { migrationTableSchema: schema } : {}),
+  });
   const { error, results } = await migrator.migrateToLatest();
   if (error) throw error instanceof Error ? error : new Error(String(error));
   return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);

@@ -14,11 +14,26 @@ export async function seed(db: DB, now: number): Promise<void> {
   if (!user) {
     user = await db
       .insertInto('users')
-      .values({ name: demoPlayer.name, email: demoPlayer.email, password_hash: null, avatar_url: null, balance_cents: 0, level: 1, created_at: now })
+      .values({
+        name: demoPlayer.name,
+        email: demoPlayer.email,
+        password_hash: null,
+        avatar_url: null,
+        balance_cents: 0,
+        level: 1,
+        created_at: now,
+      })
       .returning('id')
       .executeTakeFirstOrThrow();
   }
-  await applyMove(db, { userId: user.id, deltaCents: demoPlayer.welcomeCents, kind: 'bonus', reference: 'seed', idempotencyKey: `seed:welcome:${user.id}`, now });
+  await applyMove(db, {
+    userId: user.id,
+    deltaCents: demoPlayer.welcomeCents,
+    kind: 'bonus',
+    reference: 'seed',
+    idempotencyKey: `seed:welcome:${user.id}`,
+    now,
+  });
   await seedWallet(db, now);
   await seedCatalog(db, now);
   await seedFreeBoxes(db, now);

@@ -18,6 +18,14 @@ export type * from './tables/upgrade.ts';
 export type * from './tables/user-boxes.ts';
 
 /** Every table of the schema. */
-export interface Tables extends Omit<CoreTables, 'users'>, AccountsTables, FairDiceTables, WalletTables, CatalogTables, LevelsTables, UpgradeTables {
+export interface Tables
+  extends
+    Omit<CoreTables, 'users'>,
+    AccountsTables,
+    FairDiceTables,
+    WalletTables,
+    CatalogTables,
+    LevelsTables,
+    UpgradeTables {
   users: CoreTables['users'] & UsersLevelColumns; // + migration 0008
 }

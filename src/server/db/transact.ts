@@ -75,7 +75,10 @@ class GroupCommit {
     try {
       await trx.commit().execute();
     } catch (e) {
-      await trx.rollback().execute().catch(() => undefined);
+      await trx
+        .rollback()
+        .execute()
+        .catch(() => undefined);
       for (const job of jobs) job.reject(e);
       return;
     }

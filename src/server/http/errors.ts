@@ -56,7 +56,12 @@ export function handleError(error: FastifyError | Error, request: FastifyRequest
   const status = (error as FastifyError).statusCode;
   if (typeof status === 'number' && status >= 400 && status < 500) {
     // Fastify's own client errors: bad JSON, body too large, unsupported media type …
-    const text = status === 413 ? 'The request body is too large.' : status === 415 ? 'Unsupported content type.' : 'The request could not be read.';
+    const text =
+      status === 413
+        ? 'The request body is too large.'
+        : status === 415
+          ? 'Unsupported content type.'
+          : 'The request could not be read.';
     void reply.status(status).send(errorBody(text));
     return;
   }

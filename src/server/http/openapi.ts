@@ -44,7 +44,10 @@ export function openApiDocument(serverUrl: string): Record<string, unknown> {
           description: 'OK',
           content: { 'application/json': { schema: r.response ? json(r.response, 'output') : {} } },
         },
-        '4XX': { description: 'Client error', content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } } },
+        '4XX': {
+          description: 'Client error',
+          content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } },
+        },
       },
     };
     if (r.body) op.requestBody = { required: true, content: { 'application/json': { schema: json(r.body, 'input') } } };
@@ -53,7 +56,11 @@ export function openApiDocument(serverUrl: string): Record<string, unknown> {
   }
   return {
     openapi: '3.1.0',
-    info: { title: 'Loot Arcade API', version: '1.0.0', description: 'Amounts are US dollars with 2 decimals on the wire.' },
+    info: {
+      title: 'Loot Arcade API',
+      version: '1.0.0',
+      description: 'Amounts are US dollars with 2 decimals on the wire.',
+    },
     servers: [{ url: serverUrl }],
     paths,
     components: {

@@ -1,7 +1,7 @@
 // Declares an HTTP route with zod schemas: validates input, types the handler, and records
 // the route for the OpenAPI document. Routes files call `defineRoute`, nothing else.
 import type { FastifyInstance, FastifyReply, FastifyRequest, HTTPMethods } from 'fastify';
-import type { z} from 'zod';
+import type { z } from 'zod';
 import { type ZodType } from 'zod';
 import { HttpError, zodErrors } from './errors.ts';
 import type { AuthUser } from '../modules/auth/tokens.ts';

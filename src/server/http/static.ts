@@ -6,7 +6,16 @@ import fastifyStatic from '@fastify/static';
 import { errorBody } from './errors.ts';
 
 /** Path prefixes that belong to the server, never to the SPA. */
-export const serverPrefixes = ['/api/', '/oauth/', '/social/', '/broadcasting/', '/socket.io/', '/app/', '/dev/', '/sandbox/'];
+export const serverPrefixes = [
+  '/api/',
+  '/oauth/',
+  '/social/',
+  '/broadcasting/',
+  '/socket.io/',
+  '/app/',
+  '/dev/',
+  '/sandbox/',
+];
 
 function isServerPath(url: string): boolean {
   const path = url.split('?')[0]!;

@@ -14,7 +14,13 @@ export interface HttpPublisherOptions {
 }
 
 /** Builds the signed query string of one request. */
-export function signedQuery(opts: { key: string; secret: string }, method: string, path: string, body: string, timestamp: number): string {
+export function signedQuery(
+  opts: { key: string; secret: string },
+  method: string,
+  path: string,
+  body: string,
+  timestamp: number,
+): string {
   const params: Record<string, string> = {
     auth_key: opts.key,
     auth_timestamp: String(timestamp),

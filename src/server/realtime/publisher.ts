@@ -37,5 +37,8 @@ export function userChannel(userId: number): string {
 
 /** Tells a user's browsers their new balance (dollars), per spec §3 "Balance notification". */
 export function publishBalance(publisher: Publisher, userId: number, balanceCents: number): Promise<void> {
-  return publisher.publish(userChannel(userId), 'balanceUpdated', { type: 'balanceUpdated', current_balance: balanceCents / 100 });
+  return publisher.publish(userChannel(userId), 'balanceUpdated', {
+    type: 'balanceUpdated',
+    current_balance: balanceCents / 100,
+  });
 }

@@ -7,7 +7,13 @@ export function channelAuth(key: string, secret: string, socketId: string, chann
 }
 
 /** Checks a subscription's `auth` value in constant time. */
-export function validChannelAuth(key: string, secret: string, socketId: string, channel: string, auth: unknown): boolean {
+export function validChannelAuth(
+  key: string,
+  secret: string,
+  socketId: string,
+  channel: string,
+  auth: unknown,
+): boolean {
   if (typeof auth !== 'string') return false;
   const want = Buffer.from(channelAuth(key, secret, socketId, channel));
   const got = Buffer.from(auth);

@@ -75,7 +75,12 @@ export class PusherServer {
       ws.close(4007, 'Unsupported protocol version');
       return;
     }
-    const client: Client = { ws, socketId: `${randomInt(1, 2 ** 47)}.${randomInt(1, 2 ** 47)}`, channels: new Set(), lastSeen: Date.now() };
+    const client: Client = {
+      ws,
+      socketId: `${randomInt(1, 2 ** 47)}.${randomInt(1, 2 ** 47)}`,
+      channels: new Set(),
+      lastSeen: Date.now(),
+    };
     this.clients.add(client);
     ws.on('message', (raw, isBinary) => this.onMessage(client, isBinary ? null : raw.toString()));
     ws.on('close', () => this.drop(client));
@@ -95,7 +100,8 @@ export class PusherServer {
       this.send(client.ws, 'pusher:error', { code: null, message: 'Invalid message' });
       return;
     }
-    const data = (typeof msg.data === 'string' ? safeParse(msg.data) : msg.data) as { channel?: unknown; auth?: unknown } | undefined;
+    const data = (typeof msg.data === 'string' ? safeParse(msg.data) : msg.data) as
+      { channel?: unknown; auth?: unknown } | undefined;
     switch (msg.event) {
       case 'pusher:ping':
         this.send(client.ws, 'pusher:pong', {});
@@ -110,7 +116,10 @@ export class PusherServer {
         return;
       default:
         // Client events (client-*) need presence/private rules we do not offer: refuse them.
-        this.send(client.ws, 'pusher:error', { code: null, message: `Event ${msg.event.slice(0, 64)} is not supported` });
+        this.send(client.ws, 'pusher:error', {
+          code: null,
+          message: `Event ${msg.event.slice(0, 64)} is not supported`,
+        });
     }
   }
 
@@ -122,7 +131,10 @@ export class PusherServer {
     const error = (status: number, message: string) =>
       this.send(client.ws, 'pusher:subscription_error', { type: 'AuthError', error: message, status }, channel);
     if (channel.startsWith('presence-')) return error(403, 'Presence channels are not supported');
-    if (channel.startsWith('private-') && !validChannelAuth(this.opts.key, this.opts.secret, client.socketId, channel, auth)) {
+    if (
+      channel.startsWith('private-') &&
+      !validChannelAuth(this.opts.key, this.opts.secret, client.socketId, channel, auth)
+    ) {
       return error(401, 'Invalid signature');
     }
     client.channels.add(channel);
@@ -167,7 +179,9 @@ export class PusherServer {
 
   private send(ws: WebSocket, event: string, data: unknown, channel?: string): void {
     if (ws.readyState !== ws.OPEN) return;
-    ws.send(JSON.stringify(channel ? { event, channel, data: JSON.stringify(data) } : { event, data: JSON.stringify(data) }));
+    ws.send(
+      JSON.stringify(channel ? { event, channel, data: JSON.stringify(data) } : { event, data: JSON.stringify(data) }),
+    );
   }
 
   /** Closes every connection and stops taking upgrades. */

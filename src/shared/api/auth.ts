@@ -24,7 +24,11 @@ export function passwordField(required = 'Password is required') {
     .max(200, 'Password may not be longer than 200 characters.');
 }
 
-const captcha = z.string({ error: 'The captcha token is not valid.' }).max(4096, 'The captcha token is not valid.').optional().default('');
+const captcha = z
+  .string({ error: 'The captcha token is not valid.' })
+  .max(4096, 'The captcha token is not valid.')
+  .optional()
+  .default('');
 
 /** Sign Up form (client) — the server's register body adds captcha and attribution. */
 export const registerFormSchema = z.object({
@@ -54,11 +58,19 @@ export const forgotBodySchema = forgotFormSchema.extend({ 'g-recaptcha-response'
 export const resetBodySchema = z
   .object({
     email: emailField(),
-    token: z.string({ error: 'This password reset token is invalid.' }).min(1, 'This password reset token is invalid.').max(200, 'This password reset token is invalid.'),
+    token: z
+      .string({ error: 'This password reset token is invalid.' })
+      .min(1, 'This password reset token is invalid.')
+      .max(200, 'This password reset token is invalid.'),
     password: passwordField(),
-    password_confirmation: z.string({ error: 'The password confirmation does not match.' }).max(200, 'The password confirmation does not match.'),
+    password_confirmation: z
+      .string({ error: 'The password confirmation does not match.' })
+      .max(200, 'The password confirmation does not match.'),
   })
-  .refine((v) => v.password === v.password_confirmation, { message: 'The password confirmation does not match.', path: ['password_confirmation'] });
+  .refine((v) => v.password === v.password_confirmation, {
+    message: 'The password confirmation does not match.',
+    path: ['password_confirmation'],
+  });
 
 /** `{msg}` answers. */
 export const msgSchema = z.object({ msg: z.string() });
@@ -68,8 +80,14 @@ const opt = z.string().max(4096).optional();
 /** POST /oauth/token body (all grants; per-grant fields are checked by the handler). */
 export const tokenBodySchema = z.object({
   grant_type: z.enum(['password', 'refresh_token', 'social'], { error: 'The grant type is not supported.' }),
-  client_id: z.union([z.string().max(64), z.number()], { error: 'Client authentication failed.' }).transform(String).optional(),
-  client_secret: z.string({ error: 'Client authentication failed.' }).max(256, 'Client authentication failed.').optional(),
+  client_id: z
+    .union([z.string().max(64), z.number()], { error: 'Client authentication failed.' })
+    .transform(String)
+    .optional(),
+  client_secret: z
+    .string({ error: 'Client authentication failed.' })
+    .max(256, 'Client authentication failed.')
+    .optional(),
   scope: opt,
   username: opt,
   password: z.string().max(200, 'The user credentials were incorrect.').optional(),

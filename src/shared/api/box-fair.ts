@@ -9,9 +9,24 @@ const perPageMessage = 'per_page must be 1 to 100.';
 
 /** Query of GET /api/boxes/openings; `box` keeps one box's openings. */
 export const openingsQuerySchema = z.object({
-  box: z.string().trim().max(64, 'Unknown box.').regex(/^[a-z0-9-]*$/, 'Unknown box.').optional(),
-  page: z.coerce.number({ error: pageMessage }).int(pageMessage).min(1, pageMessage).max(10_000, pageMessage).default(1),
-  per_page: z.coerce.number({ error: perPageMessage }).int(perPageMessage).min(1, perPageMessage).max(100, perPageMessage).default(20),
+  box: z
+    .string()
+    .trim()
+    .max(64, 'Unknown box.')
+    .regex(/^[a-z0-9-]*$/, 'Unknown box.')
+    .optional(),
+  page: z.coerce
+    .number({ error: pageMessage })
+    .int(pageMessage)
+    .min(1, pageMessage)
+    .max(10_000, pageMessage)
+    .default(1),
+  per_page: z.coerce
+    .number({ error: perPageMessage })
+    .int(perPageMessage)
+    .min(1, perPageMessage)
+    .max(100, perPageMessage)
+    .default(20),
 });
 /** Parsed openings query. */
 export type OpeningsQuery = z.infer<typeof openingsQuerySchema>;
@@ -43,8 +58,16 @@ export type OpeningsResponse = z.infer<typeof openingsResponseSchema>;
 
 /** Path of GET /api/boxes/{slug}/versions/{version}. */
 export const boxVersionParamsSchema = z.object({
-  slug: z.string().min(1).max(64).regex(/^[a-z0-9-]+$/, 'Unknown box.'),
-  version: z.coerce.number({ error: 'Unknown version.' }).int('Unknown version.').min(1, 'Unknown version.').max(1_000_000, 'Unknown version.'),
+  slug: z
+    .string()
+    .min(1)
+    .max(64)
+    .regex(/^[a-z0-9-]+$/, 'Unknown box.'),
+  version: z.coerce
+    .number({ error: 'Unknown version.' })
+    .int('Unknown version.')
+    .min(1, 'Unknown version.')
+    .max(1_000_000, 'Unknown version.'),
 });
 
 /** An item of a version: product with the version's price snapshot and its ticket range. */

@@ -14,7 +14,12 @@ const countMessage = `count must be a whole number from ${OPEN_LIMITS.minCount} 
 
 /** Body of POST /api/boxes/{slug}/open. */
 export const openBodySchema = z.object({
-  count: z.number({ error: countMessage }).int(countMessage).min(OPEN_LIMITS.minCount, countMessage).max(OPEN_LIMITS.maxCount, countMessage).default(1),
+  count: z
+    .number({ error: countMessage })
+    .int(countMessage)
+    .min(OPEN_LIMITS.minCount, countMessage)
+    .max(OPEN_LIMITS.maxCount, countMessage)
+    .default(1),
   demo: z.boolean({ error: 'demo must be true or false.' }).default(false),
 });
 /** Parsed opening body. */

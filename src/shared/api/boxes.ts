@@ -6,12 +6,21 @@ import { RARITIES, CATEGORIES } from '../games/boxes/boxes.types.ts';
 /** Sort orders of GET /api/boxes. */
 export const BOX_SORTS = ['popular', 'price_asc', 'price_desc', 'name', 'newest'] as const;
 
-const money = z.coerce.number({ error: 'Enter a price in dollars.' }).finite('Enter a price in dollars.').min(0, 'The price cannot be negative.').max(1_000_000, 'The price is too high.');
+const money = z.coerce
+  .number({ error: 'Enter a price in dollars.' })
+  .finite('Enter a price in dollars.')
+  .min(0, 'The price cannot be negative.')
+  .max(1_000_000, 'The price is too high.');
 
 /** Query of GET /api/boxes. */
 export const boxListQuerySchema = z.object({
   search: z.string().trim().max(64, 'The search text is too long.').optional(),
-  type: z.string().trim().max(32, 'Unknown box type.').regex(/^[a-z0-9-]*$/, 'Unknown box type.').optional(),
+  type: z
+    .string()
+    .trim()
+    .max(32, 'Unknown box type.')
+    .regex(/^[a-z0-9-]*$/, 'Unknown box type.')
+    .optional(),
   min_price: money.optional(),
   max_price: money.optional(),
   sort: z.enum(BOX_SORTS, { error: `Sort by one of: ${BOX_SORTS.join(', ')}.` }).default('popular'),
@@ -20,7 +29,13 @@ export const boxListQuerySchema = z.object({
 export type BoxListQuery = z.infer<typeof boxListQuerySchema>;
 
 /** A box slug in a path. */
-export const boxSlugParamsSchema = z.object({ slug: z.string().min(1).max(64).regex(/^[a-z0-9-]+$/, 'Unknown box.') });
+export const boxSlugParamsSchema = z.object({
+  slug: z
+    .string()
+    .min(1)
+    .max(64)
+    .regex(/^[a-z0-9-]+$/, 'Unknown box.'),
+});
 
 /** A box in lists. */
 export const boxSummarySchema = z.object({
@@ -88,7 +103,14 @@ export const dropSchema = z.object({
   source: z.string(), // box | free_box | user_box
   created_at: z.string(), // ISO 8601
   box: z.object({ slug: z.string(), name: z.string(), img_url: z.string() }),
-  item: z.object({ id: z.number().int(), name: z.string(), img_url: z.string(), rarity: z.string(), price: z.number(), sale_price: z.number().nullable() }),
+  item: z.object({
+    id: z.number().int(),
+    name: z.string(),
+    img_url: z.string(),
+    rarity: z.string(),
+    price: z.number(),
+    sale_price: z.number().nullable(),
+  }),
   user: z.object({ id: z.number().int(), name: z.string(), avatar_url: z.string().nullable() }),
 });
 /** A live drop. */
@@ -104,5 +126,10 @@ const flag = z
 /** Query of GET /api/boxes/{slug}/last-drops: best sorts by item price descending. */
 export const lastDropsQuerySchema = z.object({
   best: flag.default(false),
-  limit: z.coerce.number({ error: 'limit must be a whole number from 1 to 50.' }).int('limit must be a whole number from 1 to 50.').min(1, 'limit must be a whole number from 1 to 50.').max(50, 'limit must be a whole number from 1 to 50.').default(20),
+  limit: z.coerce
+    .number({ error: 'limit must be a whole number from 1 to 50.' })
+    .int('limit must be a whole number from 1 to 50.')
+    .min(1, 'limit must be a whole number from 1 to 50.')
+    .max(50, 'limit must be a whole number from 1 to 50.')
+    .default(20),
 });

@@ -8,12 +8,16 @@ export const ADDRESS_MAX = 255;
 
 function text(label: string, required: boolean, extra?: { ok: (v: string) => boolean; message: string }) {
   const requiredMsg = `${label} is a required field`;
-  return z.string({ error: requiredMsg }).trim().superRefine((v, ctx) => {
-    if (!v) {
-      if (required) ctx.addIssue({ code: 'custom', message: requiredMsg });
-    } else if (v.length > ADDRESS_MAX) ctx.addIssue({ code: 'custom', message: `${label} must be at most ${ADDRESS_MAX} characters` });
-    else if (extra && !extra.ok(v)) ctx.addIssue({ code: 'custom', message: extra.message });
-  });
+  return z
+    .string({ error: requiredMsg })
+    .trim()
+    .superRefine((v, ctx) => {
+      if (!v) {
+        if (required) ctx.addIssue({ code: 'custom', message: requiredMsg });
+      } else if (v.length > ADDRESS_MAX)
+        ctx.addIssue({ code: 'custom', message: `${label} must be at most ${ADDRESS_MAX} characters` });
+      else if (extra && !extra.ok(v)) ctx.addIssue({ code: 'custom', message: extra.message });
+    });
 }
 
 const emailPattern = /^[^\s@]+@[^\s@]+\.[^\s@]{2,}$/;
@@ -24,7 +28,10 @@ export const addressSchema = z.object({
   last_name: text('last name', true),
   email: text('email', true, { ok: (v) => emailPattern.test(v), message: 'email must be a valid email' }),
   phone: text('phone', true),
-  country: text('country', true, { ok: (v) => (COUNTRIES as readonly string[]).includes(v), message: 'country is not valid.' }),
+  country: text('country', true, {
+    ok: (v) => (COUNTRIES as readonly string[]).includes(v),
+    message: 'country is not valid.',
+  }),
   country_state: text('state', true),
   city: text('city', true),
   postal_code: text('postal code', true),
@@ -53,12 +60,22 @@ export const ADDRESS_FIELDS: readonly { name: keyof AddressInput; label: string;
   { name: 'street_address_2', label: 'Street address 2', optional: true },
 ];
 
-const itemId = z.number({ error: 'Item ids must be whole numbers.' }).int('Item ids must be whole numbers.').positive('Item ids must be whole numbers.').max(Number.MAX_SAFE_INTEGER, 'Item ids must be whole numbers.');
+const itemId = z
+  .number({ error: 'Item ids must be whole numbers.' })
+  .int('Item ids must be whole numbers.')
+  .positive('Item ids must be whole numbers.')
+  .max(Number.MAX_SAFE_INTEGER, 'Item ids must be whole numbers.');
 
 /** POST /api/delivery body: the items (with a size where the product has sizes) and the address. */
 export const deliveryBodySchema = addressSchema.extend({
   items: z
-    .array(z.object({ id: itemId, size: z.string({ error: 'size is not valid.' }).max(8, 'size is not valid.').nullable().optional() }), { error: 'Choose the items to ship.' })
+    .array(
+      z.object({
+        id: itemId,
+        size: z.string({ error: 'size is not valid.' }).max(8, 'size is not valid.').nullable().optional(),
+      }),
+      { error: 'Choose the items to ship.' },
+    )
     .min(1, 'Choose the items to ship.')
     .max(50, 'Ship at most 50 items at once.')
     .refine((items) => new Set(items.map((i) => i.id)).size === items.length, 'Each item can be shipped once.'),
@@ -88,10 +105,20 @@ export const shipmentSchema = z.object({
   created_at: z.string(),
   updated_at: z.string(),
   address: z.object({
-    first_name: z.string(), last_name: z.string(), email: z.string(), phone: z.string(), country: z.string(),
-    country_state: z.string(), city: z.string(), postal_code: z.string(), street_address: z.string(), street_address_2: z.string().nullable(),
+    first_name: z.string(),
+    last_name: z.string(),
+    email: z.string(),
+    phone: z.string(),
+    country: z.string(),
+    country_state: z.string(),
+    city: z.string(),
+    postal_code: z.string(),
+    street_address: z.string(),
+    street_address_2: z.string().nullable(),
   }),
-  items: z.array(z.object({ inventory_item_id: z.number().int(), size: z.string().nullable(), product: productSchema })),
+  items: z.array(
+    z.object({ inventory_item_id: z.number().int(), size: z.string().nullable(), product: productSchema }),
+  ),
 });
 /** A shipment. */
 export type Shipment = z.infer<typeof shipmentSchema>;
@@ -101,4 +128,10 @@ export const shipmentResponseSchema = z.object({ msg: z.string(), data: shipment
 /** `{data: [shipment]}`. */
 export const shipmentListResponseSchema = z.object({ data: z.array(shipmentSchema) });
 /** A shipment id in a path. */
-export const shipmentParamsSchema = z.object({ id: z.coerce.number({ error: 'Unknown shipment.' }).int('Unknown shipment.').positive('Unknown shipment.').max(Number.MAX_SAFE_INTEGER, 'Unknown shipment.') });
+export const shipmentParamsSchema = z.object({
+  id: z.coerce
+    .number({ error: 'Unknown shipment.' })
+    .int('Unknown shipment.')
+    .positive('Unknown shipment.')
+    .max(Number.MAX_SAFE_INTEGER, 'Unknown shipment.'),
+});

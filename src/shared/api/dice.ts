@@ -16,14 +16,20 @@ export const DICE_BET_EVENT = 'diceBet';
 const dollars = (field: string) =>
   z
     .number({ error: `The ${field} must be a number.` })
-    .refine((v) => Number.isFinite(v) && Math.abs(Math.round(v * 100) - v * 100) < 1e-6, `The ${field} must have at most 2 decimals.`);
+    .refine(
+      (v) => Number.isFinite(v) && Math.abs(Math.round(v * 100) - v * 100) < 1e-6,
+      `The ${field} must have at most 2 decimals.`,
+    );
 
 /** Body of POST /api/dice/bet. */
 export const diceBetBodySchema = z.object({
   amount: dollars('amount'),
   target: z
     .number({ error: 'The target must be a number.' })
-    .refine((v) => Number.isFinite(v) && Math.abs(Math.round(v * 100) - v * 100) < 1e-6, 'The target must have at most 2 decimals.'),
+    .refine(
+      (v) => Number.isFinite(v) && Math.abs(Math.round(v * 100) - v * 100) < 1e-6,
+      'The target must have at most 2 decimals.',
+    ),
   direction: z.enum(['over', 'under'], { error: 'The direction must be "over" or "under".' }),
 });
 

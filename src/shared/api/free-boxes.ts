@@ -51,7 +51,12 @@ export type FreeBox = z.infer<typeof freeBoxSchema>;
 export const freeBoxListResponseSchema = z.object({
   data: z.array(freeBoxSchema),
   level: z
-    .object({ level: z.number().int(), xp: z.number().int(), level_xp: z.number().int(), next_level_xp: z.number().int().nullable() })
+    .object({
+      level: z.number().int(),
+      xp: z.number().int(),
+      level_xp: z.number().int(),
+      next_level_xp: z.number().int().nullable(),
+    })
     .nullable(), // null for guests
   promo_openings: z.number().int(), // unused one-time free-box openings (e.g. from case35)
   // the daily-opening deposit rule: min and deposited_30d in dollars (deposits − reversals in the window); null for guests

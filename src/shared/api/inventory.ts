@@ -4,7 +4,14 @@ import { productSchema } from './boxes.ts';
 import { RARITIES, CATEGORIES } from '../games/boxes/boxes.types.ts';
 
 /** Item statuses (spec: owned, sold, used in upgrade, delivery requested, shipped, delivered). */
-export const ITEM_STATUSES = ['owned', 'sold', 'used_in_upgrade', 'delivery_requested', 'shipped', 'delivered'] as const;
+export const ITEM_STATUSES = [
+  'owned',
+  'sold',
+  'used_in_upgrade',
+  'delivery_requested',
+  'shipped',
+  'delivered',
+] as const;
 /** An item status. */
 export type ItemStatus = (typeof ITEM_STATUSES)[number];
 
@@ -28,8 +35,18 @@ export const inventoryQuerySchema = z.object({
   rarity: z.enum(RARITIES, { error: 'Unknown rarity.' }).optional(),
   search: z.string().trim().max(64, 'The search text is too long.').optional(),
   sort: z.enum(INVENTORY_SORTS, { error: 'Unknown sort order.' }).default('newest'),
-  page: z.coerce.number({ error: 'page must be a whole number.' }).int('page must be a whole number.').min(1, 'page must be a whole number.').max(10_000, 'page must be a whole number.').default(1),
-  per_page: z.coerce.number({ error: 'per_page must be 1 to 100.' }).int('per_page must be 1 to 100.').min(1, 'per_page must be 1 to 100.').max(100, 'per_page must be 1 to 100.').default(48),
+  page: z.coerce
+    .number({ error: 'page must be a whole number.' })
+    .int('page must be a whole number.')
+    .min(1, 'page must be a whole number.')
+    .max(10_000, 'page must be a whole number.')
+    .default(1),
+  per_page: z.coerce
+    .number({ error: 'per_page must be 1 to 100.' })
+    .int('per_page must be 1 to 100.')
+    .min(1, 'per_page must be 1 to 100.')
+    .max(100, 'per_page must be 1 to 100.')
+    .default(48),
 });
 /** Parsed inventory query. */
 export type InventoryQuery = z.infer<typeof inventoryQuerySchema>;
@@ -58,7 +75,11 @@ export const inventoryResponseSchema = z.object({
 /** GET /api/inventory response. */
 export type InventoryResponse = z.infer<typeof inventoryResponseSchema>;
 
-const itemId = z.number({ error: 'Item ids must be whole numbers.' }).int('Item ids must be whole numbers.').positive('Item ids must be whole numbers.').max(Number.MAX_SAFE_INTEGER, 'Item ids must be whole numbers.');
+const itemId = z
+  .number({ error: 'Item ids must be whole numbers.' })
+  .int('Item ids must be whole numbers.')
+  .positive('Item ids must be whole numbers.')
+  .max(Number.MAX_SAFE_INTEGER, 'Item ids must be whole numbers.');
 
 /** POST /api/inventory/sell body: one or many items. */
 export const sellBodySchema = z.object({

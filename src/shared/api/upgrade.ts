@@ -5,7 +5,11 @@ import { productSchema } from './boxes.ts';
 import { inventoryItemSchema } from './inventory.ts';
 import { UPGRADE_MAX_ITEMS } from '../games/upgrade/upgrade.odds.ts';
 
-const itemId = z.number({ error: 'Item ids must be whole numbers.' }).int('Item ids must be whole numbers.').positive('Item ids must be whole numbers.').max(Number.MAX_SAFE_INTEGER, 'Item ids must be whole numbers.');
+const itemId = z
+  .number({ error: 'Item ids must be whole numbers.' })
+  .int('Item ids must be whole numbers.')
+  .positive('Item ids must be whole numbers.')
+  .max(Number.MAX_SAFE_INTEGER, 'Item ids must be whole numbers.');
 
 /** Body of POST /api/upgrade. */
 export const upgradeBodySchema = z.object({
@@ -18,9 +22,16 @@ export const upgradeBodySchema = z.object({
     .number({ error: 'The balance stake must be a number.' })
     .min(0, 'The balance stake cannot be negative.')
     .max(100_000, 'The balance stake is too high.')
-    .refine((v) => Number.isFinite(v) && Math.abs(Math.round(v * 100) - v * 100) < 1e-6, 'The balance stake must have at most 2 decimals.')
+    .refine(
+      (v) => Number.isFinite(v) && Math.abs(Math.round(v * 100) - v * 100) < 1e-6,
+      'The balance stake must have at most 2 decimals.',
+    )
     .default(0),
-  target_product_id: z.number({ error: 'Choose a target item.' }).int('Choose a target item.').positive('Choose a target item.').max(Number.MAX_SAFE_INTEGER, 'Choose a target item.'),
+  target_product_id: z
+    .number({ error: 'Choose a target item.' })
+    .int('Choose a target item.')
+    .positive('Choose a target item.')
+    .max(Number.MAX_SAFE_INTEGER, 'Choose a target item.'),
 });
 /** Parsed POST /api/upgrade body. */
 export type UpgradeBody = z.infer<typeof upgradeBodySchema>;
@@ -61,14 +72,20 @@ export const upgradeHistorySchema = z.object({ data: z.array(upgradeSchema) });
 /** Sort orders of GET /api/upgrade/targets. */
 export const UPGRADE_TARGET_SORTS = ['price_asc', 'price_desc'] as const;
 
-const money = z.coerce.number({ error: 'Enter a price in dollars.' }).finite('Enter a price in dollars.').min(0, 'The price cannot be negative.').max(1_000_000, 'The price is too high.');
+const money = z.coerce
+  .number({ error: 'Enter a price in dollars.' })
+  .finite('Enter a price in dollars.')
+  .min(0, 'The price cannot be negative.')
+  .max(1_000_000, 'The price is too high.');
 
 /** Query of GET /api/upgrade/targets. */
 export const upgradeTargetsQuerySchema = z.object({
   search: z.string().trim().max(64, 'The search text is too long.').optional(),
   min_price: money.optional(), // dollars, inclusive
   max_price: money.optional(),
-  sort: z.enum(UPGRADE_TARGET_SORTS, { error: `Sort by one of: ${UPGRADE_TARGET_SORTS.join(', ')}.` }).default('price_asc'),
+  sort: z
+    .enum(UPGRADE_TARGET_SORTS, { error: `Sort by one of: ${UPGRADE_TARGET_SORTS.join(', ')}.` })
+    .default('price_asc'),
   limit: z.coerce.number().int().min(1).max(100).default(48),
 });
 /** Parsed targets query. */

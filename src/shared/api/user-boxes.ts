@@ -9,8 +9,20 @@ export const CUSTOM_BOX_TYPE = 'custom';
 
 /** Shipped box images a creator may pick (assets/boxes/{name}.svg, served at /img/boxes/). */
 export const CUSTOM_BOX_IMAGES = [
-  'penny-box', 'budget-kicks', 'streetwear', 'gadget-grab', 'console-wars', 'creator-kit', 'accessory-vault',
-  'high-tops', 'winter-drip', 'pro-setup', 'sneakerhead', 'tech-titans', 'luxury-closet', 'everything-box',
+  'penny-box',
+  'budget-kicks',
+  'streetwear',
+  'gadget-grab',
+  'console-wars',
+  'creator-kit',
+  'accessory-vault',
+  'high-tops',
+  'winter-drip',
+  'pro-setup',
+  'sneakerhead',
+  'tech-titans',
+  'luxury-closet',
+  'everything-box',
 ] as const;
 
 /** The served URL of a box image name. */
@@ -26,7 +38,10 @@ export const customBoxItemSchema = z.object({
   chance: z.number({ error: 'Enter a chance in percent.' }).finite('Enter a chance in percent.'),
 });
 
-const itemsSchema = z.array(customBoxItemSchema, { error: itemsMessage }).min(CUSTOM_BOX_ITEMS.min, itemsMessage).max(CUSTOM_BOX_ITEMS.max, itemsMessage);
+const itemsSchema = z
+  .array(customBoxItemSchema, { error: itemsMessage })
+  .min(CUSTOM_BOX_ITEMS.min, itemsMessage)
+  .max(CUSTOM_BOX_ITEMS.max, itemsMessage);
 
 /** Body of POST /api/user-boxes/preview. */
 export const customBoxPreviewBodySchema = z.object({ items: itemsSchema });
@@ -38,7 +53,7 @@ export const customBoxCreateBodySchema = z.object({
     .trim()
     .min(3, 'The name needs at least 3 characters.')
     .max(40, 'The name can have at most 40 characters.')
-    .regex(/^[\p{L}\p{N}][\p{L}\p{N} '&!.-]*$/u, 'Use letters, digits, spaces and - \' & ! . only.'),
+    .regex(/^[\p{L}\p{N}][\p{L}\p{N} '&!.-]*$/u, "Use letters, digits, spaces and - ' & ! . only."),
   img: z.enum(CUSTOM_BOX_IMAGES, { error: 'Pick one of the box images.' }),
   items: itemsSchema,
 });
@@ -73,20 +88,38 @@ export const CUSTOM_BOX_SORTS = ['popular', 'price_asc', 'price_desc', 'newest']
 export const customBoxListQuerySchema = z.object({
   search: z.string().trim().max(64, 'The search text is too long.').optional(),
   sort: z.enum(CUSTOM_BOX_SORTS, { error: `Sort by one of: ${CUSTOM_BOX_SORTS.join(', ')}.` }).default('popular'),
-  page: z.coerce.number({ error: 'page must be a whole number from 1.' }).int('page must be a whole number from 1.').min(1, 'page must be a whole number from 1.').max(10_000, 'page is too large.').default(1),
-  limit: z.coerce.number({ error: 'limit must be a whole number from 1 to 60.' }).int('limit must be a whole number from 1 to 60.').min(1, 'limit must be a whole number from 1 to 60.').max(60, 'limit must be a whole number from 1 to 60.').default(24),
+  page: z.coerce
+    .number({ error: 'page must be a whole number from 1.' })
+    .int('page must be a whole number from 1.')
+    .min(1, 'page must be a whole number from 1.')
+    .max(10_000, 'page is too large.')
+    .default(1),
+  limit: z.coerce
+    .number({ error: 'limit must be a whole number from 1 to 60.' })
+    .int('limit must be a whole number from 1 to 60.')
+    .min(1, 'limit must be a whole number from 1 to 60.')
+    .max(60, 'limit must be a whole number from 1 to 60.')
+    .default(24),
 });
 /** Parsed list query. */
 export type CustomBoxListQuery = z.infer<typeof customBoxListQuerySchema>;
 
 /** GET /api/user-boxes response. */
-export const customBoxListResponseSchema = z.object({ data: z.array(customBoxSummarySchema), total: z.number().int(), page: z.number().int(), limit: z.number().int() });
+export const customBoxListResponseSchema = z.object({
+  data: z.array(customBoxSummarySchema),
+  total: z.number().int(),
+  page: z.number().int(),
+  limit: z.number().int(),
+});
 /** GET /api/user-boxes response. */
 export type CustomBoxListResponse = z.infer<typeof customBoxListResponseSchema>;
 
 /** GET /api/user-boxes/{slug} and POST /api/user-boxes response: the box with odds and creator. */
 export const customBoxDetailResponseSchema = z.object({
-  data: boxDetailResponseSchema.shape.data.extend({ creator: creatorSchema, creator_share: z.number() /* percent of the price */ }),
+  data: boxDetailResponseSchema.shape.data.extend({
+    creator: creatorSchema,
+    creator_share: z.number() /* percent of the price */,
+  }),
 });
 /** A custom box with its odds. */
 export type CustomBoxDetail = z.infer<typeof customBoxDetailResponseSchema>['data'];
@@ -103,8 +136,15 @@ export type MyCustomBoxesResponse = z.infer<typeof myCustomBoxesResponseSchema>;
 /** Query of GET /api/products (the create form's picker). */
 export const productSearchQuerySchema = z.object({
   search: z.string().trim().max(64, 'The search text is too long.').optional(),
-  sort: z.enum(['price_asc', 'price_desc', 'name'], { error: 'Sort by price_asc, price_desc or name.' }).default('price_desc'),
-  limit: z.coerce.number({ error: 'limit must be a whole number from 1 to 100.' }).int('limit must be a whole number from 1 to 100.').min(1, 'limit must be a whole number from 1 to 100.').max(100, 'limit must be a whole number from 1 to 100.').default(40),
+  sort: z
+    .enum(['price_asc', 'price_desc', 'name'], { error: 'Sort by price_asc, price_desc or name.' })
+    .default('price_desc'),
+  limit: z.coerce
+    .number({ error: 'limit must be a whole number from 1 to 100.' })
+    .int('limit must be a whole number from 1 to 100.')
+    .min(1, 'limit must be a whole number from 1 to 100.')
+    .max(100, 'limit must be a whole number from 1 to 100.')
+    .default(40),
 });
 /** Parsed product search query. */
 export type ProductSearchQuery = z.infer<typeof productSearchQuerySchema>;

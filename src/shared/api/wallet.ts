@@ -17,11 +17,21 @@ export const promoValidateBody = z.object({ promocode: code('promocode') });
 export const promoSchema = z.object({ code: z.string(), value: z.number(), is_fixed_value: z.boolean() });
 export const promoValidateResponse = z.object({ promocode: promoSchema });
 
-const promoField = z.string({ error: 'The promocode must be a string.' }).trim().max(64, 'The promocode is too long.').default('');
+const promoField = z
+  .string({ error: 'The promocode must be a string.' })
+  .trim()
+  .max(64, 'The promocode is too long.')
+  .default('');
 /** POST /api/deposit/zen/redirect body. */
-export const zenRedirectBody = z.object({ amount: dollarsSchema(CARD_MIN_DOLLARS, DEPOSIT_MAX_DOLLARS), promocode: promoField });
+export const zenRedirectBody = z.object({
+  amount: dollarsSchema(CARD_MIN_DOLLARS, DEPOSIT_MAX_DOLLARS),
+  promocode: promoField,
+});
 /** POST /api/deposit/skinsback/redirect body. */
-export const skinsRedirectBody = z.object({ amount: dollarsSchema(SKINS_MIN_DOLLARS, DEPOSIT_MAX_DOLLARS), promocode: promoField });
+export const skinsRedirectBody = z.object({
+  amount: dollarsSchema(SKINS_MIN_DOLLARS, DEPOSIT_MAX_DOLLARS),
+  promocode: promoField,
+});
 export const redirectResponse = z.object({ redirect_url: z.string() });
 
 /** One entry of POST /api/deposit/alphapo/available-currencies (rates as decimal strings). */
@@ -57,7 +67,15 @@ export const paymentsResponse = z.object({ data: z.array(paymentSchema) });
 
 /** Withdrawal methods with minimum and fee (dollars), shown before confirming. */
 export const withdrawOptionsResponse = z.object({
-  data: z.array(z.object({ method: z.string(), name: z.string(), network: z.string(), minimum_amount: z.number(), fee: z.number() })),
+  data: z.array(
+    z.object({
+      method: z.string(),
+      name: z.string(),
+      network: z.string(),
+      minimum_amount: z.number(),
+      fee: z.number(),
+    }),
+  ),
 });
 /** POST /api/withdrawals body. */
 export const withdrawBody = z.object({
@@ -79,4 +97,6 @@ export const withdrawalSchema = z.object({
 });
 export const withdrawalResponse = z.object({ data: withdrawalSchema, balance: z.number() });
 export const withdrawalsResponse = z.object({ data: z.array(withdrawalSchema) });
-export const idParams = z.object({ id: z.coerce.number({ error: 'Not found.' }).int('Not found.').positive('Not found.').max(Number.MAX_SAFE_INTEGER) });
+export const idParams = z.object({
+  id: z.coerce.number({ error: 'Not found.' }).int('Not found.').positive('Not found.').max(Number.MAX_SAFE_INTEGER),
+});

@@ -31,7 +31,8 @@ export function rangeIndexForTicket(ranges: readonly TicketRange[], ticket: numb
 export function ticketRangesError(ranges: readonly TicketRange[]): string | null {
   let next = 1;
   for (const r of ranges) {
-    if (!Number.isInteger(r.from) || !Number.isInteger(r.to) || r.from !== next || r.to < r.from) return `range ${r.from}-${r.to} must start at ${next}`;
+    if (!Number.isInteger(r.from) || !Number.isInteger(r.to) || r.from !== next || r.to < r.from)
+      return `range ${r.from}-${r.to} must start at ${next}`;
     next = r.to + 1;
   }
   return next === BOX_TICKETS + 1 ? null : `ranges end at ${next - 1}, not ${BOX_TICKETS}`;

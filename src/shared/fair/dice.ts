@@ -42,8 +42,10 @@ export function diceWins(roll: number, target: number, direction: DiceDirection)
 
 /** Why a target/direction pair is invalid, or null when it is playable. */
 export function diceTargetError(target: number, direction: DiceDirection): string | null {
-  if (!Number.isFinite(target) || Math.round(target * 100) !== target * 100) return 'The target must have at most 2 decimals.';
+  if (!Number.isFinite(target) || Math.round(target * 100) !== target * 100)
+    return 'The target must have at most 2 decimals.';
   const chance = diceChance(target, direction);
-  if (chance < DICE_MIN_CHANCE || chance > DICE_MAX_CHANCE) return `The win chance must be between ${DICE_MIN_CHANCE}% and ${DICE_MAX_CHANCE}%.`;
+  if (chance < DICE_MIN_CHANCE || chance > DICE_MAX_CHANCE)
+    return `The win chance must be between ${DICE_MIN_CHANCE}% and ${DICE_MAX_CHANCE}%.`;
   return null;
 }

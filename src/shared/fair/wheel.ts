@@ -23,7 +23,8 @@ export function isWheelSegments(segments: number): boolean {
 export function wheelTable(segments: number, risk: Risk): number[] {
   if (!isWheelSegments(segments)) throw new RangeError(`unsupported wheel segments: ${segments}`);
   if (risk === 'low') return Array.from({ length: segments }, (_, i) => LOW10[i % 10]!);
-  if (risk === 'high') return Array.from({ length: segments }, (_, i) => (i === segments - 1 ? Math.round(0.99 * segments * 10) / 10 : 0));
+  if (risk === 'high')
+    return Array.from({ length: segments }, (_, i) => (i === segments - 1 ? Math.round(0.99 * segments * 10) / 10 : 0));
   return MEDIUM[segments]!.split(' ').map(Number);
 }
 

@@ -103,4 +103,3 @@ export function localDayKey(now: number, timeZone: string): string {
   const w = wallTime(now, timeZone);
   return `${w.year}-${pad(w.month)}-${pad(w.day)}`;
 }
-

@@ -63,7 +63,16 @@ export function zoneOffset(epochMs: number, timeZone: string): number {
  * A time skipped by a spring-forward change moves forward by the gap (02:30 → 03:30); a repeated
  * autumn time maps to its first occurrence.
  */
-export function zonedToEpoch(timeZone: string, year: number, month: number, day: number, hour = 0, minute = 0, second = 0, ms = 0): number {
+export function zonedToEpoch(
+  timeZone: string,
+  year: number,
+  month: number,
+  day: number,
+  hour = 0,
+  minute = 0,
+  second = 0,
+  ms = 0,
+): number {
   const naive = Date.UTC(year, month - 1, day, hour, minute, second, ms);
   const before = naive - zoneOffset(naive - 86_400_000, timeZone); // offset a day earlier
   const after = naive - zoneOffset(naive + 86_400_000, timeZone); // offset a day later
@@ -74,7 +83,12 @@ export function zonedToEpoch(timeZone: string, year: number, month: number, day:
 }
 
 /** The calendar date `days` after the given one (days may be negative). */
-export function addDays(year: number, month: number, day: number, days: number): { year: number; month: number; day: number } {
+export function addDays(
+  year: number,
+  month: number,
+  day: number,
+  days: number,
+): { year: number; month: number; day: number } {
   const d = new Date(Date.UTC(year, month - 1, day + days));
   return { year: d.getUTCFullYear(), month: d.getUTCMonth() + 1, day: d.getUTCDate() };
 }

@@ -16,7 +16,14 @@ export interface CryptoCurrency {
 /** The 11 codes of spec §3, in its order. */
 export const CRYPTO_CURRENCIES: readonly CryptoCurrency[] = [
   { code: 'BTC', name: 'Bitcoin', network: '', format: 'btc', deposit: true, withdrawFeeCents: 500 },
-  { code: 'ETH', name: 'Ethereum', network: 'Ethereum Network only', format: 'evm', deposit: true, withdrawFeeCents: 300 },
+  {
+    code: 'ETH',
+    name: 'Ethereum',
+    network: 'Ethereum Network only',
+    format: 'evm',
+    deposit: true,
+    withdrawFeeCents: 300,
+  },
   { code: 'SOL', name: 'Solana', network: '', format: 'sol', deposit: true, withdrawFeeCents: 50 },
   { code: 'USDTE', name: 'Tether USD, ERC20', network: '', format: 'evm', deposit: true, withdrawFeeCents: 300 },
   { code: 'USDTT', name: 'Tether USD, TRC20', network: '', format: 'tron', deposit: true, withdrawFeeCents: 100 },

@@ -7,19 +7,63 @@ import { AddressFields, useAddressForm } from '../../../src/client/features/deli
 import { formatChance, formatUsd } from '../../../src/client/features/boxes/format.ts';
 
 const box = {
-  id: 1, slug: 'tiny', name: 'Tiny Box', type: 'mixed', url: '/mixed/tiny', img_url: '/img/boxes/tiny.svg', price: 10.8, items_count: 2, openings: 0,
-  version: 1, version_id: 1, expected_value: 10, sell_back_value: 9, house_edge: 8, total_tickets: 100_000,
+  id: 1,
+  slug: 'tiny',
+  name: 'Tiny Box',
+  type: 'mixed',
+  url: '/mixed/tiny',
+  img_url: '/img/boxes/tiny.svg',
+  price: 10.8,
+  items_count: 2,
+  openings: 0,
+  version: 1,
+  version_id: 1,
+  expected_value: 10,
+  sell_back_value: 9,
+  house_edge: 8,
+  total_tickets: 100_000,
   items: [
-    { id: 1, slug: 'a', name: 'Alpha Cap', category: 'accessories', rarity: 'common', img_url: '/img/products/a.svg', price: 5, sale_price: 4.5, sizes: [], tickets: 99_999, ticket_from: 1, ticket_to: 99_999, chance: 99.999 },
-    { id: 2, slug: 'b', name: 'Beta Phone', category: 'electronics', rarity: 'legendary', img_url: '/img/products/b.svg', price: 5_000, sale_price: 4_500, sizes: [], tickets: 1, ticket_from: 100_000, ticket_to: 100_000, chance: 0.001 },
+    {
+      id: 1,
+      slug: 'a',
+      name: 'Alpha Cap',
+      category: 'accessories',
+      rarity: 'common',
+      img_url: '/img/products/a.svg',
+      price: 5,
+      sale_price: 4.5,
+      sizes: [],
+      tickets: 99_999,
+      ticket_from: 1,
+      ticket_to: 99_999,
+      chance: 99.999,
+    },
+    {
+      id: 2,
+      slug: 'b',
+      name: 'Beta Phone',
+      category: 'electronics',
+      rarity: 'legendary',
+      img_url: '/img/products/b.svg',
+      price: 5_000,
+      sale_price: 4_500,
+      sizes: [],
+      tickets: 1,
+      ticket_from: 100_000,
+      ticket_to: 100_000,
+      chance: 0.001,
+    },
   ],
 };
 
 function mockFetch(routes: Record<string, [number, unknown]>) {
-  vi.stubGlobal('fetch', vi.fn(async (url: string) => {
-    const [status, body] = routes[url] ?? [404, { message: 'Box not found.', msg: 'Box not found.' }];
-    return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
-  }));
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (url: string) => {
+      const [status, body] = routes[url] ?? [404, { message: 'Box not found.', msg: 'Box not found.' }];
+      return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+    }),
+  );
 }
 
 async function renderAt(path: string) {
@@ -41,7 +85,10 @@ describe('box page', () => {
     expect(screen.getAllByTestId('item-chance').map((e) => e.textContent)).toEqual(['99.999%', '0.001%']);
     expect(screen.getByTestId('box-ev').textContent).toBe('$10.00');
     expect(screen.getByTestId('box-sellback').textContent).toBe('$9.00');
-    expect(((await screen.findByRole('button', { name: /Open for \$10\.80/ }, { timeout: 15_000 })) as HTMLButtonElement).disabled).toBe(false);
+    expect(
+      ((await screen.findByRole('button', { name: /Open for \$10\.80/ }, { timeout: 15_000 })) as HTMLButtonElement)
+        .disabled,
+    ).toBe(false);
     expect(screen.getByRole('button', { name: 'Try for free' })).toBeTruthy();
     expect(screen.getAllByRole('button', { name: /^×[1-5]$/ })).toHaveLength(5);
   });
@@ -72,8 +119,15 @@ describe('address form', () => {
     await waitFor(() => expect(screen.getAllByRole('alert')).toHaveLength(9));
     const texts = screen.getAllByRole('alert').map((e) => e.textContent);
     expect(texts).toEqual([
-      'first name is a required field', 'last name is a required field', 'email is a required field', 'phone is a required field',
-      'country is a required field', 'state is a required field', 'city is a required field', 'postal code is a required field', 'street is a required field',
+      'first name is a required field',
+      'last name is a required field',
+      'email is a required field',
+      'phone is a required field',
+      'country is a required field',
+      'state is a required field',
+      'city is a required field',
+      'postal code is a required field',
+      'street is a required field',
     ]);
     const email = screen.getByLabelText('Email');
     fireEvent.change(email, { target: { value: 'nope' } });

@@ -6,7 +6,10 @@ import { DROP_CAP, DROP_DELAY_MS, DropsFeed } from '../../../src/client/features
 
 function drop(id: number, userId: number): Drop & { user_id: number } {
   return {
-    id, source: 'box', created_at: '2026-01-01T00:00:00.000Z', user_id: userId,
+    id,
+    source: 'box',
+    created_at: '2026-01-01T00:00:00.000Z',
+    user_id: userId,
     box: { slug: 'penny-box', name: 'Penny Box', img_url: '/img/boxes/penny-box.svg' },
     item: { id: 1, name: 'Thing', img_url: '/img/products/x.svg', rarity: 'common', price: 10, sale_price: 9 },
     user: { id: userId, name: 'P', avatar_url: null },
@@ -35,10 +38,15 @@ function harness(self: number | null) {
       t.fn();
     }
   };
-  return { feed, advance, ids: () => shown.map((d) => d.id), setBusy: (b: boolean) => ((busy = b), feed.busyChanged(b)) };
+  return {
+    feed,
+    advance,
+    ids: () => shown.map((d) => d.id),
+    setBusy: (b: boolean) => ((busy = b), feed.busyChanged(b)),
+  };
 }
 
-it('adds other players\' drops only after 3000 ms, newest first', () => {
+it("adds other players' drops only after 3000 ms, newest first", () => {
   const h = harness(7);
   h.feed.seed([drop(1, 2)]);
   h.feed.receive(drop(2, 3));

@@ -36,7 +36,11 @@ describe('EngineClock', () => {
     c.setTimeout(() => c.setTimeout(() => seen.push(['nested', c.now]), 1000), 500);
     c.pause();
     c.skipToEnd();
-    expect(seen).toEqual([['a', 100], ['b', 200], ['nested', 1620]]);
+    expect(seen).toEqual([
+      ['a', 100],
+      ['b', 200],
+      ['nested', 1620],
+    ]);
     expect(c.pending).toBe(0);
   });
 

@@ -2,7 +2,10 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, initialTransition, transition } from 'xstate';
 import { EngineClock } from '../../../src/client/engine/clock.ts';
-import { createInstantBetMachine, type InstantBetInput } from '../../../src/client/engine/machines/instant-bet.machine.ts';
+import {
+  createInstantBetMachine,
+  type InstantBetInput,
+} from '../../../src/client/engine/machines/instant-bet.machine.ts';
 import { nextAmount, stopReason, type AutoConfig } from '../../../src/client/engine/machines/auto-bet.machine.ts';
 import { roundMachine } from '../../../src/client/engine/machines/round.machine.ts';
 
@@ -33,7 +36,11 @@ function harness(results: (R | Error)[]) {
 
 describe('instant-bet machine', () => {
   it('pure transitions: idle → placing on BET; SKIP is ignored in idle', () => {
-    const input = { clock: new EngineClock(), placeBet: async () => ({ win: true, payout: 2, roll: 1 }), durationOf: () => 10 };
+    const input = {
+      clock: new EngineClock(),
+      placeBet: async () => ({ win: true, payout: 2, roll: 1 }),
+      durationOf: () => 10,
+    };
     const [idle] = initialTransition(machine, input);
     expect(idle.value).toBe('idle');
     const [placing] = transition(machine, idle, { type: 'BET', params: { amount: 1, target: 50 } });
@@ -76,7 +83,14 @@ describe('instant-bet machine', () => {
   it('auto-bet places the configured count, changing the amount on win and loss', async () => {
     const results = [true, false, false, true].map((win) => ({ win, payout: win ? 2 : 0, roll: 1 }));
     const h = harness([...results]);
-    const config: AutoConfig = { baseAmount: 1, count: 4, stopOnProfit: null, stopOnLoss: null, onWinPct: null, onLossPct: 100 };
+    const config: AutoConfig = {
+      baseAmount: 1,
+      count: 4,
+      stopOnProfit: null,
+      stopOnLoss: null,
+      onWinPct: null,
+      onLossPct: 100,
+    };
     h.actor.send({ type: 'AUTO_START', params: { amount: 1, target: 50 }, config });
     for (let i = 0; i < 8; i++) {
       await flush();
@@ -89,7 +103,11 @@ describe('instant-bet machine', () => {
 
   it('AUTO_STOP ends auto-bet after the current bet', async () => {
     const h = harness(Array.from({ length: 10 }, () => ({ win: false, payout: 0, roll: 1 })));
-    h.actor.send({ type: 'AUTO_START', params: { amount: 1, target: 50 }, config: { baseAmount: 1, count: 0, stopOnProfit: null, stopOnLoss: null, onWinPct: null, onLossPct: null } });
+    h.actor.send({
+      type: 'AUTO_START',
+      params: { amount: 1, target: 50 },
+      config: { baseAmount: 1, count: 0, stopOnProfit: null, stopOnLoss: null, onWinPct: null, onLossPct: null },
+    });
     await flush();
     h.clock.advance(1000);
     h.actor.send({ type: 'AUTO_STOP' });

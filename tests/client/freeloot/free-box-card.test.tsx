@@ -7,8 +7,16 @@ import { LevelProgress } from '../../../src/client/features/freeloot/level-progr
 import type { FreeBox } from '../../../src/shared/api/free-boxes.ts';
 
 const box = (over: Partial<FreeBox> = {}): FreeBox => ({
-  slug: 'free-level-10', name: 'Level 10 Free Box', img_url: '/b.svg', min_level: 10, items_count: 6, expected_value: 3.5,
-  unlocked: true, available: true, next_available_at: null, ...over,
+  slug: 'free-level-10',
+  name: 'Level 10 Free Box',
+  img_url: '/b.svg',
+  min_level: 10,
+  items_count: 6,
+  expected_value: 3.5,
+  unlocked: true,
+  available: true,
+  next_available_at: null,
+  ...over,
 });
 
 describe('free box card', () => {
@@ -21,13 +29,29 @@ describe('free box card', () => {
 
   it('shows the level needed, the Open button, or the countdown', () => {
     const onOpen = vi.fn();
-    const { rerender } = render(<FreeBoxCard box={box({ unlocked: false, available: false })} remainingMs={0} selected={false} promo={false} onOpen={onOpen} />);
+    const { rerender } = render(
+      <FreeBoxCard
+        box={box({ unlocked: false, available: false })}
+        remainingMs={0}
+        selected={false}
+        promo={false}
+        onOpen={onOpen}
+      />,
+    );
     expect(screen.getByTestId('free-box-locked').textContent).toBe('Unlocks at level 10');
     expect(screen.queryByTestId('free-box-select')).toBeNull();
     rerender(<FreeBoxCard box={box()} remainingMs={0} selected={false} promo={false} onOpen={onOpen} />);
     fireEvent.click(screen.getByTestId('free-box-select'));
     expect(onOpen).toHaveBeenCalledOnce();
-    rerender(<FreeBoxCard box={box({ available: false, next_available_at: 'x' })} remainingMs={(23 * 3600 + 4 * 60 + 5) * 1000 + 1} selected={false} promo={false} onOpen={onOpen} />);
+    rerender(
+      <FreeBoxCard
+        box={box({ available: false, next_available_at: 'x' })}
+        remainingMs={(23 * 3600 + 4 * 60 + 5) * 1000 + 1}
+        selected={false}
+        promo={false}
+        onOpen={onOpen}
+      />,
+    );
     expect(screen.getByTestId('free-box-countdown').textContent).toBe('23:04:06');
   });
 

@@ -5,23 +5,59 @@ import { createActor } from 'xstate';
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { EngineClock } from '../../../src/client/engine/clock.ts';
 import { UpgradeHud, type UpgradeHudProps } from '../../../src/client/games/upgrade/upgrade-hud.tsx';
-import { upgradeMachine, upgradeRequest, type UpgradeResult } from '../../../src/client/games/upgrade/upgrade.machine.ts';
+import {
+  upgradeMachine,
+  upgradeRequest,
+  type UpgradeResult,
+} from '../../../src/client/games/upgrade/upgrade.machine.ts';
 import { upgradeVerifyLink } from '../../../src/client/games/upgrade/upgrade-links.ts';
 import { computeUpgradeFair, commitmentMatches } from '../../../src/client/games/upgrade/upgrade-fair.ts';
 import { upgradeScript } from '../../../src/shared/games/upgrade/upgrade.script.ts';
 import { sampleUpgrade } from '../../../src/shared/games/upgrade/upgrade.sample.ts';
 import { sha256Hex } from '../../../src/shared/fair/index.ts';
 
-vi.mock('howler', () => ({ Howler: { volume: vi.fn(), mute: vi.fn() }, Howl: class { play() {} } }));
+vi.mock('howler', () => ({
+  Howler: { volume: vi.fn(), mute: vi.fn() },
+  Howl: class {
+    play() {}
+  },
+}));
 const calls: string[] = [];
 vi.mock('../../../src/client/lib/api.ts', () => ({
   api: vi.fn(async (_method: string, path: string) => {
     calls.push(path);
-    const product = (id: number, name: string, price: number) => ({ id, slug: `p${id}`, name, category: 'gaming', rarity: 'rare', img_url: `/img/${id}.svg`, price, sale_price: price * 0.9, sizes: [] });
+    const product = (id: number, name: string, price: number) => ({
+      id,
+      slug: `p${id}`,
+      name,
+      category: 'gaming',
+      rarity: 'rare',
+      img_url: `/img/${id}.svg`,
+      price,
+      sale_price: price * 0.9,
+      sizes: [],
+    });
     if (path.startsWith('/api/inventory')) {
-      return { data: [10, 11].map((id) => ({ id, status: 'owned', price: id === 10 ? 189 : 35, sale_price: 1, size: null, source: 'box', created_at: '', product: product(id, id === 10 ? 'Runner' : 'Cap', id === 10 ? 189 : 35) })), total_value: 0, owned_count: 2, meta: { page: 1, per_page: 100, total: 2 } };
+      return {
+        data: [10, 11].map((id) => ({
+          id,
+          status: 'owned',
+          price: id === 10 ? 189 : 35,
+          sale_price: 1,
+          size: null,
+          source: 'box',
+          created_at: '',
+          product: product(id, id === 10 ? 'Runner' : 'Cap', id === 10 ? 189 : 35),
+        })),
+        total_value: 0,
+        owned_count: 2,
+        meta: { page: 1, per_page: 100, total: 2 },
+      };
     }
-    return { data: [product(36, 'Nova Phone', 999), product(37, 'Console', 250)], rules: { edge: 5, min_chance: 1, max_chance: 75, max_items: 10 } };
+    return {
+      data: [product(36, 'Nova Phone', 999), product(37, 'Console', 250)],
+      rules: { edge: 5, min_chance: 1, max_chance: 75, max_items: 10 },
+    };
   }),
   errorText: (e: unknown) => String(e),
 }));
@@ -48,7 +84,11 @@ describe('UpgradeHud', () => {
     expect(screen.getByTestId('upgrade-chance').textContent).toBe('18.97%'); // floor(19950 × 9500 / 99900) = 1897 bp
     fireEvent.click(screen.getByTestId('upgrade-button'));
     expect(props.onUpgrade).toHaveBeenCalledWith({ amount: 10.5, item_ids: [10], target_product_id: 36 });
-    expect(upgradeRequest({ amount: 10.5, item_ids: [10], target_product_id: 36 })).toEqual({ item_ids: [10], balance: 10.5, target_product_id: 36 });
+    expect(upgradeRequest({ amount: 10.5, item_ids: [10], target_product_id: 36 })).toEqual({
+      item_ids: [10],
+      balance: 10.5,
+      target_product_id: 36,
+    });
   });
 
   it('shows the cap and refuses a target not dearer than the stake', async () => {
@@ -82,7 +122,10 @@ describe('upgrade machine', () => {
     const outcome = { roll: 16.440096078440547, chance: 17.97, win: true };
     const script = upgradeScript(outcome, 80);
     const result = { win: true, payout: 999, balance: 0, script, upgrade: {} as UpgradeResult['upgrade'] };
-    const actor = createActor(upgradeMachine, { clock, input: { clock, placeBet: async () => result, durationOf: (r: UpgradeResult) => r.script.durationMs } }).start();
+    const actor = createActor(upgradeMachine, {
+      clock,
+      input: { clock, placeBet: async () => result, durationOf: (r: UpgradeResult) => r.script.durationMs },
+    }).start();
     actor.send({ type: 'BET', params: { amount: 0, item_ids: [1], target_product_id: 2 } });
     await new Promise((r) => setTimeout(r, 0));
     expect(actor.getSnapshot().value).toBe('playing');
@@ -91,24 +134,49 @@ describe('upgrade machine', () => {
     expect(actor.getSnapshot().value).toBe('playing');
     clock.advance(1);
     expect(actor.getSnapshot().value).toBe('settled');
-    expect(sampleUpgrade(actor.getSnapshot().context.result!.script, clock.now - startedAt)).toMatchObject({ needle: outcome.roll, win: true, done: true });
+    expect(sampleUpgrade(actor.getSnapshot().context.result!.script, clock.now - startedAt)).toMatchObject({
+      needle: outcome.roll,
+      win: true,
+      done: true,
+    });
   });
 });
 
 describe('verify link and fair form', () => {
   it('a history link prefills the form, which recomputes the CLI result', () => {
-    const link = upgradeVerifyLink({ server_seed_hash: sha256Hex('a'.repeat(64)), client_seed: 'abc', nonce: 1, chance: 17.97, server_seed: 'a'.repeat(64) });
+    const link = upgradeVerifyLink({
+      server_seed_hash: sha256Hex('a'.repeat(64)),
+      client_seed: 'abc',
+      nonce: 1,
+      chance: 17.97,
+      server_seed: 'a'.repeat(64),
+    });
     const q = new URL(link, 'http://x').searchParams;
     expect(link.startsWith('/upgrade/provably-fair?')).toBe(true);
-    const form = { server_seed: q.get('server_seed')!, server_seed_hash: q.get('server_seed_hash')!, client_seed: q.get('client_seed')!, nonce: q.get('nonce')!, chance: q.get('chance')! };
+    const form = {
+      server_seed: q.get('server_seed')!,
+      server_seed_hash: q.get('server_seed_hash')!,
+      client_seed: q.get('client_seed')!,
+      nonce: q.get('nonce')!,
+      chance: q.get('chance')!,
+    };
     expect(computeUpgradeFair(form)).toEqual({ game: 'upgrade', roll: 16.440096078440547, win: true });
     expect(commitmentMatches(form)).toBe(true);
     expect(commitmentMatches({ ...form, server_seed_hash: 'b'.repeat(64) })).toBe(false);
-    expect(computeUpgradeFair({ ...form, chance: '16.44' })).toEqual({ game: 'upgrade', roll: 16.440096078440547, win: false });
+    expect(computeUpgradeFair({ ...form, chance: '16.44' })).toEqual({
+      game: 'upgrade',
+      roll: 16.440096078440547,
+      win: false,
+    });
     expect(computeUpgradeFair({ ...form, server_seed: '' })).toHaveProperty('error');
     expect(computeUpgradeFair({ ...form, nonce: '-1' })).toHaveProperty('error');
     expect(computeUpgradeFair({ ...form, chance: '101' })).toHaveProperty('error');
-    expect(new URL(upgradeVerifyLink({ server_seed_hash: 'h', client_seed: 'c', nonce: 2, chance: 5, server_seed: null }), 'http://x').searchParams.has('server_seed')).toBe(false);
+    expect(
+      new URL(
+        upgradeVerifyLink({ server_seed_hash: 'h', client_seed: 'c', nonce: 2, chance: 5, server_seed: null }),
+        'http://x',
+      ).searchParams.has('server_seed'),
+    ).toBe(false);
   });
 });
 

@@ -31,7 +31,14 @@ function mockApi(routes: Record<string, [number, unknown]>) {
   );
 }
 
-const currencies = ['BTC', 'ETH', 'LTC', 'XRP', 'USDT'].map((c) => ({ currency: c, name: c.toLowerCase(), network: c, minimum_amount: '0.001', rate_from: '1', rate_to: '1000.5' }));
+const currencies = ['BTC', 'ETH', 'LTC', 'XRP', 'USDT'].map((c) => ({
+  currency: c,
+  name: c.toLowerCase(),
+  network: c,
+  minimum_amount: '0.001',
+  rate_from: '1',
+  rate_to: '1000.5',
+}));
 const case35 = { promocode: { code: 'case35', value: 35, is_fixed_value: false } };
 
 function setWidth(w: number) {
@@ -56,7 +63,9 @@ describe('card form', () => {
     render(<CardForm />);
     expect(amountInput().value).toBe('25');
     expect(pay().textContent).toBe('Pay $25.00');
-    const presets = within(screen.getByRole('group', { name: 'Amount presets' })).getAllByRole('button').map((b) => b.textContent);
+    const presets = within(screen.getByRole('group', { name: 'Amount presets' }))
+      .getAllByRole('button')
+      .map((b) => b.textContent);
     expect(presets).toEqual(['5', '25', '100', '250', '500', 'Other']);
     fireEvent.click(screen.getByRole('button', { name: '250' }));
     expect(amountInput().value).toBe('250');
@@ -131,7 +140,10 @@ describe('card form', () => {
 
   it('?promocode applies on load; Pay posts amount and code and goes to redirect_url', async () => {
     window.history.replaceState(null, '', '/?modal=deposit&promocode=case35&amount=100');
-    mockApi({ '/api/deposit/promocode/validate': [200, case35], '/api/deposit/zen/redirect': [200, { redirect_url: '/sandbox/zen/abc' }] });
+    mockApi({
+      '/api/deposit/promocode/validate': [200, case35],
+      '/api/deposit/zen/redirect': [200, { redirect_url: '/sandbox/zen/abc' }],
+    });
     const go = vi.spyOn(browser, 'go').mockImplementation(() => undefined);
     render(<CardForm />);
     expect(await screen.findByTestId('promo-applied')).toBeTruthy();
@@ -177,7 +189,10 @@ describe('crypto form', () => {
 
   it('a failed address call shows no message', async () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
-    mockApi({ '/api/deposit/alphapo/available-currencies': [200, { data: currencies }], '/api/deposit/alphapo/deposit-address': [500, {}] });
+    mockApi({
+      '/api/deposit/alphapo/available-currencies': [200, { data: currencies }],
+      '/api/deposit/alphapo/deposit-address': [500, {}],
+    });
     render(
       <>
         <Toaster />
@@ -199,7 +214,9 @@ describe('gift cards and voucher', () => {
   it('six denominations with 1,1,2,2,2,3 coins and Buy links in a new tab', () => {
     render(<GiftCardForm />);
     expect(screen.getByRole('heading', { name: 'Purchase a Gift Card' })).toBeTruthy();
-    const coins = [10, 50, 100, 250, 500, 1000].map((d) => screen.getByTestId(`gift-${d}`).querySelectorAll('img').length);
+    const coins = [10, 50, 100, 250, 500, 1000].map(
+      (d) => screen.getByTestId(`gift-${d}`).querySelectorAll('img').length,
+    );
     expect(coins).toEqual([1, 1, 2, 2, 2, 3]);
     const links = screen.getAllByRole('link', { name: 'Buy' }) as HTMLAnchorElement[];
     expect(links).toHaveLength(6);
@@ -212,8 +229,19 @@ describe('gift cards and voucher', () => {
   });
 
   it('Redeem is disabled while empty; success toasts msg, applies the balance and tracks', async () => {
-    useSession.getState().setUser({ id: 1, name: 'A', email: 'a@x.io', avatar_url: null, balance: 5, user_level: { level: 1 }, created_at: '2026-01-01T00:00:00.000Z' } as never);
-    mockApi({ '/api/config': [200, { gtm_id: null }], '/api/deposit/gift-code/redeem': [200, { msg: 'Gift card redeemed: $50.00 added.', balance: 55 }] });
+    useSession.getState().setUser({
+      id: 1,
+      name: 'A',
+      email: 'a@x.io',
+      avatar_url: null,
+      balance: 5,
+      user_level: { level: 1 },
+      created_at: '2026-01-01T00:00:00.000Z',
+    } as never);
+    mockApi({
+      '/api/config': [200, { gtm_id: null }],
+      '/api/deposit/gift-code/redeem': [200, { msg: 'Gift card redeemed: $50.00 added.', balance: 55 }],
+    });
     render(
       <>
         <Toaster />
@@ -231,7 +259,10 @@ describe('gift cards and voucher', () => {
   });
 
   it('gift failure shows data.message; voucher failure shows message first, then msg', async () => {
-    mockApi({ '/api/deposit/gift-code/redeem': [422, { message: 'This gift code is not valid.', msg: 'other' }], '/api/deposit/voucher/redeem': [422, { msg: 'Voucher already used.' }] });
+    mockApi({
+      '/api/deposit/gift-code/redeem': [422, { message: 'This gift code is not valid.', msg: 'other' }],
+      '/api/deposit/voucher/redeem': [422, { msg: 'Voucher already used.' }],
+    });
     render(
       <>
         <Toaster />
@@ -258,7 +289,12 @@ describe('deposit modal', () => {
     mockApi({});
     render(<DepositModal />);
     const tabs = screen.getAllByRole('tab');
-    expect(tabs.map((t) => t.textContent)).toEqual(['Credit card+20 payment methods', 'Cryptobonus 35%', 'Giftcards', 'Skins']);
+    expect(tabs.map((t) => t.textContent)).toEqual([
+      'Credit card+20 payment methods',
+      'Cryptobonus 35%',
+      'Giftcards',
+      'Skins',
+    ]);
     expect(tabs[0]!.getAttribute('aria-selected')).toBe('true');
     expect(screen.getByRole('button', { name: /^Pay/ })).toBeTruthy();
     expect(screen.getByRole('form', { name: 'Voucher' })).toBeTruthy();
@@ -291,7 +327,12 @@ describe('deposit modal', () => {
 
 describe('deposit tracking', () => {
   it('reads the checkout return query', () => {
-    expect(depositReturnText('?deposit=success&method=card&amount=100.00&bonus=35.00')).toEqual({ ok: true, text: 'Deposit successful: $100.00 + $35.00 bonus', method: 'card', amount: 100 });
+    expect(depositReturnText('?deposit=success&method=card&amount=100.00&bonus=35.00')).toEqual({
+      ok: true,
+      text: 'Deposit successful: $100.00 + $35.00 bonus',
+      method: 'card',
+      amount: 100,
+    });
     expect(depositReturnText('?deposit=declined')?.ok).toBe(false);
     expect(depositReturnText('?modal=deposit')).toBeNull();
   });

@@ -20,18 +20,32 @@ describeEachDb('box fairness: openings history and versions', (dialect) => {
   beforeAll(async () => {
     t = await createTestApp(dialect);
     await seedCatalog(t.database.db, 1_000);
-    const price = async (slug: string) => Math.round((await t.fastify.inject({ method: 'GET', url: `/api/boxes/${slug}` })).json().data.price * 100);
+    const price = async (slug: string) =>
+      Math.round((await t.fastify.inject({ method: 'GET', url: `/api/boxes/${slug}` })).json().data.price * 100);
     priceCents = await price(SLUG);
     otherPriceCents = await price(OTHER);
   });
   afterAll(() => t.close());
 
   const player = (balanceCents: number) => createPlayer(t.database.db, t.config.secrets.appSecret, { balanceCents });
-  const get = (url: string, p: TestPlayer | null = null) => t.fastify.inject({ method: 'GET', url, headers: p?.headers ?? {} });
+  const get = (url: string, p: TestPlayer | null = null) =>
+    t.fastify.inject({ method: 'GET', url, headers: p?.headers ?? {} });
   const open = async (p: TestPlayer, count: number, slug = SLUG) => {
-    const res = await t.fastify.inject({ method: 'POST', url: `/api/boxes/${slug}/open`, headers: p.headers, payload: { count } });
+    const res = await t.fastify.inject({
+      method: 'POST',
+      url: `/api/boxes/${slug}/open`,
+      headers: p.headers,
+      payload: { count },
+    });
     expect(res.statusCode).toBe(200);
-    return res.json().data.reels as { ticket: number; nonce: number; client_seed: string; server_seed_hash: string; box_version: number; item: { id: number; name: string } }[];
+    return res.json().data.reels as {
+      ticket: number;
+      nonce: number;
+      client_seed: string;
+      server_seed_hash: string;
+      box_version: number;
+      item: { id: number; name: string };
+    }[];
   };
   const history = async (p: TestPlayer, query = '') => {
     const res = await get(`/api/boxes/openings${query}`, p);
@@ -49,7 +63,10 @@ describeEachDb('box fairness: openings history and versions', (dialect) => {
     expect(hashServerSeed(o.server_seed!)).toBe(o.server_seed_hash);
     const ticket = boxTicket({ serverSeed: o.server_seed!, clientSeed: o.client_seed, nonce: o.nonce });
     const v = await version(o.box.slug, o.version);
-    const index = rangeIndexForTicket(v.items.map((i) => ({ from: i.ticket_from, to: i.ticket_to })), ticket);
+    const index = rangeIndexForTicket(
+      v.items.map((i) => ({ from: i.ticket_from, to: i.ticket_to })),
+      ticket,
+    );
     return { ticket, item: v.items[index]! };
   };
 
@@ -68,8 +85,13 @@ describeEachDb('box fairness: openings history and versions', (dialect) => {
     for (const [i, o] of data.entries()) {
       const reel = reversed[i]!;
       expect(o).toMatchObject({
-        version: reel.box_version, ticket: reel.ticket, nonce: reel.nonce, client_seed: seeds.client_seed,
-        server_seed_hash: seeds.server_seed_hash, server_seed: null, item: { id: reel.item.id, name: reel.item.name },
+        version: reel.box_version,
+        ticket: reel.ticket,
+        nonce: reel.nonce,
+        client_seed: seeds.client_seed,
+        server_seed_hash: seeds.server_seed_hash,
+        server_seed: null,
+        item: { id: reel.item.id, name: reel.item.name },
       });
       expect(o.price).toBe((o.box.slug === SLUG ? priceCents : otherPriceCents) / 100);
       expect(o.box.url).toMatch(new RegExp(`^/[a-z0-9-]+/${o.box.slug}$`));
@@ -91,14 +113,16 @@ describeEachDb('box fairness: openings history and versions', (dialect) => {
     expect((await history(me, '?box=no-such-box')).data).toEqual([]);
 
     expect((await get('/api/boxes/openings')).statusCode).toBe(401);
-    for (const q of ['?page=0', '?per_page=101', '?per_page=x', "?box=x' OR 1=1 --"]) expect((await get(`/api/boxes/openings${q}`, me)).statusCode, q).toBe(422);
+    for (const q of ['?page=0', '?per_page=101', '?per_page=x', "?box=x' OR 1=1 --"])
+      expect((await get(`/api/boxes/openings${q}`, me)).statusCode, q).toBe(422);
   });
 
   it('after rotation every listed ticket recomputes from the revealed seed onto the recorded item', async () => {
     const me = await player(priceCents * 7);
     await open(me, 5);
     await open(me, 2);
-    const rotated = (await t.fastify.inject({ method: 'POST', url: '/api/fair/rotate', headers: me.headers })).json().data;
+    const rotated = (await t.fastify.inject({ method: 'POST', url: '/api/fair/rotate', headers: me.headers })).json()
+      .data;
     const { data } = await history(me);
     expect(data).toHaveLength(7);
     for (const o of data) {
@@ -119,10 +143,29 @@ describeEachDb('box fairness: openings history and versions', (dialect) => {
     expect(v1.items.every((i) => i.ticket_to - i.ticket_from + 1 === i.tickets)).toBe(true);
 
     // publish v2 with the tickets reversed, so every range moves
-    const box = await t.database.db.selectFrom('boxes').select(['id', 'current_version_id']).where('slug', '=', SLUG).executeTakeFirstOrThrow();
-    const old = await t.database.db.selectFrom('box_items').selectAll().where('box_version_id', '=', box.current_version_id!).orderBy('position').execute();
+    const box = await t.database.db
+      .selectFrom('boxes')
+      .select(['id', 'current_version_id'])
+      .where('slug', '=', SLUG)
+      .executeTakeFirstOrThrow();
+    const old = await t.database.db
+      .selectFrom('box_items')
+      .selectAll()
+      .where('box_version_id', '=', box.current_version_id!)
+      .orderBy('position')
+      .execute();
     const tickets = old.map((i) => i.tickets).reverse();
-    await publishBoxVersion(t.database.db, box.id, old.map((i, k) => ({ productId: i.product_id, tickets: tickets[k]!, priceCents: i.price_cents, salePriceCents: i.sale_price_cents })), 9_000);
+    await publishBoxVersion(
+      t.database.db,
+      box.id,
+      old.map((i, k) => ({
+        productId: i.product_id,
+        tickets: tickets[k]!,
+        priceCents: i.price_cents,
+        salePriceCents: i.sale_price_cents,
+      })),
+      9_000,
+    );
     const v2 = await version(SLUG, 2);
     expect(v2.current).toBe(true);
     expect(v2.items.reduce((s, i) => s + i.tickets, 0)).toBe(100_000);
@@ -142,18 +185,36 @@ describeEachDb('box fairness: openings history and versions', (dialect) => {
     }
 
     expect((await get(`/api/boxes/${SLUG}/versions/3`)).statusCode).toBe(404);
-    expect((await get('/api/boxes/no-such-box/versions/1')).json()).toMatchObject({ message: 'Box version not found.' });
-    for (const bad of ['0', 'x', '-1', '1.5']) expect((await get(`/api/boxes/${SLUG}/versions/${bad}`)).statusCode, bad).toBe(422);
+    expect((await get('/api/boxes/no-such-box/versions/1')).json()).toMatchObject({
+      message: 'Box version not found.',
+    });
+    for (const bad of ['0', 'x', '-1', '1.5'])
+      expect((await get(`/api/boxes/${SLUG}/versions/${bad}`)).statusCode, bad).toBe(422);
   });
 
   it('documents both routes in the OpenAPI document', async () => {
     const doc = (await get('/api/openapi.json')).json();
     const openings = doc.paths['/api/boxes/openings'].get;
     expect(openings.parameters.map((p: { name: string }) => p.name).sort()).toEqual(['box', 'page', 'per_page']);
-    expect(Object.keys(openings.responses['200'].content['application/json'].schema.properties.data.items.properties)).toEqual(
-      expect.arrayContaining(['ticket', 'nonce', 'client_seed', 'server_seed_hash', 'server_seed', 'version', 'item', 'box', 'price']),
+    expect(
+      Object.keys(openings.responses['200'].content['application/json'].schema.properties.data.items.properties),
+    ).toEqual(
+      expect.arrayContaining([
+        'ticket',
+        'nonce',
+        'client_seed',
+        'server_seed_hash',
+        'server_seed',
+        'version',
+        'item',
+        'box',
+        'price',
+      ]),
     );
     const versions = doc.paths['/api/boxes/{slug}/versions/{version}'].get;
-    expect(versions.parameters.map((p: { name: string; in: string }) => `${p.in}:${p.name}`).sort()).toEqual(['path:slug', 'path:version']);
+    expect(versions.parameters.map((p: { name: string; in: string }) => `${p.in}:${p.name}`).sort()).toEqual([
+      'path:slug',
+      'path:version',
+    ]);
   });
 });

@@ -4,7 +4,12 @@ import { describeEachDb } from '../../helpers/test-db.ts';
 import { createTestApp, type TestApp } from '../../helpers/test-app.ts';
 import { createPlayer } from '../../helpers/users.ts';
 import { seed } from '../../../src/server/db/seed.ts';
-import { lastDropEvent, publishBoxVersion, recordDrop, seedCatalog } from '../../../src/server/modules/boxes/boxes.service.ts';
+import {
+  lastDropEvent,
+  publishBoxVersion,
+  recordDrop,
+  seedCatalog,
+} from '../../../src/server/modules/boxes/boxes.service.ts';
 import { seedBoxes, seedProducts } from '../../../src/server/modules/boxes/catalog.data.ts';
 import { grantItem } from '../../../src/server/modules/inventory/inventory.service.ts';
 import { boxPriceCents, rangeProblems, TOTAL_TICKETS } from '../../../src/shared/games/boxes/boxes.odds.ts';
@@ -24,15 +29,33 @@ describeEachDb('boxes catalog', (dialect) => {
     const db = t.database.db;
     expect(seedProducts.length).toBeGreaterThanOrEqual(80);
     expect(seedBoxes.length).toBeGreaterThanOrEqual(12);
-    const count = async (table: 'products' | 'boxes' | 'box_versions' | 'box_items') => Number((await db.selectFrom(table).select((e) => e.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
-    const before = { p: await count('products'), b: await count('boxes'), v: await count('box_versions'), i: await count('box_items') };
+    const count = async (table: 'products' | 'boxes' | 'box_versions' | 'box_items') =>
+      Number(
+        (
+          await db
+            .selectFrom(table)
+            .select((e) => e.fn.countAll<number>().as('n'))
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
+    const before = {
+      p: await count('products'),
+      b: await count('boxes'),
+      v: await count('box_versions'),
+      i: await count('box_items'),
+    };
     expect(before.p).toBe(seedProducts.length);
     // db/seed.ts also seeds one free box per level tier (modules/free-loot)
     expect(before.b).toBe(seedBoxes.length + LEVEL_TIERS.length);
     expect(before.v).toBe(seedBoxes.length + LEVEL_TIERS.length);
     await seed(db, 2_000);
     await seedCatalog(db, 3_000);
-    expect({ p: await count('products'), b: await count('boxes'), v: await count('box_versions'), i: await count('box_items') }).toEqual(before);
+    expect({
+      p: await count('products'),
+      b: await count('boxes'),
+      v: await count('box_versions'),
+      i: await count('box_items'),
+    }).toEqual(before);
     const cats = await db.selectFrom('products').select('category').distinct().execute();
     expect(cats.map((c) => c.category).sort()).toEqual([...CATEGORIES].sort());
     const types = new Set(seedBoxes.map((b) => b.type));
@@ -43,8 +66,15 @@ describeEachDb('boxes catalog', (dialect) => {
     const db = t.database.db;
     const versions = await db.selectFrom('box_versions').selectAll().execute();
     for (const v of versions) {
-      const items = await db.selectFrom('box_items').selectAll().where('box_version_id', '=', v.id).orderBy('position').execute();
-      expect(rangeProblems(items.map((i) => ({ from: i.ticket_from, to: i.ticket_to }))), `version ${v.id}`).toEqual([]);
+      const items = await db
+        .selectFrom('box_items')
+        .selectAll()
+        .where('box_version_id', '=', v.id)
+        .orderBy('position')
+        .execute();
+      expect(rangeProblems(items.map((i) => ({ from: i.ticket_from, to: i.ticket_to }))), `version ${v.id}`).toEqual(
+        [],
+      );
       expect(items.reduce((a, i) => a + i.tickets, 0)).toBe(TOTAL_TICKETS);
       items.forEach((i) => expect(i.ticket_to - i.ticket_from + 1).toBe(i.tickets));
       expect(v.price_cents).toBe(boxPriceCents(items.map((i) => ({ tickets: i.tickets, priceCents: i.price_cents }))));
@@ -56,8 +86,18 @@ describeEachDb('boxes catalog', (dialect) => {
     const db = t.database.db;
     const box = await db.selectFrom('boxes').selectAll().where('slug', '=', 'penny-box').executeTakeFirstOrThrow();
     const oldVersion = box.current_version_id!;
-    const products = await db.selectFrom('products').select(['id', 'price_cents', 'sale_price_cents']).orderBy('id').limit(2).execute();
-    const items = products.map((p, k) => ({ productId: p.id, tickets: k === 0 ? 60_000 : 40_000, priceCents: p.price_cents, salePriceCents: p.sale_price_cents }));
+    const products = await db
+      .selectFrom('products')
+      .select(['id', 'price_cents', 'sale_price_cents'])
+      .orderBy('id')
+      .limit(2)
+      .execute();
+    const items = products.map((p, k) => ({
+      productId: p.id,
+      tickets: k === 0 ? 60_000 : 40_000,
+      priceCents: p.price_cents,
+      salePriceCents: p.sale_price_cents,
+    }));
     const newId = await db.transaction().execute((trx) => publishBoxVersion(trx, box.id, items, 5_000));
     const res = await get('/api/boxes/penny-box');
     expect(res.json().data.version).toBe(2);
@@ -68,7 +108,9 @@ describeEachDb('boxes catalog', (dialect) => {
     // the seed restores the catalog's items as version 3, never editing a version in place
     await seedCatalog(db, 6_000);
     expect((await get('/api/boxes/penny-box')).json().data.version).toBe(3);
-    await expect(db.transaction().execute((trx) => publishBoxVersion(trx, box.id, [{ ...items[0]!, tickets: 99_999 }], 7_000))).rejects.toThrow(/expected 100000/);
+    await expect(
+      db.transaction().execute((trx) => publishBoxVersion(trx, box.id, [{ ...items[0]!, tickets: 99_999 }], 7_000)),
+    ).rejects.toThrow(/expected 100000/);
   });
 
   it('GET /api/boxes lists every box with image, price and URL /{type}/{slug}', async () => {
@@ -110,7 +152,15 @@ describeEachDb('boxes catalog', (dialect) => {
   });
 
   it('answers bad list queries with 422, never 5xx', async () => {
-    for (const q of ['sort=random', 'min_price=abc', 'min_price=-1', 'max_price=1e99', `search=${'x'.repeat(65)}`, 'type=DROP%20TABLE', 'type=%3Cb%3E']) {
+    for (const q of [
+      'sort=random',
+      'min_price=abc',
+      'min_price=-1',
+      'max_price=1e99',
+      `search=${'x'.repeat(65)}`,
+      'type=DROP%20TABLE',
+      'type=%3Cb%3E',
+    ]) {
       const res = await get(`/api/boxes?${q}`);
       expect(res.statusCode, q).toBe(422);
       expect(res.json().msg, q).toBeTruthy();
@@ -126,7 +176,12 @@ describeEachDb('boxes catalog', (dialect) => {
     const ticketSum = box.items.reduce((a: number, i: { tickets: number }) => a + i.tickets, 0);
     expect(ticketSum).toBe(100_000);
     expect(box.items.reduce((a: number, i: { chance: number }) => a + Math.round(i.chance * 1000), 0)).toBe(100_000);
-    const evCents = Math.round(box.items.reduce((a: number, i: { tickets: number; price: number }) => a + i.tickets * Math.round(i.price * 100), 0) / 100_000);
+    const evCents = Math.round(
+      box.items.reduce(
+        (a: number, i: { tickets: number; price: number }) => a + i.tickets * Math.round(i.price * 100),
+        0,
+      ) / 100_000,
+    );
     expect(Math.round(box.expected_value * 100)).toBe(evCents);
     expect(box.price).toBeGreaterThanOrEqual(box.expected_value * 1.08 - 0.005);
     expect(box.price).toBeLessThan(box.expected_value * 1.08 + 0.02);
@@ -139,7 +194,8 @@ describeEachDb('boxes catalog', (dialect) => {
     const miss = await get('/api/boxes/no-such-box');
     expect(miss.statusCode).toBe(404);
     expect(miss.json()).toEqual({ message: 'Box not found.', msg: 'Box not found.' });
-    for (const slug of ['%3Cscript%3E', 'UPPER', "a'b", 'x'.repeat(65), '%F0%9F%8E%81']) expect((await get(`/api/boxes/${slug}`)).statusCode, slug).toBe(422);
+    for (const slug of ['%3Cscript%3E', 'UPPER', "a'b", 'x'.repeat(65), '%F0%9F%8E%81'])
+      expect((await get(`/api/boxes/${slug}`)).statusCode, slug).toBe(422);
     expect((await get('/api/boxes/no-such-box/last-drops')).statusCode).toBe(404);
   });
 
@@ -148,17 +204,55 @@ describeEachDb('boxes catalog', (dialect) => {
     expect((await get('/api/boxes/sneakerhead/last-drops?best=1&limit=5')).json()).toEqual({ data: [] });
     const db = t.database.db;
     const p = await createPlayer(db, t.config.secrets.appSecret);
-    const box = await db.selectFrom('boxes').select(['id', 'current_version_id']).where('slug', '=', 'sneakerhead').executeTakeFirstOrThrow();
-    const items = await db.selectFrom('box_items').select(['product_id', 'ticket_from']).where('box_version_id', '=', box.current_version_id!).orderBy('position').execute();
+    const box = await db
+      .selectFrom('boxes')
+      .select(['id', 'current_version_id'])
+      .where('slug', '=', 'sneakerhead')
+      .executeTakeFirstOrThrow();
+    const items = await db
+      .selectFrom('box_items')
+      .select(['product_id', 'ticket_from'])
+      .where('box_version_id', '=', box.current_version_id!)
+      .orderBy('position')
+      .execute();
     for (const it of items.slice(0, 4)) {
-      const invId = await grantItem(db, { userId: p.id, productId: it.product_id, source: 'box', sourceRef: 'test', now: 10_000 });
-      await db.transaction().execute((trx) => recordDrop(trx, { userId: p.id, boxId: box.id, boxVersionId: box.current_version_id!, productId: it.product_id, inventoryItemId: invId, source: 'box', ticket: it.ticket_from, now: 10_000 }));
+      const invId = await grantItem(db, {
+        userId: p.id,
+        productId: it.product_id,
+        source: 'box',
+        sourceRef: 'test',
+        now: 10_000,
+      });
+      await db.transaction().execute((trx) =>
+        recordDrop(trx, {
+          userId: p.id,
+          boxId: box.id,
+          boxVersionId: box.current_version_id!,
+          productId: it.product_id,
+          inventoryItemId: invId,
+          source: 'box',
+          ticket: it.ticket_from,
+          now: 10_000,
+        }),
+      );
     }
-    expect((await db.selectFrom('boxes').select('openings').where('id', '=', box.id).executeTakeFirstOrThrow()).openings).toBe(4);
+    expect(
+      (await db.selectFrom('boxes').select('openings').where('id', '=', box.id).executeTakeFirstOrThrow()).openings,
+    ).toBe(4);
     const all = (await get('/api/last-drops')).json().data;
     expect(all).toHaveLength(4);
-    expect(all[0]).toMatchObject({ box: { slug: 'sneakerhead', img_url: '/img/boxes/sneakerhead.svg' }, user: { id: p.id, avatar_url: null } });
-    expect(all[0].item).toEqual(expect.objectContaining({ img_url: expect.stringMatching(/^\/img\/products\//), rarity: expect.any(String), price: expect.any(Number), sale_price: expect.any(Number) }));
+    expect(all[0]).toMatchObject({
+      box: { slug: 'sneakerhead', img_url: '/img/boxes/sneakerhead.svg' },
+      user: { id: p.id, avatar_url: null },
+    });
+    expect(all[0].item).toEqual(
+      expect.objectContaining({
+        img_url: expect.stringMatching(/^\/img\/products\//),
+        rarity: expect.any(String),
+        price: expect.any(Number),
+        sale_price: expect.any(Number),
+      }),
+    );
     const best = (await get('/api/boxes/sneakerhead/last-drops?best=true&limit=2')).json().data;
     expect(best).toHaveLength(2);
     expect(best[0].item.price).toBeGreaterThanOrEqual(best[1].item.price);
@@ -167,7 +261,8 @@ describeEachDb('boxes catalog', (dialect) => {
     const event = await lastDropEvent(db, all[0].id);
     expect(event).toEqual({ ...all[0], user_id: p.id });
     await expect(lastDropEvent(db, 999_999)).rejects.toThrow('Drop not found.');
-    for (const q of ['limit=0', 'limit=51', 'limit=x', 'best=maybe']) expect((await get(`/api/boxes/sneakerhead/last-drops?${q}`)).statusCode, q).toBe(422);
+    for (const q of ['limit=0', 'limit=51', 'limit=x', 'best=maybe'])
+      expect((await get(`/api/boxes/sneakerhead/last-drops?${q}`)).statusCode, q).toBe(422);
   });
 
   it('serves the product and box images', async () => {
@@ -176,7 +271,11 @@ describeEachDb('boxes catalog', (dialect) => {
     expect(img.headers['content-type']).toContain('image/svg+xml');
     expect(img.body).toContain('<svg');
     expect((await get('/img/boxes/sneakerhead.svg')).statusCode).toBe(200);
-    for (const url of ['/img/products/..%2F..%2Fpackage.json', '/img/products/../../package.json', '/img/products/nope.svg']) {
+    for (const url of [
+      '/img/products/..%2F..%2Fpackage.json',
+      '/img/products/../../package.json',
+      '/img/products/nope.svg',
+    ]) {
       const res = await get(url);
       expect(res.statusCode, url).not.toBe(200); // falls through to the not-found handler
       expect(res.body, url).not.toContain('loot-arcade');
@@ -185,7 +284,17 @@ describeEachDb('boxes catalog', (dialect) => {
 
   it('documents the routes in OpenAPI', async () => {
     const doc = (await get('/api/openapi.json')).json();
-    for (const p of ['/api/boxes', '/api/boxes/{slug}', '/api/last-drops', '/api/boxes/{slug}/last-drops', '/api/inventory', '/api/inventory/sell', '/api/delivery', '/api/shipments', '/api/shipments/{id}/cancel']) {
+    for (const p of [
+      '/api/boxes',
+      '/api/boxes/{slug}',
+      '/api/last-drops',
+      '/api/boxes/{slug}/last-drops',
+      '/api/inventory',
+      '/api/inventory/sell',
+      '/api/delivery',
+      '/api/shipments',
+      '/api/shipments/{id}/cancel',
+    ]) {
       expect(doc.paths[p], p).toBeTruthy();
     }
   });

@@ -10,8 +10,16 @@ import { COUNTRIES } from '../../../src/shared/countries.ts';
 import { runAdmin, UsageError } from '../../../src/server/cli/admin.ts';
 
 const address = {
-  first_name: 'Ada', last_name: 'Lovelace', email: 'ada@example.com', phone: '+44 20 7946 0000', country: 'United Kingdom',
-  country_state: 'London', city: 'London', postal_code: 'N1 9GU', street_address: '12 Analytical St', street_address_2: null,
+  first_name: 'Ada',
+  last_name: 'Lovelace',
+  email: 'ada@example.com',
+  phone: '+44 20 7946 0000',
+  country: 'United Kingdom',
+  country_state: 'London',
+  city: 'London',
+  postal_code: 'N1 9GU',
+  street_address: '12 Analytical St',
+  street_address_2: null,
 };
 
 describeEachDb('delivery', (dialect) => {
@@ -22,10 +30,27 @@ describeEachDb('delivery', (dialect) => {
   });
   afterAll(() => t.close());
 
-  const deliver = (p: TestPlayer, payload: unknown) => t.fastify.inject({ method: 'POST', url: '/api/delivery', headers: p.headers, payload: payload as object });
+  const deliver = (p: TestPlayer, payload: unknown) =>
+    t.fastify.inject({ method: 'POST', url: '/api/delivery', headers: p.headers, payload: payload as object });
   const statuses = async (ids: number[]) =>
-    (await t.database.db.selectFrom('inventory_items').select(['id', 'status']).where('id', 'in', ids).orderBy('id').execute()).map((r) => r.status);
-  const shipmentCount = async (userId: number) => Number((await t.database.db.selectFrom('shipments').select((e) => e.fn.countAll<number>().as('n')).where('user_id', '=', userId).executeTakeFirstOrThrow()).n);
+    (
+      await t.database.db
+        .selectFrom('inventory_items')
+        .select(['id', 'status'])
+        .where('id', 'in', ids)
+        .orderBy('id')
+        .execute()
+    ).map((r) => r.status);
+  const shipmentCount = async (userId: number) =>
+    Number(
+      (
+        await t.database.db
+          .selectFrom('shipments')
+          .select((e) => e.fn.countAll<number>().as('n'))
+          .where('user_id', '=', userId)
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
 
   it('has the 31-country list', () => {
     expect(COUNTRIES).toHaveLength(31);
@@ -52,8 +77,12 @@ describeEachDb('delivery', (dialect) => {
     const blank = (await deliver(p, { items: [{ id: ids[0] }], ...blanks })).json().errors;
     expect(blank.street_address).toEqual(['street is a required field']);
     expect(blank.street_address_2).toBeUndefined(); // optional
-    expect((await deliver(p, { items: [{ id: ids[0] }], ...address, email: 'not-an-email' })).json().errors).toEqual({ email: ['email must be a valid email'] });
-    expect((await deliver(p, { items: [{ id: ids[0] }], ...address, country: 'Atlantis' })).json().errors).toEqual({ country: ['country is not valid.'] });
+    expect((await deliver(p, { items: [{ id: ids[0] }], ...address, email: 'not-an-email' })).json().errors).toEqual({
+      email: ['email must be a valid email'],
+    });
+    expect((await deliver(p, { items: [{ id: ids[0] }], ...address, country: 'Atlantis' })).json().errors).toEqual({
+      country: ['country is not valid.'],
+    });
     expect(await shipmentCount(p.id)).toBe(0);
   });
 
@@ -61,21 +90,56 @@ describeEachDb('delivery', (dialect) => {
     const { p, ids } = await playerWith(['aero-runner-volt', 'heavy-hoodie-heather', 'dad-cap-navy']);
     const noSize = await deliver(p, { items: ids.map((id) => ({ id })), ...address });
     expect(noSize.statusCode).toBe(422);
-    expect(noSize.json().errors).toEqual({ 'items.0.size': ['size is a required field'], 'items.1.size': ['size is a required field'] });
-    const badSize = await deliver(p, { items: [{ id: ids[0], size: 'XL' }, { id: ids[1], size: '9.5' }, { id: ids[2], size: 'M' }], ...address });
-    expect(badSize.json().errors).toEqual({ 'items.0.size': ['size is not valid.'], 'items.1.size': ['size is not valid.'], 'items.2.size': ['This item has no sizes.'] });
-    const ok = await deliver(p, { items: [{ id: ids[0], size: '10.5' }, { id: ids[1], size: 'XXL' }, { id: ids[2] }], ...address, street_address_2: ' Flat 3 ' });
+    expect(noSize.json().errors).toEqual({
+      'items.0.size': ['size is a required field'],
+      'items.1.size': ['size is a required field'],
+    });
+    const badSize = await deliver(p, {
+      items: [
+        { id: ids[0], size: 'XL' },
+        { id: ids[1], size: '9.5' },
+        { id: ids[2], size: 'M' },
+      ],
+      ...address,
+    });
+    expect(badSize.json().errors).toEqual({
+      'items.0.size': ['size is not valid.'],
+      'items.1.size': ['size is not valid.'],
+      'items.2.size': ['This item has no sizes.'],
+    });
+    const ok = await deliver(p, {
+      items: [{ id: ids[0], size: '10.5' }, { id: ids[1], size: 'XXL' }, { id: ids[2] }],
+      ...address,
+      street_address_2: ' Flat 3 ',
+    });
     expect(ok.statusCode).toBe(200);
     const s = ok.json().data;
-    expect(s).toMatchObject({ status: 'new', tracking_number: null, address: { ...address, street_address_2: 'Flat 3' } });
+    expect(s).toMatchObject({
+      status: 'new',
+      tracking_number: null,
+      address: { ...address, street_address_2: 'Flat 3' },
+    });
     expect(s.items.map((i: { size: string | null }) => i.size)).toEqual(['10.5', 'XXL', null]);
     expect(await statuses(ids)).toEqual(['delivery_requested', 'delivery_requested', 'delivery_requested']);
-    const inv = (await t.fastify.inject({ method: 'GET', url: '/api/inventory?status=delivery_requested', headers: p.headers })).json();
+    const inv = (
+      await t.fastify.inject({ method: 'GET', url: '/api/inventory?status=delivery_requested', headers: p.headers })
+    ).json();
     expect(inv.data).toHaveLength(3);
     expect(inv.owned_count).toBe(0);
     // items already requested cannot be shipped or sold again
-    expect((await deliver(p, { items: [{ id: ids[2] }], ...address })).json().errors).toEqual({ 'items.0.id': ['This item is not in your inventory.'] });
-    expect((await t.fastify.inject({ method: 'POST', url: '/api/inventory/sell', headers: p.headers, payload: { ids: [ids[2]] } })).statusCode).toBe(409);
+    expect((await deliver(p, { items: [{ id: ids[2] }], ...address })).json().errors).toEqual({
+      'items.0.id': ['This item is not in your inventory.'],
+    });
+    expect(
+      (
+        await t.fastify.inject({
+          method: 'POST',
+          url: '/api/inventory/sell',
+          headers: p.headers,
+          payload: { ids: [ids[2]] },
+        })
+      ).statusCode,
+    ).toBe(409);
     const list = (await t.fastify.inject({ method: 'GET', url: '/api/shipments', headers: p.headers })).json();
     expect(list.data.map((x: { id: number }) => x.id)).toEqual([s.id]);
   });
@@ -85,17 +149,25 @@ describeEachDb('delivery', (dialect) => {
     const a = (await deliver(p, { items: [{ id: ids[0] }], ...address })).json().data;
     const b = (await deliver(p, { items: [{ id: ids[1] }], ...address })).json().data;
     const stranger = await playerWith([]);
-    expect((await t.fastify.inject({ method: 'POST', url: `/api/shipments/${a.id}/cancel`, headers: stranger.p.headers })).statusCode).toBe(404);
+    expect(
+      (await t.fastify.inject({ method: 'POST', url: `/api/shipments/${a.id}/cancel`, headers: stranger.p.headers }))
+        .statusCode,
+    ).toBe(404);
     const cancel = await t.fastify.inject({ method: 'POST', url: `/api/shipments/${a.id}/cancel`, headers: p.headers });
     expect(cancel.json()).toMatchObject({ msg: 'Shipment canceled.', data: { status: 'canceled' } });
     expect(await statuses([ids[0]!])).toEqual(['owned']);
-    expect((await t.fastify.inject({ method: 'POST', url: `/api/shipments/${a.id}/cancel`, headers: p.headers })).statusCode).toBe(409);
+    expect(
+      (await t.fastify.inject({ method: 'POST', url: `/api/shipments/${a.id}/cancel`, headers: p.headers })).statusCode,
+    ).toBe(409);
     await moveShipment(t.database.db, b.id, 'processing', undefined, 5_000);
     const late = await t.fastify.inject({ method: 'POST', url: `/api/shipments/${b.id}/cancel`, headers: p.headers });
     expect(late.statusCode).toBe(409);
     expect(late.json().msg).toBe('Only a new shipment can be canceled.');
     for (const id of ['abc', '0', '-1', '1.5', '99999999999999999999']) {
-      expect((await t.fastify.inject({ method: 'POST', url: `/api/shipments/${id}/cancel`, headers: p.headers })).statusCode, id).toBe(422);
+      expect(
+        (await t.fastify.inject({ method: 'POST', url: `/api/shipments/${id}/cancel`, headers: p.headers })).statusCode,
+        id,
+      ).toBe(422);
     }
   });
 
@@ -105,7 +177,9 @@ describeEachDb('delivery', (dialect) => {
     const admin = (...argv: string[]) => runAdmin(t.database.db, argv, 9_000);
     expect(await admin('shipment:move', String(s.id), 'processing')).toEqual([`Shipment #${s.id} is processing`]);
     await expect(admin('shipment:move', String(s.id), 'shipped')).rejects.toThrow('Shipping needs a tracking number.');
-    expect(await admin('shipment:move', String(s.id), 'shipped', '--tracking', 'LA42')).toEqual([`Shipment #${s.id} is shipped (tracking LA42)`]);
+    expect(await admin('shipment:move', String(s.id), 'shipped', '--tracking', 'LA42')).toEqual([
+      `Shipment #${s.id} is shipped (tracking LA42)`,
+    ]);
     expect(await statuses(ids)).toEqual(['shipped']);
     await expect(admin('shipment:move', String(s.id), 'lost')).rejects.toBeInstanceOf(UsageError);
     await expect(admin('shipment:move', 'x', 'delivered')).rejects.toBeInstanceOf(UsageError);
@@ -114,16 +188,22 @@ describeEachDb('delivery', (dialect) => {
   it('moveShipment walks new → processing → shipped (tracking) → delivered, items following', async () => {
     const { p, ids } = await playerWith(['nova-phone-15-graphite']);
     const s = (await deliver(p, { items: [{ id: ids[0] }], ...address })).json().data;
-    await expect(moveShipment(t.database.db, s.id, 'shipped', 'TRK1', 1)).rejects.toThrow('A new shipment cannot become shipped.');
+    await expect(moveShipment(t.database.db, s.id, 'shipped', 'TRK1', 1)).rejects.toThrow(
+      'A new shipment cannot become shipped.',
+    );
     await moveShipment(t.database.db, s.id, 'processing', undefined, 2);
-    await expect(moveShipment(t.database.db, s.id, 'shipped', undefined, 3)).rejects.toThrow('Shipping needs a tracking number.');
+    await expect(moveShipment(t.database.db, s.id, 'shipped', undefined, 3)).rejects.toThrow(
+      'Shipping needs a tracking number.',
+    );
     const shipped = await moveShipment(t.database.db, s.id, 'shipped', 'LA123456789', 4);
     expect(shipped).toMatchObject({ status: 'shipped', tracking_number: 'LA123456789' });
     expect(await statuses(ids)).toEqual(['shipped']);
     const done = await moveShipment(t.database.db, s.id, 'delivered', undefined, 5);
     expect(done.status).toBe('delivered');
     expect(await statuses(ids)).toEqual(['delivered']);
-    await expect(moveShipment(t.database.db, s.id, 'canceled', undefined, 6)).rejects.toThrow('A delivered shipment cannot become canceled.');
+    await expect(moveShipment(t.database.db, s.id, 'canceled', undefined, 6)).rejects.toThrow(
+      'A delivered shipment cannot become canceled.',
+    );
     await expect(moveShipment(t.database.db, 999_999, 'processing')).rejects.toThrow('Shipment 999999 not found.');
     // operator cancel while processing returns the items
     const { p: q, ids: qi } = await playerWith(['dad-cap-khaki']);
@@ -139,23 +219,37 @@ describeEachDb('delivery', (dialect) => {
     const { p, ids } = await playerWith(['dad-cap-navy']);
     const other = await playerWith(['dad-cap-khaki']);
     const bad: unknown[] = [
-      { ...address }, { ...address, items: [] }, { ...address, items: 'all' }, { ...address, items: [{ id: 'x' }] }, { ...address, items: [{ id: ids[0] }, { id: ids[0] }] },
-      { ...address, items: [{ id: other.ids[0] }] }, { ...address, items: [{ id: 999_999_999 }] }, { ...address, items: [{ id: ids[0], size: 12 }] },
-      { ...address, items: [{ id: ids[0] }], first_name: 'x'.repeat(256) }, { ...address, items: [{ id: ids[0] }], city: 42 }, { ...address, items: [{ id: ids[0] }], phone: null },
-      { ...address, items: [{ id: ids[0] }], country: "Germany'; DROP TABLE shipments; --" }, { ...address, items: [{ id: ids[0] }], email: '<script>@x' },
+      { ...address },
+      { ...address, items: [] },
+      { ...address, items: 'all' },
+      { ...address, items: [{ id: 'x' }] },
+      { ...address, items: [{ id: ids[0] }, { id: ids[0] }] },
+      { ...address, items: [{ id: other.ids[0] }] },
+      { ...address, items: [{ id: 999_999_999 }] },
+      { ...address, items: [{ id: ids[0], size: 12 }] },
+      { ...address, items: [{ id: ids[0] }], first_name: 'x'.repeat(256) },
+      { ...address, items: [{ id: ids[0] }], city: 42 },
+      { ...address, items: [{ id: ids[0] }], phone: null },
+      { ...address, items: [{ id: ids[0] }], country: "Germany'; DROP TABLE shipments; --" },
+      { ...address, items: [{ id: ids[0] }], email: '<script>@x' },
     ];
     for (const payload of bad) {
       const res = await deliver(p, payload);
       expect(res.statusCode, JSON.stringify(payload).slice(0, 120)).toBe(422);
       expect(res.json().msg).toBeTruthy();
     }
-    expect((await deliver(p, { ...address, items: [{ id: ids[0] }], first_name: 'x'.repeat(256) })).json().errors.first_name).toEqual(['first name must be at most 255 characters']);
+    expect(
+      (await deliver(p, { ...address, items: [{ id: ids[0] }], first_name: 'x'.repeat(256) })).json().errors.first_name,
+    ).toEqual(['first name must be at most 255 characters']);
     expect(await shipmentCount(p.id)).toBe(0);
     expect(await statuses(ids)).toEqual(['owned']);
     // unicode and markup are stored as plain text
     const uni = await deliver(p, { ...address, items: [{ id: ids[0] }], first_name: 'Zoë 🎁', city: '<b>Kraków</b>' });
     expect(uni.statusCode).toBe(200);
     expect(uni.json().data.address).toMatchObject({ first_name: 'Zoë 🎁', city: '<b>Kraków</b>' });
-    expect((await t.fastify.inject({ method: 'POST', url: '/api/delivery', payload: { ...address, items: [{ id: 1 }] } })).statusCode).toBe(401);
+    expect(
+      (await t.fastify.inject({ method: 'POST', url: '/api/delivery', payload: { ...address, items: [{ id: 1 }] } }))
+        .statusCode,
+    ).toBe(401);
   });
 });

@@ -26,12 +26,37 @@ describeEachDb('box openings', (dialect) => {
 
   const player = (balanceCents: number) => createPlayer(t.database.db, t.config.secrets.appSecret, { balanceCents });
   const open = (p: TestPlayer | null, payload: unknown, slug = SLUG) =>
-    t.fastify.inject({ method: 'POST', url: `/api/boxes/${encodeURIComponent(slug)}/open`, headers: p?.headers ?? {}, payload: payload as object });
-  const balance = async (id: number) => Number((await t.database.db.selectFrom('users').select('balance_cents').where('id', '=', id).executeTakeFirstOrThrow()).balance_cents);
+    t.fastify.inject({
+      method: 'POST',
+      url: `/api/boxes/${encodeURIComponent(slug)}/open`,
+      headers: p?.headers ?? {},
+      payload: payload as object,
+    });
+  const balance = async (id: number) =>
+    Number(
+      (await t.database.db.selectFrom('users').select('balance_cents').where('id', '=', id).executeTakeFirstOrThrow())
+        .balance_cents,
+    );
   const count = async (table: 'inventory_items' | 'drops' | 'box_openings' | 'ledger', userId: number) =>
-    Number((await t.database.db.selectFrom(table).select((e) => e.fn.countAll<number>().as('n')).where('user_id', '=', userId).executeTakeFirstOrThrow()).n);
+    Number(
+      (
+        await t.database.db
+          .selectFrom(table)
+          .select((e) => e.fn.countAll<number>().as('n'))
+          .where('user_id', '=', userId)
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
   const allRows = async () => {
-    const n = async (table: 'inventory_items' | 'drops' | 'box_openings' | 'ledger') => Number((await t.database.db.selectFrom(table).select((e) => e.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
+    const n = async (table: 'inventory_items' | 'drops' | 'box_openings' | 'ledger') =>
+      Number(
+        (
+          await t.database.db
+            .selectFrom(table)
+            .select((e) => e.fn.countAll<number>().as('n'))
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
     return [await n('inventory_items'), await n('drops'), await n('box_openings'), await n('ledger')];
   };
   const itemFor = (ticket: number) => ranges.find((r) => ticket >= r.ticket_from && ticket <= r.ticket_to)!;
@@ -50,18 +75,32 @@ describeEachDb('box openings', (dialect) => {
     expect(await balance(p.id)).toBe(priceCents);
     expect(data.reels.map((r: { nonce: number }) => r.nonce)).toEqual([0, 1]);
     for (const r of data.reels) {
-      expect(r).toMatchObject({ client_seed: seeds.client_seed, server_seed_hash: seeds.server_seed_hash, server_seed: null, box_version: 1 });
+      expect(r).toMatchObject({
+        client_seed: seeds.client_seed,
+        server_seed_hash: seeds.server_seed_hash,
+        server_seed: null,
+        box_version: 1,
+      });
       expect(r.ticket).toBeGreaterThanOrEqual(1);
       expect(r.ticket).toBeLessThanOrEqual(100_000);
       expect(r.item.id).toBe(itemFor(r.ticket).id);
     }
     const inv = (await t.fastify.inject({ method: 'GET', url: '/api/inventory', headers: p.headers })).json().data;
-    expect(inv.map((i: { id: number }) => i.id).sort()).toEqual(data.reels.map((r: { inventory_item_id: number }) => r.inventory_item_id).sort());
-    expect(inv.map((i: { product: { id: number } }) => i.product.id).sort()).toEqual(data.reels.map((r: { item: { id: number } }) => r.item.id).sort());
+    expect(inv.map((i: { id: number }) => i.id).sort()).toEqual(
+      data.reels.map((r: { inventory_item_id: number }) => r.inventory_item_id).sort(),
+    );
+    expect(inv.map((i: { product: { id: number } }) => i.product.id).sort()).toEqual(
+      data.reels.map((r: { item: { id: number } }) => r.item.id).sort(),
+    );
     expect(await count('drops', p.id)).toBe(2);
     expect(await count('box_openings', p.id)).toBe(2);
-    expect(events.find((e) => e.channel === `private-users.${p.id}`)?.data).toEqual({ type: 'balanceUpdated', current_balance: after });
-    const drops = events.filter((e) => e.channel === 'public' && e.event === 'lastDrop').map((e) => e.data as { user_id: number; box: { slug: string }; item: { id: number; price: number } });
+    expect(events.find((e) => e.channel === `private-users.${p.id}`)?.data).toEqual({
+      type: 'balanceUpdated',
+      current_balance: after,
+    });
+    const drops = events
+      .filter((e) => e.channel === 'public' && e.event === 'lastDrop')
+      .map((e) => e.data as { user_id: number; box: { slug: string }; item: { id: number; price: number } });
     expect(drops).toHaveLength(2);
     expect(drops.every((d) => d.user_id === p.id && d.box.slug === SLUG)).toBe(true);
     expect(drops.map((d) => d.item.id)).toEqual(data.reels.map((r: { item: { id: number } }) => r.item.id));
@@ -92,7 +131,12 @@ describeEachDb('box openings', (dialect) => {
     expect(res.statusCode).toBe(422);
     expect(res.json().message).toBe('Insufficient balance.');
     expect(await balance(p.id)).toBe(priceCents * 2 - 1);
-    expect([await count('inventory_items', p.id), await count('drops', p.id), await count('box_openings', p.id), await count('ledger', p.id)]).toEqual([0, 0, 0, 1]);
+    expect([
+      await count('inventory_items', p.id),
+      await count('drops', p.id),
+      await count('box_openings', p.id),
+      await count('ledger', p.id),
+    ]).toEqual([0, 0, 0, 1]);
     const ok = (await open(p, { count: 1 })).json().data;
     expect(ok.reels[0].nonce).toBe(0);
   });
@@ -101,7 +145,11 @@ describeEachDb('box openings', (dialect) => {
     const p = await player(priceCents * 7);
     const results = await Promise.all(Array.from({ length: 20 }, () => open(p, { count: 2 })));
     const ok = results.filter((r) => r.statusCode === 200);
-    expect(results.every((r) => r.statusCode === 200 || (r.statusCode === 422 && r.json().message === 'Insufficient balance.'))).toBe(true);
+    expect(
+      results.every(
+        (r) => r.statusCode === 200 || (r.statusCode === 422 && r.json().message === 'Insufficient balance.'),
+      ),
+    ).toBe(true);
     expect(ok).toHaveLength(3);
     const nonces = ok.flatMap((r) => r.json().data.reels.map((x: { nonce: number }) => x.nonce));
     expect([...nonces].sort((a, b) => a - b)).toEqual([0, 1, 2, 3, 4, 5]);
@@ -114,13 +162,23 @@ describeEachDb('box openings', (dialect) => {
     const p = await player(priceCents * 12);
     const reels = [];
     for (const n of [5, 3, 1]) reels.push(...(await open(p, { count: n })).json().data.reels);
-    const rotated = (await t.fastify.inject({ method: 'POST', url: '/api/fair/rotate', headers: p.headers })).json().data;
+    const rotated = (await t.fastify.inject({ method: 'POST', url: '/api/fair/rotate', headers: p.headers })).json()
+      .data;
     expect(rotated.previous.nonce).toBe(9);
-    const rows = await t.database.db.selectFrom('box_openings').selectAll().where('user_id', '=', p.id).orderBy('id').execute();
+    const rows = await t.database.db
+      .selectFrom('box_openings')
+      .selectAll()
+      .where('user_id', '=', p.id)
+      .orderBy('id')
+      .execute();
     expect(rows.map((r) => Number(r.nonce))).toEqual([...Array(9).keys()]);
     for (const [i, r] of rows.entries()) {
       expect(r.server_seed_hash).toBe(hashServerSeed(rotated.previous.server_seed));
-      const ticket = boxTicket({ serverSeed: rotated.previous.server_seed, clientSeed: r.client_seed, nonce: Number(r.nonce) });
+      const ticket = boxTicket({
+        serverSeed: rotated.previous.server_seed,
+        clientSeed: r.client_seed,
+        nonce: Number(r.nonce),
+      });
       expect(Number(r.ticket)).toBe(ticket);
       expect(Number(r.product_id)).toBe(itemFor(ticket).id);
       expect(reels[i].ticket).toBe(ticket);
@@ -156,7 +214,10 @@ describeEachDb('box openings', (dialect) => {
     const p = await player(priceCents * 5);
     const before = await allRows();
     expect((await open(null, { count: 1 })).statusCode).toBe(401);
-    expect((await open(null, { count: 1, demo: false })).json()).toMatchObject({ message: 'Unauthenticated.', msg: 'Unauthenticated.' });
+    expect((await open(null, { count: 1, demo: false })).json()).toMatchObject({
+      message: 'Unauthenticated.',
+      msg: 'Unauthenticated.',
+    });
     const missing = await open(p, { count: 1 }, 'no-such-box');
     expect(missing.statusCode).toBe(404);
     expect(missing.json().message).toBe('Box not found.');
@@ -166,7 +227,14 @@ describeEachDb('box openings', (dialect) => {
       expect(res.statusCode).toBeGreaterThanOrEqual(400);
       expect(res.statusCode).toBeLessThan(500);
     }
-    for (const payload of [{ count: 1, demo: 'yes' }, { count: 1, demo: 1 }, { count: 'five' }, { count: "1; DROP TABLE users" }, { count: [1] }, { count: { n: 1 } }]) {
+    for (const payload of [
+      { count: 1, demo: 'yes' },
+      { count: 1, demo: 1 },
+      { count: 'five' },
+      { count: '1; DROP TABLE users' },
+      { count: [1] },
+      { count: { n: 1 } },
+    ]) {
       const res = await open(p, payload);
       expect(res.statusCode).toBe(422);
       expect(res.json().message).toBe(res.json().msg);

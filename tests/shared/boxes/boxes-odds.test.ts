@@ -30,23 +30,41 @@ describe('ticket ranges', () => {
 
   it('reports gaps, overlaps, short and long coverage and empty boxes', () => {
     expect(rangeProblems([])).toEqual(['A box needs at least one item.']);
-    expect(rangeProblems([{ from: 1, to: 10 }, { from: 12, to: 100_000 }])[0]).toMatch(/starts at 12, expected 11/);
-    expect(rangeProblems([{ from: 1, to: 10 }, { from: 10, to: 100_000 }])[0]).toMatch(/starts at 10/);
+    expect(
+      rangeProblems([
+        { from: 1, to: 10 },
+        { from: 12, to: 100_000 },
+      ])[0],
+    ).toMatch(/starts at 12, expected 11/);
+    expect(
+      rangeProblems([
+        { from: 1, to: 10 },
+        { from: 10, to: 100_000 },
+      ])[0],
+    ).toMatch(/starts at 10/);
     expect(rangeProblems([{ from: 1, to: 99_999 }])).toEqual(['Ranges end at 99999, expected 100000.']);
     expect(rangeProblems([{ from: 1, to: 100_001 }])).toEqual(['Ranges end at 100001, expected 100000.']);
     expect(rangeProblems([{ from: 2, to: 100_000 }])[0]).toMatch(/starts at 2/);
-    expect(rangeProblems([{ from: 1, to: 0 }, { from: 1, to: 100_000 }])[0]).toMatch(/empty range/);
+    expect(
+      rangeProblems([
+        { from: 1, to: 0 },
+        { from: 1, to: 100_000 },
+      ])[0],
+    ).toMatch(/empty range/);
     expect(rangeProblems([{ from: 1, to: 1.5 }])[0]).toMatch(/integers/);
   });
 
   it('from weights always sum to exactly 100,000 with at least one ticket each (property)', () => {
     fc.assert(
-      fc.property(fc.array(fc.double({ min: 1e-6, max: 1e6, noNaN: true }), { minLength: 1, maxLength: 60 }), (weights) => {
-        const t = ticketsFromWeights(weights);
-        expect(t.reduce((a, b) => a + b, 0)).toBe(TOTAL_TICKETS);
-        expect(t.every((x) => Number.isInteger(x) && x >= 1)).toBe(true);
-        expect(rangeProblems(ticketRanges(t))).toEqual([]);
-      }),
+      fc.property(
+        fc.array(fc.double({ min: 1e-6, max: 1e6, noNaN: true }), { minLength: 1, maxLength: 60 }),
+        (weights) => {
+          const t = ticketsFromWeights(weights);
+          expect(t.reduce((a, b) => a + b, 0)).toBe(TOTAL_TICKETS);
+          expect(t.every((x) => Number.isInteger(x) && x >= 1)).toBe(true);
+          expect(rangeProblems(ticketRanges(t))).toEqual([]);
+        },
+      ),
     );
   });
 
@@ -82,7 +100,12 @@ describe('expected value and price', () => {
     // (199999 + 33299667) / 100000 = 334.99666 cents → 335
     expect(expectedValueCents(items)).toBe(335);
     expect(expectedValueCents([{ tickets: 100_000, priceCents: 1234 }])).toBe(1234);
-    expect(expectedValueCents([{ tickets: 50_000, priceCents: 1 }, { tickets: 50_000, priceCents: 0 }])).toBe(1); // 0.5 → half up
+    expect(
+      expectedValueCents([
+        { tickets: 50_000, priceCents: 1 },
+        { tickets: 50_000, priceCents: 0 },
+      ]),
+    ).toBe(1); // 0.5 → half up
   });
 
   it('sell-back value is the chance-weighted sale price', () => {
@@ -95,14 +118,20 @@ describe('expected value and price', () => {
     expect(boxPriceCents([{ tickets: 100_000, priceCents: 1001 }])).toBe(1082); // 1081.08 → 1082
     expect(boxPriceCents(items, 0)).toBe(335); // 334.99666 rounded up
     fc.assert(
-      fc.property(fc.array(fc.record({ tickets: fc.integer({ min: 1, max: 5000 }), priceCents: fc.integer({ min: 0, max: 1_000_000 }) }), { minLength: 1, maxLength: 20 }), (raw) => {
-        const num = evNumerator(raw);
-        const price = BigInt(boxPriceCents(raw));
-        const total = 100_000n;
-        // price × 1e5 × 1e4 ≥ num × 10800 and one cent less would fall short
-        expect(price * total * 10_000n >= num * 10_800n).toBe(true);
-        expect((price - 1n) * total * 10_000n < num * 10_800n || price === 0n).toBe(true);
-      }),
+      fc.property(
+        fc.array(
+          fc.record({ tickets: fc.integer({ min: 1, max: 5000 }), priceCents: fc.integer({ min: 0, max: 1_000_000 }) }),
+          { minLength: 1, maxLength: 20 },
+        ),
+        (raw) => {
+          const num = evNumerator(raw);
+          const price = BigInt(boxPriceCents(raw));
+          const total = 100_000n;
+          // price × 1e5 × 1e4 ≥ num × 10800 and one cent less would fall short
+          expect(price * total * 10_000n >= num * 10_800n).toBe(true);
+          expect((price - 1n) * total * 10_000n < num * 10_800n || price === 0n).toBe(true);
+        },
+      ),
     );
   });
 
@@ -125,7 +154,14 @@ describe('catalog vocabulary', () => {
 
   it('rarity follows price tiers', () => {
     expect([1999, 2000, 9999, 10_000, 39_999, 40_000, 119_999, 120_000].map(rarityForPrice)).toEqual([
-      'common', 'uncommon', 'uncommon', 'rare', 'rare', 'epic', 'epic', 'legendary',
+      'common',
+      'uncommon',
+      'uncommon',
+      'rare',
+      'rare',
+      'epic',
+      'epic',
+      'legendary',
     ]);
   });
 });

@@ -2,7 +2,13 @@
 // the box's ticket ranges, return EV / price = 1 / (1 + 8 % edge) ≈ 92.59 % of the stake.
 import { describe, expect, it } from 'vitest';
 import { ByteStream, ticketFromFloat } from '../../../src/shared/fair/index.ts';
-import { HOUSE_EDGE_BP, TOTAL_TICKETS, boxPriceCents, ticketRanges, ticketsFromWeights } from '../../../src/shared/games/boxes/boxes.odds.ts';
+import {
+  HOUSE_EDGE_BP,
+  TOTAL_TICKETS,
+  boxPriceCents,
+  ticketRanges,
+  ticketsFromWeights,
+} from '../../../src/shared/games/boxes/boxes.odds.ts';
 import { seedBoxes, seedProducts } from '../../../src/server/modules/boxes/catalog.data.ts';
 
 const OPENINGS = 1_000_000;
@@ -40,7 +46,9 @@ describe('box RTP', () => {
       const mean = items.reduce((a, it) => a + it.tickets * it.priceCents, 0) / TOTAL_TICKETS;
       const variance = items.reduce((a, it) => a + (it.tickets / TOTAL_TICKETS) * (it.priceCents - mean) ** 2, 0);
       const se = (Math.sqrt(variance / OPENINGS) / price) * 100;
-      expect(Math.abs(rtp - documented), `${box.slug}: simulated ${rtp.toFixed(3)} %`).toBeLessThan(Math.max(0.1, 4 * se));
+      expect(Math.abs(rtp - documented), `${box.slug}: simulated ${rtp.toFixed(3)} %`).toBeLessThan(
+        Math.max(0.1, 4 * se),
+      );
     }
   });
 });

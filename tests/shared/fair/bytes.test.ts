@@ -1,7 +1,14 @@
 // Golden vectors of Stake's byte stream and floats (fairness.md), cross-checked with node:crypto.
 import { createHmac, createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { ByteStream, floats, hashServerSeed, isServerSeed, roundBytes, verifyCommitment } from '../../../src/shared/fair/index.ts';
+import {
+  ByteStream,
+  floats,
+  hashServerSeed,
+  isServerSeed,
+  roundBytes,
+  verifyCommitment,
+} from '../../../src/shared/fair/index.ts';
 
 const seeds = (nonce: number) => ({ serverSeed: 'a'.repeat(64), clientSeed: 'abc', nonce });
 

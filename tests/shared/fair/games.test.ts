@@ -2,9 +2,32 @@
 import { createHmac } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import {
-  ByteStream, diceRollFromFloat, PLINKO_ROWS, RISKS, WHEEL_SEGMENTS, boxTicket, crashPoint, chainLinks, diceChance, diceMultiplier, diceRoll, diceTargetError,
-  diceWins, hashChain, plinkoResult, plinkoRtp, plinkoTable, rangeIndexForTicket, rangesFromTickets, ticketFromFloat,
-  ticketRangesError, upgradeRoll, wheelResult, wheelRtp, wheelTable, floats,
+  ByteStream,
+  diceRollFromFloat,
+  PLINKO_ROWS,
+  RISKS,
+  WHEEL_SEGMENTS,
+  boxTicket,
+  crashPoint,
+  chainLinks,
+  diceChance,
+  diceMultiplier,
+  diceRoll,
+  diceTargetError,
+  diceWins,
+  hashChain,
+  plinkoResult,
+  plinkoRtp,
+  plinkoTable,
+  rangeIndexForTicket,
+  rangesFromTickets,
+  ticketFromFloat,
+  ticketRangesError,
+  upgradeRoll,
+  wheelResult,
+  wheelRtp,
+  wheelTable,
+  floats,
 } from '../../../src/shared/fair/index.ts';
 
 const seeds = (nonce: number) => ({ serverSeed: 'a'.repeat(64), clientSeed: 'abc', nonce });
@@ -80,22 +103,24 @@ describe('payout tables', () => {
     expect(plinkoTable(8, 'low')).toEqual([5.6, 2.1, 1.1, 1, 0.5, 1, 1.1, 2.1, 5.6]);
     expect(plinkoTable(9, 'low')).toEqual([5.6, 2, 1.6, 1, 0.7, 0.7, 1, 1.6, 2, 5.6]);
     expect(plinkoTable(16, 'high')[0]).toBe(1000);
-    for (const rows of PLINKO_ROWS) for (const risk of RISKS) {
-      const t = plinkoTable(rows, risk);
-      expect(t).toHaveLength(rows + 1);
-      expect(t).toEqual([...t].reverse());
-      const rtp = plinkoRtp(rows, risk);
-      expect(rtp, `${rows}/${risk}`).toBeGreaterThan(0.985);
-      expect(rtp, `${rows}/${risk}`).toBeLessThan(0.995);
-    }
+    for (const rows of PLINKO_ROWS)
+      for (const risk of RISKS) {
+        const t = plinkoTable(rows, risk);
+        expect(t).toHaveLength(rows + 1);
+        expect(t).toEqual([...t].reverse());
+        const rtp = plinkoRtp(rows, risk);
+        expect(rtp, `${rows}/${risk}`).toBeGreaterThan(0.985);
+        expect(rtp, `${rows}/${risk}`).toBeLessThan(0.995);
+      }
   });
   it('wheel tables have the segment count and ≈ 99% RTP', () => {
     expect(wheelTable(20, 'high')[19]).toBe(19.8);
     expect(wheelTable(10, 'medium')).toEqual([0, 1.9, 0, 1.5, 0, 2, 0, 1.5, 0, 3]);
-    for (const segments of WHEEL_SEGMENTS) for (const risk of RISKS) {
-      expect(wheelTable(segments, risk)).toHaveLength(segments);
-      expect(wheelRtp(segments, risk), `${segments}/${risk}`).toBeCloseTo(0.99, 2);
-    }
+    for (const segments of WHEEL_SEGMENTS)
+      for (const risk of RISKS) {
+        expect(wheelTable(segments, risk)).toHaveLength(segments);
+        expect(wheelRtp(segments, risk), `${segments}/${risk}`).toBeCloseTo(0.99, 2);
+      }
   });
 });
 
@@ -123,7 +148,11 @@ describe('crash', () => {
 describe('box ranges', () => {
   it('finds the range of a ticket and validates tiling', () => {
     const ranges = rangesFromTickets([1, 99, 99900]);
-    expect(ranges).toEqual([{ from: 1, to: 1 }, { from: 2, to: 100 }, { from: 101, to: 100000 }]);
+    expect(ranges).toEqual([
+      { from: 1, to: 1 },
+      { from: 2, to: 100 },
+      { from: 101, to: 100000 },
+    ]);
     expect(ticketRangesError(ranges)).toBeNull();
     expect(rangeIndexForTicket(ranges, 1)).toBe(0);
     expect(rangeIndexForTicket(ranges, 100)).toBe(1);

@@ -8,7 +8,13 @@ const seeds = (nonce: number) => ({ serverSeed: 'a'.repeat(64), clientSeed: 'abc
 
 describe('dice outcome, script and sample', () => {
   it('outcome from seeds matches the golden roll', () => {
-    expect(diceOutcomeFromSeeds(seeds(1), 50, 'under')).toEqual({ roll: 16.44, target: 50, direction: 'under', win: true, multiplier: 1.98 });
+    expect(diceOutcomeFromSeeds(seeds(1), 50, 'under')).toEqual({
+      roll: 16.44,
+      target: 50,
+      direction: 'under',
+      win: true,
+      multiplier: 1.98,
+    });
     expect(diceOutcomeFromSeeds(seeds(2), 50, 'under').win).toBe(false);
   });
 
@@ -32,7 +38,14 @@ describe('dice outcome, script and sample', () => {
           prev = t;
         }
         const end = sampleDice(script, script.durationMs);
-        expect(end).toMatchObject({ marker: outcome.roll, label: outcome.roll.toFixed(2), revealed: true, win: outcome.win, done: true, flash: 0 });
+        expect(end).toMatchObject({
+          marker: outcome.roll,
+          label: outcome.roll.toFixed(2),
+          revealed: true,
+          win: outcome.win,
+          done: true,
+          flash: 0,
+        });
         expect(sampleDice(script, script.durationMs + 1e6)).toEqual(end);
       }
     });

@@ -2,10 +2,23 @@
 // backwards, starts where the pre-spin was, and its last sample lands on the server's item.
 import fc from 'fast-check';
 import { expect, it } from 'vitest';
-import { fillerStrip, landedItem, landingSlot, prng, reelOffsetAt, reelScript, tileAt } from '../../../src/shared/games/boxes/reel.script.ts';
+import {
+  fillerStrip,
+  landedItem,
+  landingSlot,
+  prng,
+  reelOffsetAt,
+  reelScript,
+  tileAt,
+} from '../../../src/shared/games/boxes/reel.script.ts';
 import { sampleReel, tickTimes } from '../../../src/shared/games/boxes/reel.sample.ts';
 
-const items = [{ id: 1, tickets: 90_000 }, { id: 2, tickets: 9_000 }, { id: 3, tickets: 900 }, { id: 4, tickets: 100 }];
+const items = [
+  { id: 1, tickets: 90_000 },
+  { id: 2, tickets: 9_000 },
+  { id: 3, tickets: 900 },
+  { id: 4, tickets: 100 },
+];
 
 it('is deterministic for the same inputs and puts the winner at the landing slot', () => {
   const a = reelScript({ items, winnerIndex: 3, seed: 42, tileWidth: 100, durationMs: 4000 });
@@ -25,8 +38,12 @@ it('is deterministic for the same inputs and puts the winner at the landing slot
 it('for any winner, seed, pre-spin and duration: monotone, continuous at the start, last sample on the winner', () => {
   fc.assert(
     fc.property(
-      fc.integer({ min: 0, max: 3 }), fc.integer(), fc.integer({ min: 40, max: 200 }), fc.integer({ min: 0, max: 20_000 }),
-      fc.double({ min: 0, max: 5, noNaN: true }), fc.integer({ min: 1, max: 8000 }),
+      fc.integer({ min: 0, max: 3 }),
+      fc.integer(),
+      fc.integer({ min: 40, max: 200 }),
+      fc.integer({ min: 0, max: 20_000 }),
+      fc.double({ min: 0, max: 5, noNaN: true }),
+      fc.integer({ min: 1, max: 8000 }),
       (winnerIndex, seed, tileWidth, startOffset, startVelocity, durationMs) => {
         const s = reelScript({ items, winnerIndex, seed, tileWidth, durationMs, startOffset, startVelocity });
         const samples = sampleReel(s, 16);
@@ -36,7 +53,8 @@ it('for any winner, seed, pre-spin and duration: monotone, continuous at the sta
         expect(last.offset).toBe(s.targetOffset);
         expect(last.tile).toBe(s.landing);
         expect(last.item).toBe(winnerIndex);
-        for (let i = 1; i < samples.length; i++) expect(samples[i]!.offset).toBeGreaterThanOrEqual(samples[i - 1]!.offset - 1e-6);
+        for (let i = 1; i < samples.length; i++)
+          expect(samples[i]!.offset).toBeGreaterThanOrEqual(samples[i - 1]!.offset - 1e-6);
         // rests inside the landing tile, away from its edges
         const inTile = s.targetOffset / tileWidth - s.landing;
         expect(inTile).toBeGreaterThanOrEqual(0.2);
@@ -48,7 +66,15 @@ it('for any winner, seed, pre-spin and duration: monotone, continuous at the sta
 });
 
 it('eases out: fast early, still at the end; ticks follow tile edges', () => {
-  const s = reelScript({ items, winnerIndex: 1, seed: 7, tileWidth: 100, durationMs: 5000, startOffset: 500, startVelocity: 2 });
+  const s = reelScript({
+    items,
+    winnerIndex: 1,
+    seed: 7,
+    tileWidth: 100,
+    durationMs: 5000,
+    startOffset: 500,
+    startVelocity: 2,
+  });
   const v = (t: number) => (reelOffsetAt(s, t + 1) - reelOffsetAt(s, t)) / 1;
   expect(v(0)).toBeCloseTo(2, 1);
   expect(v(4998)).toBeLessThan(0.01);

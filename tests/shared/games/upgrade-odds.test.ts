@@ -3,7 +3,13 @@
 import { describe, expect, it } from 'vitest';
 import { floats, upgradeRoll } from '../../../src/shared/fair/index.ts';
 import {
-  UPGRADE_EDGE_BP, UPGRADE_MAX_CHANCE_BP, UPGRADE_MIN_CHANCE_BP, upgradeChance, upgradeChanceError, upgradeOutcomeFromSeeds, upgradeRollWins,
+  UPGRADE_EDGE_BP,
+  UPGRADE_MAX_CHANCE_BP,
+  UPGRADE_MIN_CHANCE_BP,
+  upgradeChance,
+  upgradeChanceError,
+  upgradeOutcomeFromSeeds,
+  upgradeRollWins,
 } from '../../../src/shared/games/upgrade/upgrade.odds.ts';
 
 const seeds = (nonce: number) => ({ serverSeed: 'a'.repeat(64), clientSeed: 'abc', nonce });
@@ -50,9 +56,10 @@ describe('upgrade chance', () => {
   it('an uncapped upgrade returns ≈ 95% of the stake over many seeds', () => {
     const n = 20_000;
     let won = 0;
-    for (let nonce = 0; nonce < n; nonce++) if (upgradeOutcomeFromSeeds({ serverSeed: 'b'.repeat(64), clientSeed: 'rtp', nonce }, 19).win) won++;
+    for (let nonce = 0; nonce < n; nonce++)
+      if (upgradeOutcomeFromSeeds({ serverSeed: 'b'.repeat(64), clientSeed: 'rtp', nonce }, 19).win) won++;
     // stake $20 → target $100: chance 19%; return = P(win) × 100 / 20 ≈ 0.95
-    const rtp = (won / n) * 100 / 20;
+    const rtp = ((won / n) * 100) / 20;
     expect(rtp).toBeGreaterThan(0.92);
     expect(rtp).toBeLessThan(0.98);
     expect(upgradeChance(2_000, 10_000).chanceBp).toBe(1900);

@@ -13,7 +13,7 @@ describe('upgrade script and sample', () => {
     it(`${mode}: ends exactly on the roll`, () => {
       for (let nonce = 0; nonce < 200; nonce++) {
         const outcome = upgradeOutcomeFromSeeds(seeds(nonce), 5 + (nonce % 70));
-        const script = upgradeScript(outcome, (nonce * 37.7) % 130 - 15, mode);
+        const script = upgradeScript(outcome, ((nonce * 37.7) % 130) - 15, mode);
         expect(script.durationMs).toBeGreaterThan(0);
         expect(script.durationMs).toBeLessThanOrEqual(4_000);
         expect(script.from).toBeGreaterThanOrEqual(0);
@@ -32,7 +32,14 @@ describe('upgrade script and sample', () => {
           expect(v).toMatchObject({ revealed: false, win: null, done: false });
         }
         const end = sampleUpgrade(script, script.durationMs);
-        expect(end).toEqual({ needle: outcome.roll, label: outcome.roll.toFixed(2), revealed: true, win: outcome.win, flash: 0, done: true });
+        expect(end).toEqual({
+          needle: outcome.roll,
+          label: outcome.roll.toFixed(2),
+          revealed: true,
+          win: outcome.win,
+          flash: 0,
+          done: true,
+        });
         expect(sampleUpgrade(script, script.durationMs + 1e6)).toEqual(end);
         expect(sampleUpgrade(script, -5).needle).toBe(mode === 'reduced' ? outcome.roll : script.from);
       }
@@ -43,7 +50,8 @@ describe('upgrade script and sample', () => {
     const script = upgradeScript({ roll: 42, chance: 50, win: true }, 10);
     const travelled = (a: number, b: number) => {
       let sum = 0;
-      for (let t = a; t < b; t += 10) sum += (sampleUpgrade(script, t + 10).needle - sampleUpgrade(script, t).needle + 100) % 100;
+      for (let t = a; t < b; t += 10)
+        sum += (sampleUpgrade(script, t + 10).needle - sampleUpgrade(script, t).needle + 100) % 100;
       return sum;
     };
     expect(travelled(0, 500)).toBeGreaterThan(5 * travelled(script.spinMs - 500, script.spinMs - 10));

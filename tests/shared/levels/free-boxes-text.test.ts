@@ -2,7 +2,14 @@
 import { expect, it } from 'vitest';
 import { FREE_BOX_COOLDOWN_MS, cooldownMessage, formatHms, levelMessage } from '../../../src/shared/api/free-boxes.ts';
 
-it.each([[0, '00:00:00'], [1, '00:00:01'], [59_999, '00:01:00'], [FREE_BOX_COOLDOWN_MS, '24:00:00'], [FREE_BOX_COOLDOWN_MS - 1_000, '23:59:59'], [-5, '00:00:00']])('formatHms(%i) = %s', (ms, text) => {
+it.each([
+  [0, '00:00:00'],
+  [1, '00:00:01'],
+  [59_999, '00:01:00'],
+  [FREE_BOX_COOLDOWN_MS, '24:00:00'],
+  [FREE_BOX_COOLDOWN_MS - 1_000, '23:59:59'],
+  [-5, '00:00:00'],
+])('formatHms(%i) = %s', (ms, text) => {
   expect(formatHms(ms)).toBe(text);
 });
 

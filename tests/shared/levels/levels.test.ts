@@ -1,7 +1,13 @@
 // The published level curve: XP from wagered cents, total XP per level, level from XP, tiers.
 import { describe, expect, it } from 'vitest';
 import {
-  MAX_LEVEL, levelForWagered, levelForXp, levelProgress, tierForLevel, xpForLevel, xpForWagered,
+  MAX_LEVEL,
+  levelForWagered,
+  levelForXp,
+  levelProgress,
+  tierForLevel,
+  xpForLevel,
+  xpForWagered,
 } from '../../../src/shared/levels.ts';
 
 describe('level curve', () => {
@@ -14,7 +20,13 @@ describe('level curve', () => {
   });
 
   it.each([
-    [1, 0], [2, 25], [3, 100], [10, 2025], [20, 9025], [110, 297_025], [MAX_LEVEL, 354_025],
+    [1, 0],
+    [2, 25],
+    [3, 100],
+    [10, 2025],
+    [20, 9025],
+    [110, 297_025],
+    [MAX_LEVEL, 354_025],
   ])('level %i needs %i XP in total', (level, xp) => {
     expect(xpForLevel(level)).toBe(xp);
     expect(levelForXp(xp)).toBe(level);
@@ -39,7 +51,15 @@ describe('level curve', () => {
     expect(levelProgress(10 ** 12, MAX_LEVEL).next_level_xp).toBeNull();
   });
 
-  it.each([[1, 1], [9, 1], [10, 10], [19, 10], [55, 50], [110, 110], [120, 110]])('level %i has tier %i', (level, tier) => {
+  it.each([
+    [1, 1],
+    [9, 1],
+    [10, 10],
+    [19, 10],
+    [55, 50],
+    [110, 110],
+    [120, 110],
+  ])('level %i has tier %i', (level, tier) => {
     expect(tierForLevel(level)).toBe(tier);
   });
 });

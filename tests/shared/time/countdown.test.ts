@@ -45,7 +45,12 @@ describe('formatting', () => {
     expect(splitDuration(0)).toEqual({ days: 0, hours: 0, minutes: 0, seconds: 0 });
     expect(splitDuration(999)).toEqual({ days: 0, hours: 0, minutes: 0, seconds: 0 });
     expect(splitDuration(1000)).toEqual({ days: 0, hours: 0, minutes: 0, seconds: 1 });
-    expect(splitDuration(2 * 86_400_000 + 3 * H + 4 * M + 5 * S)).toEqual({ days: 2, hours: 3, minutes: 4, seconds: 5 });
+    expect(splitDuration(2 * 86_400_000 + 3 * H + 4 * M + 5 * S)).toEqual({
+      days: 2,
+      hours: 3,
+      minutes: 4,
+      seconds: 5,
+    });
     expect(splitDuration(-5)).toEqual({ days: 0, hours: 0, minutes: 0, seconds: 0 });
   });
 

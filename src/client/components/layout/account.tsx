@@ -8,9 +8,15 @@ import { LevelBadge } from '../ui/level-badge.tsx';
 
 /** The player's avatar (initial on a coloured disc when there is no picture). */
 export function Avatar({ user, size = 32 }: { user: Pick<PublicUser, 'name' | 'avatar_url'>; size?: number }) {
-  if (user.avatar_url) return <img className="avatar" src={user.avatar_url} alt={`${user.name}'s avatar`} width={size} height={size} />;
+  if (user.avatar_url)
+    return <img className="avatar" src={user.avatar_url} alt={`${user.name}'s avatar`} width={size} height={size} />;
   return (
-    <span className="avatar avatar-initial" style={{ width: size, height: size }} role="img" aria-label={`${user.name}'s avatar`}>
+    <span
+      className="avatar avatar-initial"
+      style={{ width: size, height: size }}
+      role="img"
+      aria-label={`${user.name}'s avatar`}
+    >
       {user.name.slice(0, 1).toUpperCase()}
     </span>
   );
@@ -31,7 +37,13 @@ export function ProfileLink({ user, onNavigate }: { user: PublicUser; onNavigate
 export function BalanceButton({ balance, testId = 'header-balance' }: { balance: number; testId?: string }) {
   const show = useModals((s) => s.show);
   return (
-    <button type="button" className="balance" data-testid={testId} onClick={() => show('deposit', true)} aria-label={`Balance $${formatAmount(balance)}, deposit`}>
+    <button
+      type="button"
+      className="balance"
+      data-testid={testId}
+      onClick={() => show('deposit', true)}
+      aria-label={`Balance $${formatAmount(balance)}, deposit`}
+    >
       <span className="coin" aria-hidden="true" />${formatAmount(balance)}
     </button>
   );

@@ -30,7 +30,13 @@ export function BottomBar({ menuOpen, onToggleMenu }: { menuOpen: boolean; onTog
   }
   return (
     <nav className="bottom-bar" aria-label="Mobile">
-      <button type="button" className="bottom-item" onClick={onToggleMenu} aria-expanded={menuOpen} aria-controls="mobile-menu">
+      <button
+        type="button"
+        className="bottom-item"
+        onClick={onToggleMenu}
+        aria-expanded={menuOpen}
+        aria-controls="mobile-menu"
+      >
         <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true">
           <path d="M4 6h16M4 12h16M4 18h16" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
         </svg>
@@ -46,8 +52,16 @@ export function BottomBar({ menuOpen, onToggleMenu }: { menuOpen: boolean; onTog
         Games
       </button>
       {user ? (
-        <button type="button" className="bottom-center" onClick={() => show('deposit', true)} data-testid="bottom-deposit" aria-label={`Deposit, balance $${formatAmount(user.balance)}`}>
-          <span className="bottom-center-plus" aria-hidden="true">+</span>
+        <button
+          type="button"
+          className="bottom-center"
+          onClick={() => show('deposit', true)}
+          data-testid="bottom-deposit"
+          aria-label={`Deposit, balance $${formatAmount(user.balance)}`}
+        >
+          <span className="bottom-center-plus" aria-hidden="true">
+            +
+          </span>
           <span className="bottom-center-amount">${formatAmount(user.balance)}</span>
         </button>
       ) : (

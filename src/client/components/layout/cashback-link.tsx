@@ -4,7 +4,15 @@ import { cashbackCountdown, formatCountdown } from '../../../shared/time/countdo
 import { useNow } from '../ui/use-now.ts';
 
 /** A link to /cashback with the live countdown. */
-export function CashbackLink({ className, testId, onNavigate }: { className: string; testId: string; onNavigate?: () => void }) {
+export function CashbackLink({
+  className,
+  testId,
+  onNavigate,
+}: {
+  className: string;
+  testId: string;
+  onNavigate?: () => void;
+}) {
   const now = useNow();
   return (
     <Link to="/cashback" className={className} data-testid={testId} onClick={onNavigate}>

@@ -64,8 +64,8 @@ export function Footer() {
         </section>
       </div>
       <p className="footer-legal">
-        © 2026 Loot Arcade. Play responsibly; players must be 18 or older. Every result on this site can be verified on the{' '}
-        <Link to="/provably-fair">provably fair</Link> page.
+        © 2026 Loot Arcade. Play responsibly; players must be 18 or older. Every result on this site can be verified on
+        the <Link to="/provably-fair">provably fair</Link> page.
       </p>
     </footer>
   );

@@ -33,7 +33,14 @@ export function MobileMenu({ onClose }: { onClose(): void }) {
   }, [onClose]);
 
   return (
-    <div className="mobile-menu" id="mobile-menu" role="dialog" aria-modal="true" aria-label="Menu" data-testid="mobile-menu">
+    <div
+      className="mobile-menu"
+      id="mobile-menu"
+      role="dialog"
+      aria-modal="true"
+      aria-label="Menu"
+      data-testid="mobile-menu"
+    >
       <div className="mobile-menu-top">
         <SoundsToggle />
         <button ref={closeRef} type="button" className="icon-btn" onClick={onClose} aria-label="Close menu">
@@ -59,7 +66,9 @@ export function MobileMenu({ onClose }: { onClose(): void }) {
           </div>
         )}
       </div>
-      {pathname !== '/plinko' && <CashbackLink className="menu-cashback below-lg" testId="menu-cashback" onNavigate={onClose} />}
+      {pathname !== '/plinko' && (
+        <CashbackLink className="menu-cashback below-lg" testId="menu-cashback" onNavigate={onClose} />
+      )}
       <nav aria-label="Menu links">
         <ul className="menu-links">
           {menuLinks.map((l) => (

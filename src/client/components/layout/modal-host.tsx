@@ -17,7 +17,12 @@ export function modalLabel(name: ModalName, tab: AuthTab): string {
 
 /** What a dialog without content shows (its feature has not landed yet). */
 function NotYet({ name }: { name: ModalName }) {
-  const text = name === 'deposit' ? 'Deposits are coming soon.' : name === 'forgot' ? 'Password recovery is coming soon.' : 'Sign up and login are coming soon.';
+  const text =
+    name === 'deposit'
+      ? 'Deposits are coming soon.'
+      : name === 'forgot'
+        ? 'Password recovery is coming soon.'
+        : 'Sign up and login are coming soon.';
   return (
     <div className="modal-soon" data-testid="modal-soon">
       <p>{text}</p>

@@ -13,7 +13,16 @@ export interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
 }
 
 /** A button. */
-export function Button({ variant = 'default', loading = false, size = 'md', className, children, disabled, type = 'button', ...rest }: ButtonProps) {
+export function Button({
+  variant = 'default',
+  loading = false,
+  size = 'md',
+  className,
+  children,
+  disabled,
+  type = 'button',
+  ...rest
+}: ButtonProps) {
   return (
     <button
       {...rest}

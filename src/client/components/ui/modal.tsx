@@ -17,7 +17,8 @@ export interface ModalProps extends Omit<HTMLAttributes<HTMLDivElement>, 'title'
   children: ReactNode;
 }
 
-const focusable = 'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
+const focusable =
+  'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
 
 /** A modal dialog. */
 export function Modal({ title, label, width = MODAL_WIDTH, onClose, children, className, ...rest }: ModalProps) {
@@ -38,7 +39,9 @@ export function Modal({ title, label, width = MODAL_WIDTH, onClose, children, cl
         e.preventDefault();
         closeRef.current();
       } else if (e.key === 'Tab' && el) {
-        const items = [...el.querySelectorAll<HTMLElement>(focusable)].filter((n) => n.offsetParent !== null || n === document.activeElement);
+        const items = [...el.querySelectorAll<HTMLElement>(focusable)].filter(
+          (n) => n.offsetParent !== null || n === document.activeElement,
+        );
         if (items.length === 0) {
           e.preventDefault();
           el.focus();
@@ -82,11 +85,14 @@ export function Modal({ title, label, width = MODAL_WIDTH, onClose, children, cl
         tabIndex={-1}
         className={['modal', className].filter(Boolean).join(' ')}
         style={{ ['--modal-width' as string]: `${width}px`, maxHeight: '90vh' }}
-        onTouchStart={(e) => (touchStart.current = (dialog.current?.scrollTop ?? 0) > 0 ? null : (e.touches[0]?.clientY ?? null))}
+        onTouchStart={(e) =>
+          (touchStart.current = (dialog.current?.scrollTop ?? 0) > 0 ? null : (e.touches[0]?.clientY ?? null))
+        }
         onTouchMove={(e) => {
           const start = touchStart.current;
           const y = e.touches[0]?.clientY;
-          if (start !== null && y !== undefined && dialog.current) dialog.current.style.transform = `translateY(${Math.max(0, y - start)}px)`;
+          if (start !== null && y !== undefined && dialog.current)
+            dialog.current.style.transform = `translateY(${Math.max(0, y - start)}px)`;
         }}
         onTouchEnd={(e) => {
           const start = touchStart.current;

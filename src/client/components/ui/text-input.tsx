@@ -43,7 +43,9 @@ export const TextInput = forwardRef<HTMLInputElement, TextInputProps>(function T
     <div className={['field', error ? 'field-invalid' : '', className].filter(Boolean).join(' ')}>
       {label && <label htmlFor={inputId}>{label}</label>}
       <div className="field-box">
-        {prefixImage && <img className="field-prefix" src={prefixImage.src} alt={prefixImage.alt} width={20} height={20} />}
+        {prefixImage && (
+          <img className="field-prefix" src={prefixImage.src} alt={prefixImage.alt} width={20} height={20} />
+        )}
         <input
           {...rest}
           id={inputId}
@@ -57,7 +59,13 @@ export const TextInput = forwardRef<HTMLInputElement, TextInputProps>(function T
           aria-describedby={error ? `${inputId}-error` : undefined}
         />
         {password && (
-          <button type="button" className="field-action" onClick={() => setShown(!shown)} aria-label={shown ? 'Hide password' : 'Show password'} aria-pressed={shown}>
+          <button
+            type="button"
+            className="field-action"
+            onClick={() => setShown(!shown)}
+            aria-label={shown ? 'Hide password' : 'Show password'}
+            aria-pressed={shown}
+          >
             {shown ? 'Hide' : 'Show'}
           </button>
         )}

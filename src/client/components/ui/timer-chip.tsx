@@ -14,7 +14,12 @@ export function TimerChip({ remaining, label = 'Leaderboard ends in' }: { remain
     [pad(p.seconds), 's'],
   ];
   return (
-    <span className="timer-chip" role="timer" aria-label={`${label} ${units.map(([v, u]) => v + u).join(' ')}`} data-testid="timer-chip">
+    <span
+      className="timer-chip"
+      role="timer"
+      aria-label={`${label} ${units.map(([v, u]) => v + u).join(' ')}`}
+      data-testid="timer-chip"
+    >
       {units.map(([v, u]) => (
         <span key={u} className="timer-unit">
           <b>{v}</b>

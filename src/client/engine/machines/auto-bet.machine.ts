@@ -62,11 +62,22 @@ export const autoBetMachine = setup({
     waitingForResult: { on: { SETTLED: { target: 'deciding', actions: 'record' } } },
     deciding: {
       always: [
-        { guard: 'shouldStop', target: 'done', actions: sendParent(({ context }) => ({ type: 'AUTO_DONE', reason: stopReason(context) })) },
+        {
+          guard: 'shouldStop',
+          target: 'done',
+          actions: sendParent(({ context }) => ({ type: 'AUTO_DONE', reason: stopReason(context) })),
+        },
         { target: 'gap' },
       ],
     },
-    gap: { after: { [AUTO_GAP_MS]: { target: 'waitingForResult', actions: sendParent(({ context }) => ({ type: 'AUTO_NEXT', amount: context.amount })) } } },
+    gap: {
+      after: {
+        [AUTO_GAP_MS]: {
+          target: 'waitingForResult',
+          actions: sendParent(({ context }) => ({ type: 'AUTO_NEXT', amount: context.amount })),
+        },
+      },
+    },
     done: { type: 'final' },
   },
 });

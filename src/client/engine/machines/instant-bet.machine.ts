@@ -43,7 +43,9 @@ export function createInstantBetMachine<P extends { amount: number }, R extends 
   return setup({
     types: { context: {} as Ctx, events: {} as InstantBetEvent<P>, input: {} as InstantBetInput<P, R> },
     actors: {
-      place: fromPromise<R, { input: InstantBetInput<P, R>; params: P }>(({ input }) => input.input.placeBet(input.params)),
+      place: fromPromise<R, { input: InstantBetInput<P, R>; params: P }>(({ input }) =>
+        input.input.placeBet(input.params),
+      ),
       autoBet: autoBetMachine,
     },
     delays: { animation: ({ context }) => context.durationMs },
@@ -53,7 +55,12 @@ export function createInstantBetMachine<P extends { amount: number }, R extends 
       skipClock: ({ context }) => context.input.clock.skipToEnd(),
       tellAuto: enqueueActions(({ context, enqueue }) => {
         if (!context.autoOn) return;
-        enqueue.sendTo('auto', { type: 'SETTLED', win: context.result!.win, amount: context.params!.amount, payout: context.result!.payout });
+        enqueue.sendTo('auto', {
+          type: 'SETTLED',
+          win: context.result!.win,
+          amount: context.params!.amount,
+          payout: context.result!.payout,
+        });
       }),
       stopAuto: enqueueActions(({ context, enqueue }) => {
         if (!context.autoOn) return;
@@ -63,7 +70,16 @@ export function createInstantBetMachine<P extends { amount: number }, R extends 
     },
   }).createMachine({
     id: 'instantBet',
-    context: ({ input }) => ({ input, params: null, result: null, error: null, startedAt: 0, durationMs: 0, autoReason: null, autoOn: false }),
+    context: ({ input }) => ({
+      input,
+      params: null,
+      result: null,
+      error: null,
+      startedAt: 0,
+      durationMs: 0,
+      autoReason: null,
+      autoOn: false,
+    }),
     initial: 'idle',
     on: {
       AUTO_STOP: { actions: ['stopAuto', assign({ autoReason: 'stopped' })] },
@@ -75,7 +91,10 @@ export function createInstantBetMachine<P extends { amount: number }, R extends 
           BET: { target: 'placing', actions: assign({ params: ({ event }) => event.params, error: null }) },
           AUTO_START: {
             target: 'placing',
-            actions: [assign({ params: ({ event }) => event.params, error: null, autoReason: null, autoOn: true }), spawnChild('autoBet', { id: 'auto', input: ({ event }) => (event as AutoStart<P>).config })],
+            actions: [
+              assign({ params: ({ event }) => event.params, error: null, autoReason: null, autoOn: true }),
+              spawnChild('autoBet', { id: 'auto', input: ({ event }) => (event as AutoStart<P>).config }),
+            ],
           },
         },
       },
@@ -87,11 +106,22 @@ export function createInstantBetMachine<P extends { amount: number }, R extends 
           input: ({ context }) => ({ input: context.input, params: context.params! }),
           onDone: {
             target: 'playing',
-            actions: assign(({ context, event }) => ({ result: event.output, startedAt: context.input.clock.now, durationMs: context.input.durationOf(event.output) })),
+            actions: assign(({ context, event }) => ({
+              result: event.output,
+              startedAt: context.input.clock.now,
+              durationMs: context.input.durationOf(event.output),
+            })),
           },
           onError: {
             target: 'idle',
-            actions: ['idle', 'stopAuto', assign(({ context, event }) => ({ error: context.input.errorText?.(event.error) ?? String(event.error), autoReason: 'error' }))],
+            actions: [
+              'idle',
+              'stopAuto',
+              assign(({ context, event }) => ({
+                error: context.input.errorText?.(event.error) ?? String(event.error),
+                autoReason: 'error',
+              })),
+            ],
           },
         },
       },
@@ -106,9 +136,15 @@ export function createInstantBetMachine<P extends { amount: number }, R extends 
           BET: { target: 'placing', actions: assign({ params: ({ event }) => event.params, error: null }) },
           AUTO_START: {
             target: 'placing',
-            actions: [assign({ params: ({ event }) => event.params, error: null, autoReason: null, autoOn: true }), spawnChild('autoBet', { id: 'auto', input: ({ event }) => (event as AutoStart<P>).config })],
+            actions: [
+              assign({ params: ({ event }) => event.params, error: null, autoReason: null, autoOn: true }),
+              spawnChild('autoBet', { id: 'auto', input: ({ event }) => (event as AutoStart<P>).config }),
+            ],
           },
-          AUTO_NEXT: { target: 'placing', actions: assign({ params: ({ context, event }) => ({ ...context.params!, amount: event.amount }) }) },
+          AUTO_NEXT: {
+            target: 'placing',
+            actions: assign({ params: ({ context, event }) => ({ ...context.params!, amount: event.amount }) }),
+          },
         },
       },
     },

@@ -19,15 +19,26 @@ export interface RoundContext {
 /** Events: a status from the server. */
 export type RoundEvent = { type: 'STATUS'; status: RoundStatus; roundId: number; data?: Record<string, unknown> };
 
-
 /** The round machine. */
 export const roundMachine = setup({
   types: { context: {} as RoundContext, events: {} as RoundEvent, input: {} as { clock: EngineClock } },
-  actions: { record: assign(({ context, event }) => ({ roundId: event.roundId, data: event.data ?? {}, since: context.clock.now })) },
+  actions: {
+    record: assign(({ context, event }) => ({
+      roundId: event.roundId,
+      data: event.data ?? {},
+      since: context.clock.now,
+    })),
+  },
 }).createMachine({
   id: 'round',
   context: ({ input }) => ({ clock: input.clock, roundId: null, data: {}, since: 0 }),
   initial: 'new',
-  on: { STATUS: ROUND_STATUSES.map((status) => ({ target: `.${status}`, guard: ({ event }: { event: RoundEvent }) => event.status === status, actions: 'record' as const })) },
+  on: {
+    STATUS: ROUND_STATUSES.map((status) => ({
+      target: `.${status}`,
+      guard: ({ event }: { event: RoundEvent }) => event.status === status,
+      actions: 'record' as const,
+    })),
+  },
   states: { new: {}, starting: {}, pending: {}, in_progress: { tags: ['live'] }, ended: {} },
 });

@@ -22,7 +22,11 @@ function failure(e: unknown): string {
 }
 
 function RegisterForm({ onDone }: { onDone(msg: string): void }) {
-  const { register, handleSubmit, formState } = useForm<z.input<typeof registerFormSchema>, unknown, z.output<typeof registerFormSchema>>({
+  const { register, handleSubmit, formState } = useForm<
+    z.input<typeof registerFormSchema>,
+    unknown,
+    z.output<typeof registerFormSchema>
+  >({
     resolver: zodResolver(registerFormSchema),
     mode: 'onBlur',
     reValidateMode: 'onBlur',
@@ -33,7 +37,11 @@ function RegisterForm({ onDone }: { onDone(msg: string): void }) {
     setError(null);
     try {
       const ref = localStorage.getItem(referralKey) ?? undefined;
-      const { msg } = await api<{ msg: string }>('POST', '/api/auth/register', { ...v, ref, 'g-recaptcha-response': await captchaToken('register') });
+      const { msg } = await api<{ msg: string }>('POST', '/api/auth/register', {
+        ...v,
+        ref,
+        'g-recaptcha-response': await captchaToken('register'),
+      });
       localStorage.removeItem(referralKey);
       toast.success(msg);
       onDone(msg);
@@ -47,12 +55,20 @@ function RegisterForm({ onDone }: { onDone(msg: string): void }) {
     <form onSubmit={submit} noValidate aria-label="Sign Up">
       <Field label="Nickname" autoComplete="nickname" error={e.name} {...register('name')} />
       <Field label="Email" type="email" autoComplete="email" error={e.email} {...register('email')} />
-      <Field label="Password" type="password" reveal autoComplete="new-password" error={e.password} {...register('password')} />
+      <Field
+        label="Password"
+        type="password"
+        reveal
+        autoComplete="new-password"
+        error={e.password}
+        {...register('password')}
+      />
       <label className="check">
         <input type="checkbox" {...register('promotions')} /> I&apos;d like to receive valuable promotions via email
       </label>
       <label className="check">
-        <input type="checkbox" {...register('terms')} /> I confirm that I am 18 years or older and accept the <a href="/terms-of-service">Terms of Service</a>
+        <input type="checkbox" {...register('terms')} /> I confirm that I am 18 years or older and accept the{' '}
+        <a href="/terms-of-service">Terms of Service</a>
       </label>
       <FormMessage text={error} ok={false} />
       <SubmitButton busy={formState.isSubmitting} />
@@ -61,7 +77,11 @@ function RegisterForm({ onDone }: { onDone(msg: string): void }) {
 }
 
 function LoginForm({ notice }: { notice: string | null }) {
-  const { register, handleSubmit, formState } = useForm<z.input<typeof loginFormSchema>, unknown, z.output<typeof loginFormSchema>>({
+  const { register, handleSubmit, formState } = useForm<
+    z.input<typeof loginFormSchema>,
+    unknown,
+    z.output<typeof loginFormSchema>
+  >({
     resolver: zodResolver(loginFormSchema),
     mode: 'onBlur',
     reValidateMode: 'onBlur',
@@ -83,7 +103,14 @@ function LoginForm({ notice }: { notice: string | null }) {
     <form onSubmit={submit} noValidate aria-label="Login">
       <FormMessage text={notice} ok />
       <Field label="Email" type="email" autoComplete="email" error={e.email} {...register('email')} />
-      <Field label="Password" type="password" reveal autoComplete="current-password" error={e.password} {...register('password')} />
+      <Field
+        label="Password"
+        type="password"
+        reveal
+        autoComplete="current-password"
+        error={e.password}
+        {...register('password')}
+      />
       <button type="button" className="link-button" onClick={() => useModals.getState().show('forgot', false)}>
         Forgot password?
       </button>

@@ -14,7 +14,11 @@ import { Field, FormMessage, SubmitButton } from './form-parts.tsx';
 
 /** The forgot password modal content. */
 export default function ForgotPasswordModal() {
-  const { register, handleSubmit, formState } = useForm<z.input<typeof forgotFormSchema>, unknown, z.output<typeof forgotFormSchema>>({
+  const { register, handleSubmit, formState } = useForm<
+    z.input<typeof forgotFormSchema>,
+    unknown,
+    z.output<typeof forgotFormSchema>
+  >({
     resolver: zodResolver(forgotFormSchema),
     mode: 'onBlur',
     reValidateMode: 'onBlur',
@@ -24,11 +28,19 @@ export default function ForgotPasswordModal() {
   const submit = handleSubmit(async (v) => {
     setError(null);
     try {
-      const { msg } = await api<{ msg: string }>('POST', '/api/auth/forgot-password', { email: v.email, 'g-recaptcha-response': await captchaToken('forgot_password') });
+      const { msg } = await api<{ msg: string }>('POST', '/api/auth/forgot-password', {
+        email: v.email,
+        'g-recaptcha-response': await captchaToken('forgot_password'),
+      });
       toast.success(msg);
       useModals.getState().closeAll();
     } catch (e) {
-      const text = e instanceof ApiError ? (e.body.errors?.['g-recaptcha-response']?.[0] ?? e.body.msg ?? e.message) : e instanceof Error ? e.message : 'Network error. Please try again.';
+      const text =
+        e instanceof ApiError
+          ? (e.body.errors?.['g-recaptcha-response']?.[0] ?? e.body.msg ?? e.message)
+          : e instanceof Error
+            ? e.message
+            : 'Network error. Please try again.';
       setError(text);
       toast.error(text);
     }

@@ -3,16 +3,33 @@ import { useId, useState, type InputHTMLAttributes } from 'react';
 import type { FieldError } from 'react-hook-form';
 
 /** A labelled input with its validation message. */
-export function Field({ label, error, type = 'text', reveal = false, ...input }: InputHTMLAttributes<HTMLInputElement> & { label: string; error?: FieldError; reveal?: boolean }) {
+export function Field({
+  label,
+  error,
+  type = 'text',
+  reveal = false,
+  ...input
+}: InputHTMLAttributes<HTMLInputElement> & { label: string; error?: FieldError; reveal?: boolean }) {
   const id = useId();
   const [shown, setShown] = useState(false);
   return (
     <div className="field">
       <label htmlFor={id}>{label}</label>
       <div className="field-row">
-        <input id={id} type={reveal && shown ? 'text' : type} aria-invalid={error ? true : undefined} aria-describedby={error ? `${id}-err` : undefined} {...input} />
+        <input
+          id={id}
+          type={reveal && shown ? 'text' : type}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? `${id}-err` : undefined}
+          {...input}
+        />
         {reveal && (
-          <button type="button" className="field-reveal" onClick={() => setShown((v) => !v)} aria-label={shown ? 'Hide password' : 'Show password'}>
+          <button
+            type="button"
+            className="field-reveal"
+            onClick={() => setShown((v) => !v)}
+            aria-label={shown ? 'Hide password' : 'Show password'}
+          >
             {shown ? 'Hide' : 'Show'}
           </button>
         )}

@@ -15,11 +15,20 @@ import { toast } from '../../components/ui/toaster.tsx';
 export default function ResetPasswordPage() {
   const [params] = useSearchParams();
   const navigate = useNavigate();
-  const { register, handleSubmit, formState } = useForm<z.input<typeof resetBodySchema>, unknown, z.output<typeof resetBodySchema>>({
+  const { register, handleSubmit, formState } = useForm<
+    z.input<typeof resetBodySchema>,
+    unknown,
+    z.output<typeof resetBodySchema>
+  >({
     resolver: zodResolver(resetBodySchema),
     mode: 'onBlur',
     reValidateMode: 'onBlur',
-    defaultValues: { email: params.get('email') ?? '', token: params.get('token') ?? '', password: '', password_confirmation: '' },
+    defaultValues: {
+      email: params.get('email') ?? '',
+      token: params.get('token') ?? '',
+      password: '',
+      password_confirmation: '',
+    },
   });
   const [message, setMessage] = useState<{ text: string; ok: boolean } | null>(null);
   const submit = handleSubmit(async (v) => {
@@ -43,8 +52,21 @@ export default function ResetPasswordPage() {
         <Field label="Email" type="email" autoComplete="email" error={e.email} {...register('email')} />
         <input type="hidden" {...register('token')} />
         {e.token && <FormMessage text={e.token.message ?? null} ok={false} />}
-        <Field label="New password" type="password" reveal autoComplete="new-password" error={e.password} {...register('password')} />
-        <Field label="Repeat password" type="password" autoComplete="new-password" error={e.password_confirmation} {...register('password_confirmation')} />
+        <Field
+          label="New password"
+          type="password"
+          reveal
+          autoComplete="new-password"
+          error={e.password}
+          {...register('password')}
+        />
+        <Field
+          label="Repeat password"
+          type="password"
+          autoComplete="new-password"
+          error={e.password_confirmation}
+          {...register('password_confirmation')}
+        />
         <FormMessage text={message?.text ?? null} ok={message?.ok ?? false} />
         <SubmitButton busy={formState.isSubmitting} />
       </form>

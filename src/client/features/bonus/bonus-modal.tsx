@@ -21,7 +21,8 @@ export default function BonusModal() {
         <span className="accent">35% BONUS</span> to deposit
       </h2>
       <p>
-        Only today: use the promo code <strong>case35</strong> to get a <strong>35% bonus</strong> on any deposit and a <strong>FREE BOX</strong>.
+        Only today: use the promo code <strong>case35</strong> to get a <strong>35% bonus</strong> on any deposit and a{' '}
+        <strong>FREE BOX</strong>.
       </p>
       <p className="bonus-timer">
         Offer ends in{' '}
@@ -29,7 +30,12 @@ export default function BonusModal() {
           {left}
         </time>
       </p>
-      <Link className="btn btn-gradient btn-lg bonus-cta" to={BONUS_DEPOSIT_HREF} onClick={() => closeAll()} data-testid="bonus-deposit">
+      <Link
+        className="btn btn-gradient btn-lg bonus-cta"
+        to={BONUS_DEPOSIT_HREF}
+        onClick={() => closeAll()}
+        data-testid="bonus-deposit"
+      >
         Deposit
       </Link>
     </div>

@@ -29,7 +29,13 @@ export function markBonusShown(now: number, timeZone: string, storage: Pick<Stor
  * Schedules the bonus dialog: after BONUS_DELAY_MS, if it is due and no other dialog is open,
  * calls `open` and remembers the day. Returns a cancel function.
  */
-export function scheduleBonus(opts: { open(): void; otherOpen(): boolean; timeZone: string; storage?: Storage; now?: () => number }): () => void {
+export function scheduleBonus(opts: {
+  open(): void;
+  otherOpen(): boolean;
+  timeZone: string;
+  storage?: Storage;
+  now?: () => number;
+}): () => void {
   const storage = opts.storage ?? localStorage;
   const now = opts.now ?? Date.now;
   const id = setTimeout(() => {

@@ -5,7 +5,11 @@ import type { OpeningRecord } from '../../../shared/api/box-fair.ts';
 export const BOX_FAIR_PATH = '/boxes/provably-fair';
 
 /** /boxes/provably-fair?… for a reel; the server seed is included once the pair was revealed. */
-export function boxVerifyLink(o: Pick<OpeningRecord, 'server_seed' | 'server_seed_hash' | 'client_seed' | 'nonce' | 'version'> & { box: { slug: string } }): string {
+export function boxVerifyLink(
+  o: Pick<OpeningRecord, 'server_seed' | 'server_seed_hash' | 'client_seed' | 'nonce' | 'version'> & {
+    box: { slug: string };
+  },
+): string {
   const q = new URLSearchParams({
     box: o.box.slug,
     version: String(o.version),

@@ -31,12 +31,14 @@ export default function BoxFairPage() {
     box: params.get('box') ?? '',
     version: params.get('version') ?? '1',
   }));
-  const set = (k: keyof BoxFairForm) => (e: React.ChangeEvent<HTMLInputElement>) => setForm({ ...form, [k]: e.target.value });
+  const set = (k: keyof BoxFairForm) => (e: React.ChangeEvent<HTMLInputElement>) =>
+    setForm({ ...form, [k]: e.target.value });
   const box = form.box.trim();
   const versionOk = /^[1-9]\d{0,5}$/.test(form.version.trim());
   const path = /^[a-z0-9-]{1,64}$/.test(box) && versionOk ? `/api/boxes/${box}/versions/${form.version.trim()}` : null;
   const { data, error } = useApiData<{ data: BoxVersion }>(path);
-  const version = path && data?.data.box.slug === box && String(data.data.version) === form.version.trim() ? data.data : null;
+  const version =
+    path && data?.data.box.slug === box && String(data.data.version) === form.version.trim() ? data.data : null;
   const result = computeTicket(form);
   const won = version && 'ticket' in result ? itemForTicket(version.items, result.ticket) : undefined;
 
@@ -44,18 +46,22 @@ export default function BoxFairPage() {
     <section className="page fair-page" data-testid="box-fair-page">
       <h1>Boxes — provably fair</h1>
       <p>
-        Every reel of a box opening is a separate bet on your seed pair: a <strong>server seed</strong> (64 hex characters from a secure random
-        generator; you see its SHA-256 hash before it is used), your <strong>client seed</strong> (change it whenever you like) and a{' '}
-        <strong>nonce</strong> that counts your bets on the pair. Opening ×3 uses nonces n, n+1 and n+2. Rotating the pair reveals the server seed,
-        so you can check every opening made with it. See the <Link to="/provably-fair">general explanation</Link>.
+        Every reel of a box opening is a separate bet on your seed pair: a <strong>server seed</strong> (64 hex
+        characters from a secure random generator; you see its SHA-256 hash before it is used), your{' '}
+        <strong>client seed</strong> (change it whenever you like) and a <strong>nonce</strong> that counts your bets on
+        the pair. Opening ×3 uses nonces n, n+1 and n+2. Rotating the pair reveals the server seed, so you can check
+        every opening made with it. See the <Link to="/provably-fair">general explanation</Link>.
       </p>
       <ol>
-        <li>Bytes: HMAC-SHA256 with the server seed (as text) as key and <code>clientSeed:nonce:0</code> as message.</li>
+        <li>
+          Bytes: HMAC-SHA256 with the server seed (as text) as key and <code>clientSeed:nonce:0</code> as message.
+        </li>
         <li>Float: the first 4 bytes b0…b3 give f = b0/256 + b1/256² + b2/256³ + b3/256⁴, a number in [0, 1).</li>
         <li>Ticket: floor(f × 100000) + 1, a whole number from 1 to 100,000.</li>
         <li>
-          Item: each item of the box version owns a contiguous range of tickets (its chance = tickets / 100,000); the ticket lands on the item whose
-          range holds it. Changing a box’s items makes a new version; old openings keep verifying against the version they were rolled on.
+          Item: each item of the box version owns a contiguous range of tickets (its chance = tickets / 100,000); the
+          ticket lands on the item whose range holds it. Changing a box’s items makes a new version; old openings keep
+          verifying against the version they were rolled on.
         </li>
       </ol>
 
@@ -70,14 +76,20 @@ export default function BoxFairPage() {
       <CommitmentNote serverSeed={form.server_seed} hash={form.server_seed_hash} before="the openings" />
       <output className="fair-result" data-testid="fair-result">
         {'error' in result ? (
-          <span className="muted" data-testid="fair-hint">{result.error}</span>
+          <span className="muted" data-testid="fair-hint">
+            {result.error}
+          </span>
         ) : (
           <p>
             Ticket <strong data-testid="box-fair-ticket">{result.ticket}</strong> of 100,000
           </p>
         )}
       </output>
-      {path && error && <p className="notice notice-error" role="alert">{error instanceof ApiError && error.status === 404 ? 'No such box version.' : errorText(error)}</p>}
+      {path && error && (
+        <p className="notice notice-error" role="alert">
+          {error instanceof ApiError && error.status === 404 ? 'No such box version.' : errorText(error)}
+        </p>
+      )}
       {version && (
         <>
           <h2>
@@ -88,7 +100,9 @@ export default function BoxFairPage() {
             <div data-testid="box-fair-item" data-item-id={won.id} data-item-slug={won.slug}>
               <p>The ticket lands on:</p>
               <ItemTile product={won} testId="box-fair-won">
-                <span className="muted">#{won.ticket_from.toLocaleString('en-US')}–{won.ticket_to.toLocaleString('en-US')}</span>
+                <span className="muted">
+                  #{won.ticket_from.toLocaleString('en-US')}–{won.ticket_to.toLocaleString('en-US')}
+                </span>
               </ItemTile>
             </div>
           )}

@@ -49,11 +49,20 @@ export function BoxOpeningsPanel({ slug }: { slug: string }) {
   return (
     <section className="box-openings" aria-labelledby="box-openings-title" data-testid="box-openings">
       <h2 id="box-openings-title">My openings</h2>
-      {error && <p className="notice notice-error" role="alert">{error}</p>}
+      {error && (
+        <p className="notice notice-error" role="alert">
+          {error}
+        </p>
+      )}
       {hidden && (
         <p className="muted">
           Openings on your active seed pair show only the server seed hash.{' '}
-          <button type="button" className="btn btn-sm btn-outline" data-testid="rotate-seed" onClick={() => void rotate()}>
+          <button
+            type="button"
+            className="btn btn-sm btn-outline"
+            data-testid="rotate-seed"
+            onClick={() => void rotate()}
+          >
             Rotate seed pair
           </button>{' '}
           reveals the server seed so you can verify them (new openings use the next pair).
@@ -74,7 +83,13 @@ export function BoxOpeningsPanel({ slug }: { slug: string }) {
           </thead>
           <tbody>
             {rows.map((o) => (
-              <tr key={o.id} data-testid="opening-row" data-opening-id={o.id} data-item-id={o.item.id} data-ticket={o.ticket}>
+              <tr
+                key={o.id}
+                data-testid="opening-row"
+                data-opening-id={o.id}
+                data-item-id={o.item.id}
+                data-ticket={o.ticket}
+              >
                 <td className={`rarity-${o.item.rarity}`}>
                   <img src={o.item.img_url} alt="" width={32} height={32} loading="lazy" /> {o.item.name}
                 </td>
@@ -84,7 +99,13 @@ export function BoxOpeningsPanel({ slug }: { slug: string }) {
                 <td>{formatUsd(o.price)}</td>
                 <td>{new Date(o.created_at).toLocaleString('en-US')}</td>
                 <td>
-                  <Link to={boxVerifyLink(o)} data-testid="verify-link" title={o.server_seed ? 'Recompute this opening' : 'Rotate your seed pair first to reveal the server seed'}>
+                  <Link
+                    to={boxVerifyLink(o)}
+                    data-testid="verify-link"
+                    title={
+                      o.server_seed ? 'Recompute this opening' : 'Rotate your seed pair first to reveal the server seed'
+                    }
+                  >
                     {o.server_seed ? 'Verify' : 'Verify (after rotation)'}
                   </Link>
                 </td>

@@ -26,11 +26,27 @@ export default function BoxPage() {
   const valid = slugPattern.test(name);
   const { data, error } = useApiData<{ data: BoxDetail }>(valid ? `/api/boxes/${name}` : null);
   const box = data?.data;
-  if (!valid || (error instanceof ApiError && (error.status === 404 || error.status === 422)) || (box && boxtype !== undefined && box.type !== boxtype)) {
+  if (
+    !valid ||
+    (error instanceof ApiError && (error.status === 404 || error.status === 422)) ||
+    (box && boxtype !== undefined && box.type !== boxtype)
+  ) {
     throwPageNotFound();
   }
-  if (error) return <section className="page"><p className="notice notice-error" role="alert">{errorText(error)}</p></section>;
-  if (!box) return <section className="page" aria-busy="true"><p className="muted">Loading...</p></section>;
+  if (error)
+    return (
+      <section className="page">
+        <p className="notice notice-error" role="alert">
+          {errorText(error)}
+        </p>
+      </section>
+    );
+  if (!box)
+    return (
+      <section className="page" aria-busy="true">
+        <p className="muted">Loading...</p>
+      </section>
+    );
 
   return (
     <section className="page page-wide" data-testid="box-page">
@@ -39,20 +55,28 @@ export default function BoxPage() {
         <div>
           <h1>{box.name}</h1>
           {box.type === 'custom' && <BoxCreator slug={box.slug} />}
-          <p className="box-price" data-testid="box-price">{formatUsd(box.price)}</p>
+          <p className="box-price" data-testid="box-price">
+            {formatUsd(box.price)}
+          </p>
           <dl className="box-stats">
             <dt>Expected value</dt>
             <dd data-testid="box-ev">{formatUsd(box.expected_value)}</dd>
             <dt>Instant sell-back value</dt>
             <dd data-testid="box-sellback">{formatUsd(box.sell_back_value)}</dd>
             <dt>House edge</dt>
-            <dd>{box.house_edge}% (price = expected value × {1 + box.house_edge / 100})</dd>
+            <dd>
+              {box.house_edge}% (price = expected value × {1 + box.house_edge / 100})
+            </dd>
             <dt>Odds version</dt>
-            <dd>v{box.version} · {box.total_tickets.toLocaleString('en-US')} tickets</dd>
+            <dd>
+              v{box.version} · {box.total_tickets.toLocaleString('en-US')} tickets
+            </dd>
           </dl>
         </div>
       </div>
-      <Suspense fallback={<p className="muted">Loading the reels...</p>}><BoxOpener box={box} /></Suspense>
+      <Suspense fallback={<p className="muted">Loading the reels...</p>}>
+        <BoxOpener box={box} />
+      </Suspense>
       <BoxOpeningsPanel slug={box.slug} />
       <DropsStrip />
       <h2>What’s inside ({box.items.length} items)</h2>
@@ -62,7 +86,9 @@ export default function BoxPage() {
             <span className="item-chance" data-testid="item-chance" data-tickets={it.tickets}>
               {formatChance(it.chance)}
             </span>
-            <span className="muted" title="Tickets out of 100,000">#{it.ticket_from.toLocaleString('en-US')}–{it.ticket_to.toLocaleString('en-US')}</span>
+            <span className="muted" title="Tickets out of 100,000">
+              #{it.ticket_from.toLocaleString('en-US')}–{it.ticket_to.toLocaleString('en-US')}
+            </span>
           </ItemTile>
         ))}
       </div>

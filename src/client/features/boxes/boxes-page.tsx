@@ -41,7 +41,13 @@ export default function BoxesPage() {
       <form className="filters" role="search" onSubmit={(e) => e.preventDefault()}>
         <label>
           Search
-          <input type="search" value={search} onChange={(e) => setSearch(e.target.value)} placeholder="Box name" maxLength={64} />
+          <input
+            type="search"
+            value={search}
+            onChange={(e) => setSearch(e.target.value)}
+            placeholder="Box name"
+            maxLength={64}
+          />
         </label>
         <label>
           Type
@@ -56,15 +62,32 @@ export default function BoxesPage() {
         </label>
         <label>
           Min price ($)
-          <input type="number" min={0} step="0.01" inputMode="decimal" value={params.get('min_price') ?? ''} onChange={(e) => set('min_price', e.target.value)} />
+          <input
+            type="number"
+            min={0}
+            step="0.01"
+            inputMode="decimal"
+            value={params.get('min_price') ?? ''}
+            onChange={(e) => set('min_price', e.target.value)}
+          />
         </label>
         <label>
           Max price ($)
-          <input type="number" min={0} step="0.01" inputMode="decimal" value={params.get('max_price') ?? ''} onChange={(e) => set('max_price', e.target.value)} />
+          <input
+            type="number"
+            min={0}
+            step="0.01"
+            inputMode="decimal"
+            value={params.get('max_price') ?? ''}
+            onChange={(e) => set('max_price', e.target.value)}
+          />
         </label>
         <label>
           Sort
-          <select value={params.get('sort') ?? 'popular'} onChange={(e) => set('sort', e.target.value === 'popular' ? '' : e.target.value)}>
+          <select
+            value={params.get('sort') ?? 'popular'}
+            onChange={(e) => set('sort', e.target.value === 'popular' ? '' : e.target.value)}
+          >
             {BOX_SORTS.map((s) => (
               <option key={s} value={s}>
                 {sortLabels[s]}
@@ -73,10 +96,16 @@ export default function BoxesPage() {
           </select>
         </label>
       </form>
-      {error && <p className="notice notice-error" role="alert">{errorText(error)}</p>}
+      {error && (
+        <p className="notice notice-error" role="alert">
+          {errorText(error)}
+        </p>
+      )}
       {data && data.data.length === 0 && <p className="notice">No boxes match these filters.</p>}
       <div className="box-grid" aria-busy={loading}>
-        {data?.data.map((b) => <BoxCard key={b.id} box={b} />)}
+        {data?.data.map((b) => (
+          <BoxCard key={b.id} box={b} />
+        ))}
       </div>
     </section>
   );

@@ -1,6 +1,11 @@
 // Display helpers: US dollars with 2 decimals in en-US format (spec §9), chances, rarity labels.
 
-const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', minimumFractionDigits: 2, maximumFractionDigits: 2 });
+const usd = new Intl.NumberFormat('en-US', {
+  style: 'currency',
+  currency: 'USD',
+  minimumFractionDigits: 2,
+  maximumFractionDigits: 2,
+});
 
 /** $1,234.50 */
 export function formatUsd(dollars: number): string {

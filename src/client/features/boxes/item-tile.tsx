@@ -4,7 +4,17 @@ import type { Product } from '../../../shared/api/boxes.ts';
 import { capitalize, formatUsd } from './format.ts';
 
 /** One product tile; `children` adds rows (chance, status, actions). */
-export function ItemTile({ product, price, children, testId = 'item' }: { product: Product; price?: number; children?: ReactNode; testId?: string }) {
+export function ItemTile({
+  product,
+  price,
+  children,
+  testId = 'item',
+}: {
+  product: Product;
+  price?: number;
+  children?: ReactNode;
+  testId?: string;
+}) {
   return (
     <div className={`item-tile rarity-${product.rarity}`} data-testid={testId}>
       <img src={product.img_url} alt={product.name} width={120} height={120} loading="lazy" />

@@ -13,7 +13,11 @@ export interface ApiData<T> {
 
 /** GETs `path` (null = nothing to load) and again whenever it changes or reload() is called. */
 export function useApiData<T>(path: string | null): ApiData<T> {
-  const [state, setState] = useState<{ data: T | null; error: ApiError | Error | null; loading: boolean }>({ data: null, error: null, loading: path !== null });
+  const [state, setState] = useState<{ data: T | null; error: ApiError | Error | null; loading: boolean }>({
+    data: null,
+    error: null,
+    loading: path !== null,
+  });
   const [tick, setTick] = useState(0);
   useEffect(() => {
     if (path === null) return;
@@ -21,7 +25,13 @@ export function useApiData<T>(path: string | null): ApiData<T> {
     setState((s) => ({ ...s, loading: true }));
     api<T>('GET', path).then(
       (data) => live && setState({ data, error: null, loading: false }),
-      (error: unknown) => live && setState((s) => ({ data: s.data, error: error instanceof Error ? error : new Error(String(error)), loading: false })),
+      (error: unknown) =>
+        live &&
+        setState((s) => ({
+          data: s.data,
+          error: error instanceof Error ? error : new Error(String(error)),
+          loading: false,
+        })),
     );
     return () => {
       live = false;

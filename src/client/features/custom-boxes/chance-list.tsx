@@ -9,7 +9,17 @@ export interface PickedItem {
 }
 
 /** The picked items with chance inputs and a Remove button; `problems` by index. */
-export function ChanceList({ items, problems, onChance, onRemove }: { items: PickedItem[]; problems: Record<number, string>; onChance(i: number, v: string): void; onRemove(i: number): void }) {
+export function ChanceList({
+  items,
+  problems,
+  onChance,
+  onRemove,
+}: {
+  items: PickedItem[];
+  problems: Record<number, string>;
+  onChance(i: number, v: string): void;
+  onRemove(i: number): void;
+}) {
   if (!items.length) return <p className="notice">Add 2 to 20 items from the catalog below.</p>;
   return (
     <ol className="chance-list" data-testid="picked-items">
@@ -20,12 +30,26 @@ export function ChanceList({ items, problems, onChance, onRemove }: { items: Pic
           <span className="muted">{formatUsd(it.product.price)}</span>
           <label className="chance-input">
             <input
-              type="number" inputMode="decimal" min={0.001} max={100} step={0.001} value={it.chance}
-              onChange={(e) => onChance(i, e.target.value)} aria-label={`Chance of ${it.product.name} (%)`} aria-invalid={problems[i] ? true : undefined}
+              type="number"
+              inputMode="decimal"
+              min={0.001}
+              max={100}
+              step={0.001}
+              value={it.chance}
+              onChange={(e) => onChance(i, e.target.value)}
+              aria-label={`Chance of ${it.product.name} (%)`}
+              aria-invalid={problems[i] ? true : undefined}
             />
             %
           </label>
-          <button type="button" className="btn btn-outline btn-sm" onClick={() => onRemove(i)} aria-label={`Remove ${it.product.name}`}>Remove</button>
+          <button
+            type="button"
+            className="btn btn-outline btn-sm"
+            onClick={() => onRemove(i)}
+            aria-label={`Remove ${it.product.name}`}
+          >
+            Remove
+          </button>
           {problems[i] && <span className="field-error">{problems[i]}</span>}
         </li>
       ))}

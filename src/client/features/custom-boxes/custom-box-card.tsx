@@ -11,7 +11,9 @@ export function CustomBoxCard({ box, children }: { box: CustomBoxSummary; childr
       <span className="box-card-name">{box.name}</span>
       <span className="box-card-type muted">by {box.creator.name}</span>
       <span className="box-card-price">{formatUsd(box.price)}</span>
-      <span className="muted">{box.items_count} items · {box.openings.toLocaleString('en-US')} {box.openings === 1 ? 'opening' : 'openings'}</span>
+      <span className="muted">
+        {box.items_count} items · {box.openings.toLocaleString('en-US')} {box.openings === 1 ? 'opening' : 'openings'}
+      </span>
       {children}
     </Link>
   );

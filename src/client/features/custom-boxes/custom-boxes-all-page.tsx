@@ -33,7 +33,11 @@ export default function CustomBoxesAllPage() {
     return () => clearTimeout(timer);
   });
   const page = Math.max(1, Number(params.get('page')) || 1);
-  const query = new URLSearchParams({ sort: params.get('sort') ?? 'popular', page: String(page), limit: String(PAGE_SIZE) });
+  const query = new URLSearchParams({
+    sort: params.get('sort') ?? 'popular',
+    page: String(page),
+    limit: String(PAGE_SIZE),
+  });
   if (params.get('search')) query.set('search', params.get('search')!);
   const { data, error, loading } = useApiData<CustomBoxListResponse>(`/api/user-boxes?${query}`);
   const pages = data ? Math.max(1, Math.ceil(data.total / PAGE_SIZE)) : 1;
@@ -42,28 +46,68 @@ export default function CustomBoxesAllPage() {
     <section className="page page-wide" data-testid="custom-boxes-all-page">
       <div className="toolbar">
         <h1>All custom boxes</h1>
-        <Link to="/custom-boxes/create" className="btn">Create a box</Link>
+        <Link to="/custom-boxes/create" className="btn">
+          Create a box
+        </Link>
       </div>
       <form className="filters" role="search" onSubmit={(e) => e.preventDefault()}>
         <label>
           Search
-          <input type="search" value={search} onChange={(e) => setSearch(e.target.value)} placeholder="Box name" maxLength={64} />
+          <input
+            type="search"
+            value={search}
+            onChange={(e) => setSearch(e.target.value)}
+            placeholder="Box name"
+            maxLength={64}
+          />
         </label>
         <label>
           Sort
-          <select data-testid="custom-sort" value={params.get('sort') ?? 'popular'} onChange={(e) => set('sort', e.target.value === 'popular' ? '' : e.target.value)}>
-            {CUSTOM_BOX_SORTS.map((s) => <option key={s} value={s}>{sortLabels[s]}</option>)}
+          <select
+            data-testid="custom-sort"
+            value={params.get('sort') ?? 'popular'}
+            onChange={(e) => set('sort', e.target.value === 'popular' ? '' : e.target.value)}
+          >
+            {CUSTOM_BOX_SORTS.map((s) => (
+              <option key={s} value={s}>
+                {sortLabels[s]}
+              </option>
+            ))}
           </select>
         </label>
       </form>
-      {error && <p className="notice notice-error" role="alert">{errorText(error)}</p>}
+      {error && (
+        <p className="notice notice-error" role="alert">
+          {errorText(error)}
+        </p>
+      )}
       {data && data.data.length === 0 && <p className="notice">No custom boxes match.</p>}
-      <div className="box-grid" aria-busy={loading}>{data?.data.map((b) => <CustomBoxCard key={b.id} box={b} />)}</div>
+      <div className="box-grid" aria-busy={loading}>
+        {data?.data.map((b) => (
+          <CustomBoxCard key={b.id} box={b} />
+        ))}
+      </div>
       {pages > 1 && (
         <nav className="toolbar" aria-label="Pages">
-          <button type="button" className="btn btn-outline" disabled={page <= 1} onClick={() => set('page', String(page - 1))}>Previous</button>
-          <span className="muted">Page {page} of {pages}</span>
-          <button type="button" className="btn btn-outline" disabled={page >= pages} onClick={() => set('page', String(page + 1))}>Next</button>
+          <button
+            type="button"
+            className="btn btn-outline"
+            disabled={page <= 1}
+            onClick={() => set('page', String(page - 1))}
+          >
+            Previous
+          </button>
+          <span className="muted">
+            Page {page} of {pages}
+          </span>
+          <button
+            type="button"
+            className="btn btn-outline"
+            disabled={page >= pages}
+            onClick={() => set('page', String(page + 1))}
+          >
+            Next
+          </button>
         </nav>
       )}
     </section>

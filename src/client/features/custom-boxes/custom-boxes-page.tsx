@@ -15,18 +15,31 @@ export default function CustomBoxesPage() {
       <div className="toolbar">
         <h1>Custom boxes</h1>
         <div className="toolbar">
-          <Link to="/custom-boxes/all" className="btn btn-outline">All custom boxes</Link>
-          <Link to="/custom-boxes/create" className="btn" data-testid="create-box-link">Create a box</Link>
+          <Link to="/custom-boxes/all" className="btn btn-outline">
+            All custom boxes
+          </Link>
+          <Link to="/custom-boxes/create" className="btn" data-testid="create-box-link">
+            Create a box
+          </Link>
         </div>
       </div>
       <p className="muted">
-        Boxes made by players from catalog items. The creator picks the items and their chances; the price follows from the expected value like every
-        box, and the creator earns {CREATOR_SHARE_BP / 100}% of the price of each opening by another player.
+        Boxes made by players from catalog items. The creator picks the items and their chances; the price follows from
+        the expected value like every box, and the creator earns {CREATOR_SHARE_BP / 100}% of the price of each opening
+        by another player.
       </p>
       <h2>Popular</h2>
-      {error && <p className="notice notice-error" role="alert">{errorText(error)}</p>}
+      {error && (
+        <p className="notice notice-error" role="alert">
+          {errorText(error)}
+        </p>
+      )}
       {data && data.data.length === 0 && <p className="notice">No custom boxes yet. Be the first to create one.</p>}
-      <div className="box-grid">{data?.data.map((b) => <CustomBoxCard key={b.id} box={b} />)}</div>
+      <div className="box-grid">
+        {data?.data.map((b) => (
+          <CustomBoxCard key={b.id} box={b} />
+        ))}
+      </div>
     </section>
   );
 }

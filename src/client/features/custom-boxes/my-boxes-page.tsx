@@ -15,13 +15,22 @@ export default function MyBoxesPage() {
     <section className="page page-wide" data-testid="my-boxes-page">
       <div className="toolbar">
         <h1>My boxes</h1>
-        <Link to="/custom-boxes/create" className="btn">Create a box</Link>
+        <Link to="/custom-boxes/create" className="btn">
+          Create a box
+        </Link>
       </div>
       <p>
         Earned in all: <strong data-testid="my-earnings">{formatUsd(data?.total_earnings ?? 0)}</strong>{' '}
-        <span className="muted">from {(data?.total_openings ?? 0).toLocaleString('en-US')} openings ({CREATOR_SHARE_BP / 100}% of the price of each opening by another player)</span>
+        <span className="muted">
+          from {(data?.total_openings ?? 0).toLocaleString('en-US')} openings ({CREATOR_SHARE_BP / 100}% of the price of
+          each opening by another player)
+        </span>
       </p>
-      {error && <p className="notice notice-error" role="alert">{errorText(error)}</p>}
+      {error && (
+        <p className="notice notice-error" role="alert">
+          {errorText(error)}
+        </p>
+      )}
       {data && data.data.length === 0 && <p className="notice">You have not made a box yet.</p>}
       <div className="box-grid">
         {data?.data.map((b) => (

@@ -6,7 +6,15 @@ import { ItemTile } from '../boxes/item-tile.tsx';
 import { useApiData } from '../boxes/use-api-data.ts';
 
 /** Product search with an Add button per result; `picked` ids are shown as added. */
-export function ProductPicker({ picked, full, onAdd }: { picked: ReadonlySet<number>; full: boolean; onAdd(p: Product): void }) {
+export function ProductPicker({
+  picked,
+  full,
+  onAdd,
+}: {
+  picked: ReadonlySet<number>;
+  full: boolean;
+  onAdd(p: Product): void;
+}) {
   const [text, setText] = useState('');
   const [search, setSearch] = useState('');
   const [sort, setSort] = useState('price_desc');
@@ -21,7 +29,14 @@ export function ProductPicker({ picked, full, onAdd }: { picked: ReadonlySet<num
       <div className="filters">
         <label>
           Find items
-          <input type="search" value={text} onChange={(e) => setText(e.target.value)} placeholder="Item name" maxLength={64} aria-label="Find items" />
+          <input
+            type="search"
+            value={text}
+            onChange={(e) => setText(e.target.value)}
+            placeholder="Item name"
+            maxLength={64}
+            aria-label="Find items"
+          />
         </label>
         <label>
           Sort
@@ -32,12 +47,22 @@ export function ProductPicker({ picked, full, onAdd }: { picked: ReadonlySet<num
           </select>
         </label>
       </div>
-      {error && <p className="notice notice-error" role="alert">{errorText(error)}</p>}
+      {error && (
+        <p className="notice notice-error" role="alert">
+          {errorText(error)}
+        </p>
+      )}
       {data && data.data.length === 0 && <p className="notice">No items match.</p>}
       <div className="item-grid picker-grid">
         {data?.data.map((p) => (
           <ItemTile key={p.id} product={p} testId="picker-item">
-            <button type="button" className="btn btn-sm" disabled={picked.has(p.id) || full} onClick={() => onAdd(p)} aria-label={`Add ${p.name}`}>
+            <button
+              type="button"
+              className="btn btn-sm"
+              disabled={picked.has(p.id) || full}
+              onClick={() => onAdd(p)}
+              aria-label={`Add ${p.name}`}
+            >
               {picked.has(p.id) ? 'Added' : 'Add'}
             </button>
           </ItemTile>

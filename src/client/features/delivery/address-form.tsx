@@ -6,12 +6,26 @@ import { ADDRESS_FIELDS, addressSchema, type Address, type AddressInput } from '
 import { COUNTRIES } from '../../../shared/countries.ts';
 
 const empty: AddressInput = {
-  first_name: '', last_name: '', email: '', phone: '', country: '', country_state: '', city: '', postal_code: '', street_address: '', street_address_2: '',
+  first_name: '',
+  last_name: '',
+  email: '',
+  phone: '',
+  country: '',
+  country_state: '',
+  city: '',
+  postal_code: '',
+  street_address: '',
+  street_address_2: '',
 };
 
 /** The form state hook with the shared schema. */
 export function useAddressForm(): UseFormReturn<AddressInput, unknown, Address> {
-  return useForm<AddressInput, unknown, Address>({ resolver: zodResolver(addressSchema), mode: 'onBlur', reValidateMode: 'onChange', defaultValues: empty });
+  return useForm<AddressInput, unknown, Address>({
+    resolver: zodResolver(addressSchema),
+    mode: 'onBlur',
+    reValidateMode: 'onChange',
+    defaultValues: empty,
+  });
 }
 
 /** The address fields of a form made with useAddressForm. */
@@ -29,9 +43,18 @@ export function AddressFields({ form }: { form: UseFormReturn<AddressInput, unkn
               {f.optional ? <span className="muted"> (optional)</span> : null}
             </label>
             {f.name === 'country' ? (
-              <select id={id} {...register('country')} aria-invalid={Boolean(error)} aria-describedby={error ? `${id}-error` : undefined}>
+              <select
+                id={id}
+                {...register('country')}
+                aria-invalid={Boolean(error)}
+                aria-describedby={error ? `${id}-error` : undefined}
+              >
                 <option value="">Choose a country</option>
-                {COUNTRIES.map((c) => <option key={c} value={c}>{c}</option>)}
+                {COUNTRIES.map((c) => (
+                  <option key={c} value={c}>
+                    {c}
+                  </option>
+                ))}
               </select>
             ) : (
               <input
@@ -43,7 +66,11 @@ export function AddressFields({ form }: { form: UseFormReturn<AddressInput, unkn
                 autoComplete="on"
               />
             )}
-            {error ? <span id={`${id}-error`} className="field-error" role="alert" data-field={f.name}>{error}</span> : null}
+            {error ? (
+              <span id={`${id}-error`} className="field-error" role="alert" data-field={f.name}>
+                {error}
+              </span>
+            ) : null}
           </div>
         );
       })}

@@ -39,7 +39,8 @@ export default function DeliveryPage() {
   const submit = form.handleSubmit(async (address: Address) => {
     setMessage(null);
     const errs: Record<number, string> = {};
-    for (const it of items) if (chosen.has(it.id) && it.product.sizes.length && !chosen.get(it.id)) errs[it.id] = 'size is a required field';
+    for (const it of items)
+      if (chosen.has(it.id) && it.product.sizes.length && !chosen.get(it.id)) errs[it.id] = 'size is a required field';
     setItemErrors(errs);
     if (chosen.size === 0) return setMessage('Choose the items to ship.');
     if (Object.keys(errs).length) return;
@@ -61,11 +62,19 @@ export default function DeliveryPage() {
     <section className="page page-wide" data-testid="delivery-page">
       <h1>Delivery</h1>
       <h2>1. Items to ship</h2>
-      {data && items.length === 0 && <p className="notice">You have no items to ship. Items you win from boxes appear here.</p>}
+      {data && items.length === 0 && (
+        <p className="notice">You have no items to ship. Items you win from boxes appear here.</p>
+      )}
       <div className="item-grid">
         {items.map((it) => (
           <ItemTile key={it.id} product={it.product} price={it.price} testId="delivery-item">
-            <input type="checkbox" className="item-select" aria-label={`Ship ${it.product.name}`} checked={chosen.has(it.id)} onChange={() => toggle(it.id)} />
+            <input
+              type="checkbox"
+              className="item-select"
+              aria-label={`Ship ${it.product.name}`}
+              checked={chosen.has(it.id)}
+              onChange={() => toggle(it.id)}
+            />
             {it.product.sizes.length > 0 && chosen.has(it.id) && (
               <select
                 className="size-select"
@@ -74,17 +83,29 @@ export default function DeliveryPage() {
                 onChange={(e) => setChosen((m) => new Map(m).set(it.id, e.target.value))}
               >
                 <option value="">Size</option>
-                {it.product.sizes.map((s) => <option key={s} value={s}>{s}</option>)}
+                {it.product.sizes.map((s) => (
+                  <option key={s} value={s}>
+                    {s}
+                  </option>
+                ))}
               </select>
             )}
-            {itemErrors[it.id] && chosen.has(it.id) && <span className="field-error" role="alert">{itemErrors[it.id]}</span>}
+            {itemErrors[it.id] && chosen.has(it.id) && (
+              <span className="field-error" role="alert">
+                {itemErrors[it.id]}
+              </span>
+            )}
           </ItemTile>
         ))}
       </div>
       <h2>2. Address</h2>
       <form onSubmit={(e) => void submit(e)} noValidate aria-label="Delivery address">
         <AddressFields form={form} />
-        {message && <p className="notice notice-error" role="alert">{message}</p>}
+        {message && (
+          <p className="notice notice-error" role="alert">
+            {message}
+          </p>
+        )}
         <button type="submit" className="btn" disabled={form.formState.isSubmitting}>
           Request delivery
         </button>

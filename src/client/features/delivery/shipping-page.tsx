@@ -30,8 +30,16 @@ export default function ShippingPage() {
   return (
     <section className="page page-wide" data-testid="shipping-page">
       <h1>Shipping</h1>
-      {message && <p className={message.error ? 'notice notice-error' : 'notice'} role={message.error ? 'alert' : 'status'}>{message.text}</p>}
-      {error && <p className="notice notice-error" role="alert">{errorText(error)}</p>}
+      {message && (
+        <p className={message.error ? 'notice notice-error' : 'notice'} role={message.error ? 'alert' : 'status'}>
+          {message.text}
+        </p>
+      )}
+      {error && (
+        <p className="notice notice-error" role="alert">
+          {errorText(error)}
+        </p>
+      )}
       {data && data.data.length === 0 && <p className="notice">No shipments yet.</p>}
       {data?.data.map((s) => {
         const style = SHIPMENT_STATUS_STYLE[s.status];
@@ -39,7 +47,9 @@ export default function ShippingPage() {
           <article key={s.id} className="shipment" data-testid="shipment">
             <div className="shipment-head">
               <strong>Shipment #{s.id}</strong>
-              <span className="status-chip" style={{ color: style.color }} data-testid="shipment-status">{style.title}</span>
+              <span className="status-chip" style={{ color: style.color }} data-testid="shipment-status">
+                {style.title}
+              </span>
               <span className="muted">
                 {new Date(s.created_at).toLocaleString('de-DE', { dateStyle: 'short', timeStyle: 'short' })}
               </span>
@@ -52,7 +62,8 @@ export default function ShippingPage() {
             </div>
             <p className="muted">
               {s.address.first_name} {s.address.last_name}, {s.address.street_address}
-              {s.address.street_address_2 ? `, ${s.address.street_address_2}` : ''}, {s.address.postal_code} {s.address.city}, {s.address.country_state}, {s.address.country}
+              {s.address.street_address_2 ? `, ${s.address.street_address_2}` : ''}, {s.address.postal_code}{' '}
+              {s.address.city}, {s.address.country_state}, {s.address.country}
             </p>
             <div className="item-grid">
               {s.items.map((it) => (

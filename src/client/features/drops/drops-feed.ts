@@ -25,7 +25,10 @@ export class DropsFeed {
   private held: Drop[] = []; // own drops received while busy, oldest first
   private timers = new Set<() => void>(); // cancel functions of pending delayed drops
 
-  constructor(private readonly env: FeedEnv, private readonly cap = DROP_CAP) {}
+  constructor(
+    private readonly env: FeedEnv,
+    private readonly cap = DROP_CAP,
+  ) {}
 
   /** Replaces the list (the initial GET /api/last-drops). */
   seed(drops: Drop[]): void {

@@ -14,16 +14,31 @@ export function DropTile({ drop }: { drop: Drop }) {
   const price = drop.item.sale_price ?? drop.item.price;
   const free = drop.source === 'free_box'; // free-loot drops are marked and lead to /freeloot
   return (
-    <Link to={free ? '/freeloot' : `/boxes/${drop.box.slug}`} className={`drop-tile rarity-${drop.item.rarity}`} data-testid="drop-tile" data-drop-id={drop.id} data-source={drop.source} title={`${drop.item.name} from ${drop.box.name}${free ? ' (free box)' : ''}`}>
-      {free && <span className="drop-free" data-testid="drop-free">Free</span>}
+    <Link
+      to={free ? '/freeloot' : `/boxes/${drop.box.slug}`}
+      className={`drop-tile rarity-${drop.item.rarity}`}
+      data-testid="drop-tile"
+      data-drop-id={drop.id}
+      data-source={drop.source}
+      title={`${drop.item.name} from ${drop.box.name}${free ? ' (free box)' : ''}`}
+    >
+      {free && (
+        <span className="drop-free" data-testid="drop-free">
+          Free
+        </span>
+      )}
       <img className="drop-item" src={drop.item.img_url} alt={drop.item.name} width={72} height={72} />
       <img className="drop-box" src={drop.box.img_url} alt={drop.box.name} width={72} height={72} />
       {drop.user.avatar_url ? (
         <img className="drop-avatar" src={drop.user.avatar_url} alt={drop.user.name} width={22} height={22} />
       ) : (
-        <span className="drop-avatar drop-avatar-empty" aria-label={drop.user.name}>{drop.user.name.slice(0, 1).toUpperCase()}</span>
+        <span className="drop-avatar drop-avatar-empty" aria-label={drop.user.name}>
+          {drop.user.name.slice(0, 1).toUpperCase()}
+        </span>
       )}
-      <span className="drop-price" data-testid="drop-price">${price.toFixed(2)}</span>
+      <span className="drop-price" data-testid="drop-price">
+        ${price.toFixed(2)}
+      </span>
     </Link>
   );
 }
@@ -58,7 +73,11 @@ export function DropsStrip() {
   }, []);
   return (
     <div className="drops-strip" data-testid="live-drops" aria-live="polite">
-      {drops.length ? drops.map((d) => <DropTile key={d.id} drop={d} />) : <p className="muted">Recent wins from every box show up here as they happen.</p>}
+      {drops.length ? (
+        drops.map((d) => <DropTile key={d.id} drop={d} />)
+      ) : (
+        <p className="muted">Recent wins from every box show up here as they happen.</p>
+      )}
     </div>
   );
 }

@@ -9,7 +9,8 @@ import { formatUsd } from '../boxes/format.ts';
 export type DepositRule = NonNullable<FreeBoxListResponse['deposit_required']>;
 
 /** The short reason shown on disabled daily Open buttons. */
-export const depositReason = (rule: Pick<DepositRule, 'min'>) => `Deposit ${formatUsd(rule.min)} to open daily free boxes`;
+export const depositReason = (rule: Pick<DepositRule, 'min'>) =>
+  `Deposit ${formatUsd(rule.min)} to open daily free boxes`;
 
 /** Banner with the rule, what the player deposited in the window and a Deposit button. */
 export function DepositBanner({ rule }: { rule: DepositRule }) {
@@ -17,8 +18,9 @@ export function DepositBanner({ rule }: { rule: DepositRule }) {
   return (
     <div className="notice deposit-banner" data-testid="deposit-banner" role="status">
       <p>
-        <strong>{DEPOSIT_REQUIRED_MESSAGE}</strong> You deposited <span data-testid="deposited-30d">{formatUsd(rule.deposited_30d)}</span> in the last 30
-        days. Promo free boxes open without it.
+        <strong>{DEPOSIT_REQUIRED_MESSAGE}</strong> You deposited{' '}
+        <span data-testid="deposited-30d">{formatUsd(rule.deposited_30d)}</span> in the last 30 days. Promo free boxes
+        open without it.
       </p>
       <Button variant="gradient" size="sm" data-testid="deposit-banner-button" onClick={() => show('deposit', true)}>
         Deposit

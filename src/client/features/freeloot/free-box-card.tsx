@@ -14,22 +14,49 @@ export function cardState(box: FreeBox, remainingMs: number): CardState {
 }
 
 /** A free box tile; `depositReason` (set while the deposit rule is not met) blocks daily openings. */
-export function FreeBoxCard(props: { box: FreeBox; remainingMs: number; selected: boolean; promo: boolean; depositReason?: string | null; onOpen(): void }) {
+export function FreeBoxCard(props: {
+  box: FreeBox;
+  remainingMs: number;
+  selected: boolean;
+  promo: boolean;
+  depositReason?: string | null;
+  onOpen(): void;
+}) {
   const { box, remainingMs, selected, depositReason } = props;
   const state = cardState(box, remainingMs);
   const noDeposit = state === 'available' && !!depositReason && !props.promo;
   return (
-    <div className={`free-box-card state-${state}${selected ? ' selected' : ''}`} data-testid="free-box-card" data-slug={box.slug} data-state={state}>
+    <div
+      className={`free-box-card state-${state}${selected ? ' selected' : ''}`}
+      data-testid="free-box-card"
+      data-slug={box.slug}
+      data-state={state}
+    >
       <img src={box.img_url} alt="" width={120} height={120} loading="lazy" />
       <span className="box-card-name">{box.name}</span>
-      <span className="muted">Worth about {formatUsd(box.expected_value)} · {box.items_count} items</span>
-      {state === 'locked' && <span className="free-box-lock" data-testid="free-box-locked">Unlocks at level {box.min_level}</span>}
+      <span className="muted">
+        Worth about {formatUsd(box.expected_value)} · {box.items_count} items
+      </span>
+      {state === 'locked' && (
+        <span className="free-box-lock" data-testid="free-box-locked">
+          Unlocks at level {box.min_level}
+        </span>
+      )}
       {state === 'cooldown' && (
-        <span className="free-box-timer" role="timer" data-testid="free-box-countdown" aria-label={`Opens again in ${formatHms(remainingMs)}`}>
+        <span
+          className="free-box-timer"
+          role="timer"
+          data-testid="free-box-countdown"
+          aria-label={`Opens again in ${formatHms(remainingMs)}`}
+        >
           {formatHms(remainingMs)}
         </span>
       )}
-      {noDeposit && <span className="free-box-lock" data-testid="free-box-deposit-needed">{depositReason}</span>}
+      {noDeposit && (
+        <span className="free-box-lock" data-testid="free-box-deposit-needed">
+          {depositReason}
+        </span>
+      )}
       {state !== 'locked' && (
         <button
           type="button"

@@ -7,7 +7,12 @@ import { useNow } from '../../components/ui/use-now.ts';
 import { api, errorText } from '../../lib/api.ts';
 import { useSession } from '../../stores/session.ts';
 import type { BoxDetail } from '../../../shared/api/boxes.ts';
-import { formatHms, type FreeBox, type FreeBoxListResponse, type FreeOpenResponse } from '../../../shared/api/free-boxes.ts';
+import {
+  formatHms,
+  type FreeBox,
+  type FreeBoxListResponse,
+  type FreeOpenResponse,
+} from '../../../shared/api/free-boxes.ts';
 import { useApiData } from '../boxes/use-api-data.ts';
 import { DropsStrip } from '../drops/drops-strip.tsx';
 import { DepositBanner, depositReason } from './deposit-banner.tsx';
@@ -19,15 +24,33 @@ import './freeloot.css';
 const BoxOpener = lazy(() => import('../../games/boxes/box-opener.tsx'));
 
 /** The reel of one free box; daily when ready, else the promo opening when the player has one. */
-function FreeOpenerPanel(props: { box: FreeBox; remainingMs: number; promoOpenings: number; blocked: string | null; onOpening(): void; onSettled(): void }) {
+function FreeOpenerPanel(props: {
+  box: FreeBox;
+  remainingMs: number;
+  promoOpenings: number;
+  blocked: string | null;
+  onOpening(): void;
+  onSettled(): void;
+}) {
   const { box, remainingMs, promoOpenings, blocked } = props;
   const { data, error } = useApiData<{ data: BoxDetail }>(`/api/boxes/${box.slug}`);
   const due = cardState(box, remainingMs) === 'available';
   const ready = due && !blocked;
   const promo = !ready && promoOpenings > 0;
-  if (error) return <p className="notice notice-error" role="alert">{errorText(error)}</p>;
+  if (error)
+    return (
+      <p className="notice notice-error" role="alert">
+        {errorText(error)}
+      </p>
+    );
   if (!data || data.data.slug !== box.slug) return <p className="muted">Loading the reel...</p>; // never a stale box's reel
-  const label = ready ? 'Open free box' : promo ? 'Open with your promo box' : due ? blocked! : `Next free opening in ${formatHms(remainingMs)}`;
+  const label = ready
+    ? 'Open free box'
+    : promo
+      ? 'Open with your promo box'
+      : due
+        ? blocked!
+        : `Next free opening in ${formatHms(remainingMs)}`;
   return (
     <div className="free-opener" data-testid="free-opener" data-slug={box.slug}>
       <h2>{box.name}</h2>
@@ -61,16 +84,32 @@ export default function FreeLootPage() {
     setOffset(Date.parse(data.server_time) - Date.now());
     // the header badge reads the session user: keep its level in step with what wagering earned
     const user = useSession.getState().user;
-    if (user && data.level && user.user_level.level !== data.level.level) useSession.getState().setUser({ ...user, user_level: data.level });
+    if (user && data.level && user.user_level.level !== data.level.level)
+      useSession.getState().setUser({ ...user, user_level: data.level });
   }, [data]);
 
-  if (error && !data) return <section className="page"><p className="notice notice-error" role="alert">{errorText(error)}</p></section>;
-  if (!data) return <section className="page" aria-busy="true"><p className="muted">Loading...</p></section>;
+  if (error && !data)
+    return (
+      <section className="page">
+        <p className="notice notice-error" role="alert">
+          {errorText(error)}
+        </p>
+      </section>
+    );
+  if (!data)
+    return (
+      <section className="page" aria-busy="true">
+        <p className="muted">Loading...</p>
+      </section>
+    );
   const rule = data.deposit_required;
   const blocked = rule && !rule.met ? depositReason(rule) : null; // why daily openings are off
   const remaining = (b: FreeBox) => (b.next_available_at ? Date.parse(b.next_available_at) - (now + offset) : 0);
   const current =
-    data.data.find((b) => b.slug === selected) ?? data.data.find((b) => cardState(b, remaining(b)) === 'available') ?? data.data.find((b) => b.unlocked) ?? null;
+    data.data.find((b) => b.slug === selected) ??
+    data.data.find((b) => cardState(b, remaining(b)) === 'available') ??
+    data.data.find((b) => b.unlocked) ??
+    null;
 
   return (
     <section className="page page-wide" data-testid="freeloot-page">
@@ -80,7 +119,8 @@ export default function FreeLootPage() {
       <CurveExplained />
       {data.promo_openings > 0 && (
         <p className="notice promo-banner" data-testid="promo-banner">
-          You have {data.promo_openings === 1 ? 'a promo free box' : `${data.promo_openings} promo free boxes`} (case35): open any unlocked box once more, even while it is cooling down.
+          You have {data.promo_openings === 1 ? 'a promo free box' : `${data.promo_openings} promo free boxes`}{' '}
+          (case35): open any unlocked box once more, even while it is cooling down.
         </p>
       )}
       {current && (
@@ -96,7 +136,15 @@ export default function FreeLootPage() {
       <h2>Free boxes</h2>
       <div className="free-box-grid">
         {data.data.map((b) => (
-          <FreeBoxCard key={b.slug} box={b} remainingMs={remaining(b)} selected={b.slug === current?.slug} promo={data.promo_openings > 0} depositReason={blocked} onOpen={() => setSelected(b.slug)} />
+          <FreeBoxCard
+            key={b.slug}
+            box={b}
+            remainingMs={remaining(b)}
+            selected={b.slug === current?.slug}
+            promo={data.promo_openings > 0}
+            depositReason={blocked}
+            onOpen={() => setSelected(b.slug)}
+          />
         ))}
       </div>
       <h2>Live drops</h2>

@@ -1,6 +1,10 @@
 // The player's level, the XP bar to the next level and the published curve explained.
 import { LevelBadge } from '../../components/ui/level-badge.tsx';
-import { FREE_LOOT_DEPOSIT_WINDOW_MS, FREE_LOOT_MIN_DEPOSIT_CENTS, type FreeBoxListResponse } from '../../../shared/api/free-boxes.ts';
+import {
+  FREE_LOOT_DEPOSIT_WINDOW_MS,
+  FREE_LOOT_MIN_DEPOSIT_CENTS,
+  type FreeBoxListResponse,
+} from '../../../shared/api/free-boxes.ts';
 import { formatUsd } from '../boxes/format.ts';
 import { CENTS_PER_XP, LEVEL_TIERS, MAX_LEVEL, XP_FACTOR, xpForLevel } from '../../../shared/levels.ts';
 
@@ -16,10 +20,19 @@ export function LevelProgress({ level }: { level: NonNullable<FreeBoxListRespons
         <LevelBadge level={level.level} />
         <strong data-testid="player-level">Level {level.level}</strong>
         <span className="muted" data-testid="player-xp">
-          {level.next_level_xp === null ? `${n(level.xp)} XP · top level` : `${n(level.xp)} / ${n(level.next_level_xp)} XP to level ${level.level + 1}`}
+          {level.next_level_xp === null
+            ? `${n(level.xp)} XP · top level`
+            : `${n(level.xp)} / ${n(level.next_level_xp)} XP to level ${level.level + 1}`}
         </span>
       </div>
-      <div className="xp-bar" role="progressbar" aria-label="XP to the next level" aria-valuemin={0} aria-valuemax={100} aria-valuenow={Math.round(share * 100)}>
+      <div
+        className="xp-bar"
+        role="progressbar"
+        aria-label="XP to the next level"
+        aria-valuemin={0}
+        aria-valuemax={100}
+        aria-valuenow={Math.round(share * 100)}
+      >
         <span style={{ width: `${share * 100}%` }} />
       </div>
     </div>
@@ -32,22 +45,32 @@ export function CurveExplained() {
     <details className="curve" data-testid="level-curve">
       <summary>How levels and free boxes work</summary>
       <p>
-        You earn 1 XP for every ${CENTS_PER_XP / 100} you wager: box openings, dice bets and upgrades count, wins and deposits do not.
-        Reaching level L takes {XP_FACTOR} × (L − 1)² XP in total, so level 2 needs {xpForLevel(2)} XP and every level after costs a little more.
-        The top level is {MAX_LEVEL}.
+        You earn 1 XP for every ${CENTS_PER_XP / 100} you wager: box openings, dice bets and upgrades count, wins and
+        deposits do not. Reaching level L takes {XP_FACTOR} × (L − 1)² XP in total, so level 2 needs {xpForLevel(2)} XP
+        and every level after costs a little more. The top level is {MAX_LEVEL}.
       </p>
       <p>
-        Every level tier unlocks its own free box. Each free box opens once every 24 hours; the countdown starts when you open it.
-        Daily openings need {formatUsd(FREE_LOOT_MIN_DEPOSIT_CENTS / 100)} or more deposited within the last {FREE_LOOT_DEPOSIT_WINDOW_MS / 86_400_000} days
-        (chargebacks subtract; bonuses and gift cards count as deposits).
-        Free openings are provably fair like paid ones and their drops are marked as free. A promo free box (from the case35 deposit code)
-        is one extra opening you can use even while a box is cooling down.
+        Every level tier unlocks its own free box. Each free box opens once every 24 hours; the countdown starts when
+        you open it. Daily openings need {formatUsd(FREE_LOOT_MIN_DEPOSIT_CENTS / 100)} or more deposited within the
+        last {FREE_LOOT_DEPOSIT_WINDOW_MS / 86_400_000} days (chargebacks subtract; bonuses and gift cards count as
+        deposits). Free openings are provably fair like paid ones and their drops are marked as free. A promo free box
+        (from the case35 deposit code) is one extra opening you can use even while a box is cooling down.
       </p>
       <table className="curve-table">
-        <thead><tr><th>Free box</th><th>Level</th><th>Total XP (= $ wagered)</th></tr></thead>
+        <thead>
+          <tr>
+            <th>Free box</th>
+            <th>Level</th>
+            <th>Total XP (= $ wagered)</th>
+          </tr>
+        </thead>
         <tbody>
           {LEVEL_TIERS.map((t) => (
-            <tr key={t}><td>Tier {t}</td><td>{t}</td><td>{n(xpForLevel(t))}</td></tr>
+            <tr key={t}>
+              <td>Tier {t}</td>
+              <td>{t}</td>
+              <td>{n(xpForLevel(t))}</td>
+            </tr>
           ))}
         </tbody>
       </table>

@@ -1,7 +1,12 @@
 // /profile/inventory: the player's items with status, filters and total value; sell one or many.
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { ITEM_STATUSES, ITEM_STATUS_TITLES, type InventoryResponse, type SellResponse } from '../../../shared/api/inventory.ts';
+import {
+  ITEM_STATUSES,
+  ITEM_STATUS_TITLES,
+  type InventoryResponse,
+  type SellResponse,
+} from '../../../shared/api/inventory.ts';
 import { CATEGORIES, RARITIES } from '../../../shared/games/boxes/boxes.types.ts';
 import { api, ApiError, errorText } from '../../lib/api.ts';
 import { useSession } from '../../stores/session.ts';
@@ -55,7 +60,8 @@ export default function InventoryPage() {
       return next;
     });
   const owned = data?.data.filter((i) => i.status === 'owned') ?? [];
-  const selectedValue = owned.filter((i) => selected.has(i.id)).reduce((a, i) => a + Math.round(i.sale_price * 100), 0) / 100;
+  const selectedValue =
+    owned.filter((i) => selected.has(i.id)).reduce((a, i) => a + Math.round(i.sale_price * 100), 0) / 100;
 
   return (
     <section className="page page-wide" data-testid="inventory-page">
@@ -66,20 +72,36 @@ export default function InventoryPage() {
           <span className="muted">({data?.owned_count ?? 0} items in inventory)</span>
         </p>
         <div className="toolbar">
-          <button type="button" className="btn" disabled={busy || selected.size === 0} onClick={() => void sell([...selected])}>
+          <button
+            type="button"
+            className="btn"
+            disabled={busy || selected.size === 0}
+            onClick={() => void sell([...selected])}
+          >
             Sell selected ({selected.size}) {selected.size > 0 ? `for ${formatUsd(selectedValue)}` : ''}
           </button>
-          <button type="button" className="btn btn-outline" disabled={busy || owned.length === 0} onClick={() => void sell(owned.map((i) => i.id))}>
+          <button
+            type="button"
+            className="btn btn-outline"
+            disabled={busy || owned.length === 0}
+            onClick={() => void sell(owned.map((i) => i.id))}
+          >
             Sell all shown
           </button>
-          <Link to="/profile/delivery" className="btn btn-outline">Request delivery</Link>
+          <Link to="/profile/delivery" className="btn btn-outline">
+            Request delivery
+          </Link>
         </div>
       </div>
       <form className="filters" onSubmit={(e) => e.preventDefault()}>
         <label>
           Status
           <select value={filters.status} onChange={(e) => setFilter('status', e.target.value)}>
-            {ITEM_STATUSES.map((s) => <option key={s} value={s}>{ITEM_STATUS_TITLES[s]}</option>)}
+            {ITEM_STATUSES.map((s) => (
+              <option key={s} value={s}>
+                {ITEM_STATUS_TITLES[s]}
+              </option>
+            ))}
             <option value="all">All</option>
           </select>
         </label>
@@ -87,19 +109,32 @@ export default function InventoryPage() {
           Category
           <select value={filters.category} onChange={(e) => setFilter('category', e.target.value)}>
             <option value="">All categories</option>
-            {CATEGORIES.map((c) => <option key={c} value={c}>{capitalize(c)}</option>)}
+            {CATEGORIES.map((c) => (
+              <option key={c} value={c}>
+                {capitalize(c)}
+              </option>
+            ))}
           </select>
         </label>
         <label>
           Rarity
           <select value={filters.rarity} onChange={(e) => setFilter('rarity', e.target.value)}>
             <option value="">All rarities</option>
-            {RARITIES.map((r) => <option key={r} value={r}>{capitalize(r)}</option>)}
+            {RARITIES.map((r) => (
+              <option key={r} value={r}>
+                {capitalize(r)}
+              </option>
+            ))}
           </select>
         </label>
         <label>
           Search
-          <input type="search" value={filters.search} maxLength={64} onChange={(e) => setFilter('search', e.target.value)} />
+          <input
+            type="search"
+            value={filters.search}
+            maxLength={64}
+            onChange={(e) => setFilter('search', e.target.value)}
+          />
         </label>
         <label>
           Sort
@@ -111,21 +146,40 @@ export default function InventoryPage() {
           </select>
         </label>
       </form>
-      {message && <p className={message.error ? 'notice notice-error' : 'notice'} role={message.error ? 'alert' : 'status'}>{message.text}</p>}
-      {error && !(error instanceof ApiError && error.status === 401) && <p className="notice notice-error" role="alert">{errorText(error)}</p>}
-      {data && data.data.length === 0 && <p className="notice">No items here yet. Items you win from boxes appear in your inventory.</p>}
+      {message && (
+        <p className={message.error ? 'notice notice-error' : 'notice'} role={message.error ? 'alert' : 'status'}>
+          {message.text}
+        </p>
+      )}
+      {error && !(error instanceof ApiError && error.status === 401) && (
+        <p className="notice notice-error" role="alert">
+          {errorText(error)}
+        </p>
+      )}
+      {data && data.data.length === 0 && (
+        <p className="notice">No items here yet. Items you win from boxes appear in your inventory.</p>
+      )}
       <div className="item-grid">
         {data?.data.map((item) => (
           <ItemTile key={item.id} product={item.product} price={item.price} testId="inventory-item">
             {item.status === 'owned' ? (
               <>
-                <input type="checkbox" className="item-select" aria-label={`Select ${item.product.name}`} checked={selected.has(item.id)} onChange={() => toggle(item.id)} />
+                <input
+                  type="checkbox"
+                  className="item-select"
+                  aria-label={`Select ${item.product.name}`}
+                  checked={selected.has(item.id)}
+                  onChange={() => toggle(item.id)}
+                />
                 <button type="button" className="btn btn-outline" disabled={busy} onClick={() => void sell([item.id])}>
                   Sell for {formatUsd(item.sale_price)}
                 </button>
               </>
             ) : (
-              <span className="muted" data-testid="item-status">{ITEM_STATUS_TITLES[item.status]}{item.size ? ` · size ${item.size}` : ''}</span>
+              <span className="muted" data-testid="item-status">
+                {ITEM_STATUS_TITLES[item.status]}
+                {item.size ? ` · size ${item.size}` : ''}
+              </span>
             )}
           </ItemTile>
         ))}

@@ -22,7 +22,11 @@ export function exposeEngineCheck(host: PixiHost): () => void {
   window.__engineCheck = {
     renderer: host.rendererName,
     tickerStarted: () => host.app.ticker.started,
-    canvasSize: () => ({ width: host.app.canvas.width, height: host.app.canvas.height, resolution: host.app.renderer.resolution }),
+    canvasSize: () => ({
+      width: host.app.canvas.width,
+      height: host.app.canvas.height,
+      resolution: host.app.renderer.resolution,
+    }),
     async pixelAt(x, y) {
       const { pixels, width } = host.app.renderer.extract.pixels({ target: host.app.stage, resolution: 1 });
       const i = (Math.floor(y) * width + Math.floor(x)) * 4;

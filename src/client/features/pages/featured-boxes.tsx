@@ -17,7 +17,8 @@ export function FeaturedBoxes() {
     return (
       <div className="featured-empty" data-testid="featured-boxes" aria-busy={loading}>
         <p className="muted">
-          {loading ? 'Loading boxes...' : error ? 'Boxes could not be loaded.' : 'No boxes yet.'} Browse <Link to="/boxes">all boxes</Link>.
+          {loading ? 'Loading boxes...' : error ? 'Boxes could not be loaded.' : 'No boxes yet.'} Browse{' '}
+          <Link to="/boxes">all boxes</Link>.
         </p>
       </div>
     );

@@ -31,7 +31,11 @@ export default function HomePage() {
     <div className={winter ? 'page home home-winter' : 'page home'} data-testid="home">
       <section className="hero" aria-labelledby="hero-title">
         <h1 id="hero-title">Open Mystery Boxes, provably fair and authentic</h1>
-        <p>{winter ? 'Winter drops are here: unwrap authentic sneakers, tech and streetwear.' : 'Authentic sneakers, tech and streetwear — every result checkable with seeds you control.'}</p>
+        <p>
+          {winter
+            ? 'Winter drops are here: unwrap authentic sneakers, tech and streetwear.'
+            : 'Authentic sneakers, tech and streetwear — every result checkable with seeds you control.'}
+        </p>
         <div className="hero-actions">
           {user ? (
             <Button variant="gradient" size="lg" onClick={() => show('deposit', true)}>

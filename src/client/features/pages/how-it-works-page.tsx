@@ -7,18 +7,25 @@ export default function HowItWorksPage() {
   return (
     <InfoPage
       title="How it works"
-      intro={<p>Four steps from sign-up to a real item in your hands — and a way to check every result along the way.</p>}
+      intro={
+        <p>Four steps from sign-up to a real item in your hands — and a way to check every result along the way.</p>
+      }
       sections={[
         {
           heading: '1. Create your account',
-          body: <p>Sign up with a nickname, your email and a password, or with a social account. You must be 18 or older. Your balance, level and inventory live in your profile.</p>,
+          body: (
+            <p>
+              Sign up with a nickname, your email and a password, or with a social account. You must be 18 or older.
+              Your balance, level and inventory live in your profile.
+            </p>
+          ),
         },
         {
           heading: '2. Add balance',
           body: (
             <p>
-              Deposit by card (from $5), cryptocurrency (from $35), gift card or skins. Balance is shown in US dollars; one coin is one dollar. A promo code can add a bonus to your
-              deposit.
+              Deposit by card (from $5), cryptocurrency (from $35), gift card or skins. Balance is shown in US dollars;
+              one coin is one dollar. A promo code can add a bonus to your deposit.
             </p>
           ),
         },
@@ -27,7 +34,8 @@ export default function HowItWorksPage() {
           body: (
             <ul>
               <li>
-                <strong>Boxes</strong> show every item and its exact chance. Opening a box draws a ticket from 1 to 100,000 that lands on exactly one item.
+                <strong>Boxes</strong> show every item and its exact chance. Opening a box draws a ticket from 1 to
+                100,000 that lands on exactly one item.
               </li>
               <li>
                 <strong>Battles</strong>: several players open the same boxes; the highest total value wins everything.
@@ -36,8 +44,9 @@ export default function HowItWorksPage() {
                 <strong>Upgrade</strong>: trade an item for a chance at a more valuable one; you choose the chance.
               </li>
               <li>
-                <strong>Rocket</strong>: place a bet and cash out before the rocket crashes. <strong>Crazy Wheel</strong>: pick a colour and spin. <strong>Bounce</strong>: drop a ball
-                through the pegs. <strong>Dice</strong>: roll over or under a number you choose.
+                <strong>Rocket</strong>: place a bet and cash out before the rocket crashes.{' '}
+                <strong>Crazy Wheel</strong>: pick a colour and spin. <strong>Bounce</strong>: drop a ball through the
+                pegs. <strong>Dice</strong>: roll over or under a number you choose.
               </li>
             </ul>
           ),
@@ -46,7 +55,8 @@ export default function HowItWorksPage() {
           heading: '4. Keep, sell or ship',
           body: (
             <p>
-              Items you win go to your inventory. Sell them back for balance at the listed sale price, use them in an upgrade, or request delivery to your address from your profile.
+              Items you win go to your inventory. Sell them back for balance at the listed sale price, use them in an
+              upgrade, or request delivery to your address from your profile.
             </p>
           ),
         },
@@ -54,8 +64,9 @@ export default function HowItWorksPage() {
           heading: 'Check every result',
           body: (
             <p>
-              Before you play, you see the hash of the server seed. After you rotate seeds, the server seed is revealed and you can recompute every result of that seed pair. Learn how
-              on the <Link to="/provably-fair">provably fair</Link> page.
+              Before you play, you see the hash of the server seed. After you rotate seeds, the server seed is revealed
+              and you can recompute every result of that seed pair. Learn how on the{' '}
+              <Link to="/provably-fair">provably fair</Link> page.
             </p>
           ),
         },

@@ -13,14 +13,20 @@ export default function LeaderboardPage() {
     <InfoPage
       title="Leaderboard"
       testId="leaderboard-page"
-      intro={<p>Every week the players who wager the most share a prize pool. The week ends every Thursday at 18:00 your time.</p>}
+      intro={
+        <p>
+          Every week the players who wager the most share a prize pool. The week ends every Thursday at 18:00 your time.
+        </p>
+      }
       sections={[
         {
           heading: 'Rules',
           body: (
             <ul>
               <li>Every bet and box opening counts with its full amount.</li>
-              <li>The ranking resets when the week ends; prizes are credited to the balance of the winners right after.</li>
+              <li>
+                The ranking resets when the week ends; prizes are credited to the balance of the winners right after.
+              </li>
               <li>Accounts that break the terms of service are removed from the ranking.</li>
             </ul>
           ),
@@ -31,7 +37,14 @@ export default function LeaderboardPage() {
         <p>
           <strong>This week ends in</strong> <TimerChip remaining={c.remaining} />
         </p>
-        <div className="progress" role="progressbar" aria-label="Week elapsed" aria-valuemin={0} aria-valuemax={100} aria-valuenow={Math.round(c.progress)}>
+        <div
+          className="progress"
+          role="progressbar"
+          aria-label="Week elapsed"
+          aria-valuemin={0}
+          aria-valuemax={100}
+          aria-valuenow={Math.round(c.progress)}
+        >
           <span style={{ width: `${c.progress}%` }} />
         </div>
       </div>

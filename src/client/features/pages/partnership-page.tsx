@@ -14,10 +14,17 @@ export default function PartnershipPage() {
           body: (
             <ol>
               <li>
-                Sign in and open <Link to="/profile/referral">Affiliates</Link> in your profile to get your personal referral link (it looks like /ref/your-code).
+                Sign in and open <Link to="/profile/referral">Affiliates</Link> in your profile to get your personal
+                referral link (it looks like /ref/your-code).
               </li>
-              <li>Share it in your streams, videos, posts or on your site. A visitor who signs up through it becomes your referral.</li>
-              <li>You earn a commission on your referrals' wagers, credited to your balance. Your profile shows clicks, sign-ups, deposits and earnings.</li>
+              <li>
+                Share it in your streams, videos, posts or on your site. A visitor who signs up through it becomes your
+                referral.
+              </li>
+              <li>
+                You earn a commission on your referrals' wagers, credited to your balance. Your profile shows clicks,
+                sign-ups, deposits and earnings.
+              </li>
             </ol>
           ),
         },
@@ -25,8 +32,8 @@ export default function PartnershipPage() {
           heading: 'Commission',
           body: (
             <p>
-              Every partner starts with a commission on the house edge of referred play. Partners with a larger audience can agree a custom rate, custom promo codes and
-              sponsored boxes with our team.
+              Every partner starts with a commission on the house edge of referred play. Partners with a larger audience
+              can agree a custom rate, custom promo codes and sponsored boxes with our team.
             </p>
           ),
         },
@@ -44,8 +51,8 @@ export default function PartnershipPage() {
           heading: 'Talk to us',
           body: (
             <p>
-              Write to <a href="mailto:partners@lootarcade.example">partners@lootarcade.example</a> with a link to your channel or site and your audience size. We reply within two
-              business days.
+              Write to <a href="mailto:partners@lootarcade.example">partners@lootarcade.example</a> with a link to your
+              channel or site and your audience size. We reply within two business days.
             </p>
           ),
         },

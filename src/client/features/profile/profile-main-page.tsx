@@ -4,7 +4,12 @@ import { useSession } from '../../stores/session.ts';
 import { loadProfile, logout } from '../../lib/session.ts';
 import '../auth/auth.css';
 
-const dollars = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', minimumFractionDigits: 2, maximumFractionDigits: 2 });
+const dollars = new Intl.NumberFormat('en-US', {
+  style: 'currency',
+  currency: 'USD',
+  minimumFractionDigits: 2,
+  maximumFractionDigits: 2,
+});
 
 /** The profile main page. */
 export default function ProfileMainPage() {

@@ -33,7 +33,13 @@ export function CardForm() {
       <AmountField id="card-amount" error={error} field={register('amount', { valueAsNumber: true })} />
       <div className="presets" role="group" aria-label="Amount presets">
         {CARD_PRESETS.map((p) => (
-          <button key={p} type="button" className={amount === p ? 'preset active' : 'preset'} aria-pressed={amount === p} onClick={() => set(p)}>
+          <button
+            key={p}
+            type="button"
+            className={amount === p ? 'preset active' : 'preset'}
+            aria-pressed={amount === p}
+            onClick={() => set(p)}
+          >
             {p}
           </button>
         ))}
@@ -42,7 +48,14 @@ export function CardForm() {
         </button>
       </div>
       <PromoField state={promo} bonus={bonus} label={promoLabel(PROMO_LABEL_CODE.code, PROMO_LABEL_CODE.percent)} />
-      <Button type="submit" variant="gradient" size="lg" className="pay-button" loading={busy} disabled={touched && !formState.isValid}>
+      <Button
+        type="submit"
+        variant="gradient"
+        size="lg"
+        className="pay-button"
+        loading={busy}
+        disabled={touched && !formState.isValid}
+      >
         {`Pay ${valid ? formatUsd(amount) : ''}${bonus > 0 ? ` + ${formatUsd(bonus)} bonus` : ''}`}
       </Button>
     </form>

@@ -37,7 +37,13 @@ export function CodeRedeemForm(p: CodeRedeemProps) {
     >
       <label htmlFor={id}>{p.label}</label>
       <div className="inline-row">
-        <input id={id} value={code} onChange={(e) => setCode(e.target.value)} autoComplete="off" placeholder={p.placeholder} />
+        <input
+          id={id}
+          value={code}
+          onChange={(e) => setCode(e.target.value)}
+          autoComplete="off"
+          placeholder={p.placeholder}
+        />
         <Button type="submit" variant={p.variant} disabled={code.trim() === ''} loading={busy}>
           {p.action}
         </Button>

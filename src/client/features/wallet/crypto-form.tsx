@@ -72,7 +72,9 @@ export function CryptoForm() {
     if (!chosen) return;
     setBusy(true);
     try {
-      const r = await api<z.infer<typeof depositAddressResponse>>('POST', '/api/deposit/alphapo/deposit-address', { currency: chosen });
+      const r = await api<z.infer<typeof depositAddressResponse>>('POST', '/api/deposit/alphapo/deposit-address', {
+        currency: chosen,
+      });
       setQr(null);
       setWallet(r.data.wallet);
       setStep(1);
@@ -97,11 +99,33 @@ export function CryptoForm() {
           <span className="muted small">{current.network}</span>
         </div>
         <div className="crypto-body">
-          <div className="crypto-qr">{qr ? <img src={qr} alt={`QR code of the ${current.currency} address`} width={160} height={160} data-testid="crypto-qr" /> : <span className="muted">Drawing QR code...</span>}</div>
+          <div className="crypto-qr">
+            {qr ? (
+              <img
+                src={qr}
+                alt={`QR code of the ${current.currency} address`}
+                width={160}
+                height={160}
+                data-testid="crypto-qr"
+              />
+            ) : (
+              <span className="muted">Drawing QR code...</span>
+            )}
+          </div>
           <div className="crypto-details">
-            <TextInput label={`Your ${current.currency} deposit address`} value={wallet} readOnly copyable data-testid="crypto-wallet" />
+            <TextInput
+              label={`Your ${current.currency} deposit address`}
+              value={wallet}
+              readOnly
+              copyable
+              data-testid="crypto-wallet"
+            />
             <p className="muted small">{CRYPTO_TEXTS.note}</p>
-            <TextInput label="Exchange rate" value={`${current.rate_from} ${current.currency} = ${formatAmount(Number(current.rate_to))} coins`} readOnly />
+            <TextInput
+              label="Exchange rate"
+              value={`${current.rate_from} ${current.currency} = ${formatAmount(Number(current.rate_to))} coins`}
+              readOnly
+            />
           </div>
         </div>
         <div className="crypto-warning" role="note">
@@ -119,7 +143,14 @@ export function CryptoForm() {
       ) : (
         <div className="crypto-grid" role="radiogroup" aria-label="Currency">
           {currencies.map((c) => (
-            <button key={c.currency} type="button" role="radio" aria-checked={chosen === c.currency} className={chosen === c.currency ? 'crypto-tile active' : 'crypto-tile'} onClick={() => setChosen(c.currency)}>
+            <button
+              key={c.currency}
+              type="button"
+              role="radio"
+              aria-checked={chosen === c.currency}
+              className={chosen === c.currency ? 'crypto-tile active' : 'crypto-tile'}
+              onClick={() => setChosen(c.currency)}
+            >
               <strong>{c.currency}</strong>
               <span className="muted small">{c.name}</span>
             </button>

@@ -61,7 +61,12 @@ export default function DepositModal() {
     return (
       <div className="deposit-modal mobile" data-testid="deposit-modal" data-step={0}>
         <header className="deposit-head">
-          <button type="button" className="deposit-back" aria-label="Back" onClick={() => useModals.getState().closeAll()}>
+          <button
+            type="button"
+            className="deposit-back"
+            aria-label="Back"
+            onClick={() => useModals.getState().closeAll()}
+          >
             ←
           </button>
           <h2>Chose payment method</h2>
@@ -95,7 +100,14 @@ export default function DepositModal() {
           <h2 className="deposit-title">Deposit</h2>
           <div className="deposit-tabs" role="tablist" aria-label="Payment method">
             {DEPOSIT_METHODS.map((m) => (
-              <button key={m.step} type="button" role="tab" aria-selected={shown === m.step} className="deposit-method" onClick={() => setStep(m.step)}>
+              <button
+                key={m.step}
+                type="button"
+                role="tab"
+                aria-selected={shown === m.step}
+                className="deposit-method"
+                onClick={() => setStep(m.step)}
+              >
                 <strong>{m.title}</strong>
                 {m.note && <span className="deposit-note">{m.note}</span>}
               </button>

@@ -10,7 +10,9 @@ import { formatUsd } from '../../lib/format.ts';
 const RETURN_KEYS = ['deposit', 'method', 'amount', 'bonus'];
 
 /** The toast text for a return query, or null when the URL is not a checkout return. */
-export function depositReturnText(search: string): { ok: boolean; text: string; method: string; amount: number | null } | null {
+export function depositReturnText(
+  search: string,
+): { ok: boolean; text: string; method: string; amount: number | null } | null {
   const q = new URLSearchParams(search);
   const state = q.get('deposit');
   if (state !== 'success' && state !== 'declined') return null;
@@ -19,7 +21,9 @@ export function depositReturnText(search: string): { ok: boolean; text: string; 
   const amount = Number(q.get('amount'));
   const bonus = Number(q.get('bonus'));
   const has = Number.isFinite(amount) && amount > 0;
-  const text = has ? `Deposit successful: ${formatUsd(amount)}${bonus > 0 ? ` + ${formatUsd(bonus)} bonus` : ''}` : 'Deposit successful';
+  const text = has
+    ? `Deposit successful: ${formatUsd(amount)}${bonus > 0 ? ` + ${formatUsd(bonus)} bonus` : ''}`
+    : 'Deposit successful';
   return { ok: true, text, method, amount: has ? amount : null };
 }
 

@@ -16,13 +16,22 @@ export function giftCardBuyUrl(dollars: number): string {
 }
 
 /** The text about where to buy. */
-export const GIFT_CARD_NOTICE = 'Buy gift cards only through the links listed on our site. Cards bought anywhere else may not be valid.';
+export const GIFT_CARD_NOTICE =
+  'Buy gift cards only through the links listed on our site. Cards bought anywhere else may not be valid.';
 
 /** The gift card form. */
 export function GiftCardForm() {
   return (
     <div className="deposit-form gift-form">
-      <CodeRedeemForm className="field" path="/api/deposit/gift-code/redeem" method="giftcard" label="Gift card code" placeholder="Enter gift card code" action="Redeem" variant="gradient" />
+      <CodeRedeemForm
+        className="field"
+        path="/api/deposit/gift-code/redeem"
+        method="giftcard"
+        label="Gift card code"
+        placeholder="Enter gift card code"
+        action="Redeem"
+        variant="gradient"
+      />
       <h3>Purchase a Gift Card</h3>
       <ul className="gift-list">
         {GIFT_DENOMINATIONS.map((d, i) => (

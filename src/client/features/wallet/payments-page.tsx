@@ -7,7 +7,13 @@ import { useModals } from '../../stores/modals.ts';
 import { useApiData } from '../boxes/use-api-data.ts';
 import './wallet.css';
 
-const METHOD_NAMES: Record<string, string> = { zen: 'Credit card', skinsback: 'Skins', alphapo: 'Crypto', giftcard: 'Gift card', voucher: 'Voucher' };
+const METHOD_NAMES: Record<string, string> = {
+  zen: 'Credit card',
+  skinsback: 'Skins',
+  alphapo: 'Crypto',
+  giftcard: 'Gift card',
+  voucher: 'Voucher',
+};
 
 /** The payments page. */
 export default function PaymentsPage() {
@@ -20,7 +26,11 @@ export default function PaymentsPage() {
           Deposit
         </Button>
       </div>
-      {error && <p className="notice" role="alert">{error.message}</p>}
+      {error && (
+        <p className="notice" role="alert">
+          {error.message}
+        </p>
+      )}
       {loading && !data && <p className="muted">Loading...</p>}
       {data && data.data.length === 0 && <p className="muted">No payments yet.</p>}
       {data && data.data.length > 0 && (

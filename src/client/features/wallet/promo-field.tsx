@@ -25,7 +25,9 @@ export function usePromo(): PromoState {
   const apply = useCallback(async (code: string) => {
     setBusy(true);
     try {
-      const r = await api<z.infer<typeof promoValidateResponse>>('POST', '/api/deposit/promocode/validate', { promocode: code.trim() });
+      const r = await api<z.infer<typeof promoValidateResponse>>('POST', '/api/deposit/promocode/validate', {
+        promocode: code.trim(),
+      });
       setPromo(r.promocode);
       toast.success('Promo code accepted');
       return true;
@@ -75,7 +77,13 @@ export function PromoField({ state, bonus, label }: { state: PromoState; bonus: 
     <div className="field promo-field">
       <label htmlFor={id}>{label}</label>
       <div className="inline-row">
-        <input id={id} value={code} onChange={(e) => setCode(e.target.value)} autoComplete="off" placeholder="Enter promo code" />
+        <input
+          id={id}
+          value={code}
+          onChange={(e) => setCode(e.target.value)}
+          autoComplete="off"
+          placeholder="Enter promo code"
+        />
         <Button
           variant="outline"
           disabled={code.trim() === ''}

@@ -15,5 +15,16 @@ export function VoucherBox() {
       </span>
     </>
   );
-  return <CodeRedeemForm className="voucher-box" ariaLabel="Voucher" path="/api/deposit/voucher/redeem" method="voucher" label={label} placeholder="Enter voucher code" action="Apply" variant="outline" />;
+  return (
+    <CodeRedeemForm
+      className="voucher-box"
+      ariaLabel="Voucher"
+      path="/api/deposit/voucher/redeem"
+      method="voucher"
+      label={label}
+      placeholder="Enter voucher code"
+      action="Apply"
+      variant="outline"
+    />
+  );
 }

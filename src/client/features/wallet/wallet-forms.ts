@@ -20,7 +20,10 @@ export const cardFormSchema = z.object({
 export type CardForm = z.infer<typeof cardFormSchema>;
 
 /** Skins deposit form: amount is a required number. */
-export const skinsFormSchema = z.object({ amount: amount.refine((v) => v > 0, notValid('Amount')), code: z.string().optional() });
+export const skinsFormSchema = z.object({
+  amount: amount.refine((v) => v > 0, notValid('Amount')),
+  code: z.string().optional(),
+});
 export type SkinsForm = z.infer<typeof skinsFormSchema>;
 
 /** A promo code as the validate call answers it. */

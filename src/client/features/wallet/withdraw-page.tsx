@@ -26,7 +26,12 @@ export default function WithdrawPage() {
   const methods = options.data?.data ?? [];
   const chosen = methods.find((m) => m.method === method) ?? methods[0];
   const value = Number(amount);
-  const amountOk = amount.trim() !== '' && Number.isFinite(value) && chosen !== undefined && value >= chosen.minimum_amount && /^\d+(\.\d{1,2})?$/.test(amount.trim());
+  const amountOk =
+    amount.trim() !== '' &&
+    Number.isFinite(value) &&
+    chosen !== undefined &&
+    value >= chosen.minimum_amount &&
+    /^\d+(\.\d{1,2})?$/.test(amount.trim());
   const ready = amountOk && address.trim() !== '';
   const payout = chosen ? Math.max(0, Math.round((value - chosen.fee) * 100) / 100) : 0;
 
@@ -34,7 +39,11 @@ export default function WithdrawPage() {
     if (!chosen) return;
     setBusy(true);
     try {
-      const r = await api<z.infer<typeof withdrawalResponse>>('POST', '/api/withdrawals', { method: chosen.method, amount: value, address: address.trim() });
+      const r = await api<z.infer<typeof withdrawalResponse>>('POST', '/api/withdrawals', {
+        method: chosen.method,
+        amount: value,
+        address: address.trim(),
+      });
       useSession.getState().applyBalance(r.balance);
       toast.success('Withdrawal requested');
       setAmount('');
@@ -72,7 +81,11 @@ export default function WithdrawPage() {
       >
         <label>
           Method
-          <select value={chosen?.method ?? ''} onChange={(e) => (setMethod(e.target.value), setReview(false))} disabled={review}>
+          <select
+            value={chosen?.method ?? ''}
+            onChange={(e) => (setMethod(e.target.value), setReview(false))}
+            disabled={review}
+          >
             {methods.map((m) => (
               <option key={m.method} value={m.method}>
                 {m.name} ({m.network})
@@ -87,7 +100,14 @@ export default function WithdrawPage() {
         )}
         <label>
           Amount (USD)
-          <input type="text" inputMode="decimal" value={amount} onChange={(e) => (setAmount(e.target.value), setReview(false))} disabled={review} aria-invalid={amount !== '' && !amountOk ? true : undefined} />
+          <input
+            type="text"
+            inputMode="decimal"
+            value={amount}
+            onChange={(e) => (setAmount(e.target.value), setReview(false))}
+            disabled={review}
+            aria-invalid={amount !== '' && !amountOk ? true : undefined}
+          />
         </label>
         {amount !== '' && !amountOk && chosen && (
           <p className="field-error" role="alert">
@@ -96,12 +116,19 @@ export default function WithdrawPage() {
         )}
         <label>
           {chosen ? `${chosen.name} address` : 'Address'}
-          <input type="text" value={address} onChange={(e) => (setAddress(e.target.value), setReview(false))} disabled={review} autoComplete="off" />
+          <input
+            type="text"
+            value={address}
+            onChange={(e) => (setAddress(e.target.value), setReview(false))}
+            disabled={review}
+            autoComplete="off"
+          />
         </label>
         {review && chosen ? (
           <div className="notice" data-testid="withdraw-review">
             <p>
-              You withdraw {formatUsd(value)}; the fee is {formatUsd(chosen.fee)}; you will receive {formatUsd(payout)} to {address.trim()}.
+              You withdraw {formatUsd(value)}; the fee is {formatUsd(chosen.fee)}; you will receive {formatUsd(payout)}{' '}
+              to {address.trim()}.
             </p>
             <div className="inline-row">
               <Button variant="gradient" loading={busy} onClick={() => void confirm()}>

@@ -26,7 +26,8 @@ import './boxes-opener.css';
 export const SPIN_MS = 4200;
 
 /** The default open call: POST /api/boxes/{slug}/open. */
-const paidOpen = (box: BoxDetail, p: OpenParams) => api<OpenResponse>('POST', `/api/boxes/${box.slug}/open`, { count: p.count, demo: p.demo });
+const paidOpen = (box: BoxDetail, p: OpenParams) =>
+  api<OpenResponse>('POST', `/api/boxes/${box.slug}/open`, { count: p.count, demo: p.demo });
 
 /** A free-box opener: one reel, the page's open call instead of the paid one, its own button label. */
 export interface FreeOpen {
@@ -59,7 +60,10 @@ function useOpenActor(box: BoxDetail, scene: BoxesScene, clock: EngineClock, fre
 /** Opening controls + reels for one box (`free`: a free-box opening instead of a paid one). */
 export default function BoxOpener({ box, free }: { box: BoxDetail; free?: FreeOpen }) {
   const [clock] = useState(() => new EngineClock());
-  const [scene] = useState(() => new BoxesScene(box.items.map((i) => ({ id: i.id, tickets: i.tickets, img_url: i.img_url, rarity: i.rarity }))));
+  const [scene] = useState(
+    () =>
+      new BoxesScene(box.items.map((i) => ({ id: i.id, tickets: i.tickets, img_url: i.img_url, rarity: i.rarity }))),
+  );
   const actor = useOpenActor(box, scene, clock, free);
   const phase = useSelector(actor, (s) => String(s.value));
   const error = useSelector(actor, (s) => s.context.error);
@@ -127,54 +131,120 @@ export default function BoxOpener({ box, free }: { box: BoxDetail; free?: FreeOp
 
   return (
     <div className="box-opener" data-testid="box-opener">
-      <div className="reel-stage" data-testid="reel-stage" data-phase={phase} data-renderer={renderer} style={{ height: Math.max(170, count * 130) }}>
+      <div
+        className="reel-stage"
+        data-testid="reel-stage"
+        data-phase={phase}
+        data-renderer={renderer}
+        style={{ height: Math.max(170, count * 130) }}
+      >
         <PixiStage background="#0d0e1c" onReady={onReady} onError={() => setRenderer('unavailable')} />
       </div>
       <div className="open-controls">
-        {!free && <div className="count-picker" role="group" aria-label="Boxes to open">
-          {Array.from({ length: OPEN_LIMITS.maxCount }, (_, i) => i + 1).map((n) => (
-            <button key={n} type="button" className={n === count ? 'btn btn-sm active' : 'btn btn-sm'} aria-pressed={n === count} disabled={busy} onClick={() => setCount(n)}>
-              ×{n}
-            </button>
-          ))}
-        </div>}
-        <button type="button" className="btn btn-gradient" data-testid="open-button" disabled={busy || !!free?.disabled} onClick={() => open(false)}>
-          {free ? free.label : <>Open {count > 1 ? `${count} boxes ` : ''}for ${(box.price * count).toFixed(2)}</>}
+        {!free && (
+          <div className="count-picker" role="group" aria-label="Boxes to open">
+            {Array.from({ length: OPEN_LIMITS.maxCount }, (_, i) => i + 1).map((n) => (
+              <button
+                key={n}
+                type="button"
+                className={n === count ? 'btn btn-sm active' : 'btn btn-sm'}
+                aria-pressed={n === count}
+                disabled={busy}
+                onClick={() => setCount(n)}
+              >
+                ×{n}
+              </button>
+            ))}
+          </div>
+        )}
+        <button
+          type="button"
+          className="btn btn-gradient"
+          data-testid="open-button"
+          disabled={busy || !!free?.disabled}
+          onClick={() => open(false)}
+        >
+          {free ? (
+            free.label
+          ) : (
+            <>
+              Open {count > 1 ? `${count} boxes ` : ''}for ${(box.price * count).toFixed(2)}
+            </>
+          )}
         </button>
-        {!free && <button type="button" className="btn btn-outline" data-testid="demo-button" disabled={busy} onClick={() => open(true)}>
-          Try for free
-        </button>}
-        <button type="button" className="btn btn-sm" data-testid="skip-button" disabled={phase !== 'playing'} onClick={() => actor.send({ type: 'SKIP' })}>
+        {!free && (
+          <button
+            type="button"
+            className="btn btn-outline"
+            data-testid="demo-button"
+            disabled={busy}
+            onClick={() => open(true)}
+          >
+            Try for free
+          </button>
+        )}
+        <button
+          type="button"
+          className="btn btn-sm"
+          data-testid="skip-button"
+          disabled={phase !== 'playing'}
+          onClick={() => actor.send({ type: 'SKIP' })}
+        >
           Quick open
         </button>
         <label className="turbo">
           <input type="checkbox" checked={turbo} onChange={(e) => setTurbo(e.target.checked)} /> Turbo
         </label>
       </div>
-      {error && <p role="alert" className="notice notice-error">{error}</p>}
+      {error && (
+        <p role="alert" className="notice notice-error">
+          {error}
+        </p>
+      )}
       {last && (
         <div className="open-result" data-testid="open-result" aria-live="polite">
           <p>
             {last.demo ? 'Demo spin — nothing was charged or added: ' : 'You won: '}
             {last.reels.map((r) => (
-              <strong key={r.reel} data-testid="won-item" data-item-id={r.item.id} className={`rarity-${r.item.rarity}`}>
+              <strong
+                key={r.reel}
+                data-testid="won-item"
+                data-item-id={r.item.id}
+                className={`rarity-${r.item.rarity}`}
+              >
                 {r.item.name} (${r.item.price.toFixed(2)}){' '}
               </strong>
             ))}
           </p>
           {!last.demo && !sold && (
             <div className="result-actions">
-              <button type="button" className="btn btn-sm" data-testid="keep-button" onClick={() => setSold('Kept in your inventory.')}>Keep</button>
+              <button
+                type="button"
+                className="btn btn-sm"
+                data-testid="keep-button"
+                onClick={() => setSold('Kept in your inventory.')}
+              >
+                Keep
+              </button>
               <button type="button" className="btn btn-sm" data-testid="sell-button" onClick={() => void sell()}>
                 Sell now for ${last.reels.reduce((a, r) => a + r.item.sale_price, 0).toFixed(2)}
               </button>
             </div>
           )}
           {sold && <p data-testid="sell-status">{sold}</p>}
-          {!free && <div className="result-actions">
-            <button type="button" className="btn btn-sm" data-testid="again-button" onClick={() => open(last.demo)}>Open again</button>
-          </div>}
-          {!last.demo && <p className="muted">Nonces {last.reels.map((r) => r.nonce).join(', ')} · server seed hash {last.reels[0]?.server_seed_hash.slice(0, 12)}…</p>}
+          {!free && (
+            <div className="result-actions">
+              <button type="button" className="btn btn-sm" data-testid="again-button" onClick={() => open(last.demo)}>
+                Open again
+              </button>
+            </div>
+          )}
+          {!last.demo && (
+            <p className="muted">
+              Nonces {last.reels.map((r) => r.nonce).join(', ')} · server seed hash{' '}
+              {last.reels[0]?.server_seed_hash.slice(0, 12)}…
+            </p>
+          )}
         </div>
       )}
     </div>

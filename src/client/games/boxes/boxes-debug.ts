@@ -27,7 +27,11 @@ export function exposeBoxesDebug(host: PixiHost, scene: BoxesScene, clock: Engin
       measureFrames({ clock, scene, render: () => host.app.render() }, frames, (i) => {
         if (i % 240 !== 0) return;
         scene.spin(5, clock.now, 1000 + i);
-        scene.land([0, 1, 2, 3, 4].map((k) => (k + i) % box.items.length), clock.now + 100, 3000);
+        scene.land(
+          [0, 1, 2, 3, 4].map((k) => (k + i) % box.items.length),
+          clock.now + 100,
+          3000,
+        );
       }),
   };
   (window as unknown as { __boxes?: BoxesDebug }).__boxes = handle;

@@ -5,7 +5,14 @@
 import { Assets, Container, Graphics, Sprite, type Texture } from 'pixi.js';
 import type { Scene } from '../../engine/scene.ts';
 import { playSound } from '../../engine/sound.ts';
-import { fillerStrip, reelOffsetAt, reelScript, tileAt, type ReelItem, type ReelScript } from '../../../shared/games/boxes/reel.script.ts';
+import {
+  fillerStrip,
+  reelOffsetAt,
+  reelScript,
+  tileAt,
+  type ReelItem,
+  type ReelScript,
+} from '../../../shared/games/boxes/reel.script.ts';
 import { RARITY_COLORS, rarityGlow } from './rarity-glow.ts';
 
 /** An item as the scene draws it. */
@@ -64,7 +71,18 @@ export class BoxesScene implements Scene {
       root.mask = mask;
       this.root.addChildAt(root, 0);
       const seed = i + 1;
-      return { root, mask, tiles: [], seed, filler: fillerStrip(this.items, seed, 400), prespinAt: null, script: null, scriptAt: 0, lastTile: 0, offset: TILE * 2.5, };
+      return {
+        root,
+        mask,
+        tiles: [],
+        seed,
+        filler: fillerStrip(this.items, seed, 400),
+        prespinAt: null,
+        script: null,
+        scriptAt: 0,
+        lastTile: 0,
+        offset: TILE * 2.5,
+      };
     });
     this.layout();
   }
@@ -91,8 +109,13 @@ export class BoxesScene implements Scene {
       const started = r.prespinAt !== null;
       const d = durationMs + i * (durationMs / 12); // a small stagger between reels
       r.script = reelScript({
-        items: this.items, winnerIndex: winners[i]!, seed: r.seed, tileWidth: TILE, durationMs: d,
-        startOffset: this.offsetOf(r, now), startVelocity: started ? PRESPIN_SPEED : 0,
+        items: this.items,
+        winnerIndex: winners[i]!,
+        seed: r.seed,
+        tileWidth: TILE,
+        durationMs: d,
+        startOffset: this.offsetOf(r, now),
+        startVelocity: started ? PRESPIN_SPEED : 0,
       });
       r.scriptAt = now;
       r.prespinAt = null;
@@ -154,7 +177,10 @@ export class BoxesScene implements Scene {
     const top = (this.height - h * this.reels.length) / 2;
     this.reels.forEach((r, i) => {
       r.root.y = top + i * h;
-      r.mask.clear().rect(0, 0, this.width, h - 6).fill(0xffffff);
+      r.mask
+        .clear()
+        .rect(0, 0, this.width, h - 6)
+        .fill(0xffffff);
       this.drawReel(r);
     });
     this.marker.clear();
@@ -182,7 +208,10 @@ export class BoxesScene implements Scene {
       const sprite = tile.children[1] as Sprite;
       if (plate.label !== `${item}:${h}`) {
         plate.label = `${item}:${h}`;
-        plate.clear().roundRect(4, 4, TILE - 8, h - 8, 10).fill({ color: RARITY_COLORS[this.items[item]!.rarity] ?? 0x444444, alpha: 0.22 });
+        plate
+          .clear()
+          .roundRect(4, 4, TILE - 8, h - 8, 10)
+          .fill({ color: RARITY_COLORS[this.items[item]!.rarity] ?? 0x444444, alpha: 0.22 });
         const tex = this.textures[item];
         if (tex) {
           sprite.texture = tex;

@@ -21,7 +21,14 @@ export function exposeDiceDebug(host: PixiHost, scene: DiceScene, clock: EngineC
     view: () => scene.lastView,
     frameCosts: (frames) =>
       measureFrames({ clock, scene, render: () => host.app.render() }, frames, (i) => {
-        if (i % 60 === 0) scene.play(diceScript({ roll: (i * 7.31) % 100, target: 50, direction: 'over', win: i % 120 === 0, multiplier: 2 }, scene.restingMarker), clock.now);
+        if (i % 60 === 0)
+          scene.play(
+            diceScript(
+              { roll: (i * 7.31) % 100, target: 50, direction: 'over', win: i % 120 === 0, multiplier: 2 },
+              scene.restingMarker,
+            ),
+            clock.now,
+          );
       }),
   };
   (window as unknown as { __dice?: DiceDebug }).__dice = handle;

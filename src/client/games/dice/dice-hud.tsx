@@ -2,7 +2,13 @@
 // skip and turbo, with hotkeys (Space bet or skip, A half, D double, F flip, T turbo).
 import { useEffect, useState } from 'react';
 import { DICE_LIMITS } from '../../../shared/api/dice.ts';
-import { diceChance, diceMultiplier, diceTargetError, diceTargetForChance, type DiceDirection } from '../../../shared/fair/index.ts';
+import {
+  diceChance,
+  diceMultiplier,
+  diceTargetError,
+  diceTargetForChance,
+  type DiceDirection,
+} from '../../../shared/fair/index.ts';
 import type { AutoConfig } from '../../engine/machines/auto-bet.machine.ts';
 import { useMotion } from '../../engine/motion.ts';
 import { useSound } from '../../engine/sound.ts';
@@ -38,7 +44,11 @@ export function DiceHud({ phase, autoOn, onBet, onAuto, onStopAuto, onSkip, onCh
   const playing = phase === 'placing' || phase === 'playing';
   const amountNum = Number(amount);
   const amountError =
-    !Number.isFinite(amountNum) || amountNum * 100 < DICE_LIMITS.minBetCents || amountNum * 100 > DICE_LIMITS.maxBetCents ? `Bet between $0.01 and $${DICE_LIMITS.maxBetCents / 100}` : null;
+    !Number.isFinite(amountNum) ||
+    amountNum * 100 < DICE_LIMITS.minBetCents ||
+    amountNum * 100 > DICE_LIMITS.maxBetCents
+      ? `Bet between $0.01 and $${DICE_LIMITS.maxBetCents / 100}`
+      : null;
   const params = (): DiceParams => ({ amount: round2(amountNum), target, direction });
 
   useEffect(() => onChange(target, direction), [target, direction, onChange]);
@@ -56,7 +66,14 @@ export function DiceHud({ phase, autoOn, onBet, onAuto, onStopAuto, onSkip, onCh
     if (!amountError) onBet(params());
   };
   const startAuto = () =>
-    onAuto(params(), { baseAmount: round2(amountNum), count: Math.max(0, Math.floor(num(auto.count) ?? 0)), stopOnProfit: num(auto.profit), stopOnLoss: num(auto.loss), onWinPct: num(auto.win), onLossPct: num(auto.lossPct) });
+    onAuto(params(), {
+      baseAmount: round2(amountNum),
+      count: Math.max(0, Math.floor(num(auto.count) ?? 0)),
+      stopOnProfit: num(auto.profit),
+      stopOnLoss: num(auto.loss),
+      onWinPct: num(auto.win),
+      onLossPct: num(auto.lossPct),
+    });
 
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
@@ -66,7 +83,8 @@ export function DiceHud({ phase, autoOn, onBet, onAuto, onStopAuto, onSkip, onCh
         e.preventDefault();
         bet();
       } else if (e.key === 'a') setAmount((a) => Math.max(0.01, round2(Number(a) / 2)).toFixed(2));
-      else if (e.key === 'd') setAmount((a) => Math.min(DICE_LIMITS.maxBetCents / 100, round2(Number(a) * 2)).toFixed(2));
+      else if (e.key === 'd')
+        setAmount((a) => Math.min(DICE_LIMITS.maxBetCents / 100, round2(Number(a) * 2)).toFixed(2));
       else if (e.key === 'f') flip();
       else if (e.key === 't') setTurbo(!turbo);
     };
@@ -78,17 +96,36 @@ export function DiceHud({ phase, autoOn, onBet, onAuto, onStopAuto, onSkip, onCh
     <form className="dice-hud" onSubmit={(e) => (e.preventDefault(), bet())} aria-label="Dice bet">
       <label>
         Bet amount ($)
-        <input name="amount" inputMode="decimal" value={amount} onChange={(e) => setAmount(e.target.value)} aria-invalid={!!amountError} />
+        <input
+          name="amount"
+          inputMode="decimal"
+          value={amount}
+          onChange={(e) => setAmount(e.target.value)}
+          aria-invalid={!!amountError}
+        />
       </label>
       <div className="dice-hud-row">
-        <button type="button" onClick={() => setAmount(Math.max(0.01, round2(amountNum / 2)).toFixed(2))}>½</button>
-        <button type="button" onClick={() => setAmount(Math.min(DICE_LIMITS.maxBetCents / 100, round2(amountNum * 2)).toFixed(2))}>2×</button>
+        <button type="button" onClick={() => setAmount(Math.max(0.01, round2(amountNum / 2)).toFixed(2))}>
+          ½
+        </button>
+        <button
+          type="button"
+          onClick={() => setAmount(Math.min(DICE_LIMITS.maxBetCents / 100, round2(amountNum * 2)).toFixed(2))}
+        >
+          2×
+        </button>
       </div>
       {amountError && <p className="field-error">{amountError}</p>}
       <div className="dice-hud-row">
         <label>
           {direction === 'over' ? 'Roll over' : 'Roll under'}
-          <input name="target" inputMode="decimal" value={targetText ?? target.toFixed(2)} onChange={(e) => (setTargetText(e.target.value), applyTarget(Number(e.target.value)))} onBlur={() => setTargetText(null)} />
+          <input
+            name="target"
+            inputMode="decimal"
+            value={targetText ?? target.toFixed(2)}
+            onChange={(e) => (setTargetText(e.target.value), applyTarget(Number(e.target.value)))}
+            onBlur={() => setTargetText(null)}
+          />
         </label>
         <button type="button" onClick={flip} aria-label="Switch over/under">
           ⇄ {direction === 'over' ? 'Over' : 'Under'}
@@ -97,11 +134,26 @@ export function DiceHud({ phase, autoOn, onBet, onAuto, onStopAuto, onSkip, onCh
       <div className="dice-hud-row">
         <label>
           Win chance (%)
-          <input name="chance" inputMode="decimal" value={chanceText ?? chance.toFixed(2)} onChange={(e) => (setChanceText(e.target.value), applyChance(Number(e.target.value)))} onBlur={() => setChanceText(null)} />
+          <input
+            name="chance"
+            inputMode="decimal"
+            value={chanceText ?? chance.toFixed(2)}
+            onChange={(e) => (setChanceText(e.target.value), applyChance(Number(e.target.value)))}
+            onBlur={() => setChanceText(null)}
+          />
         </label>
         <label>
           Multiplier (×)
-          <input name="multiplier" inputMode="decimal" value={multText ?? multiplier.toFixed(4)} onChange={(e) => (setMultText(e.target.value), Number(e.target.value) > 1 && applyChance(99 / Number(e.target.value)))} onBlur={() => setMultText(null)} />
+          <input
+            name="multiplier"
+            inputMode="decimal"
+            value={multText ?? multiplier.toFixed(4)}
+            onChange={(e) => (
+              setMultText(e.target.value),
+              Number(e.target.value) > 1 && applyChance(99 / Number(e.target.value))
+            )}
+            onBlur={() => setMultText(null)}
+          />
         </label>
       </div>
       <p className="muted">Profit on win: ${(round2(amountNum * multiplier) - round2(amountNum) || 0).toFixed(2)}</p>
@@ -110,20 +162,51 @@ export function DiceHud({ phase, autoOn, onBet, onAuto, onStopAuto, onSkip, onCh
       </button>
       <details className="dice-auto">
         <summary>Auto bet</summary>
-        <label>Number of bets (0 = ∞)<input name="auto-count" value={auto.count} onChange={(e) => setAuto({ ...auto, count: e.target.value })} /></label>
-        <label>Stop on profit ($)<input name="auto-profit" value={auto.profit} onChange={(e) => setAuto({ ...auto, profit: e.target.value })} /></label>
-        <label>Stop on loss ($)<input name="auto-loss" value={auto.loss} onChange={(e) => setAuto({ ...auto, loss: e.target.value })} /></label>
-        <label>On win: change bet by % (empty = reset)<input name="auto-win" value={auto.win} onChange={(e) => setAuto({ ...auto, win: e.target.value })} /></label>
-        <label>On loss: change bet by % (empty = reset)<input name="auto-loss-pct" value={auto.lossPct} onChange={(e) => setAuto({ ...auto, lossPct: e.target.value })} /></label>
+        <label>
+          Number of bets (0 = ∞)
+          <input name="auto-count" value={auto.count} onChange={(e) => setAuto({ ...auto, count: e.target.value })} />
+        </label>
+        <label>
+          Stop on profit ($)
+          <input
+            name="auto-profit"
+            value={auto.profit}
+            onChange={(e) => setAuto({ ...auto, profit: e.target.value })}
+          />
+        </label>
+        <label>
+          Stop on loss ($)
+          <input name="auto-loss" value={auto.loss} onChange={(e) => setAuto({ ...auto, loss: e.target.value })} />
+        </label>
+        <label>
+          On win: change bet by % (empty = reset)
+          <input name="auto-win" value={auto.win} onChange={(e) => setAuto({ ...auto, win: e.target.value })} />
+        </label>
+        <label>
+          On loss: change bet by % (empty = reset)
+          <input
+            name="auto-loss-pct"
+            value={auto.lossPct}
+            onChange={(e) => setAuto({ ...auto, lossPct: e.target.value })}
+          />
+        </label>
         {autoOn ? (
-          <button type="button" onClick={onStopAuto}>Stop auto bet</button>
+          <button type="button" onClick={onStopAuto}>
+            Stop auto bet
+          </button>
         ) : (
-          <button type="button" onClick={startAuto} disabled={!!amountError || playing}>Start auto bet</button>
+          <button type="button" onClick={startAuto} disabled={!!amountError || playing}>
+            Start auto bet
+          </button>
         )}
       </details>
       <div className="dice-hud-row">
-        <label><input type="checkbox" checked={turbo} onChange={(e) => setTurbo(e.target.checked)} /> Turbo</label>
-        <label><input type="checkbox" checked={muted} onChange={(e) => setMuted(e.target.checked)} /> Mute</label>
+        <label>
+          <input type="checkbox" checked={turbo} onChange={(e) => setTurbo(e.target.checked)} /> Turbo
+        </label>
+        <label>
+          <input type="checkbox" checked={muted} onChange={(e) => setMuted(e.target.checked)} /> Mute
+        </label>
       </div>
       <p className="muted small">Keys: Space bet/skip · A half · D double · F over/under · T turbo</p>
     </form>

@@ -57,7 +57,9 @@ export default function DicePage() {
   const user = useSession((s) => s.user);
   const signedIn = !!user || !!getCookie('token');
   const mode = inspectMode();
-  const { progress, renderer, onReady, onError } = useGameStage(actor, scene, clock, (host) => exposeDiceDebug(host, scene, clock));
+  const { progress, renderer, onReady, onError } = useGameStage(actor, scene, clock, (host) =>
+    exposeDiceDebug(host, scene, clock),
+  );
 
   useEffect(() => {
     if (!last) return;
@@ -91,8 +93,13 @@ export default function DicePage() {
           <PixiStage background="#0d0e1c" onReady={onReady} onError={onError} />
           <LoadingBar progress={progress} />
           {last && (
-            <p className={last.win ? 'dice-result win' : 'dice-result lose'} data-testid="dice-result" aria-live="polite">
-              Rolled <strong data-testid="dice-roll">{last.bet.roll.toFixed(2)}</strong> — {last.win ? `won $${last.payout.toFixed(2)}` : 'lost'}
+            <p
+              className={last.win ? 'dice-result win' : 'dice-result lose'}
+              data-testid="dice-result"
+              aria-live="polite"
+            >
+              Rolled <strong data-testid="dice-roll">{last.bet.roll.toFixed(2)}</strong> —{' '}
+              {last.win ? `won $${last.payout.toFixed(2)}` : 'lost'}
             </p>
           )}
         </div>
@@ -103,7 +110,11 @@ export default function DicePage() {
         </p>
       )}
       {autoReason && autoReason !== 'stopped' && <p className="muted">Auto bet ended: {autoReason}.</p>}
-      {signedIn ? <DiceSeeds version={version} onRotated={() => setVersion((v) => v + 1)} /> : <p className="muted">Sign in to play.</p>}
+      {signedIn ? (
+        <DiceSeeds version={version} onRotated={() => setVersion((v) => v + 1)} />
+      ) : (
+        <p className="muted">Sign in to play.</p>
+      )}
       <DiceHistory version={version} signedIn={signedIn} />
       {mode !== 'off' && <DevPanel actors={{ dice: actor }} clock={clock} />}
     </section>

@@ -59,8 +59,12 @@ export function DiceSeeds({ version, onRotated }: { version: number; onRotated()
         Client seed
         <input name="client_seed" value={clientSeed} maxLength={64} onChange={(e) => setClientSeed(e.target.value)} />
       </label>
-      <button type="button" onClick={saveClientSeed}>Change client seed</button>
-      <button type="button" onClick={rotate}>Rotate seed</button>
+      <button type="button" onClick={saveClientSeed}>
+        Change client seed
+      </button>
+      <button type="button" onClick={rotate}>
+        Rotate seed
+      </button>
       {revealed && (
         <p data-testid="revealed-seed">
           Revealed server seed: <code>{revealed.server_seed}</code> ({revealed.nonce} bets)

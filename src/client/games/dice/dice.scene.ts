@@ -19,7 +19,10 @@ export class DiceScene implements Scene {
   private readonly ticks = new Container();
   private readonly marker = new Container();
   private readonly markerBody = new Graphics();
-  private readonly markerText = new Text({ text: '50.00', style: { fill: 0xffffff, fontSize: 22, fontWeight: '700', fontFamily: 'system-ui, sans-serif' } });
+  private readonly markerText = new Text({
+    text: '50.00',
+    style: { fill: 0xffffff, fontSize: 22, fontWeight: '700', fontFamily: 'system-ui, sans-serif' },
+  });
   private width = 1; // px
   private height = 1; // px
   private target = 50.5; // current bet target
@@ -108,7 +111,10 @@ export class DiceScene implements Scene {
   private drawTicks(): void {
     for (const child of this.ticks.removeChildren()) child.destroy();
     for (const v of [0, 25, 50, 75, 100]) {
-      const label = new Text({ text: String(v), style: { fill: 0x9a9cc0, fontSize: 14, fontFamily: 'system-ui, sans-serif' } });
+      const label = new Text({
+        text: String(v),
+        style: { fill: 0x9a9cc0, fontSize: 14, fontFamily: 'system-ui, sans-serif' },
+      });
       label.anchor.set(0.5, 0);
       label.position.set(this.x(v), this.trackY + 22);
       this.ticks.addChild(label);
@@ -120,7 +126,11 @@ export class DiceScene implements Scene {
     const colour = win === null ? IDLE : win ? WIN : LOSE;
     const w = size * 1.45; // wide enough for "100.00"
     const b = this.markerBody.clear();
-    if (flash > 0) b.roundRect(-w / 2 - 10 * flash, -size / 2 - 10 * flash, w + 20 * flash, size + 20 * flash, 18).fill({ color: colour, alpha: 0.35 * flash });
+    if (flash > 0)
+      b.roundRect(-w / 2 - 10 * flash, -size / 2 - 10 * flash, w + 20 * flash, size + 20 * flash, 18).fill({
+        color: colour,
+        alpha: 0.35 * flash,
+      });
     b.roundRect(-w / 2, -size / 2, w, size, 14).fill(colour);
     b.poly([-8, size / 2 - 1, 8, size / 2 - 1, 0, size / 2 + 10]).fill(colour);
     this.markerText.text = label;

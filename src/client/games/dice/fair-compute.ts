@@ -1,6 +1,16 @@
 // Recomputes a result from the verify form with the shared fair code (same JSON as the CLI).
 import {
-  RISKS, crashPoint, diceChance, diceMultiplier, diceRoll, diceWins, isPlinkoRows, isWheelSegments, plinkoResult, wheelResult, type Risk,
+  RISKS,
+  crashPoint,
+  diceChance,
+  diceMultiplier,
+  diceRoll,
+  diceWins,
+  isPlinkoRows,
+  isWheelSegments,
+  plinkoResult,
+  wheelResult,
+  type Risk,
 } from '../../../shared/fair/index.ts';
 
 /** Games the page can verify. */

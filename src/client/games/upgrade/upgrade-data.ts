@@ -20,7 +20,12 @@ export function useGet<T>(path: string | null, version = 0): { data: T | null; e
   return { ...state, reload: useCallback(() => setTick((n) => n + 1), []) };
 }
 
-const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', minimumFractionDigits: 2, maximumFractionDigits: 2 });
+const usd = new Intl.NumberFormat('en-US', {
+  style: 'currency',
+  currency: 'USD',
+  minimumFractionDigits: 2,
+  maximumFractionDigits: 2,
+});
 
 /** $1,234.50 */
 export function formatUsd(dollars: number): string {

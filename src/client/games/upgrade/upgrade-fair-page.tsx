@@ -2,7 +2,12 @@
 // chance in the browser with the same shared code the server uses. History links prefill it.
 import { useMemo, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { bpToPercent, UPGRADE_EDGE_BP, UPGRADE_MAX_CHANCE_BP, UPGRADE_MIN_CHANCE_BP } from '../../../shared/games/upgrade/upgrade.odds.ts';
+import {
+  bpToPercent,
+  UPGRADE_EDGE_BP,
+  UPGRADE_MAX_CHANCE_BP,
+  UPGRADE_MIN_CHANCE_BP,
+} from '../../../shared/games/upgrade/upgrade.odds.ts';
 import { CommitmentNote } from '../../components/fair/commitment-note.tsx';
 import { computeUpgradeFair, type UpgradeFairForm } from './upgrade-fair.ts';
 import './upgrade.css';
@@ -31,23 +36,28 @@ export default function UpgradeFairPage() {
     <section className="page fair-page">
       <h1>Upgrade — provably fair</h1>
       <p>
-        Every upgrade is one bet on your seed pair: a <strong>server seed</strong> whose SHA-256 hash you see before you play, your{' '}
-        <strong>client seed</strong> and a <strong>nonce</strong> that counts your bets on the pair (dice, boxes and upgrades share it). Rotating the
-        pair reveals the server seed so you can recompute every upgrade made with it.
+        Every upgrade is one bet on your seed pair: a <strong>server seed</strong> whose SHA-256 hash you see before you
+        play, your <strong>client seed</strong> and a <strong>nonce</strong> that counts your bets on the pair (dice,
+        boxes and upgrades share it). Rotating the pair reveals the server seed so you can recompute every upgrade made
+        with it.
       </p>
       <ol>
-        <li>Bytes: HMAC-SHA256 with the server seed (as text) as key and <code>clientSeed:nonce:0</code> as message.</li>
+        <li>
+          Bytes: HMAC-SHA256 with the server seed (as text) as key and <code>clientSeed:nonce:0</code> as message.
+        </li>
         <li>Float: the first 4 bytes b0…b3 give f = b0/256 + b1/256² + b2/256³ + b3/256⁴, in [0, 1).</li>
         <li>
           Roll = f × 100. You win when the roll is <strong>below</strong> the chance.
         </li>
         <li>
-          Chance = stake value ÷ target price × (1 − {bpToPercent(UPGRADE_EDGE_BP)}%), rounded down to 0.01%, at most {bpToPercent(UPGRADE_MAX_CHANCE_BP)}%;
-          upgrades below {bpToPercent(UPGRADE_MIN_CHANCE_BP)}% are refused. The staked items are used up whatever the result.
+          Chance = stake value ÷ target price × (1 − {bpToPercent(UPGRADE_EDGE_BP)}%), rounded down to 0.01%, at most{' '}
+          {bpToPercent(UPGRADE_MAX_CHANCE_BP)}%; upgrades below {bpToPercent(UPGRADE_MIN_CHANCE_BP)}% are refused. The
+          staked items are used up whatever the result.
         </li>
       </ol>
       <p>
-        The same result comes from the command line: <code>npm run --silent verify -- upgrade --server-seed S --client-seed C --nonce N --chance P</code>.{' '}
+        The same result comes from the command line:{' '}
+        <code>npm run --silent verify -- upgrade --server-seed S --client-seed C --nonce N --chance P</code>.{' '}
         <Link to="/upgrade">Back to Upgrade</Link>
       </p>
       <form className="fair-form" aria-label="Verify an upgrade" onSubmit={(e) => e.preventDefault()}>
@@ -60,7 +70,11 @@ export default function UpgradeFairPage() {
       </form>
       <CommitmentNote serverSeed={form.server_seed} hash={form.server_seed_hash} before="the upgrade" />
       <output className="fair-result" data-testid="fair-result">
-        {'error' in result ? <span className="muted">{result.error}</span> : <pre>{JSON.stringify(result, null, 2)}</pre>}
+        {'error' in result ? (
+          <span className="muted">{result.error}</span>
+        ) : (
+          <pre>{JSON.stringify(result, null, 2)}</pre>
+        )}
       </output>
     </section>
   );

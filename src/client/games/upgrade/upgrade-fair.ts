@@ -13,14 +13,20 @@ export interface UpgradeFairForm {
 }
 
 /** `{game, roll, win}` (the CLI's output), or `{error}` while the form is incomplete. */
-export function computeUpgradeFair(f: UpgradeFairForm): { game: 'upgrade'; roll: number; win: boolean } | { error: string } {
+export function computeUpgradeFair(
+  f: UpgradeFairForm,
+): { game: 'upgrade'; roll: number; win: boolean } | { error: string } {
   const serverSeed = f.server_seed.trim();
   if (!serverSeed) return { error: 'Enter the revealed server seed (rotate your seed pair to reveal it).' };
   if (!isServerSeed(serverSeed)) return { error: 'A server seed is 64 hexadecimal characters.' };
   if (!/^\d{1,15}$/.test(f.nonce.trim())) return { error: 'The nonce is a whole number.' };
   const chance = Number(f.chance);
-  if (f.chance.trim() === '' || !Number.isFinite(chance) || chance < 0 || chance > 100) return { error: 'The chance is a percent from 0 to 100.' };
-  const { roll, win } = upgradeOutcomeFromSeeds({ serverSeed, clientSeed: f.client_seed, nonce: Number(f.nonce) }, chance);
+  if (f.chance.trim() === '' || !Number.isFinite(chance) || chance < 0 || chance > 100)
+    return { error: 'The chance is a percent from 0 to 100.' };
+  const { roll, win } = upgradeOutcomeFromSeeds(
+    { serverSeed, clientSeed: f.client_seed, nonce: Number(f.nonce) },
+    chance,
+  );
   return { game: 'upgrade', roll, win };
 }
 

@@ -30,8 +30,11 @@ export function UpgradeHistory({ version }: { version: number }) {
       <h2>My upgrades</h2>
       {seeds.data && (
         <p className="muted small">
-          Active server seed (SHA-256): <code data-testid="upgrade-seed-hash">{seeds.data.data.server_seed_hash}</code> · nonce {seeds.data.data.nonce} ·{' '}
-          <button type="button" onClick={() => void rotate()}>Reveal server seed (rotate pair)</button>
+          Active server seed (SHA-256): <code data-testid="upgrade-seed-hash">{seeds.data.data.server_seed_hash}</code>{' '}
+          · nonce {seeds.data.data.nonce} ·{' '}
+          <button type="button" onClick={() => void rotate()}>
+            Reveal server seed (rotate pair)
+          </button>
         </p>
       )}
       {error && <p role="alert">{error}</p>}

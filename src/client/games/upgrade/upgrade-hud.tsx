@@ -4,7 +4,13 @@ import { useEffect, useMemo, useState } from 'react';
 import type { InventoryResponse } from '../../../shared/api/inventory.ts';
 import type { UpgradeTargetsResponse } from '../../../shared/api/upgrade.ts';
 import type { Product } from '../../../shared/api/boxes.ts';
-import { UPGRADE_MAX_CHANCE_BP, UPGRADE_MAX_ITEMS, bpToPercent, upgradeChance, upgradeChanceError } from '../../../shared/games/upgrade/upgrade.odds.ts';
+import {
+  UPGRADE_MAX_CHANCE_BP,
+  UPGRADE_MAX_ITEMS,
+  bpToPercent,
+  upgradeChance,
+  upgradeChanceError,
+} from '../../../shared/games/upgrade/upgrade.odds.ts';
 import { useMotion } from '../../engine/motion.ts';
 import { useSound } from '../../engine/sound.ts';
 import type { UpgradeParams } from './upgrade.machine.ts';
@@ -21,9 +27,28 @@ export interface UpgradeHudProps {
 
 const cents = (dollars: number) => Math.round(dollars * 100);
 
-function Tile({ product, price, selected, onClick, testId }: { product: Product; price: number; selected: boolean; onClick(): void; testId: string }) {
+function Tile({
+  product,
+  price,
+  selected,
+  onClick,
+  testId,
+}: {
+  product: Product;
+  price: number;
+  selected: boolean;
+  onClick(): void;
+  testId: string;
+}) {
   return (
-    <button type="button" className={`upgrade-tile rarity-${product.rarity}`} aria-pressed={selected} onClick={onClick} data-testid={testId} title={product.name}>
+    <button
+      type="button"
+      className={`upgrade-tile rarity-${product.rarity}`}
+      aria-pressed={selected}
+      onClick={onClick}
+      data-testid={testId}
+      title={product.name}
+    >
       <img src={product.img_url} alt="" width={64} height={64} loading="lazy" />
       <span className="upgrade-tile-name">{product.name}</span>
       <span className="upgrade-tile-price">{formatUsd(price)}</span>
@@ -46,50 +71,94 @@ export function UpgradeHud({ phase, version, onUpgrade, onSkip, onChance }: Upgr
   useEffect(() => setPicked((p) => p.filter((id) => owned.some((i) => i.id === id))), [owned]); // consumed items drop out
 
   const balanceNum = balanceText.trim() === '' ? 0 : Number(balanceText);
-  const balanceError = !Number.isFinite(balanceNum) || balanceNum < 0 || Math.abs(cents(balanceNum) - balanceNum * 100) > 1e-6 ? 'Enter dollars with up to 2 decimals.' : null;
+  const balanceError =
+    !Number.isFinite(balanceNum) || balanceNum < 0 || Math.abs(cents(balanceNum) - balanceNum * 100) > 1e-6
+      ? 'Enter dollars with up to 2 decimals.'
+      : null;
   const itemsCents = owned.filter((i) => picked.includes(i.id)).reduce((sum, i) => sum + cents(i.price), 0);
   const stakeCents = itemsCents + (balanceError ? 0 : cents(balanceNum));
   // Only targets the stake can reach: dearer than the stake and at most 95 × it (the 1% floor).
   const range = stakeCents > 0 ? `&min_price=${(stakeCents + 1) / 100}&max_price=${(stakeCents * 95) / 100}` : '';
-  const targets = useGet<UpgradeTargetsResponse>(`/api/upgrade/targets?limit=48${range}${search.trim() ? `&search=${encodeURIComponent(search.trim())}` : ''}`);
+  const targets = useGet<UpgradeTargetsResponse>(
+    `/api/upgrade/targets?limit=48${range}${search.trim() ? `&search=${encodeURIComponent(search.trim())}` : ''}`,
+  );
   const targetCents = target ? cents(target.price) : 0;
   const { chanceBp, capped } = upgradeChance(stakeCents, targetCents);
-  const problem = picked.length === 0 ? 'Choose at least one item to stake.' : !target ? 'Choose a target item.' : upgradeChanceError(stakeCents, targetCents);
+  const problem =
+    picked.length === 0
+      ? 'Choose at least one item to stake.'
+      : !target
+        ? 'Choose a target item.'
+        : upgradeChanceError(stakeCents, targetCents);
   const chance = problem ? 0 : bpToPercent(chanceBp);
 
   useEffect(() => {
     if (!playing) onChance(chance);
   }, [chance, playing, onChance]);
 
-  const toggle = (id: number) => setPicked((p) => (p.includes(id) ? p.filter((x) => x !== id) : p.length >= UPGRADE_MAX_ITEMS ? p : [...p, id]));
+  const toggle = (id: number) =>
+    setPicked((p) => (p.includes(id) ? p.filter((x) => x !== id) : p.length >= UPGRADE_MAX_ITEMS ? p : [...p, id]));
   const submit = () => {
     if (playing) return onSkip();
     if (problem || balanceError || !target) return;
-    onUpgrade({ amount: balanceError ? 0 : Math.round(balanceNum * 100) / 100, item_ids: picked, target_product_id: target.id });
+    onUpgrade({
+      amount: balanceError ? 0 : Math.round(balanceNum * 100) / 100,
+      item_ids: picked,
+      target_product_id: target.id,
+    });
   };
 
   return (
     <form className="upgrade-hud" aria-label="Upgrade" onSubmit={(e) => (e.preventDefault(), submit())}>
       <fieldset>
-        <legend>Your items ({picked.length} selected, {formatUsd(itemsCents / 100)})</legend>
+        <legend>
+          Your items ({picked.length} selected, {formatUsd(itemsCents / 100)})
+        </legend>
         <div className="upgrade-grid" data-testid="upgrade-items">
           {owned.map((i) => (
-            <Tile key={i.id} product={i.product} price={i.price} selected={picked.includes(i.id)} onClick={() => toggle(i.id)} testId="upgrade-item" />
+            <Tile
+              key={i.id}
+              product={i.product}
+              price={i.price}
+              selected={picked.includes(i.id)}
+              onClick={() => toggle(i.id)}
+              testId="upgrade-item"
+            />
           ))}
         </div>
         {inventory.data && !owned.length && <p className="muted">No items yet: open a box to get some.</p>}
       </fieldset>
       <label>
         Add balance ($, optional)
-        <input name="balance" inputMode="decimal" value={balanceText} placeholder="0.00" onChange={(e) => setBalanceText(e.target.value)} aria-invalid={!!balanceError} />
+        <input
+          name="balance"
+          inputMode="decimal"
+          value={balanceText}
+          placeholder="0.00"
+          onChange={(e) => setBalanceText(e.target.value)}
+          aria-invalid={!!balanceError}
+        />
       </label>
       {balanceError && <p className="field-error">{balanceError}</p>}
       <fieldset>
         <legend>Target {target ? `: ${target.name} (${formatUsd(target.price)})` : ''}</legend>
-        <input name="target-search" placeholder="Search items" value={search} onChange={(e) => setSearch(e.target.value)} aria-label="Search targets" />
+        <input
+          name="target-search"
+          placeholder="Search items"
+          value={search}
+          onChange={(e) => setSearch(e.target.value)}
+          aria-label="Search targets"
+        />
         <div className="upgrade-grid" data-testid="upgrade-targets">
           {targets.data?.data.map((p) => (
-            <Tile key={p.id} product={p} price={p.price} selected={target?.id === p.id} onClick={() => setTarget(p)} testId="upgrade-target" />
+            <Tile
+              key={p.id}
+              product={p}
+              price={p.price}
+              selected={target?.id === p.id}
+              onClick={() => setTarget(p)}
+              testId="upgrade-target"
+            />
           ))}
         </div>
         {targets.data && !targets.data.data.length && <p className="muted">No item in reach of this stake.</p>}
@@ -99,13 +168,25 @@ export function UpgradeHud({ phase, version, onUpgrade, onSkip, onChance }: Upgr
         {capped && !problem && <span className="muted"> (capped at {bpToPercent(UPGRADE_MAX_CHANCE_BP)}%)</span>}
       </p>
       {problem && picked.length > 0 && target && <p className="field-error">{problem}</p>}
-      <button type="submit" className="btn-primary" disabled={!playing && (!!problem || !!balanceError)} data-testid="upgrade-button">
+      <button
+        type="submit"
+        className="btn-primary"
+        disabled={!playing && (!!problem || !!balanceError)}
+        data-testid="upgrade-button"
+      >
         {phase === 'playing' ? 'Skip' : phase === 'placing' ? 'Upgrading…' : 'Upgrade'}
       </button>
-      <p className="muted small">Chance = stake ÷ target × 95% (5% edge), at most 75%, at least 1%. Your staked items are used up whatever the result.</p>
+      <p className="muted small">
+        Chance = stake ÷ target × 95% (5% edge), at most 75%, at least 1%. Your staked items are used up whatever the
+        result.
+      </p>
       <div className="upgrade-row">
-        <label><input type="checkbox" checked={turbo} onChange={(e) => setTurbo(e.target.checked)} /> Turbo</label>
-        <label><input type="checkbox" checked={muted} onChange={(e) => setMuted(e.target.checked)} /> Mute</label>
+        <label>
+          <input type="checkbox" checked={turbo} onChange={(e) => setTurbo(e.target.checked)} /> Turbo
+        </label>
+        <label>
+          <input type="checkbox" checked={muted} onChange={(e) => setMuted(e.target.checked)} /> Mute
+        </label>
       </div>
     </form>
   );

@@ -54,7 +54,9 @@ export default function UpgradePage() {
   const user = useSession((s) => s.user);
   const signedIn = !!user || !!getCookie('token');
   const mode = inspectMode();
-  const { progress, renderer, onReady, onError } = useGameStage(actor, scene, clock, (host) => exposeUpgradeDebug(host, scene));
+  const { progress, renderer, onReady, onError } = useGameStage(actor, scene, clock, (host) =>
+    exposeUpgradeDebug(host, scene),
+  );
 
   useEffect(() => {
     if (error) toast.error(error);
@@ -84,14 +86,24 @@ export default function UpgradePage() {
           <PixiStage background="#0d0e1c" onReady={onReady} onError={onError} />
           <LoadingBar progress={progress} />
           {u && (
-            <p className={u.win ? 'upgrade-result win' : 'upgrade-result lose'} data-testid="upgrade-result" aria-live="polite">
+            <p
+              className={u.win ? 'upgrade-result win' : 'upgrade-result lose'}
+              data-testid="upgrade-result"
+              aria-live="polite"
+            >
               Rolled <strong data-testid="upgrade-roll">{u.roll.toFixed(2)}</strong> against {u.chance.toFixed(2)}% —{' '}
               {u.win ? `upgraded to ${u.target.name} (${formatUsd(u.target.price)})!` : 'the stake is gone.'}
             </p>
           )}
         </div>
         {signedIn ? (
-          <UpgradeHud phase={phase} version={version} onUpgrade={(params) => actor.send({ type: 'BET', params })} onSkip={() => actor.send({ type: 'SKIP' })} onChance={onChance} />
+          <UpgradeHud
+            phase={phase}
+            version={version}
+            onUpgrade={(params) => actor.send({ type: 'BET', params })}
+            onSkip={() => actor.send({ type: 'SKIP' })}
+            onChance={onChance}
+          />
         ) : (
           <div className="upgrade-hud upgrade-guest">
             <p>Log in to upgrade your items into better ones.</p>

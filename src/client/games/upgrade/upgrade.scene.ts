@@ -25,7 +25,10 @@ export class UpgradeScene implements Scene {
   private readonly ring = new Graphics();
   private readonly needle = new Graphics();
   private readonly glow = new Graphics();
-  private readonly big = new Text({ text: '0.00%', style: { fill: 0xffffff, fontSize: 40, fontWeight: '800', fontFamily: FONT } });
+  private readonly big = new Text({
+    text: '0.00%',
+    style: { fill: 0xffffff, fontSize: 40, fontWeight: '800', fontFamily: FONT },
+  });
   private readonly small = new Text({ text: 'chance', style: { fill: 0x9a9cc0, fontSize: 16, fontFamily: FONT } });
   private radius = 100; // px
   private chance = 0; // percent shown by the arc
@@ -121,7 +124,9 @@ export class UpgradeScene implements Scene {
     for (let v = 0; v < 100; v += 5) {
       const a = ringAngle(v);
       const inner = r - width / 2 - (v % 25 === 0 ? 12 : 6);
-      g.moveTo(Math.cos(a) * inner, Math.sin(a) * inner).lineTo(Math.cos(a) * (r - width / 2 - 2), Math.sin(a) * (r - width / 2 - 2)).stroke({ width: 2, color: 0x55588f });
+      g.moveTo(Math.cos(a) * inner, Math.sin(a) * inner)
+        .lineTo(Math.cos(a) * (r - width / 2 - 2), Math.sin(a) * (r - width / 2 - 2))
+        .stroke({ width: 2, color: 0x55588f });
     }
   }
 
@@ -136,7 +141,14 @@ export class UpgradeScene implements Scene {
     const base = r * 0.58; // starts outside the centre text
     this.needle
       .clear()
-      .poly([nx * base - ny * side, ny * base + nx * side, nx * tip, ny * tip, nx * base + ny * side, ny * base - nx * side])
+      .poly([
+        nx * base - ny * side,
+        ny * base + nx * side,
+        nx * tip,
+        ny * tip,
+        nx * base + ny * side,
+        ny * base - nx * side,
+      ])
       .fill(colour);
     const g = this.glow.clear();
     if (flash > 0) g.circle(0, 0, r + 18 * flash).stroke({ width: 14 * flash, color: colour, alpha: 0.35 * flash });

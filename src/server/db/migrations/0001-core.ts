@@ -9,7 +9,12 @@ export async function up(db: Kysely<unknown>, dialect: Dialect): Promise<void> {
     .addColumn('email', 'varchar(254)', (c) => c.notNull().unique())
     .addColumn('password_hash', 'text')
     .addColumn('avatar_url', 'text')
-    .addColumn('balance_cents', 'bigint', (c) => c.notNull().defaultTo(0).check(sql`balance_cents >= 0`))
+    .addColumn('balance_cents', 'bigint', (c) =>
+      c
+        .notNull()
+        .defaultTo(0)
+        .check(sql`balance_cents >= 0`),
+    )
     .addColumn('level', 'integer', (c) => c.notNull().defaultTo(1))
     .addColumn('created_at', 'bigint', (c) => c.notNull())
     .execute();

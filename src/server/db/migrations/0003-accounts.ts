@@ -45,7 +45,12 @@ export async function up(db: Kysely<unknown>, dialect: Dialect): Promise<void> {
     .addColumn('user_id', 'bigint', (c) => c.notNull().unique().references('users.id').onDelete('cascade'))
     .addColumn('tracking_link_id', 'bigint', (c) => c.references('tracking_links.id'))
     .addColumn('referrer_id', 'bigint', (c) => c.references('users.id'))
-    .addColumn('wants_promotions', 'integer', (c) => c.notNull().defaultTo(0).check(sql`wants_promotions in (0, 1)`))
+    .addColumn('wants_promotions', 'integer', (c) =>
+      c
+        .notNull()
+        .defaultTo(0)
+        .check(sql`wants_promotions in (0, 1)`),
+    )
     .addColumn('created_at', 'bigint', (c) => c.notNull())
     .execute();
 }

@@ -10,7 +10,12 @@ export async function up(db: Kysely<unknown>, dialect: Dialect): Promise<void> {
     .addColumn('server_seed', 'varchar(64)', (c) => c.notNull())
     .addColumn('server_seed_hash', 'varchar(64)', (c) => c.notNull())
     .addColumn('client_seed', 'varchar(64)', (c) => c.notNull())
-    .addColumn('nonce', 'bigint', (c) => c.notNull().defaultTo(0).check(sql`nonce >= 0`))
+    .addColumn('nonce', 'bigint', (c) =>
+      c
+        .notNull()
+        .defaultTo(0)
+        .check(sql`nonce >= 0`),
+    )
     .addColumn('created_at', 'bigint', (c) => c.notNull())
     .addColumn('revealed_at', 'bigint')
     .addUniqueConstraint('fair_seeds_user_slot_uq', ['user_id', 'slot'])

@@ -12,7 +12,12 @@ export async function up(db: Kysely<unknown>, dialect: Dialect): Promise<void> {
     .addColumn('is_fixed_value', 'integer', (c) => c.notNull().defaultTo(0))
     .addColumn('free_box', 'integer', (c) => c.notNull().defaultTo(0))
     .addColumn('max_uses', 'integer')
-    .addColumn('uses', 'integer', (c) => c.notNull().defaultTo(0).check(sql`uses >= 0`))
+    .addColumn('uses', 'integer', (c) =>
+      c
+        .notNull()
+        .defaultTo(0)
+        .check(sql`uses >= 0`),
+    )
     .addColumn('expires_at', 'bigint')
     .addColumn('created_at', 'bigint', (c) => c.notNull())
     .execute();
@@ -22,7 +27,12 @@ export async function up(db: Kysely<unknown>, dialect: Dialect): Promise<void> {
     .addColumn('method', 'varchar(16)', (c) => c.notNull())
     .addColumn('status', 'varchar(16)', (c) => c.notNull())
     .addColumn('amount_cents', 'bigint', (c) => c.notNull().check(sql`amount_cents >= 0`))
-    .addColumn('bonus_cents', 'bigint', (c) => c.notNull().defaultTo(0).check(sql`bonus_cents >= 0`))
+    .addColumn('bonus_cents', 'bigint', (c) =>
+      c
+        .notNull()
+        .defaultTo(0)
+        .check(sql`bonus_cents >= 0`),
+    )
     .addColumn('currency', 'varchar(16)')
     .addColumn('crypto_amount', 'varchar(40)')
     .addColumn('promo_id', 'bigint', (c) => c.references('promo_codes.id'))
@@ -91,7 +101,12 @@ export async function up(db: Kysely<unknown>, dialect: Dialect): Promise<void> {
     .addColumn('code', 'varchar(64)', (c) => c.notNull().unique())
     .addColumn('value_cents', 'bigint', (c) => c.notNull().check(sql`value_cents > 0`))
     .addColumn('max_uses', 'integer')
-    .addColumn('uses', 'integer', (c) => c.notNull().defaultTo(0).check(sql`uses >= 0`))
+    .addColumn('uses', 'integer', (c) =>
+      c
+        .notNull()
+        .defaultTo(0)
+        .check(sql`uses >= 0`),
+    )
     .addColumn('expires_at', 'bigint')
     .addColumn('created_at', 'bigint', (c) => c.notNull())
     .execute();

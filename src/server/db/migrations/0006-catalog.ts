@@ -64,7 +64,11 @@ export async function up(db: Kysely<unknown>, dialect: Dialect): Promise<void> {
     .addColumn('created_at', 'bigint', (c) => c.notNull())
     .addColumn('updated_at', 'bigint', (c) => c.notNull())
     .execute();
-  await db.schema.createIndex('inventory_user_status_idx').on('inventory_items').columns(['user_id', 'status', 'id']).execute();
+  await db.schema
+    .createIndex('inventory_user_status_idx')
+    .on('inventory_items')
+    .columns(['user_id', 'status', 'id'])
+    .execute();
 
   await idColumn(db.schema.createTable('drops'), dialect)
     .addColumn('user_id', 'bigint', (c) => c.notNull().references('users.id'))

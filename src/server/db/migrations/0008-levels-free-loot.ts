@@ -7,7 +7,10 @@ import type { Dialect } from '../database.ts';
 import { idColumn } from './columns.ts';
 
 export async function up(db: Kysely<unknown>, dialect: Dialect): Promise<void> {
-  await db.schema.alterTable('users').addColumn('wagered_cents', 'bigint', (c) => c.notNull().defaultTo(0)).execute();
+  await db.schema
+    .alterTable('users')
+    .addColumn('wagered_cents', 'bigint', (c) => c.notNull().defaultTo(0))
+    .execute();
 
   await idColumn(db.schema.createTable('free_boxes'), dialect)
     .addColumn('box_id', 'bigint', (c) => c.notNull().unique().references('boxes.id'))
@@ -24,5 +27,9 @@ export async function up(db: Kysely<unknown>, dialect: Dialect): Promise<void> {
     .addColumn('opened_at', 'bigint', (c) => c.notNull())
     .addUniqueConstraint('free_box_openings_slot_uq', ['user_id', 'free_box_id', 'slot'])
     .execute();
-  await db.schema.createIndex('free_box_openings_user_idx').on('free_box_openings').columns(['user_id', 'free_box_id', 'opened_at']).execute();
+  await db.schema
+    .createIndex('free_box_openings_user_idx')
+    .on('free_box_openings')
+    .columns(['user_id', 'free_box_id', 'opened_at'])
+    .execute();
 }

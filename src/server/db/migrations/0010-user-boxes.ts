@@ -4,8 +4,17 @@ import type { Kysely } from 'kysely';
 import type { Dialect } from '../database.ts';
 
 export async function up(db: Kysely<unknown>, _dialect: Dialect): Promise<void> {
-  await db.schema.alterTable('boxes').addColumn('creator_id', 'bigint', (c) => c.references('users.id')).execute();
-  await db.schema.alterTable('boxes').addColumn('creator_share_bp', 'integer', (c) => c.notNull().defaultTo(0)).execute();
-  await db.schema.alterTable('boxes').addColumn('creator_earnings_cents', 'bigint', (c) => c.notNull().defaultTo(0)).execute();
+  await db.schema
+    .alterTable('boxes')
+    .addColumn('creator_id', 'bigint', (c) => c.references('users.id'))
+    .execute();
+  await db.schema
+    .alterTable('boxes')
+    .addColumn('creator_share_bp', 'integer', (c) => c.notNull().defaultTo(0))
+    .execute();
+  await db.schema
+    .alterTable('boxes')
+    .addColumn('creator_earnings_cents', 'bigint', (c) => c.notNull().defaultTo(0))
+    .execute();
   await db.schema.createIndex('boxes_creator_idx').on('boxes').columns(['creator_id', 'id']).execute();
 }

@@ -4,5 +4,9 @@ import type { Kysely } from 'kysely';
 import type { Dialect } from '../database.ts';
 
 export async function up(db: Kysely<unknown>, _dialect: Dialect): Promise<void> {
-  await db.schema.createIndex('ledger_user_kind_time_idx').on('ledger').columns(['user_id', 'kind', 'created_at']).execute();
+  await db.schema
+    .createIndex('ledger_user_kind_time_idx')
+    .on('ledger')
+    .columns(['user_id', 'kind', 'created_at'])
+    .execute();
 }

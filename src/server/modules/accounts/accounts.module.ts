@@ -5,8 +5,20 @@ import type { Config } from '../../config.ts';
 import type { DB } from '../../db/database.ts';
 import { createCaptcha, type CaptchaVerifier } from '../captcha/captcha.ts';
 import { createMailer, type Mailer } from '../mail/mailer.ts';
-import { MemoryRateLimitStore, RateLimiter, RedisRateLimitStore, type RateLimitStore } from '../../plugins/rate-limit.ts';
-import { DevSocialProvider, OAuth2Provider, SteamProvider, facebookEndpoints, googleEndpoints, type SocialProvider } from '../social/providers.ts';
+import {
+  MemoryRateLimitStore,
+  RateLimiter,
+  RedisRateLimitStore,
+  type RateLimitStore,
+} from '../../plugins/rate-limit.ts';
+import {
+  DevSocialProvider,
+  OAuth2Provider,
+  SteamProvider,
+  facebookEndpoints,
+  googleEndpoints,
+  type SocialProvider,
+} from '../social/providers.ts';
 import { accountsRoutes } from './accounts.routes.ts';
 import { socialRoutes } from '../social/social.routes.ts';
 import { trackingRoutes } from '../tracking/tracking.routes.ts';
@@ -45,7 +57,9 @@ function socialProviders(config: Config): Partial<Record<SocialProviderName, Soc
 
 /** Registers the accounts, social and tracking routes. */
 export function accountsModule(app: FastifyInstance, db: DB, config: Config, overrides: AccountsOverrides = {}): void {
-  const store = overrides.rateLimitStore ?? (config.redisUrl ? new RedisRateLimitStore(config.redisUrl) : new MemoryRateLimitStore());
+  const store =
+    overrides.rateLimitStore ??
+    (config.redisUrl ? new RedisRateLimitStore(config.redisUrl) : new MemoryRateLimitStore());
   app.addHook('onClose', async () => store.close());
   const deps: AccountsDeps = {
     db,

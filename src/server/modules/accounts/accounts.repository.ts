@@ -30,10 +30,21 @@ export function findUserById(db: Q, id: number): Promise<UserRow | undefined> {
 }
 
 /** Inserts a user with no balance; returns its id. */
-export async function insertUser(db: Q, u: { name: string; email: string; passwordHash: string | null; avatarUrl: string | null; now: number }): Promise<number> {
+export async function insertUser(
+  db: Q,
+  u: { name: string; email: string; passwordHash: string | null; avatarUrl: string | null; now: number },
+): Promise<number> {
   const row = await db
     .insertInto('users')
-    .values({ name: u.name, email: u.email.toLowerCase(), password_hash: u.passwordHash, avatar_url: u.avatarUrl, balance_cents: 0, level: 1, created_at: u.now })
+    .values({
+      name: u.name,
+      email: u.email.toLowerCase(),
+      password_hash: u.passwordHash,
+      avatar_url: u.avatarUrl,
+      balance_cents: 0,
+      level: 1,
+      created_at: u.now,
+    })
     .returning('id')
     .executeTakeFirstOrThrow();
   return row.id;

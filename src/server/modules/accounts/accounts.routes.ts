@@ -3,14 +3,31 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { defineRoute } from '../../http/route.ts';
 import { HttpError, fieldError } from '../../http/errors.ts';
-import { forgotBodySchema, msgSchema, registerBodySchema, resetBodySchema, tokenBodySchema, tokenResponseSchema } from '../../../shared/api/auth.ts';
+import {
+  forgotBodySchema,
+  msgSchema,
+  registerBodySchema,
+  resetBodySchema,
+  tokenBodySchema,
+  tokenResponseSchema,
+} from '../../../shared/api/auth.ts';
 import { publicUserSchema } from '../../../shared/api/user.ts';
 import { captchaFailedMessage } from '../captcha/captcha.ts';
 import { limits } from '../../plugins/rate-limit.ts';
 import { rotateRefreshToken, revokeSession } from '../auth/tokens.ts';
 import { publicConfig } from '../config/config.routes.ts';
 import { findUserById, toPublicUser } from './accounts.repository.ts';
-import { badCredentialsMessage, forgotMessage, forgotPassword, passwordGrant, register, registeredMessage, resetDoneMessage, resetPassword, socialSignIn } from './accounts.service.ts';
+import {
+  badCredentialsMessage,
+  forgotMessage,
+  forgotPassword,
+  passwordGrant,
+  register,
+  registeredMessage,
+  resetDoneMessage,
+  resetPassword,
+  socialSignIn,
+} from './accounts.service.ts';
 import type { AccountsDeps } from './accounts.module.ts';
 import { socialFailedMessage } from '../social/providers.ts';
 
@@ -40,63 +57,135 @@ export function accountsRoutes(app: FastifyInstance, deps: AccountsDeps): void {
     if (limit) await deps.limiter.check(limit, request.ip, Date.now());
   });
 
-  defineRoute(app, { method: 'POST', url: '/api/auth/register', summary: 'Create an account', tags, body: registerBodySchema, response: msgSchema }, async ({ body, request }) => {
-    const now = Date.now();
-    await checkCaptcha(deps, body['g-recaptcha-response'], 'register', request.ip);
-    const link = request.headers['x-tlink'];
-    await register(deps, { ...body, trackingLink: typeof link === 'string' ? link : null }, now);
-    return { msg: registeredMessage };
-  });
+  defineRoute(
+    app,
+    {
+      method: 'POST',
+      url: '/api/auth/register',
+      summary: 'Create an account',
+      tags,
+      body: registerBodySchema,
+      response: msgSchema,
+    },
+    async ({ body, request }) => {
+      const now = Date.now();
+      await checkCaptcha(deps, body['g-recaptcha-response'], 'register', request.ip);
+      const link = request.headers['x-tlink'];
+      await register(deps, { ...body, trackingLink: typeof link === 'string' ? link : null }, now);
+      return { msg: registeredMessage };
+    },
+  );
 
-  defineRoute(app, { method: 'POST', url: '/oauth/token', summary: 'Issue tokens (password, refresh_token, social grants)', tags, body: tokenBodySchema, response: tokenResponseSchema }, async ({ body }) => {
-    const now = Date.now();
-    if (body.client_id !== deps.config.oauthClientId || body.client_secret !== deps.config.secrets.oauthClientSecret) throw new HttpError(401, 'Client authentication failed.');
-    if (body.grant_type === 'password') {
-      if (!body.username || !body.password) throw new HttpError(400, badCredentialsMessage);
-      await deps.limiter.check(limits.tokenAccount, body.username.slice(0, 254), now);
-      return passwordGrant(deps, body.username, body.password, now);
-    }
-    if (body.grant_type === 'refresh_token') {
-      const r = body.refresh_token ? await rotateRefreshToken(db, deps.secret, body.refresh_token, now, deps.accessTtl) : null;
-      if (!r?.ok) throw new HttpError(400, 'The refresh token is invalid.');
-      return r.pair;
-    }
-    const provider = deps.social[body.provider as keyof typeof deps.social];
-    if (!provider || !body.access_token) throw new HttpError(400, socialFailedMessage);
-    return socialSignIn(deps, body.provider!, await provider.identity(body.access_token), now);
-  });
+  defineRoute(
+    app,
+    {
+      method: 'POST',
+      url: '/oauth/token',
+      summary: 'Issue tokens (password, refresh_token, social grants)',
+      tags,
+      body: tokenBodySchema,
+      response: tokenResponseSchema,
+    },
+    async ({ body }) => {
+      const now = Date.now();
+      if (body.client_id !== deps.config.oauthClientId || body.client_secret !== deps.config.secrets.oauthClientSecret)
+        throw new HttpError(401, 'Client authentication failed.');
+      if (body.grant_type === 'password') {
+        if (!body.username || !body.password) throw new HttpError(400, badCredentialsMessage);
+        await deps.limiter.check(limits.tokenAccount, body.username.slice(0, 254), now);
+        return passwordGrant(deps, body.username, body.password, now);
+      }
+      if (body.grant_type === 'refresh_token') {
+        const r = body.refresh_token
+          ? await rotateRefreshToken(db, deps.secret, body.refresh_token, now, deps.accessTtl)
+          : null;
+        if (!r?.ok) throw new HttpError(400, 'The refresh token is invalid.');
+        return r.pair;
+      }
+      const provider = deps.social[body.provider as keyof typeof deps.social];
+      if (!provider || !body.access_token) throw new HttpError(400, socialFailedMessage);
+      return socialSignIn(deps, body.provider!, await provider.identity(body.access_token), now);
+    },
+  );
 
-  defineRoute(app, { method: 'GET', url: '/api/profile', summary: 'The signed-in player', tags, auth: true, response: z.object({ data: publicUserSchema }) }, async ({ user }) => {
-    const row = await findUserById(db, user.id);
-    if (!row) throw new HttpError(401, 'Unauthenticated.');
-    return { data: toPublicUser(row) };
-  });
+  defineRoute(
+    app,
+    {
+      method: 'GET',
+      url: '/api/profile',
+      summary: 'The signed-in player',
+      tags,
+      auth: true,
+      response: z.object({ data: publicUserSchema }),
+    },
+    async ({ user }) => {
+      const row = await findUserById(db, user.id);
+      if (!row) throw new HttpError(401, 'Unauthenticated.');
+      return { data: toPublicUser(row) };
+    },
+  );
 
-  defineRoute(app, { method: 'POST', url: '/api/profile/logout', summary: "Revoke this session's tokens", tags, auth: true, response: msgSchema }, async ({ user }) => {
-    await revokeSession(db, user.tokenId, Date.now());
-    return { msg: 'You have been logged out.' };
-  });
+  defineRoute(
+    app,
+    {
+      method: 'POST',
+      url: '/api/profile/logout',
+      summary: "Revoke this session's tokens",
+      tags,
+      auth: true,
+      response: msgSchema,
+    },
+    async ({ user }) => {
+      await revokeSession(db, user.tokenId, Date.now());
+      return { msg: 'You have been logged out.' };
+    },
+  );
 
-  defineRoute(app, { method: 'POST', url: '/api/auth/forgot-password', summary: 'Mail a password reset link', tags, body: forgotBodySchema, response: msgSchema }, async ({ body, request }) => {
-    const now = Date.now();
-    await checkCaptcha(deps, body['g-recaptcha-response'], 'forgot_password', request.ip);
-    await deps.limiter.check(limits.forgotAccount, body.email, now);
-    await forgotPassword(deps, body.email, siteOrigin(deps, request), now);
-    return { msg: forgotMessage };
-  });
+  defineRoute(
+    app,
+    {
+      method: 'POST',
+      url: '/api/auth/forgot-password',
+      summary: 'Mail a password reset link',
+      tags,
+      body: forgotBodySchema,
+      response: msgSchema,
+    },
+    async ({ body, request }) => {
+      const now = Date.now();
+      await checkCaptcha(deps, body['g-recaptcha-response'], 'forgot_password', request.ip);
+      await deps.limiter.check(limits.forgotAccount, body.email, now);
+      await forgotPassword(deps, body.email, siteOrigin(deps, request), now);
+      return { msg: forgotMessage };
+    },
+  );
 
-  defineRoute(app, { method: 'POST', url: '/api/auth/reset-password', summary: 'Set a new password with a mailed token', tags, body: resetBodySchema, response: msgSchema }, async ({ body }) => {
-    const now = Date.now();
-    await resetPassword(deps, body, now);
-    return { msg: resetDoneMessage };
-  });
+  defineRoute(
+    app,
+    {
+      method: 'POST',
+      url: '/api/auth/reset-password',
+      summary: 'Set a new password with a mailed token',
+      tags,
+      body: resetBodySchema,
+      response: msgSchema,
+    },
+    async ({ body }) => {
+      const now = Date.now();
+      await resetPassword(deps, body, now);
+      return { msg: resetDoneMessage };
+    },
+  );
 
   app.get('/dev/mail', async (_request, reply) => {
     if (deps.config.env === 'production') throw new HttpError(404, 'Not found.');
     const rows = await db.selectFrom('mail_outbox').selectAll().orderBy('id', 'desc').limit(50).execute();
     const esc = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
     const items = rows
-      .map((m) => `<article><h2>${esc(m.subject)}</h2><p>To: ${esc(m.recipient)} · ${new Date(m.created_at).toISOString()}</p><pre>${esc(m.body_text).replace(/(https?:\/\/[^\s<]+)/g, '<a href="$1">$1</a>')}</pre></article>`)
+      .map(
+        (m) =>
+          `<article><h2>${esc(m.subject)}</h2><p>To: ${esc(m.recipient)} · ${new Date(m.created_at).toISOString()}</p><pre>${esc(m.body_text).replace(/(https?:\/\/[^\s<]+)/g, '<a href="$1">$1</a>')}</pre></article>`,
+      )
       .join('\n');
     void reply.type('text/html; charset=utf-8').header('cache-control', 'no-store');
     return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Outbox</title></head><body><h1>Development outbox</h1>${items || '<p>No mail yet.</p>'}</body></html>`;

@@ -40,7 +40,14 @@ function isUniqueViolation(e: unknown): boolean {
 /** Registers a player; records the tracking link (X-TLink) and referrer (/ref/{code}) if known. */
 export async function register(
   ctx: AccountsContext,
-  input: { name: string; email: string; password: string; promotions?: boolean; ref?: string; trackingLink?: string | null },
+  input: {
+    name: string;
+    email: string;
+    password: string;
+    promotions?: boolean;
+    ref?: string;
+    trackingLink?: string | null;
+  },
   now: number,
 ): Promise<number> {
   const email = input.email.toLowerCase();
@@ -49,12 +56,29 @@ export async function register(
   try {
     return await ctx.db.transaction().execute(async (trx) => {
       const userId = await insertUser(trx, { name: input.name, email, passwordHash, avatarUrl: null, now });
-      await trx.insertInto('referral_links').values({ user_id: userId, code: randomBytes(6).toString('base64url'), created_at: now }).execute();
-      const link = input.trackingLink ? await trx.selectFrom('tracking_links').select('id').where('link', '=', input.trackingLink.slice(0, 32)).executeTakeFirst() : undefined;
-      const referrer = input.ref ? await trx.selectFrom('referral_links').select('user_id').where('code', '=', input.ref).executeTakeFirst() : undefined;
+      await trx
+        .insertInto('referral_links')
+        .values({ user_id: userId, code: randomBytes(6).toString('base64url'), created_at: now })
+        .execute();
+      const link = input.trackingLink
+        ? await trx
+            .selectFrom('tracking_links')
+            .select('id')
+            .where('link', '=', input.trackingLink.slice(0, 32))
+            .executeTakeFirst()
+        : undefined;
+      const referrer = input.ref
+        ? await trx.selectFrom('referral_links').select('user_id').where('code', '=', input.ref).executeTakeFirst()
+        : undefined;
       await trx
         .insertInto('user_attributions')
-        .values({ user_id: userId, tracking_link_id: link?.id ?? null, referrer_id: referrer?.user_id ?? null, wants_promotions: input.promotions ? 1 : 0, created_at: now })
+        .values({
+          user_id: userId,
+          tracking_link_id: link?.id ?? null,
+          referrer_id: referrer?.user_id ?? null,
+          wants_promotions: input.promotions ? 1 : 0,
+          created_at: now,
+        })
         .execute();
       return userId;
     });
@@ -65,9 +89,16 @@ export async function register(
 }
 
 /** Password grant: checks the credentials (even timing for unknown emails) and issues a pair. */
-export async function passwordGrant(ctx: AccountsContext, username: string, password: string, now: number): Promise<TokenPair> {
+export async function passwordGrant(
+  ctx: AccountsContext,
+  username: string,
+  password: string,
+  now: number,
+): Promise<TokenPair> {
   const user = username.length <= 254 ? await findUserByEmail(ctx.db, username.trim()) : undefined;
-  const ok = user?.password_hash ? await verifyPassword(password, user.password_hash) : await verifyDecoy(password, ctx.scrypt);
+  const ok = user?.password_hash
+    ? await verifyPassword(password, user.password_hash)
+    : await verifyDecoy(password, ctx.scrypt);
   if (!user || !ok) throw new HttpError(400, badCredentialsMessage);
   return issueTokens(ctx.db, ctx.secret, user.id, now, undefined, ctx.accessTtl);
 }
@@ -82,20 +113,48 @@ export interface SocialIdentity {
 }
 
 /** Signs in a social identity: its linked account, else the account of its verified email, else a new one. */
-export async function socialSignIn(ctx: AccountsContext, provider: string, who: SocialIdentity, now: number): Promise<TokenPair> {
-  const linked = await ctx.db.selectFrom('social_accounts').select('user_id').where('provider', '=', provider).where('provider_user_id', '=', who.id).executeTakeFirst();
+export async function socialSignIn(
+  ctx: AccountsContext,
+  provider: string,
+  who: SocialIdentity,
+  now: number,
+): Promise<TokenPair> {
+  const linked = await ctx.db
+    .selectFrom('social_accounts')
+    .select('user_id')
+    .where('provider', '=', provider)
+    .where('provider_user_id', '=', who.id)
+    .executeTakeFirst();
   let userId = linked?.user_id;
   if (userId === undefined) {
     const email = (who.email ?? `${provider}-${who.id}@users.noreply.lootarcade.local`).toLowerCase();
     const existing = await findUserByEmail(ctx.db, email);
-    if (existing && !who.emailVerified) throw new HttpError(409, 'An account with this email already exists. Log in with your password.');
+    if (existing && !who.emailVerified)
+      throw new HttpError(409, 'An account with this email already exists. Log in with your password.');
     userId = await ctx.db.transaction().execute(async (trx) => {
-      const id = existing?.id ?? (await insertUser(trx, { name: who.name.slice(0, 64) || 'Player', email, passwordHash: null, avatarUrl: who.avatarUrl, now }));
+      const id =
+        existing?.id ??
+        (await insertUser(trx, {
+          name: who.name.slice(0, 64) || 'Player',
+          email,
+          passwordHash: null,
+          avatarUrl: who.avatarUrl,
+          now,
+        }));
       if (!existing) {
-        await trx.insertInto('referral_links').values({ user_id: id, code: randomBytes(6).toString('base64url'), created_at: now }).execute();
-        await trx.insertInto('user_attributions').values({ user_id: id, tracking_link_id: null, referrer_id: null, wants_promotions: 0, created_at: now }).execute();
+        await trx
+          .insertInto('referral_links')
+          .values({ user_id: id, code: randomBytes(6).toString('base64url'), created_at: now })
+          .execute();
+        await trx
+          .insertInto('user_attributions')
+          .values({ user_id: id, tracking_link_id: null, referrer_id: null, wants_promotions: 0, created_at: now })
+          .execute();
       }
-      await trx.insertInto('social_accounts').values({ user_id: id, provider, provider_user_id: who.id, created_at: now }).execute();
+      await trx
+        .insertInto('social_accounts')
+        .values({ user_id: id, provider, provider_user_id: who.id, created_at: now })
+        .execute();
       return id;
     });
   }
@@ -107,7 +166,16 @@ export async function forgotPassword(ctx: AccountsContext, email: string, origin
   const user = await findUserByEmail(ctx.db, email);
   if (!user) return;
   const token = randomBytes(32).toString('base64url');
-  await ctx.db.insertInto('password_resets').values({ user_id: user.id, token_hash: hashToken(ctx.secret, token), expires_at: now + resetTtlMs, used_at: null, created_at: now }).execute();
+  await ctx.db
+    .insertInto('password_resets')
+    .values({
+      user_id: user.id,
+      token_hash: hashToken(ctx.secret, token),
+      expires_at: now + resetTtlMs,
+      used_at: null,
+      created_at: now,
+    })
+    .execute();
   const url = `${origin}/reset-password?token=${token}&email=${encodeURIComponent(user.email)}`;
   await ctx.mailer.send(
     {
@@ -120,18 +188,37 @@ export async function forgotPassword(ctx: AccountsContext, email: string, origin
 }
 
 /** Completes a reset: new password, token used up, every session revoked; one transaction. */
-export async function resetPassword(ctx: AccountsContext, input: { email: string; token: string; password: string }, now: number): Promise<void> {
+export async function resetPassword(
+  ctx: AccountsContext,
+  input: { email: string; token: string; password: string },
+  now: number,
+): Promise<void> {
   const user = await findUserByEmail(ctx.db, input.email);
   const row = user
-    ? await ctx.db.selectFrom('password_resets').select(['id', 'expires_at', 'used_at']).where('token_hash', '=', hashToken(ctx.secret, input.token)).where('user_id', '=', user.id).executeTakeFirst()
+    ? await ctx.db
+        .selectFrom('password_resets')
+        .select(['id', 'expires_at', 'used_at'])
+        .where('token_hash', '=', hashToken(ctx.secret, input.token))
+        .where('user_id', '=', user.id)
+        .executeTakeFirst()
     : undefined;
   if (!user || !row || row.used_at !== null || row.expires_at <= now) throw new HttpError(422, resetInvalidMessage);
   const passwordHash = await hashPassword(input.password, ctx.scrypt);
   await ctx.db.transaction().execute(async (trx) => {
-    const used = await trx.updateTable('password_resets').set({ used_at: now }).where('id', '=', row.id).where('used_at', 'is', null).executeTakeFirst();
+    const used = await trx
+      .updateTable('password_resets')
+      .set({ used_at: now })
+      .where('id', '=', row.id)
+      .where('used_at', 'is', null)
+      .executeTakeFirst();
     if (Number(used.numUpdatedRows) !== 1) throw new HttpError(422, resetInvalidMessage);
     // Any other outstanding token of this user dies with this reset.
-    await trx.updateTable('password_resets').set({ used_at: now }).where('user_id', '=', user.id).where('used_at', 'is', null).execute();
+    await trx
+      .updateTable('password_resets')
+      .set({ used_at: now })
+      .where('user_id', '=', user.id)
+      .where('used_at', 'is', null)
+      .execute();
     await trx.updateTable('users').set({ password_hash: passwordHash }).where('id', '=', user.id).execute();
     await revokeAllSessions(trx, user.id, now);
   });

@@ -19,7 +19,9 @@ function derive(password: string, salt: Buffer, { logN, r, p }: ScryptParams): P
   const N = 2 ** logN;
   return new Promise((resolve, reject) => {
     // maxmem must exceed 128·N·r bytes (128 MiB at the OWASP cost); Node's default is 32 MiB.
-    scrypt(password.normalize('NFC'), salt, keyLength, { N, r, p, maxmem: 128 * N * r * 2 }, (err, key) => (err ? reject(err) : resolve(key)));
+    scrypt(password.normalize('NFC'), salt, keyLength, { N, r, p, maxmem: 128 * N * r * 2 }, (err, key) =>
+      err ? reject(err) : resolve(key),
+    );
   });
 }
 
@@ -35,7 +37,8 @@ export async function verifyPassword(password: string, stored: string): Promise<
   const parts = stored.split('$');
   if (parts.length !== 6 || parts[0] !== 'scrypt') return false;
   const [logN, r, p] = parts.slice(1, 4).map(Number) as [number, number, number];
-  if (![logN, r, p].every(Number.isInteger) || logN < 1 || logN > 20 || r < 1 || r > 32 || p < 1 || p > 16) return false;
+  if (![logN, r, p].every(Number.isInteger) || logN < 1 || logN > 20 || r < 1 || r > 32 || p < 1 || p > 16)
+    return false;
   const salt = Buffer.from(parts[4]!, 'base64url');
   const expected = Buffer.from(parts[5]!, 'base64url');
   if (expected.length !== keyLength) return false;

@@ -90,7 +90,12 @@ export async function rotateRefreshToken(
   }
   if (row.refresh_expires_at <= now) return { ok: false, reason: 'expired' };
   // Conditional revoke: of two concurrent uses only one wins; the loser is a reuse.
-  const res = await db.updateTable('oauth_tokens').set({ revoked_at: now }).where('id', '=', row.id).where('revoked_at', 'is', null).executeTakeFirst();
+  const res = await db
+    .updateTable('oauth_tokens')
+    .set({ revoked_at: now })
+    .where('id', '=', row.id)
+    .where('revoked_at', 'is', null)
+    .executeTakeFirst();
   if (Number(res.numUpdatedRows) !== 1) {
     await revokeFamily(db, row.family, now);
     return { ok: false, reason: 'reused' };
@@ -101,7 +106,12 @@ export async function rotateRefreshToken(
 
 /** Revokes every live pair of a token family (one sign-in and its rotations). */
 export async function revokeFamily(db: DB, family: string, now: number): Promise<void> {
-  await db.updateTable('oauth_tokens').set({ revoked_at: now }).where('family', '=', family).where('revoked_at', 'is', null).execute();
+  await db
+    .updateTable('oauth_tokens')
+    .set({ revoked_at: now })
+    .where('family', '=', family)
+    .where('revoked_at', 'is', null)
+    .execute();
 }
 
 /** Revokes the family of the access token `tokenId` (logout of that session). */
@@ -112,5 +122,10 @@ export async function revokeSession(db: DB, tokenId: number, now: number): Promi
 
 /** Revokes every session of a user (password reset). */
 export async function revokeAllSessions(db: DB, userId: number, now: number): Promise<void> {
-  await db.updateTable('oauth_tokens').set({ revoked_at: now }).where('user_id', '=', userId).where('revoked_at', 'is', null).execute();
+  await db
+    .updateTable('oauth_tokens')
+    .set({ revoked_at: now })
+    .where('user_id', '=', userId)
+    .where('revoked_at', 'is', null)
+    .execute();
 }

@@ -21,9 +21,22 @@ export function containsText(column: string, text: string): RawBuilder<boolean> 
 export async function findBoxes(db: Q, q: BoxListQuery) {
   let query = db
     .selectFrom('boxes')
-    .select(['boxes.id', 'boxes.slug', 'boxes.name', 'boxes.box_type', 'boxes.img_url', 'boxes.price_cents', 'boxes.openings', 'boxes.created_at'])
+    .select([
+      'boxes.id',
+      'boxes.slug',
+      'boxes.name',
+      'boxes.box_type',
+      'boxes.img_url',
+      'boxes.price_cents',
+      'boxes.openings',
+      'boxes.created_at',
+    ])
     .select((eb) =>
-      eb.selectFrom('box_items').whereRef('box_items.box_version_id', '=', 'boxes.current_version_id').select((e) => e.fn.countAll<number>().as('n')).as('items_count'),
+      eb
+        .selectFrom('box_items')
+        .whereRef('box_items.box_version_id', '=', 'boxes.current_version_id')
+        .select((e) => e.fn.countAll<number>().as('n'))
+        .as('items_count'),
     )
     .where('boxes.current_version_id', 'is not', null)
     .where('boxes.box_type', '!=', 'free') // free boxes live on /freeloot, not in the paid catalog
@@ -33,18 +46,34 @@ export async function findBoxes(db: Q, q: BoxListQuery) {
   if (q.min_price !== undefined) query = query.where('boxes.price_cents', '>=', dollarsToCents(q.min_price));
   if (q.max_price !== undefined) query = query.where('boxes.price_cents', '<=', dollarsToCents(q.max_price));
   switch (q.sort) {
-    case 'price_asc': query = query.orderBy('boxes.price_cents', 'asc'); break;
-    case 'price_desc': query = query.orderBy('boxes.price_cents', 'desc'); break;
-    case 'name': query = query.orderBy('boxes.name', 'asc'); break;
-    case 'newest': query = query.orderBy('boxes.created_at', 'desc'); break;
-    default: query = query.orderBy('boxes.openings', 'desc').orderBy('boxes.price_cents', 'asc');
+    case 'price_asc':
+      query = query.orderBy('boxes.price_cents', 'asc');
+      break;
+    case 'price_desc':
+      query = query.orderBy('boxes.price_cents', 'desc');
+      break;
+    case 'name':
+      query = query.orderBy('boxes.name', 'asc');
+      break;
+    case 'newest':
+      query = query.orderBy('boxes.created_at', 'desc');
+      break;
+    default:
+      query = query.orderBy('boxes.openings', 'desc').orderBy('boxes.price_cents', 'asc');
   }
   return query.orderBy('boxes.id', 'asc').limit(500).execute();
 }
 
 /** Every box type that has a box. */
 export async function findBoxTypes(db: Q): Promise<string[]> {
-  const rows = await db.selectFrom('boxes').select('box_type').distinct().where('box_type', '!=', 'free').where('creator_id', 'is', null).orderBy('box_type').execute();
+  const rows = await db
+    .selectFrom('boxes')
+    .select('box_type')
+    .distinct()
+    .where('box_type', '!=', 'free')
+    .where('creator_id', 'is', null)
+    .orderBy('box_type')
+    .execute();
   return rows.map((r) => r.box_type);
 }
 
@@ -54,9 +83,20 @@ export async function findBoxBySlug(db: Q, slug: string) {
     .selectFrom('boxes')
     .innerJoin('box_versions', 'box_versions.id', 'boxes.current_version_id')
     .select([
-      'boxes.id', 'boxes.slug', 'boxes.name', 'boxes.box_type', 'boxes.img_url', 'boxes.openings',
-      'box_versions.id as version_id', 'box_versions.version', 'box_versions.price_cents', 'box_versions.ev_cents',
-      'box_versions.sell_back_cents', 'box_versions.house_edge_bp', 'boxes.creator_id', 'boxes.creator_share_bp',
+      'boxes.id',
+      'boxes.slug',
+      'boxes.name',
+      'boxes.box_type',
+      'boxes.img_url',
+      'boxes.openings',
+      'box_versions.id as version_id',
+      'box_versions.version',
+      'box_versions.price_cents',
+      'box_versions.ev_cents',
+      'box_versions.sell_back_cents',
+      'box_versions.house_edge_bp',
+      'boxes.creator_id',
+      'boxes.creator_share_bp',
     ])
     .where('boxes.slug', '=', slug)
     .executeTakeFirst();
@@ -67,14 +107,24 @@ export async function findVersionItems(db: Q, versionId: number) {
   return db
     .selectFrom('box_items')
     .innerJoin('products', 'products.id', 'box_items.product_id')
-    .select([...productColumns, 'box_items.tickets', 'box_items.ticket_from', 'box_items.ticket_to', 'box_items.price_cents as item_price_cents', 'box_items.sale_price_cents as item_sale_price_cents'])
+    .select([
+      ...productColumns,
+      'box_items.tickets',
+      'box_items.ticket_from',
+      'box_items.ticket_to',
+      'box_items.price_cents as item_price_cents',
+      'box_items.sale_price_cents as item_sale_price_cents',
+    ])
     .where('box_items.box_version_id', '=', versionId)
     .orderBy('box_items.position')
     .execute();
 }
 
 /** Recent drops, newest first, optionally of one box or one drop; `best` orders by item price. */
-export async function findDrops(db: Q, opts: { boxId?: number; best: boolean; limit: number; source?: string; dropId?: number }) {
+export async function findDrops(
+  db: Q,
+  opts: { boxId?: number; best: boolean; limit: number; source?: string; dropId?: number },
+) {
   let q = db
     .selectFrom('drops')
     .innerJoin('boxes', 'boxes.id', 'drops.box_id')
@@ -82,10 +132,23 @@ export async function findDrops(db: Q, opts: { boxId?: number; best: boolean; li
     .innerJoin('users', 'users.id', 'drops.user_id')
     .leftJoin('inventory_items', 'inventory_items.id', 'drops.inventory_item_id')
     .select([
-      'drops.id', 'drops.source', 'drops.created_at', 'boxes.slug as box_slug', 'boxes.name as box_name', 'boxes.img_url as box_img_url',
-      'products.id as product_id', 'products.name as product_name', 'products.img_url as product_img_url', 'products.rarity',
-      'products.price_cents', 'products.sale_price_cents', 'inventory_items.price_cents as won_price_cents', 'inventory_items.sale_price_cents as won_sale_price_cents',
-      'users.id as user_id', 'users.name as user_name', 'users.avatar_url',
+      'drops.id',
+      'drops.source',
+      'drops.created_at',
+      'boxes.slug as box_slug',
+      'boxes.name as box_name',
+      'boxes.img_url as box_img_url',
+      'products.id as product_id',
+      'products.name as product_name',
+      'products.img_url as product_img_url',
+      'products.rarity',
+      'products.price_cents',
+      'products.sale_price_cents',
+      'inventory_items.price_cents as won_price_cents',
+      'inventory_items.sale_price_cents as won_sale_price_cents',
+      'users.id as user_id',
+      'users.name as user_name',
+      'users.avatar_url',
     ]);
   if (opts.boxId !== undefined) q = q.where('drops.box_id', '=', opts.boxId);
   if (opts.source) q = q.where('drops.source', '=', opts.source);

@@ -5,7 +5,10 @@ import { sizesFor, type Category, type Rarity, type SizeKind } from '../../../sh
 import type { ProductsTable } from '../../db/tables.ts';
 
 /** The product columns the API needs. */
-export type ProductRow = Pick<ProductsTable, 'slug' | 'name' | 'category' | 'rarity' | 'img_url' | 'price_cents' | 'sale_price_cents' | 'size_kind'> & { id: number };
+export type ProductRow = Pick<
+  ProductsTable,
+  'slug' | 'name' | 'category' | 'rarity' | 'img_url' | 'price_cents' | 'sale_price_cents' | 'size_kind'
+> & { id: number };
 
 /** The product columns to select, prefixed by table. */
 export const productColumns = [

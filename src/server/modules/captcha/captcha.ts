@@ -31,7 +31,9 @@ export class RecaptchaVerifier implements CaptchaVerifier {
       });
       if (!res.ok) return false;
       const body = (await res.json()) as { success?: boolean; action?: string; score?: number };
-      return body.success === true && body.action === action && typeof body.score === 'number' && body.score >= this.minScore;
+      return (
+        body.success === true && body.action === action && typeof body.score === 'number' && body.score >= this.minScore
+      );
     } catch {
       return false; // siteverify unreachable: fail closed
     }

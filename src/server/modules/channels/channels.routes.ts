@@ -8,15 +8,28 @@ import { userChannel } from '../../realtime/publisher.ts';
 import { channelAuth } from '../../realtime/pusher-auth.ts';
 
 const body = z.object({
-  socket_id: z.string({ error: 'The socket id is not valid.' }).regex(/^\d{1,20}\.\d{1,20}$/, 'The socket id is not valid.'),
-  channel_name: z.string({ error: 'The channel name is not valid.' }).min(1, 'The channel name is not valid.').max(164, 'The channel name is not valid.'),
+  socket_id: z
+    .string({ error: 'The socket id is not valid.' })
+    .regex(/^\d{1,20}\.\d{1,20}$/, 'The socket id is not valid.'),
+  channel_name: z
+    .string({ error: 'The channel name is not valid.' })
+    .min(1, 'The channel name is not valid.')
+    .max(164, 'The channel name is not valid.'),
 });
 
 /** Registers the channel authorisation route. */
 export function channelsRoutes(app: FastifyInstance, config: Config): void {
   defineRoute(
     app,
-    { method: 'POST', url: '/broadcasting/auth', summary: 'Authorise a private channel subscription', tags: ['realtime'], auth: true, body, response: z.object({ auth: z.string() }) },
+    {
+      method: 'POST',
+      url: '/broadcasting/auth',
+      summary: 'Authorise a private channel subscription',
+      tags: ['realtime'],
+      auth: true,
+      body,
+      response: z.object({ auth: z.string() }),
+    },
     async ({ body: b, user }) => {
       if (b.channel_name !== userChannel(user.id)) throw new HttpError(403, 'You may not subscribe to this channel.');
       return { auth: channelAuth(config.secrets.pusherKey, config.secrets.pusherSecret, b.socket_id, b.channel_name) };

@@ -25,7 +25,9 @@ export function publicConfig(config: Config, request: FastifyRequest): PublicCon
   return {
     api_url: url.origin,
     socket_url: url.origin,
-    pusher: config.pusherHttp ? hostedPusher(config.secrets.pusherKey, config.pusherHttp.host) : { key: config.secrets.pusherKey, cluster: 'eu', ws_host: url.hostname, ws_port: port, force_tls: tls },
+    pusher: config.pusherHttp
+      ? hostedPusher(config.secrets.pusherKey, config.pusherHttp.host)
+      : { key: config.secrets.pusherKey, cluster: 'eu', ws_host: url.hostname, ws_port: port, force_tls: tls },
     recaptcha_site_key: config.recaptchaSiteKey,
     oauth: { client_id: config.oauthClientId, client_secret: config.secrets.oauthClientSecret },
     gtm_id: config.gtmId,
@@ -36,7 +38,13 @@ export function publicConfig(config: Config, request: FastifyRequest): PublicCon
 export function configRoutes(app: FastifyInstance, config: Config): void {
   defineRoute(
     app,
-    { method: 'GET', url: '/api/config', summary: 'Public runtime configuration', tags: ['system'], response: publicConfigSchema },
+    {
+      method: 'GET',
+      url: '/api/config',
+      summary: 'Public runtime configuration',
+      tags: ['system'],
+      response: publicConfigSchema,
+    },
     async ({ request }) => publicConfig(config, request),
   );
 }

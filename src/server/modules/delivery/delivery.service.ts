@@ -38,10 +38,22 @@ export async function shipmentView(db: Kysely<Tables>, id: number): Promise<Ship
     .orderBy('shipment_items.id')
     .execute();
   return {
-    id: s.id, status: s.status as ShipmentStatus, tracking_number: s.tracking_number, created_at: iso(s.created_at), updated_at: iso(s.updated_at),
+    id: s.id,
+    status: s.status as ShipmentStatus,
+    tracking_number: s.tracking_number,
+    created_at: iso(s.created_at),
+    updated_at: iso(s.updated_at),
     address: {
-      first_name: s.first_name, last_name: s.last_name, email: s.email, phone: s.phone, country: s.country, country_state: s.country_state,
-      city: s.city, postal_code: s.postal_code, street_address: s.street_address, street_address_2: s.street_address_2,
+      first_name: s.first_name,
+      last_name: s.last_name,
+      email: s.email,
+      phone: s.phone,
+      country: s.country,
+      country_state: s.country_state,
+      city: s.city,
+      postal_code: s.postal_code,
+      street_address: s.street_address,
+      street_address_2: s.street_address_2,
     },
     items: items.map((it) => ({ inventory_item_id: it.inventory_item_id, size: it.size, product: productView(it) })),
   };
@@ -49,7 +61,13 @@ export async function shipmentView(db: Kysely<Tables>, id: number): Promise<Ship
 
 /** A player's shipments, newest first. */
 export async function listShipments(db: DB, userId: number): Promise<Shipment[]> {
-  const rows = await db.selectFrom('shipments').select('id').where('user_id', '=', userId).orderBy('id', 'desc').limit(100).execute();
+  const rows = await db
+    .selectFrom('shipments')
+    .select('id')
+    .where('user_id', '=', userId)
+    .orderBy('id', 'desc')
+    .limit(100)
+    .execute();
   return Promise.all(rows.map((r) => shipmentView(db, r.id)));
 }
 
@@ -57,13 +75,23 @@ export async function listShipments(db: DB, userId: number): Promise<Shipment[]>
  * Requests delivery of owned items (with a valid size where the product has sizes) to `address`:
  * one transaction flips each item owned → delivery_requested and writes the shipment. All or nothing.
  */
-export async function requestDelivery(db: DB, userId: number, items: { id: number; size?: string | null }[], address: Address, now: number): Promise<Shipment> {
+export async function requestDelivery(
+  db: DB,
+  userId: number,
+  items: { id: number; size?: string | null }[],
+  address: Address,
+  now: number,
+): Promise<Shipment> {
   const rows = await db
     .selectFrom('inventory_items')
     .innerJoin('products', 'products.id', 'inventory_items.product_id')
     .select(['inventory_items.id', 'inventory_items.status', 'products.size_kind'])
     .where('inventory_items.user_id', '=', userId)
-    .where('inventory_items.id', 'in', items.map((i) => i.id))
+    .where(
+      'inventory_items.id',
+      'in',
+      items.map((i) => i.id),
+    )
     .execute();
   const byId = new Map(rows.map((r) => [r.id, r]));
   const errors: Record<string, string[]> = {};
@@ -82,7 +110,15 @@ export async function requestDelivery(db: DB, userId: number, items: { id: numbe
   const id = await db.transaction().execute(async (trx) => {
     const shipment = await trx
       .insertInto('shipments')
-      .values({ user_id: userId, status: 'new', tracking_number: null, ...address, street_address_2: address.street_address_2 ?? null, created_at: now, updated_at: now })
+      .values({
+        user_id: userId,
+        status: 'new',
+        tracking_number: null,
+        ...address,
+        street_address_2: address.street_address_2 ?? null,
+        created_at: now,
+        updated_at: now,
+      })
       .returning('id')
       .executeTakeFirstOrThrow();
     for (const it of [...items].sort((a, b) => a.id - b.id)) {
@@ -95,15 +131,28 @@ export async function requestDelivery(db: DB, userId: number, items: { id: numbe
         .where('status', '=', 'owned')
         .returning('id')
         .executeTakeFirst();
-      if (!moved) throw new HttpError(409, 'Some of these items are no longer in your inventory.', { items: ['Some of these items are no longer in your inventory.'] });
-      await trx.insertInto('shipment_items').values({ shipment_id: shipment.id, inventory_item_id: it.id, size }).execute();
+      if (!moved)
+        throw new HttpError(409, 'Some of these items are no longer in your inventory.', {
+          items: ['Some of these items are no longer in your inventory.'],
+        });
+      await trx
+        .insertInto('shipment_items')
+        .values({ shipment_id: shipment.id, inventory_item_id: it.id, size })
+        .execute();
     }
     return shipment.id;
   });
   return shipmentView(db, id);
 }
 
-async function setStatus(trx: Kysely<Tables>, id: number, from: ShipmentStatus, to: ShipmentStatus, tracking: string | null, now: number): Promise<boolean> {
+async function setStatus(
+  trx: Kysely<Tables>,
+  id: number,
+  from: ShipmentStatus,
+  to: ShipmentStatus,
+  tracking: string | null,
+  now: number,
+): Promise<boolean> {
   const updated = await trx
     .updateTable('shipments')
     .set({ status: to, updated_at: now, ...(tracking ? { tracking_number: tracking } : {}) })
@@ -124,7 +173,12 @@ async function setStatus(trx: Kysely<Tables>, id: number, from: ShipmentStatus, 
 
 /** The player cancels their shipment while it is new; the items return to the inventory. */
 export async function cancelShipment(db: DB, userId: number, id: number, now: number): Promise<Shipment> {
-  const s = await db.selectFrom('shipments').select(['status']).where('id', '=', id).where('user_id', '=', userId).executeTakeFirst();
+  const s = await db
+    .selectFrom('shipments')
+    .select(['status'])
+    .where('id', '=', id)
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
   if (!s) throw new HttpError(404, 'Shipment not found.');
   if (s.status !== 'new') throw new HttpError(409, 'Only a new shipment can be canceled.');
   const ok = await db.transaction().execute((trx) => setStatus(trx, id, 'new', 'canceled', null, now));
@@ -137,14 +191,25 @@ export async function cancelShipment(db: DB, userId: number, id: number, now: nu
  * canceled, shipped → delivered. Shipping needs a tracking number (given now or before). Items
  * follow: shipped, delivered, or back to owned on cancel. `now` defaults to the wall clock (CLI edge).
  */
-export async function moveShipment(db: DB, id: number, status: ShipmentStatus, tracking?: string, now: number = Date.now()): Promise<Shipment> {
-  const s = await db.selectFrom('shipments').select(['status', 'tracking_number']).where('id', '=', id).executeTakeFirst();
+export async function moveShipment(
+  db: DB,
+  id: number,
+  status: ShipmentStatus,
+  tracking?: string,
+  now: number = Date.now(),
+): Promise<Shipment> {
+  const s = await db
+    .selectFrom('shipments')
+    .select(['status', 'tracking_number'])
+    .where('id', '=', id)
+    .executeTakeFirst();
   if (!s) throw new HttpError(404, `Shipment ${id} not found.`);
   const from = s.status as ShipmentStatus;
   if (!SHIPMENT_MOVES[from]?.includes(status)) throw new HttpError(409, `A ${from} shipment cannot become ${status}.`);
   const trackingNumber = tracking?.trim() || null;
   if (trackingNumber && trackingNumber.length > 64) throw new HttpError(422, 'The tracking number is too long.');
-  if (status === 'shipped' && !trackingNumber && !s.tracking_number) throw new HttpError(422, 'Shipping needs a tracking number.');
+  if (status === 'shipped' && !trackingNumber && !s.tracking_number)
+    throw new HttpError(422, 'Shipping needs a tracking number.');
   const ok = await db.transaction().execute((trx) => setStatus(trx, id, from, status, trackingNumber, now));
   if (!ok) throw new HttpError(409, 'The shipment changed meanwhile; try again.');
   return shipmentView(db, id);

@@ -4,7 +4,18 @@ import type { Tables } from '../../db/tables.ts';
 import type { DiceBet, DiceHistoryItem } from '../../../shared/api/dice.ts';
 import { revealedSeedsByHash } from '../fair/fair.repository.ts';
 
-type BetFields = { id: number; roll_bp: number; win: number; multiplier: number; payout_cents: number; target_bp: number; direction: 'over' | 'under'; nonce: number; client_seed: string; server_seed_hash: string };
+type BetFields = {
+  id: number;
+  roll_bp: number;
+  win: number;
+  multiplier: number;
+  payout_cents: number;
+  target_bp: number;
+  direction: 'over' | 'under';
+  nonce: number;
+  client_seed: string;
+  server_seed_hash: string;
+};
 
 /** A bet row as the API shows it. */
 export function toBet(r: BetFields): DiceBet {
@@ -23,7 +34,10 @@ export function toBet(r: BetFields): DiceBet {
 }
 
 /** Latest bets, of one user or of everyone, with the server seed once revealed. */
-export async function listBets(db: Kysely<Tables>, opts: { userId?: number; limit: number }): Promise<DiceHistoryItem[]> {
+export async function listBets(
+  db: Kysely<Tables>,
+  opts: { userId?: number; limit: number },
+): Promise<DiceHistoryItem[]> {
   let q = db
     .selectFrom('dice_bets')
     .innerJoin('users', 'users.id', 'dice_bets.user_id')
@@ -44,7 +58,19 @@ export async function listBets(db: Kysely<Tables>, opts: { userId?: number; limi
 }
 
 /** One bet in history form (for the public channel). */
-export async function historyItem(db: Kysely<Tables>, bet: DiceBet, userId: number, amountCents: number, createdAt: number): Promise<DiceHistoryItem> {
+export async function historyItem(
+  db: Kysely<Tables>,
+  bet: DiceBet,
+  userId: number,
+  amountCents: number,
+  createdAt: number,
+): Promise<DiceHistoryItem> {
   const user = await db.selectFrom('users').select('name').where('id', '=', userId).executeTakeFirst();
-  return { ...bet, amount: amountCents / 100, user: { id: userId, name: user?.name ?? '' }, server_seed: null, created_at: new Date(createdAt).toISOString() };
+  return {
+    ...bet,
+    amount: amountCents / 100,
+    user: { id: userId, name: user?.name ?? '' },
+    server_seed: null,
+    created_at: new Date(createdAt).toISOString(),
+  };
 }

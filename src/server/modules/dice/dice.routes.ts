@@ -3,7 +3,15 @@ import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../db/database.ts';
 import { defineRoute } from '../../http/route.ts';
 import { publishBalance } from '../../realtime/publisher.ts';
-import { DICE_BET_EVENT, DICE_CHANNEL, DICE_LIMITS, diceBetBodySchema, diceBetResponseSchema, diceHistoryQuerySchema, diceHistorySchema } from '../../../shared/api/dice.ts';
+import {
+  DICE_BET_EVENT,
+  DICE_CHANNEL,
+  DICE_LIMITS,
+  diceBetBodySchema,
+  diceBetResponseSchema,
+  diceHistoryQuerySchema,
+  diceHistorySchema,
+} from '../../../shared/api/dice.ts';
 import { placeDiceBet } from './dice.service.ts';
 import { historyItem, listBets } from './dice.repository.ts';
 
@@ -14,7 +22,16 @@ export function diceRoutes(app: FastifyInstance, database: Database): void {
   const tags = ['Dice'];
   defineRoute(
     app,
-    { method: 'POST', url: '/api/dice/bet', summary: `Place a dice bet (${limits})`, tags, auth: true, body: diceBetBodySchema, response: diceBetResponseSchema, bodyLimit: 4096 },
+    {
+      method: 'POST',
+      url: '/api/dice/bet',
+      summary: `Place a dice bet (${limits})`,
+      tags,
+      auth: true,
+      body: diceBetBodySchema,
+      response: diceBetResponseSchema,
+      bodyLimit: 4096,
+    },
     async ({ user, body }) => {
       const placed = await placeDiceBet(database, user.id, body, Date.now());
       await publishBalance(app.publisher, user.id, placed.balanceCents);
@@ -25,12 +42,27 @@ export function diceRoutes(app: FastifyInstance, database: Database): void {
   );
   defineRoute(
     app,
-    { method: 'GET', url: '/api/dice/bets', summary: 'Your latest dice bets', tags, auth: true, query: diceHistoryQuerySchema, response: diceHistorySchema },
+    {
+      method: 'GET',
+      url: '/api/dice/bets',
+      summary: 'Your latest dice bets',
+      tags,
+      auth: true,
+      query: diceHistoryQuerySchema,
+      response: diceHistorySchema,
+    },
     async ({ user, query }) => ({ data: await listBets(database.db, { userId: user.id, limit: query.limit }) }),
   );
   defineRoute(
     app,
-    { method: 'GET', url: '/api/dice/bets/recent', summary: "Everyone's latest dice bets (live on the public channel dice-bets, event diceBet)", tags, query: diceHistoryQuerySchema, response: diceHistorySchema },
+    {
+      method: 'GET',
+      url: '/api/dice/bets/recent',
+      summary: "Everyone's latest dice bets (live on the public channel dice-bets, event diceBet)",
+      tags,
+      query: diceHistoryQuerySchema,
+      response: diceHistorySchema,
+    },
     async ({ query }) => ({ data: await listBets(database.db, { limit: query.limit }) }),
   );
 }

@@ -22,12 +22,16 @@ export function checkBet(body: DiceBetBody): { amountCents: number; chanceBp: nu
   const amountCents = Math.round(body.amount * 100);
   const min = DICE_LIMITS.minBetCents / 100;
   const max = DICE_LIMITS.maxBetCents / 100;
-  if (amountCents < DICE_LIMITS.minBetCents || amountCents > DICE_LIMITS.maxBetCents) throw fieldError('amount', `The amount must be between $${min.toFixed(2)} and $${max.toFixed(2)}.`);
+  if (amountCents < DICE_LIMITS.minBetCents || amountCents > DICE_LIMITS.maxBetCents)
+    throw fieldError('amount', `The amount must be between $${min.toFixed(2)} and $${max.toFixed(2)}.`);
   const targetError = diceTargetError(body.target, body.direction);
   if (targetError) throw fieldError('target', targetError);
   const chanceBp = Math.round(diceChance(body.target, body.direction) * 100);
   if (potentialPayoutCents(amountCents, chanceBp) > DICE_LIMITS.maxPayoutCents) {
-    throw fieldError('amount', `The potential payout exceeds the maximum of $${(DICE_LIMITS.maxPayoutCents / 100).toFixed(2)}: lower the amount or raise the chance.`);
+    throw fieldError(
+      'amount',
+      `The potential payout exceeds the maximum of $${(DICE_LIMITS.maxPayoutCents / 100).toFixed(2)}: lower the amount or raise the chance.`,
+    );
   }
   return { amountCents, chanceBp };
 }
@@ -38,7 +42,12 @@ export function potentialPayoutCents(amountCents: number, chanceBp: number): num
 }
 
 /** Places one bet for `userId`. */
-export async function placeDiceBet(database: Database, userId: number, body: DiceBetBody, now: number): Promise<PlacedBet> {
+export async function placeDiceBet(
+  database: Database,
+  userId: number,
+  body: DiceBetBody,
+  now: number,
+): Promise<PlacedBet> {
   const { amountCents, chanceBp } = checkBet(body);
   const multiplier = diceMultiplier(chanceBp / 100);
   return transact(database, async (trx) => {
@@ -70,11 +79,36 @@ export async function placeDiceBet(database: Database, userId: number, body: Dic
       .executeTakeFirstOrThrow();
     const key = `dice:${pair.server_seed_hash}:${pair.nonce}`;
     const reference = `dice_bet:${id}`;
-    let { balanceAfterCents } = await applyMoveIn(trx, { userId, deltaCents: -amountCents, kind: 'bet', reference, idempotencyKey: `${key}:bet`, now });
+    let { balanceAfterCents } = await applyMoveIn(trx, {
+      userId,
+      deltaCents: -amountCents,
+      kind: 'bet',
+      reference,
+      idempotencyKey: `${key}:bet`,
+      now,
+    });
     if (payoutCents > 0) {
-      ({ balanceAfterCents } = await applyMoveIn(trx, { userId, deltaCents: payoutCents, kind: 'win', reference, idempotencyKey: `${key}:win`, now }));
+      ({ balanceAfterCents } = await applyMoveIn(trx, {
+        userId,
+        deltaCents: payoutCents,
+        kind: 'win',
+        reference,
+        idempotencyKey: `${key}:win`,
+        now,
+      }));
     }
-    const bet = toBet({ id, roll_bp: Math.round(roll * 100), win: win ? 1 : 0, multiplier, payout_cents: payoutCents, target_bp: Math.round(body.target * 100), direction: body.direction, nonce: pair.nonce, client_seed: pair.client_seed, server_seed_hash: pair.server_seed_hash });
+    const bet = toBet({
+      id,
+      roll_bp: Math.round(roll * 100),
+      win: win ? 1 : 0,
+      multiplier,
+      payout_cents: payoutCents,
+      target_bp: Math.round(body.target * 100),
+      direction: body.direction,
+      nonce: pair.nonce,
+      client_seed: pair.client_seed,
+      server_seed_hash: pair.server_seed_hash,
+    });
     return { bet, balanceCents: balanceAfterCents, amountCents, createdAt: now };
   });
 }

@@ -32,13 +32,22 @@ export async function ensurePairs(db: Q, userId: number, now: number): Promise<v
 }
 
 /** The user's pair in `slot`; locked for update on PostgreSQL when `lock`. */
-export async function pairInSlot(db: Q, dialect: Dialect, userId: number, slot: 'active' | 'next', lock = false): Promise<Row | undefined> {
+export async function pairInSlot(
+  db: Q,
+  dialect: Dialect,
+  userId: number,
+  slot: 'active' | 'next',
+  lock = false,
+): Promise<Row | undefined> {
   const q = db.selectFrom('fair_seeds').selectAll().where('user_id', '=', userId).where('slot', '=', slot);
   return (lock && dialect === 'postgres' ? q.forUpdate() : q).executeTakeFirst();
 }
 
 /** Takes the next nonce of the active pair (+1 atomically); undefined when the user has no pair. */
-export async function takeNonce(db: Q, userId: number): Promise<{ server_seed: string; server_seed_hash: string; client_seed: string; nonce: number } | undefined> {
+export async function takeNonce(
+  db: Q,
+  userId: number,
+): Promise<{ server_seed: string; server_seed_hash: string; client_seed: string; nonce: number } | undefined> {
   const row = await db
     .updateTable('fair_seeds')
     .set((eb) => ({ nonce: eb('nonce', '+', 1) }))
@@ -51,12 +60,24 @@ export async function takeNonce(db: Q, userId: number): Promise<{ server_seed: s
 
 /** Revealed pairs of a user, newest first. */
 export async function revealedPairs(db: Q, userId: number, limit: number): Promise<Row[]> {
-  return db.selectFrom('fair_seeds').selectAll().where('user_id', '=', userId).where('slot', 'is', null).orderBy('id', 'desc').limit(limit).execute();
+  return db
+    .selectFrom('fair_seeds')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .where('slot', 'is', null)
+    .orderBy('id', 'desc')
+    .limit(limit)
+    .execute();
 }
 
 /** Server seeds revealed for the given hashes (hash → seed). */
 export async function revealedSeedsByHash(db: Q, hashes: string[]): Promise<Map<string, string>> {
   if (!hashes.length) return new Map();
-  const rows = await db.selectFrom('fair_seeds').select(['server_seed_hash', 'server_seed']).where('slot', 'is', null).where('server_seed_hash', 'in', hashes).execute();
+  const rows = await db
+    .selectFrom('fair_seeds')
+    .select(['server_seed_hash', 'server_seed'])
+    .where('slot', 'is', null)
+    .where('server_seed_hash', 'in', hashes)
+    .execute();
   return new Map(rows.map((r) => [r.server_seed_hash, r.server_seed]));
 }

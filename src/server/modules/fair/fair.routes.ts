@@ -11,7 +11,14 @@ export function fairRoutes(app: FastifyInstance, database: Database): void {
   const tags = ['Provably fair'];
   defineRoute(
     app,
-    { method: 'GET', url: '/api/fair/seeds', summary: 'Your active seed pair (server seed hash only), the next committed hash and revealed pairs', tags, auth: true, response: z.object({ data: seedsSchema }) },
+    {
+      method: 'GET',
+      url: '/api/fair/seeds',
+      summary: 'Your active seed pair (server seed hash only), the next committed hash and revealed pairs',
+      tags,
+      auth: true,
+      response: z.object({ data: seedsSchema }),
+    },
     async ({ user }) => ({ data: await getSeeds(database, user.id, Date.now()) }),
   );
   defineRoute(
@@ -29,7 +36,15 @@ export function fairRoutes(app: FastifyInstance, database: Database): void {
   );
   defineRoute(
     app,
-    { method: 'POST', url: '/api/fair/rotate', summary: 'Reveal the active server seed and start the committed next one (nonce 0)', tags, auth: true, body: rotateBodySchema, response: z.object({ data: rotateSchema }) },
+    {
+      method: 'POST',
+      url: '/api/fair/rotate',
+      summary: 'Reveal the active server seed and start the committed next one (nonce 0)',
+      tags,
+      auth: true,
+      body: rotateBodySchema,
+      response: z.object({ data: rotateSchema }),
+    },
     async ({ user, body }) => ({ data: await rotateSeeds(database, user.id, Date.now(), body.client_seed) }),
   );
 }

@@ -21,9 +21,13 @@ export async function getSeeds({ db, dialect }: Database, userId: number, now: n
     client_seed: active!.client_seed,
     nonce: Number(active!.nonce),
     next_server_seed_hash: next!.server_seed_hash,
-    previous: previous.map(
-      (p): RevealedPair => ({ server_seed: p.server_seed, server_seed_hash: p.server_seed_hash, client_seed: p.client_seed, nonce: Number(p.nonce), revealed_at: iso(p.revealed_at) }),
-    ),
+    previous: previous.map((p): RevealedPair => ({
+      server_seed: p.server_seed,
+      server_seed_hash: p.server_seed_hash,
+      client_seed: p.client_seed,
+      nonce: Number(p.nonce),
+      revealed_at: iso(p.revealed_at),
+    })),
   };
 }
 
@@ -33,7 +37,12 @@ export async function getSeeds({ db, dialect }: Database, userId: number, now: n
  * seed is committed. The active row keeps its id, so a bet waiting on its lock continues on the
  * new pair with nonce 0 instead of failing.
  */
-export async function rotateSeeds(database: Database, userId: number, now: number, clientSeed?: string): Promise<RotateResult> {
+export async function rotateSeeds(
+  database: Database,
+  userId: number,
+  now: number,
+  clientSeed?: string,
+): Promise<RotateResult> {
   const { db, dialect } = database;
   await ensurePairs(db, userId, now);
   return db.transaction().execute(async (trx) => {
@@ -41,19 +50,49 @@ export async function rotateSeeds(database: Database, userId: number, now: numbe
     const next = (await pairInSlot(trx, dialect, userId, 'next', true))!;
     await trx
       .insertInto('fair_seeds')
-      .values({ user_id: userId, slot: null, server_seed: active.server_seed, server_seed_hash: active.server_seed_hash, client_seed: active.client_seed, nonce: active.nonce, created_at: active.created_at, revealed_at: now })
+      .values({
+        user_id: userId,
+        slot: null,
+        server_seed: active.server_seed,
+        server_seed_hash: active.server_seed_hash,
+        client_seed: active.client_seed,
+        nonce: active.nonce,
+        created_at: active.created_at,
+        revealed_at: now,
+      })
       .execute();
     const client_seed = clientSeed ?? active.client_seed;
     await trx
       .updateTable('fair_seeds')
-      .set({ server_seed: next.server_seed, server_seed_hash: next.server_seed_hash, client_seed, nonce: 0, created_at: now })
+      .set({
+        server_seed: next.server_seed,
+        server_seed_hash: next.server_seed_hash,
+        client_seed,
+        nonce: 0,
+        created_at: now,
+      })
       .where('id', '=', active.id)
       .execute();
     const fresh = newServerSeed();
-    await trx.updateTable('fair_seeds').set({ ...fresh, created_at: now }).where('id', '=', next.id).execute();
+    await trx
+      .updateTable('fair_seeds')
+      .set({ ...fresh, created_at: now })
+      .where('id', '=', next.id)
+      .execute();
     return {
-      previous: { server_seed: active.server_seed, server_seed_hash: active.server_seed_hash, client_seed: active.client_seed, nonce: Number(active.nonce), revealed_at: iso(now) },
-      current: { server_seed_hash: next.server_seed_hash, client_seed, nonce: 0, next_server_seed_hash: fresh.server_seed_hash },
+      previous: {
+        server_seed: active.server_seed,
+        server_seed_hash: active.server_seed_hash,
+        client_seed: active.client_seed,
+        nonce: Number(active.nonce),
+        revealed_at: iso(now),
+      },
+      current: {
+        server_seed_hash: next.server_seed_hash,
+        client_seed,
+        nonce: 0,
+        next_server_seed_hash: fresh.server_seed_hash,
+      },
     };
   });
 }
@@ -62,7 +101,12 @@ export async function rotateSeeds(database: Database, userId: number, now: numbe
  * Sets the client seed. An unused pair (nonce 0) keeps its server seed; a used one rotates
  * (revealing it), so every pair has exactly one client seed and its bets stay verifiable.
  */
-export async function setClientSeed(database: Database, userId: number, clientSeed: string, now: number): Promise<Seeds> {
+export async function setClientSeed(
+  database: Database,
+  userId: number,
+  clientSeed: string,
+  now: number,
+): Promise<Seeds> {
   const { db, dialect } = database;
   await ensurePairs(db, userId, now);
   const updated = await db

@@ -9,8 +9,22 @@ function freeBoxQuery(db: Q) {
     .selectFrom('free_boxes')
     .innerJoin('boxes', 'boxes.id', 'free_boxes.box_id')
     .innerJoin('box_versions', 'box_versions.id', 'boxes.current_version_id')
-    .select(['free_boxes.id', 'free_boxes.min_level', 'boxes.id as box_id', 'boxes.slug', 'boxes.name', 'boxes.img_url', 'box_versions.ev_cents'])
-    .select((eb) => eb.selectFrom('box_items').whereRef('box_items.box_version_id', '=', 'boxes.current_version_id').select((e) => e.fn.countAll<number>().as('n')).as('items_count'));
+    .select([
+      'free_boxes.id',
+      'free_boxes.min_level',
+      'boxes.id as box_id',
+      'boxes.slug',
+      'boxes.name',
+      'boxes.img_url',
+      'box_versions.ev_cents',
+    ])
+    .select((eb) =>
+      eb
+        .selectFrom('box_items')
+        .whereRef('box_items.box_version_id', '=', 'boxes.current_version_id')
+        .select((e) => e.fn.countAll<number>().as('n'))
+        .as('items_count'),
+    );
 }
 
 /** Every free box with a published version, lowest level first. */
@@ -24,7 +38,11 @@ export function findFreeBoxBySlug(db: Q, slug: string) {
 }
 
 /** Per free box: how many daily openings the player made and when the last one was (epoch ms). */
-export async function dailyOpenings(db: Q, userId: number, freeBoxId?: number): Promise<Map<number, { n: number; last: number }>> {
+export async function dailyOpenings(
+  db: Q,
+  userId: number,
+  freeBoxId?: number,
+): Promise<Map<number, { n: number; last: number }>> {
   let q = db
     .selectFrom('free_box_openings')
     .select(['free_box_id'])
@@ -38,12 +56,24 @@ export async function dailyOpenings(db: Q, userId: number, freeBoxId?: number): 
 
 /** The player's unused free-box entitlements (promo openings), oldest first. */
 export function unusedEntitlements(db: Q, userId: number) {
-  return db.selectFrom('entitlements').select('id').where('user_id', '=', userId).where('kind', '=', 'free_box').where('used_at', 'is', null).orderBy('id').execute();
+  return db
+    .selectFrom('entitlements')
+    .select('id')
+    .where('user_id', '=', userId)
+    .where('kind', '=', 'free_box')
+    .where('used_at', 'is', null)
+    .orderBy('id')
+    .execute();
 }
 
 /** Marks one entitlement used if nobody did yet; true when this call did. */
 export async function useEntitlement(db: Q, id: number, now: number): Promise<boolean> {
-  const res = await db.updateTable('entitlements').set({ used_at: now }).where('id', '=', id).where('used_at', 'is', null).executeTakeFirst();
+  const res = await db
+    .updateTable('entitlements')
+    .set({ used_at: now })
+    .where('id', '=', id)
+    .where('used_at', 'is', null)
+    .executeTakeFirst();
   return Number(res.numUpdatedRows) === 1;
 }
 
@@ -63,7 +93,9 @@ export async function depositedSince(db: Q, userId: number, since: number): Prom
     .where('user_id', '=', userId)
     .where('kind', 'in', ['deposit', 'reversal'])
     .where('created_at', '>=', since)
-    .where((eb) => eb.or([eb.and([eb('kind', '=', 'deposit'), eb('delta_cents', '>', 0)]), eb('kind', '=', 'reversal')]))
+    .where((eb) =>
+      eb.or([eb.and([eb('kind', '=', 'deposit'), eb('delta_cents', '>', 0)]), eb('kind', '=', 'reversal')]),
+    )
     .executeTakeFirst();
   return Math.max(0, Number(row?.net ?? 0));
 }

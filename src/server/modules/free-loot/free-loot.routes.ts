@@ -5,13 +5,17 @@ import type { Database } from '../../db/database.ts';
 import { defineRoute } from '../../http/route.ts';
 import { boxSlugParamsSchema, dropListResponseSchema, lastDropsQuerySchema } from '../../../shared/api/boxes.ts';
 import { LAST_DROP_EVENT, PUBLIC_CHANNEL } from '../../../shared/api/box-open.ts';
-import { freeBoxListResponseSchema, freeOpenBodySchema, freeOpenResponseSchema } from '../../../shared/api/free-boxes.ts';
+import {
+  freeBoxListResponseSchema,
+  freeOpenBodySchema,
+  freeOpenResponseSchema,
+} from '../../../shared/api/free-boxes.ts';
 import { lastDropEvent } from '../boxes/boxes.service.ts';
 import { freeBoxLastDrops, listFreeBoxes, openFreeBox } from './free-loot.service.ts';
 
 const tags = ['free-loot'];
 const openSummary =
-  'Open a free box once (bearer token required): the player\'s level must reach the box\'s min_level; a daily opening needs $5.00 deposited ' +
+  "Open a free box once (bearer token required): the player's level must reach the box's min_level; a daily opening needs $5.00 deposited " +
   '(deposits minus reversals) within the last 30 days (403 otherwise) and 24 h since the last daily opening of that box (429 with the time left otherwise); promo=true spends a one-time entitlement (case35) instead. One fair reel (next nonce), no debit.';
 
 /** Registers GET /api/free-boxes, POST /api/free-boxes/{slug}/open and GET /api/free-boxes/{slug}/last-drops. */
@@ -19,7 +23,14 @@ export function freeLootRoutes(app: FastifyInstance, database: Database): void {
   const { db } = database;
   defineRoute(
     app,
-    { method: 'GET', url: '/api/free-boxes', summary: 'Free boxes with min_level, and for a signed-in player: unlocked, next_available_at, level progress, promo openings, the daily deposit rule (deposit_required)', tags, response: freeBoxListResponseSchema },
+    {
+      method: 'GET',
+      url: '/api/free-boxes',
+      summary:
+        'Free boxes with min_level, and for a signed-in player: unlocked, next_available_at, level progress, promo openings, the daily deposit rule (deposit_required)',
+      tags,
+      response: freeBoxListResponseSchema,
+    },
     async ({ request }) => {
       const user = request.headers.authorization ? await request.server.authenticate(request) : null;
       return listFreeBoxes(db, user?.id ?? null, Date.now());
@@ -27,20 +38,43 @@ export function freeLootRoutes(app: FastifyInstance, database: Database): void {
   );
   defineRoute(
     app,
-    { method: 'POST', url: '/api/free-boxes/:slug/open', summary: openSummary, tags, auth: true, params: boxSlugParamsSchema, body: freeOpenBodySchema, response: freeOpenResponseSchema, bodyLimit: 1024 },
+    {
+      method: 'POST',
+      url: '/api/free-boxes/:slug/open',
+      summary: openSummary,
+      tags,
+      auth: true,
+      params: boxSlugParamsSchema,
+      body: freeOpenBodySchema,
+      response: freeOpenResponseSchema,
+      bodyLimit: 1024,
+    },
     async ({ params, body, user }) => {
       const o = await openFreeBox(database, user.id, params.slug, body, Date.now());
-      for (const id of o.dropIds) await app.publisher.publish(PUBLIC_CHANNEL, LAST_DROP_EVENT, await lastDropEvent(db, id));
+      for (const id of o.dropIds)
+        await app.publisher.publish(PUBLIC_CHANNEL, LAST_DROP_EVENT, await lastDropEvent(db, id));
       return {
         data: { demo: false, box: { slug: o.box.slug, version: o.box.version, price: 0 }, cost: 0, reels: o.reels },
         balance: null,
-        free: { via: o.via, next_available_at: o.nextAvailableAt === null ? null : new Date(o.nextAvailableAt).toISOString(), promo_openings: o.promoOpenings },
+        free: {
+          via: o.via,
+          next_available_at: o.nextAvailableAt === null ? null : new Date(o.nextAvailableAt).toISOString(),
+          promo_openings: o.promoOpenings,
+        },
       };
     },
   );
   defineRoute(
     app,
-    { method: 'GET', url: '/api/free-boxes/:slug/last-drops', summary: 'Recent free-box drops of one free box; best=1 orders by item price descending', tags, params: boxSlugParamsSchema, query: lastDropsQuerySchema, response: dropListResponseSchema },
+    {
+      method: 'GET',
+      url: '/api/free-boxes/:slug/last-drops',
+      summary: 'Recent free-box drops of one free box; best=1 orders by item price descending',
+      tags,
+      params: boxSlugParamsSchema,
+      query: lastDropsQuerySchema,
+      response: dropListResponseSchema,
+    },
     async ({ params, query }) => ({ data: await freeBoxLastDrops(db, params.slug, query) }),
   );
 }

@@ -10,14 +10,28 @@ import type { Database, DB } from '../../db/database.ts';
 import { HttpError } from '../../http/errors.ts';
 import type { Drop } from '../../../shared/api/boxes.ts';
 import {
-  DEPOSIT_REQUIRED_MESSAGE, FREE_BOX_COOLDOWN_MS, FREE_LOOT_DEPOSIT_WINDOW_MS, FREE_LOOT_MIN_DEPOSIT_CENTS,
-  cooldownMessage, levelMessage, type FreeBoxListResponse, type FreeOpenBody,
+  DEPOSIT_REQUIRED_MESSAGE,
+  FREE_BOX_COOLDOWN_MS,
+  FREE_LOOT_DEPOSIT_WINDOW_MS,
+  FREE_LOOT_MIN_DEPOSIT_CENTS,
+  cooldownMessage,
+  levelMessage,
+  type FreeBoxListResponse,
+  type FreeOpenBody,
 } from '../../../shared/api/free-boxes.ts';
 import { centsToDollars } from '../../../shared/games/boxes/boxes.odds.ts';
 import { levelProgress } from '../../../shared/levels.ts';
 import { lastDrops } from '../boxes/boxes.service.ts';
 import { loadBox, rollReel, type Opening } from '../openings/openings.service.ts';
-import { dailyOpenings, depositedSince, findFreeBoxBySlug, findFreeBoxes, findLevel, unusedEntitlements, useEntitlement } from './free-loot.repository.ts';
+import {
+  dailyOpenings,
+  depositedSince,
+  findFreeBoxBySlug,
+  findFreeBoxes,
+  findLevel,
+  unusedEntitlements,
+  useEntitlement,
+} from './free-loot.repository.ts';
 
 const iso = (ms: number) => new Date(ms).toISOString();
 
@@ -35,13 +49,22 @@ export async function listFreeBoxes(db: DB, userId: number | null, now: number):
       const last = opened.get(Number(b.id))?.last;
       const until = last !== undefined && now < last + FREE_BOX_COOLDOWN_MS ? last + FREE_BOX_COOLDOWN_MS : null;
       return {
-        slug: b.slug, name: b.name, img_url: b.img_url, min_level: b.min_level, items_count: Number(b.items_count ?? 0),
-        expected_value: centsToDollars(b.ev_cents), unlocked, available: unlocked && met && until === null, next_available_at: until === null ? null : iso(until),
+        slug: b.slug,
+        name: b.name,
+        img_url: b.img_url,
+        min_level: b.min_level,
+        items_count: Number(b.items_count ?? 0),
+        expected_value: centsToDollars(b.ev_cents),
+        unlocked,
+        available: unlocked && met && until === null,
+        next_available_at: until === null ? null : iso(until),
       };
     }),
     level: me ? levelProgress(Number(me.wagered_cents), me.level) : null,
     promo_openings: promo,
-    deposit_required: me ? { min: centsToDollars(FREE_LOOT_MIN_DEPOSIT_CENTS), deposited_30d: centsToDollars(deposited), met } : null,
+    deposit_required: me
+      ? { min: centsToDollars(FREE_LOOT_MIN_DEPOSIT_CENTS), deposited_30d: centsToDollars(deposited), met }
+      : null,
     server_time: iso(now),
   };
 }
@@ -59,7 +82,13 @@ function isUniqueViolation(e: unknown): boolean {
 }
 
 /** Opens the free box `slug` once for `userId` (daily, or promo=true for a one-time opening). */
-export async function openFreeBox(database: Database, userId: number, slug: string, body: FreeOpenBody, now: number): Promise<FreeOpening> {
+export async function openFreeBox(
+  database: Database,
+  userId: number,
+  slug: string,
+  body: FreeOpenBody,
+  now: number,
+): Promise<FreeOpening> {
   const { db } = database;
   const fb = await findFreeBoxBySlug(db, slug);
   if (!fb) throw new HttpError(404, 'Box not found.');
@@ -69,13 +98,15 @@ export async function openFreeBox(database: Database, userId: number, slug: stri
     return await db.transaction().execute(async (trx) => {
       const me = await findLevel(trx, userId);
       if (!me) throw new HttpError(404, 'User not found.');
-      if (me.level < fb.min_level) throw new HttpError(403, levelMessage(fb.min_level), { level: [levelMessage(fb.min_level)] });
+      if (me.level < fb.min_level)
+        throw new HttpError(403, levelMessage(fb.min_level), { level: [levelMessage(fb.min_level)] });
       const daily = (await dailyOpenings(trx, userId, fb.id)).get(Number(fb.id));
       let nextAvailableAt = daily && now < daily.last + FREE_BOX_COOLDOWN_MS ? daily.last + FREE_BOX_COOLDOWN_MS : null;
       let slot: string;
       if (via === 'promo') {
         const [ent] = await unusedEntitlements(trx, userId);
-        if (!ent || !(await useEntitlement(trx, ent.id, now))) throw new HttpError(409, 'You have no promo free box to open.');
+        if (!ent || !(await useEntitlement(trx, ent.id, now)))
+          throw new HttpError(409, 'You have no promo free box to open.');
         slot = `promo:${ent.id}`;
       } else {
         if ((await depositedSince(trx, userId, now - FREE_LOOT_DEPOSIT_WINDOW_MS)) < FREE_LOOT_MIN_DEPOSIT_CENTS) {
@@ -89,10 +120,22 @@ export async function openFreeBox(database: Database, userId: number, slug: stri
         nextAvailableAt = now + FREE_BOX_COOLDOWN_MS;
       }
       const out = await rollReel(trx, { userId, loaded, reel: 0, source: 'free_box', debitCents: 0, now });
-      await trx.insertInto('free_box_openings').values({ user_id: userId, free_box_id: fb.id, via, slot, drop_id: out.dropId, opened_at: now }).execute();
+      await trx
+        .insertInto('free_box_openings')
+        .values({ user_id: userId, free_box_id: fb.id, via, slot, drop_id: out.dropId, opened_at: now })
+        .execute();
       const promoOpenings = (await unusedEntitlements(trx, userId)).length;
       const { box } = loaded;
-      return { box: { slug: box.slug, version: box.version, priceCents: 0 }, costCents: 0, reels: [out.reel], balanceCents: null, dropIds: [out.dropId], via, nextAvailableAt, promoOpenings };
+      return {
+        box: { slug: box.slug, version: box.version, priceCents: 0 },
+        costCents: 0,
+        reels: [out.reel],
+        balanceCents: null,
+        dropIds: [out.dropId],
+        via,
+        nextAvailableAt,
+        promoOpenings,
+      };
     });
   } catch (e) {
     // a parallel opening of the same slot committed first

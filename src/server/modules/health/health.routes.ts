@@ -8,7 +8,13 @@ import { ping, type DB } from '../../db/database.ts';
 export function healthRoutes(app: FastifyInstance, db: DB): void {
   defineRoute(
     app,
-    { method: 'GET', url: '/api/health', summary: 'Liveness with a database round trip', tags: ['system'], response: z.object({ status: z.literal('ok') }) },
+    {
+      method: 'GET',
+      url: '/api/health',
+      summary: 'Liveness with a database round trip',
+      tags: ['system'],
+      response: z.object({ status: z.literal('ok') }),
+    },
     async () => {
       await ping(db);
       return { status: 'ok' as const };

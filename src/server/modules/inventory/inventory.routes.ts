@@ -3,7 +3,12 @@ import type { FastifyInstance } from 'fastify';
 import type { DB } from '../../db/database.ts';
 import { defineRoute } from '../../http/route.ts';
 import { publishBalance } from '../../realtime/publisher.ts';
-import { inventoryQuerySchema, inventoryResponseSchema, sellBodySchema, sellResponseSchema } from '../../../shared/api/inventory.ts';
+import {
+  inventoryQuerySchema,
+  inventoryResponseSchema,
+  sellBodySchema,
+  sellResponseSchema,
+} from '../../../shared/api/inventory.ts';
 import { centsToDollars } from '../../../shared/games/boxes/boxes.odds.ts';
 import { listInventory, sellItems } from './inventory.service.ts';
 
@@ -12,17 +17,40 @@ export function inventoryRoutes(app: FastifyInstance, db: DB): void {
   const tags = ['inventory'];
   defineRoute(
     app,
-    { method: 'GET', url: '/api/inventory', summary: "The player's items (status, category, rarity, search, sort, pages) and the sale value of everything owned", tags, auth: true, query: inventoryQuerySchema, response: inventoryResponseSchema },
+    {
+      method: 'GET',
+      url: '/api/inventory',
+      summary:
+        "The player's items (status, category, rarity, search, sort, pages) and the sale value of everything owned",
+      tags,
+      auth: true,
+      query: inventoryQuerySchema,
+      response: inventoryResponseSchema,
+    },
     ({ user, query }) => listInventory(db, user.id, query),
   );
   defineRoute(
     app,
-    { method: 'POST', url: '/api/inventory/sell', summary: 'Sell owned items at their sale price to the balance (all or nothing; each item credits once)', tags, auth: true, body: sellBodySchema, response: sellResponseSchema, bodyLimit: 16 * 1024 },
+    {
+      method: 'POST',
+      url: '/api/inventory/sell',
+      summary: 'Sell owned items at their sale price to the balance (all or nothing; each item credits once)',
+      tags,
+      auth: true,
+      body: sellBodySchema,
+      response: sellResponseSchema,
+      bodyLimit: 16 * 1024,
+    },
     async ({ user, body }) => {
       const r = await sellItems(db, user.id, body.ids, Date.now());
       await publishBalance(app.publisher, user.id, r.balanceCents);
       const n = r.sold.length;
-      return { msg: `Sold ${n} item${n === 1 ? '' : 's'} for $${centsToDollars(r.amountCents).toFixed(2)}.`, sold: r.sold, amount: centsToDollars(r.amountCents), balance: centsToDollars(r.balanceCents) };
+      return {
+        msg: `Sold ${n} item${n === 1 ? '' : 's'} for $${centsToDollars(r.amountCents).toFixed(2)}.`,
+        sold: r.sold,
+        amount: centsToDollars(r.amountCents),
+        balance: centsToDollars(r.balanceCents),
+      };
     },
   );
 }

@@ -23,13 +23,25 @@ export interface Grant {
 
 /** Adds an item to a player's inventory (call inside the opening's transaction). Returns its id. */
 export async function grantItem(trx: Kysely<Tables>, g: Grant): Promise<number> {
-  const product = await trx.selectFrom('products').select(['price_cents', 'sale_price_cents']).where('id', '=', g.productId).executeTakeFirst();
+  const product = await trx
+    .selectFrom('products')
+    .select(['price_cents', 'sale_price_cents'])
+    .where('id', '=', g.productId)
+    .executeTakeFirst();
   if (!product) throw new HttpError(404, 'Product not found.');
   const row = await trx
     .insertInto('inventory_items')
     .values({
-      user_id: g.userId, product_id: g.productId, status: 'owned', price_cents: g.priceCents ?? product.price_cents,
-      sale_price_cents: g.salePriceCents ?? product.sale_price_cents, size: null, source: g.source, source_ref: g.sourceRef, created_at: g.now, updated_at: g.now,
+      user_id: g.userId,
+      product_id: g.productId,
+      status: 'owned',
+      price_cents: g.priceCents ?? product.price_cents,
+      sale_price_cents: g.salePriceCents ?? product.sale_price_cents,
+      size: null,
+      source: g.source,
+      source_ref: g.sourceRef,
+      created_at: g.now,
+      updated_at: g.now,
     })
     .returning('id')
     .executeTakeFirstOrThrow();
@@ -41,8 +53,14 @@ export async function listInventory(db: DB, userId: number, q: InventoryQuery): 
   const [{ rows, total }, owned] = await Promise.all([findInventory(db, userId, q), ownedTotals(db, userId)]);
   return {
     data: rows.map((r) => ({
-      id: r.item_id, status: r.status as ItemStatus, price: centsToDollars(r.item_price_cents), sale_price: centsToDollars(r.item_sale_price_cents),
-      size: r.size, source: r.source, created_at: iso(r.created_at), product: productView(r),
+      id: r.item_id,
+      status: r.status as ItemStatus,
+      price: centsToDollars(r.item_price_cents),
+      sale_price: centsToDollars(r.item_sale_price_cents),
+      size: r.size,
+      source: r.source,
+      created_at: iso(r.created_at),
+      product: productView(r),
     })),
     total_value: centsToDollars(owned.saleCents),
     owned_count: owned.count,
@@ -77,8 +95,18 @@ export async function sellItems(db: DB, userId: number, ids: number[], now: numb
         .where('status', '=', 'owned')
         .returning('sale_price_cents')
         .executeTakeFirst();
-      if (!row) throw new HttpError(409, 'Some of these items are no longer in your inventory.', { ids: ['Some of these items are no longer in your inventory.'] });
-      const move = await applyMoveIn(trx, { userId, deltaCents: row.sale_price_cents, kind: 'sale', reference: `inventory_item:${id}`, idempotencyKey: `sell:item:${id}`, now });
+      if (!row)
+        throw new HttpError(409, 'Some of these items are no longer in your inventory.', {
+          ids: ['Some of these items are no longer in your inventory.'],
+        });
+      const move = await applyMoveIn(trx, {
+        userId,
+        deltaCents: row.sale_price_cents,
+        kind: 'sale',
+        reference: `inventory_item:${id}`,
+        idempotencyKey: `sell:item:${id}`,
+        now,
+      });
       amountCents += row.sale_price_cents;
       balanceCents = move.balanceAfterCents;
     }

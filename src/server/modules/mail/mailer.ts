@@ -19,13 +19,18 @@ export class OutboxMailer implements Mailer {
   constructor(private readonly db: DB) {}
 
   async send(mail: Mail, now: number): Promise<void> {
-    await this.db.insertInto('mail_outbox').values({ recipient: mail.to, subject: mail.subject, body_text: mail.text, created_at: now }).execute();
+    await this.db
+      .insertInto('mail_outbox')
+      .values({ recipient: mail.to, subject: mail.subject, body_text: mail.text, created_at: now })
+      .execute();
   }
 }
 
 /** Sends through an SMTP server (nodemailer, loaded on first use). */
 export class SmtpMailer implements Mailer {
-  private transport: Promise<{ sendMail(m: { from: string; to: string; subject: string; text: string }): Promise<unknown> }> | null = null;
+  private transport: Promise<{
+    sendMail(m: { from: string; to: string; subject: string; text: string }): Promise<unknown>;
+  }> | null = null;
 
   constructor(
     private readonly url: string,

@@ -2,7 +2,12 @@
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../db/database.ts';
 import { defineRoute } from '../../http/route.ts';
-import { boxVersionParamsSchema, boxVersionResponseSchema, openingsQuerySchema, openingsResponseSchema } from '../../../shared/api/box-fair.ts';
+import {
+  boxVersionParamsSchema,
+  boxVersionResponseSchema,
+  openingsQuerySchema,
+  openingsResponseSchema,
+} from '../../../shared/api/box-fair.ts';
 import { boxVersion, listOpenings } from './box-fair.service.ts';
 
 const openingsSummary =
@@ -13,14 +18,29 @@ const openingsSummary =
 /** Registers GET /api/boxes/openings and GET /api/boxes/{slug}/versions/{version}. */
 export function boxFairRoutes(app: FastifyInstance, database: Database): void {
   const tags = ['boxes'];
-  defineRoute(app, { method: 'GET', url: '/api/boxes/openings', summary: openingsSummary, tags, auth: true, query: openingsQuerySchema, response: openingsResponseSchema }, async ({ user, query }) =>
-    listOpenings(database.db, user.id, query),
+  defineRoute(
+    app,
+    {
+      method: 'GET',
+      url: '/api/boxes/openings',
+      summary: openingsSummary,
+      tags,
+      auth: true,
+      query: openingsQuerySchema,
+      response: openingsResponseSchema,
+    },
+    async ({ user, query }) => listOpenings(database.db, user.id, query),
   );
   defineRoute(
     app,
     {
-      method: 'GET', url: '/api/boxes/:slug/versions/:version', tags, params: boxVersionParamsSchema, response: boxVersionResponseSchema,
-      summary: 'One version of a box (current or older): items with ticket ranges out of 100,000 and the price snapshots the version was made with; 404 when unknown',
+      method: 'GET',
+      url: '/api/boxes/:slug/versions/:version',
+      tags,
+      params: boxVersionParamsSchema,
+      response: boxVersionResponseSchema,
+      summary:
+        'One version of a box (current or older): items with ticket ranges out of 100,000 and the price snapshots the version was made with; 404 when unknown',
     },
     async ({ params }) => ({ data: await boxVersion(database.db, params.slug, params.version) }),
   );

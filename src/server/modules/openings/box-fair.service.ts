@@ -12,7 +12,12 @@ import { findBoxVersion, findOpenings } from './openings.repository.ts';
 
 /** GET /api/boxes/openings for `userId`. */
 export async function listOpenings(db: DB, userId: number, q: OpeningsQuery): Promise<OpeningsResponse> {
-  const { rows, total } = await findOpenings(db, { userId, boxSlug: q.box || undefined, limit: q.per_page, offset: (q.page - 1) * q.per_page });
+  const { rows, total } = await findOpenings(db, {
+    userId,
+    boxSlug: q.box || undefined,
+    limit: q.per_page,
+    offset: (q.page - 1) * q.per_page,
+  });
   // revealedSeedsByHash only returns pairs out of the active/next slots, i.e. rotated ones
   const revealed = await revealedSeedsByHash(db, [...new Set(rows.map((r) => r.server_seed_hash))]);
   return {
@@ -21,7 +26,13 @@ export async function listOpenings(db: DB, userId: number, q: OpeningsQuery): Pr
       box: { slug: r.box_slug, name: r.box_name, img_url: r.box_img_url, url: boxUrl(r.box_type, r.box_slug) },
       version: Number(r.version),
       ticket: Number(r.ticket),
-      item: { id: Number(r.product_id), slug: r.product_slug, name: r.product_name, img_url: r.product_img_url, rarity: r.rarity },
+      item: {
+        id: Number(r.product_id),
+        slug: r.product_slug,
+        name: r.product_name,
+        img_url: r.product_img_url,
+        rarity: r.rarity,
+      },
       price: centsToDollars(Number(r.price_cents)),
       nonce: Number(r.nonce),
       client_seed: r.client_seed,
@@ -50,7 +61,9 @@ export async function boxVersion(db: DB, slug: string, version: number): Promise
     items: items.map((it) => ({
       // the version's price snapshot, not the product's price today
       ...productView({ ...it, price_cents: it.item_price_cents, sale_price_cents: it.item_sale_price_cents }),
-      tickets: it.tickets, ticket_from: it.ticket_from, ticket_to: it.ticket_to,
+      tickets: it.tickets,
+      ticket_from: it.ticket_from,
+      ticket_to: it.ticket_to,
     })),
   };
 }

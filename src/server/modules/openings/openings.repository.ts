@@ -15,10 +15,23 @@ export async function findOpenings(db: Q, opts: { userId: number; boxSlug?: stri
     .innerJoin('box_versions', 'box_versions.id', 'box_openings.box_version_id')
     .innerJoin('products', 'products.id', 'box_openings.product_id')
     .select([
-      'box_openings.id', 'box_openings.ticket', 'box_openings.price_cents', 'box_openings.nonce', 'box_openings.client_seed',
-      'box_openings.server_seed_hash', 'box_openings.created_at', 'box_versions.version',
-      'boxes.slug as box_slug', 'boxes.name as box_name', 'boxes.img_url as box_img_url', 'boxes.box_type',
-      'products.id as product_id', 'products.slug as product_slug', 'products.name as product_name', 'products.img_url as product_img_url', 'products.rarity',
+      'box_openings.id',
+      'box_openings.ticket',
+      'box_openings.price_cents',
+      'box_openings.nonce',
+      'box_openings.client_seed',
+      'box_openings.server_seed_hash',
+      'box_openings.created_at',
+      'box_versions.version',
+      'boxes.slug as box_slug',
+      'boxes.name as box_name',
+      'boxes.img_url as box_img_url',
+      'boxes.box_type',
+      'products.id as product_id',
+      'products.slug as product_slug',
+      'products.name as product_name',
+      'products.img_url as product_img_url',
+      'products.rarity',
     ])
     .orderBy('box_openings.id', 'desc')
     .limit(opts.limit)
@@ -34,8 +47,17 @@ export async function findBoxVersion(db: Q, slug: string, version: number) {
     .selectFrom('box_versions')
     .innerJoin('boxes', 'boxes.id', 'box_versions.box_id')
     .select([
-      'boxes.slug', 'boxes.name', 'boxes.img_url', 'boxes.box_type', 'boxes.current_version_id',
-      'box_versions.id as version_id', 'box_versions.version', 'box_versions.price_cents', 'box_versions.ev_cents', 'box_versions.house_edge_bp', 'box_versions.created_at',
+      'boxes.slug',
+      'boxes.name',
+      'boxes.img_url',
+      'boxes.box_type',
+      'boxes.current_version_id',
+      'box_versions.id as version_id',
+      'box_versions.version',
+      'box_versions.price_cents',
+      'box_versions.ev_cents',
+      'box_versions.house_edge_bp',
+      'box_versions.created_at',
     ])
     .where('boxes.slug', '=', slug)
     .where('box_versions.version', '=', version)

@@ -5,19 +5,30 @@ import type { Database } from '../../db/database.ts';
 import { defineRoute } from '../../http/route.ts';
 import { publishBalance } from '../../realtime/publisher.ts';
 import { boxSlugParamsSchema } from '../../../shared/api/boxes.ts';
-import { LAST_DROP_EVENT, PUBLIC_CHANNEL, openBodySchema, openResponseSchema, type OpenResponse } from '../../../shared/api/box-open.ts';
+import {
+  LAST_DROP_EVENT,
+  PUBLIC_CHANNEL,
+  openBodySchema,
+  openResponseSchema,
+  type OpenResponse,
+} from '../../../shared/api/box-open.ts';
 import { centsToDollars } from '../../../shared/games/boxes/boxes.odds.ts';
 import { lastDropEvent } from '../boxes/boxes.service.ts';
 import { demoOpen, openBox, type Opening } from './openings.service.ts';
 
 const summary =
   'Open a box 1–5 times (bearer token required unless demo=true). Each reel is a separate fair bet: reel i uses nonce n+i of the active seed pair, ' +
-  'ticket = floor(f × 100000) + 1 against the box version\'s ranges. One transaction debits price × count, adds the items and records the drops. ' +
+  "ticket = floor(f × 100000) + 1 against the box version's ranges. One transaction debits price × count, adds the items and records the drops. " +
   'A demo rolls from a throwaway server seed revealed in the response and moves nothing.';
 
 function view(o: Opening, demo: boolean): OpenResponse {
   return {
-    data: { demo, box: { slug: o.box.slug, version: o.box.version, price: centsToDollars(o.box.priceCents) }, cost: centsToDollars(o.costCents), reels: o.reels },
+    data: {
+      demo,
+      box: { slug: o.box.slug, version: o.box.version, price: centsToDollars(o.box.priceCents) },
+      cost: centsToDollars(o.costCents),
+      reels: o.reels,
+    },
     balance: o.balanceCents === null ? null : centsToDollars(o.balanceCents),
   };
 }
@@ -26,14 +37,25 @@ function view(o: Opening, demo: boolean): OpenResponse {
 export function openingsRoutes(app: FastifyInstance, database: Database): void {
   defineRoute(
     app,
-    { method: 'POST', url: '/api/boxes/:slug/open', summary, tags: ['boxes'], params: boxSlugParamsSchema, body: openBodySchema, response: openResponseSchema, bodyLimit: 1024 },
+    {
+      method: 'POST',
+      url: '/api/boxes/:slug/open',
+      summary,
+      tags: ['boxes'],
+      params: boxSlugParamsSchema,
+      body: openBodySchema,
+      response: openResponseSchema,
+      bodyLimit: 1024,
+    },
     async ({ params, body, request }) => {
       if (body.demo) return view(await demoOpen(database, params.slug, body), true);
       const user = await request.server.authenticate(request);
       const opening = await openBox(database, user.id, params.slug, body, Date.now());
       await publishBalance(app.publisher, user.id, opening.balanceCents!);
-      if (opening.creditedCreator) await publishBalance(app.publisher, opening.creditedCreator.userId, opening.creditedCreator.balanceCents);
-      for (const id of opening.dropIds) await app.publisher.publish(PUBLIC_CHANNEL, LAST_DROP_EVENT, await lastDropEvent(database.db, id));
+      if (opening.creditedCreator)
+        await publishBalance(app.publisher, opening.creditedCreator.userId, opening.creditedCreator.balanceCents);
+      for (const id of opening.dropIds)
+        await app.publisher.publish(PUBLIC_CHANNEL, LAST_DROP_EVENT, await lastDropEvent(database.db, id));
       return view(opening, false);
     },
   );

@@ -41,14 +41,21 @@ export async function loadBox(database: Database, slug: string) {
 }
 
 function pick(items: VersionItems, ticket: number) {
-  const index = rangeIndexForTicket(items.map((i) => ({ from: i.ticket_from, to: i.ticket_to })), ticket);
+  const index = rangeIndexForTicket(
+    items.map((i) => ({ from: i.ticket_from, to: i.ticket_to })),
+    ticket,
+  );
   if (index < 0) throw new Error(`ticket ${ticket} is outside every range`);
   return items[index]!;
 }
 
 function itemView(it: VersionItems[number]): ReelResult['item'] {
   // the version's price snapshot is the prize's value
-  return { ...productView({ ...it, price_cents: it.item_price_cents, sale_price_cents: it.item_sale_price_cents }), ticket_from: it.ticket_from, ticket_to: it.ticket_to };
+  return {
+    ...productView({ ...it, price_cents: it.item_price_cents, sale_price_cents: it.item_sale_price_cents }),
+    ticket_from: it.ticket_from,
+    ticket_to: it.ticket_to,
+  };
 }
 
 /** A box as an opening needs it (from `loadBox`). */
@@ -86,30 +93,75 @@ export async function rollReel(trx: Transaction<Tables>, r: ReelInput): Promise<
   const key = `${r.source}:${pair.server_seed_hash}:${pair.nonce}`;
   let balanceCents: number | null = null;
   if (r.debitCents > 0) {
-    ({ balanceAfterCents: balanceCents } = await applyMoveIn(trx, { userId: r.userId, deltaCents: -r.debitCents, kind: r.source, reference: `${r.source}:${box.slug}:v${box.version}`, idempotencyKey: key, now: r.now }));
+    ({ balanceAfterCents: balanceCents } = await applyMoveIn(trx, {
+      userId: r.userId,
+      deltaCents: -r.debitCents,
+      kind: r.source,
+      reference: `${r.source}:${box.slug}:v${box.version}`,
+      idempotencyKey: key,
+      now: r.now,
+    }));
   }
   const ticket = boxTicket({ serverSeed: pair.server_seed, clientSeed: pair.client_seed, nonce: pair.nonce });
   const won = pick(items, ticket);
   const inventoryItemId = await grantItem(trx, {
-    userId: r.userId, productId: won.id, source: r.source, sourceRef: key, now: r.now, priceCents: won.item_price_cents, salePriceCents: won.item_sale_price_cents,
+    userId: r.userId,
+    productId: won.id,
+    source: r.source,
+    sourceRef: key,
+    now: r.now,
+    priceCents: won.item_price_cents,
+    salePriceCents: won.item_sale_price_cents,
   });
-  const dropId = await recordDrop(trx, { userId: r.userId, boxId: box.id, boxVersionId: box.version_id, productId: won.id, inventoryItemId, source: r.source, ticket, now: r.now });
+  const dropId = await recordDrop(trx, {
+    userId: r.userId,
+    boxId: box.id,
+    boxVersionId: box.version_id,
+    productId: won.id,
+    inventoryItemId,
+    source: r.source,
+    ticket,
+    now: r.now,
+  });
   await trx
     .insertInto('box_openings')
     .values({
-      user_id: r.userId, box_id: box.id, box_version_id: box.version_id, product_id: won.id, inventory_item_id: inventoryItemId, drop_id: dropId,
-      price_cents: r.debitCents, ticket, server_seed_hash: pair.server_seed_hash, client_seed: pair.client_seed, nonce: pair.nonce, created_at: r.now,
+      user_id: r.userId,
+      box_id: box.id,
+      box_version_id: box.version_id,
+      product_id: won.id,
+      inventory_item_id: inventoryItemId,
+      drop_id: dropId,
+      price_cents: r.debitCents,
+      ticket,
+      server_seed_hash: pair.server_seed_hash,
+      client_seed: pair.client_seed,
+      nonce: pair.nonce,
+      created_at: r.now,
     })
     .execute();
   const reel: ReelResult = {
-    reel: r.reel, ticket, item: itemView(won), inventory_item_id: inventoryItemId, nonce: pair.nonce, client_seed: pair.client_seed,
-    server_seed_hash: pair.server_seed_hash, server_seed: null, box_version: box.version,
+    reel: r.reel,
+    ticket,
+    item: itemView(won),
+    inventory_item_id: inventoryItemId,
+    nonce: pair.nonce,
+    client_seed: pair.client_seed,
+    server_seed_hash: pair.server_seed_hash,
+    server_seed: null,
+    box_version: box.version,
   };
   return { reel, dropId, balanceCents };
 }
 
 /** Opens `count` reels of the box `slug` for `userId` (see the file comment). */
-export async function openBox(database: Database, userId: number, slug: string, body: OpenBody, now: number): Promise<Opening> {
+export async function openBox(
+  database: Database,
+  userId: number,
+  slug: string,
+  body: OpenBody,
+  now: number,
+): Promise<Opening> {
   const loaded = await loadBox(database, slug);
   if (loaded.box.box_type === 'free') throw new HttpError(403, 'Free boxes open on the Free loot page.'); // never sold
   const priceCents = Number(loaded.box.price_cents);
@@ -129,7 +181,14 @@ export async function openBox(database: Database, userId: number, slug: string, 
       creditedCreator = (await payCreatorShare(trx, loaded.box, userId, priceCents, out.reel, now)) ?? creditedCreator;
     }
     const { box } = loaded;
-    return { box: { slug: box.slug, version: box.version, priceCents }, costCents: priceCents * body.count, reels, balanceCents, dropIds, creditedCreator };
+    return {
+      box: { slug: box.slug, version: box.version, priceCents },
+      costCents: priceCents * body.count,
+      reels,
+      balanceCents,
+      dropIds,
+      creditedCreator,
+    };
   });
 }
 
@@ -141,9 +200,22 @@ export async function demoOpen(database: Database, slug: string, body: OpenBody)
   const reels = Array.from({ length: body.count }, (_, reel): ReelResult => {
     const ticket = boxTicket({ serverSeed: server_seed, clientSeed, nonce: reel });
     return {
-      reel, ticket, item: itemView(pick(items, ticket)), inventory_item_id: null, nonce: reel, client_seed: clientSeed,
-      server_seed_hash, server_seed, box_version: box.version,
+      reel,
+      ticket,
+      item: itemView(pick(items, ticket)),
+      inventory_item_id: null,
+      nonce: reel,
+      client_seed: clientSeed,
+      server_seed_hash,
+      server_seed,
+      box_version: box.version,
     };
   });
-  return { box: { slug: box.slug, version: box.version, priceCents: Number(box.price_cents) }, costCents: 0, reels, balanceCents: null, dropIds: [] };
+  return {
+    box: { slug: box.slug, version: box.version, priceCents: Number(box.price_cents) },
+    costCents: 0,
+    reels,
+    balanceCents: null,
+    dropIds: [],
+  };
 }

@@ -40,21 +40,41 @@ export class OAuth2Provider implements SocialProvider {
   ) {}
 
   authorizeUrl(callbackUrl: string, state: string): string {
-    const q = new URLSearchParams({ client_id: this.clientId, redirect_uri: callbackUrl, response_type: 'code', scope: this.endpoints.scope, state });
+    const q = new URLSearchParams({
+      client_id: this.clientId,
+      redirect_uri: callbackUrl,
+      response_type: 'code',
+      scope: this.endpoints.scope,
+      state,
+    });
     return `${this.endpoints.authorize}?${q}`;
   }
 
   async exchange(params: Record<string, string>, callbackUrl: string): Promise<string> {
     if (!params.code) throw new HttpError(422, socialFailedMessage);
-    const body = new URLSearchParams({ grant_type: 'authorization_code', code: params.code, client_id: this.clientId, client_secret: this.clientSecret, redirect_uri: callbackUrl });
-    const res = await fetch(this.endpoints.token, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json' }, body, signal: AbortSignal.timeout(10_000) });
+    const body = new URLSearchParams({
+      grant_type: 'authorization_code',
+      code: params.code,
+      client_id: this.clientId,
+      client_secret: this.clientSecret,
+      redirect_uri: callbackUrl,
+    });
+    const res = await fetch(this.endpoints.token, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json' },
+      body,
+      signal: AbortSignal.timeout(10_000),
+    });
     const token = (await json(res)).access_token;
     if (typeof token !== 'string') throw new HttpError(400, socialFailedMessage);
     return token;
   }
 
   async identity(accessToken: string): Promise<SocialIdentity> {
-    const res = await fetch(this.endpoints.userinfo, { headers: { authorization: `Bearer ${accessToken}`, accept: 'application/json' }, signal: AbortSignal.timeout(10_000) });
+    const res = await fetch(this.endpoints.userinfo, {
+      headers: { authorization: `Bearer ${accessToken}`, accept: 'application/json' },
+      signal: AbortSignal.timeout(10_000),
+    });
     return this.endpoints.map(await json(res));
   }
 }
@@ -67,7 +87,13 @@ export const googleEndpoints: OAuthEndpoints = {
   token: 'https://oauth2.googleapis.com/token',
   userinfo: 'https://openidconnect.googleapis.com/v1/userinfo',
   scope: 'openid email profile',
-  map: (i) => ({ id: String(i.sub), email: str(i.email), emailVerified: i.email_verified === true, name: str(i.name) ?? 'Player', avatarUrl: str(i.picture) }),
+  map: (i) => ({
+    id: String(i.sub),
+    email: str(i.email),
+    emailVerified: i.email_verified === true,
+    name: str(i.name) ?? 'Player',
+    avatarUrl: str(i.picture),
+  }),
 };
 
 /** Facebook's endpoints (Graph API; an email Facebook returns is confirmed). */
@@ -122,10 +148,21 @@ export class SteamProvider implements SocialProvider {
     const [steamId, expires, sig] = accessToken.split('.');
     const want = createHmac('sha256', this.secret).update(`steam:${steamId}.${expires}`).digest();
     const got = Buffer.from(sig ?? '', 'base64url');
-    if (got.length !== want.length || !timingSafeEqual(got, want) || Number(expires) < Date.now()) throw new HttpError(400, socialFailedMessage);
-    const res = await fetch(`${this.apiUrl}/ISteamUser/GetPlayerSummaries/v2/?key=${this.apiKey}&steamids=${steamId}`, { signal: AbortSignal.timeout(10_000) });
-    const player = ((await json(res)).response as { players?: { personaname?: string; avatarfull?: string }[] } | undefined)?.players?.[0];
-    return { id: steamId!, email: null, emailVerified: false, name: player?.personaname ?? 'Steam player', avatarUrl: player?.avatarfull ?? null };
+    if (got.length !== want.length || !timingSafeEqual(got, want) || Number(expires) < Date.now())
+      throw new HttpError(400, socialFailedMessage);
+    const res = await fetch(`${this.apiUrl}/ISteamUser/GetPlayerSummaries/v2/?key=${this.apiKey}&steamids=${steamId}`, {
+      signal: AbortSignal.timeout(10_000),
+    });
+    const player = (
+      (await json(res)).response as { players?: { personaname?: string; avatarfull?: string }[] } | undefined
+    )?.players?.[0];
+    return {
+      id: steamId!,
+      email: null,
+      emailVerified: false,
+      name: player?.personaname ?? 'Steam player',
+      avatarUrl: player?.avatarfull ?? null,
+    };
   }
 }
 
@@ -153,7 +190,10 @@ export class DevSocialProvider implements SocialProvider {
   grant(name: string, email: string, now: number): string {
     const code = randomBytes(18).toString('base64url');
     const id = createHmac('sha256', 'dev-social').update(email.toLowerCase()).digest('hex').slice(0, 20);
-    this.codes.set(code, { identity: { id, email: email.toLowerCase(), emailVerified: true, name, avatarUrl: null }, expiresAt: now + 10 * 60_000 });
+    this.codes.set(code, {
+      identity: { id, email: email.toLowerCase(), emailVerified: true, name, avatarUrl: null },
+      expiresAt: now + 10 * 60_000,
+    });
     return code;
   }
 

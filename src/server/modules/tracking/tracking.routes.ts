@@ -36,7 +36,18 @@ export async function trackVisit(db: DB, source: string, now: number): Promise<s
 
 /** Registers the tracking route. */
 export function trackingRoutes(app: FastifyInstance, db: DB): void {
-  defineRoute(app, { method: 'GET', url: '/api/tl/:utm_source', summary: 'Record a visit from a marketing source', tags: ['tracking'], params: sourceParams, response: trackingLinkSchema }, async ({ params }) => ({
-    link: await trackVisit(db, params.utm_source, Date.now()),
-  }));
+  defineRoute(
+    app,
+    {
+      method: 'GET',
+      url: '/api/tl/:utm_source',
+      summary: 'Record a visit from a marketing source',
+      tags: ['tracking'],
+      params: sourceParams,
+      response: trackingLinkSchema,
+    },
+    async ({ params }) => ({
+      link: await trackVisit(db, params.utm_source, Date.now()),
+    }),
+  );
 }

@@ -44,14 +44,25 @@ export function toUpgrade(r: UpgradeRow, serverSeed: string | null): Upgrade {
     win: Number(r.win) === 1,
     chance: bpToPercent(Number(r.chance_bp)),
     edge: bpToPercent(Number(r.edge_bp)),
-    stake: { item_ids: JSON.parse(r.stake_item_ids) as number[], items_value: centsToDollars(items), balance: centsToDollars(balance), total: centsToDollars(items + balance) },
+    stake: {
+      item_ids: JSON.parse(r.stake_item_ids) as number[],
+      items_value: centsToDollars(items),
+      balance: centsToDollars(balance),
+      total: centsToDollars(items + balance),
+    },
     target: { ...product, price: centsToDollars(Number(r.target_price_cents)) },
     new_item:
       r.inventory_item_id === null
         ? null
         : {
-            id: Number(r.inventory_item_id), status: (r.item_status ?? 'owned') as ItemStatus, price: centsToDollars(Number(r.item_price_cents)),
-            sale_price: centsToDollars(Number(r.item_sale_price_cents)), size: null, source: 'upgrade', created_at: iso(Number(r.item_created_at)), product,
+            id: Number(r.inventory_item_id),
+            status: (r.item_status ?? 'owned') as ItemStatus,
+            price: centsToDollars(Number(r.item_price_cents)),
+            sale_price: centsToDollars(Number(r.item_sale_price_cents)),
+            size: null,
+            source: 'upgrade',
+            created_at: iso(Number(r.item_created_at)),
+            product,
           },
     nonce: Number(r.nonce),
     client_seed: r.client_seed,
@@ -68,10 +79,24 @@ function upgradeRows(db: Q) {
     .leftJoin('inventory_items', 'inventory_items.id', 'upgrades.inventory_item_id')
     .select([
       ...productColumns,
-      'upgrades.id as upgrade_id', 'upgrades.stake_item_ids', 'upgrades.stake_items_cents', 'upgrades.stake_balance_cents', 'upgrades.target_price_cents',
-      'upgrades.chance_bp', 'upgrades.edge_bp', 'upgrades.roll', 'upgrades.win', 'upgrades.inventory_item_id', 'upgrades.server_seed_hash',
-      'upgrades.client_seed', 'upgrades.nonce', 'upgrades.created_at', 'inventory_items.status as item_status', 'inventory_items.price_cents as item_price_cents',
-      'inventory_items.sale_price_cents as item_sale_price_cents', 'inventory_items.created_at as item_created_at',
+      'upgrades.id as upgrade_id',
+      'upgrades.stake_item_ids',
+      'upgrades.stake_items_cents',
+      'upgrades.stake_balance_cents',
+      'upgrades.target_price_cents',
+      'upgrades.chance_bp',
+      'upgrades.edge_bp',
+      'upgrades.roll',
+      'upgrades.win',
+      'upgrades.inventory_item_id',
+      'upgrades.server_seed_hash',
+      'upgrades.client_seed',
+      'upgrades.nonce',
+      'upgrades.created_at',
+      'inventory_items.status as item_status',
+      'inventory_items.price_cents as item_price_cents',
+      'inventory_items.sale_price_cents as item_sale_price_cents',
+      'inventory_items.created_at as item_created_at',
     ]);
 }
 
@@ -83,7 +108,11 @@ export async function findUpgrade(db: Q, id: number): Promise<Upgrade> {
 
 /** A player's latest upgrades, newest first, with the server seed once revealed. */
 export async function listUpgrades(db: Q, userId: number, limit: number): Promise<Upgrade[]> {
-  const rows = await upgradeRows(db).where('upgrades.user_id', '=', userId).orderBy('upgrades.id', 'desc').limit(limit).execute();
+  const rows = await upgradeRows(db)
+    .where('upgrades.user_id', '=', userId)
+    .orderBy('upgrades.id', 'desc')
+    .limit(limit)
+    .execute();
   const revealed = await revealedSeedsByHash(db, [...new Set(rows.map((r) => r.server_seed_hash))]);
   return rows.map((r) => toUpgrade(r, revealed.get(r.server_seed_hash) ?? null));
 }
@@ -94,5 +123,9 @@ export async function findTargets(db: Q, q: UpgradeTargetsQuery) {
   if (q.search) query = query.where(containsText('products.name', q.search));
   if (q.min_price !== undefined) query = query.where('products.price_cents', '>=', Math.round(q.min_price * 100));
   if (q.max_price !== undefined) query = query.where('products.price_cents', '<=', Math.round(q.max_price * 100));
-  return query.orderBy('products.price_cents', q.sort === 'price_desc' ? 'desc' : 'asc').orderBy('products.id', 'asc').limit(q.limit).execute();
+  return query
+    .orderBy('products.price_cents', q.sort === 'price_desc' ? 'desc' : 'asc')
+    .orderBy('products.id', 'asc')
+    .limit(q.limit)
+    .execute();
 }

@@ -5,10 +5,21 @@ import type { Database } from '../../db/database.ts';
 import { defineRoute } from '../../http/route.ts';
 import { publishBalance } from '../../realtime/publisher.ts';
 import {
-  upgradeBodySchema, upgradeHistoryQuerySchema, upgradeHistorySchema, upgradeResponseSchema, upgradeTargetsQuerySchema, upgradeTargetsResponseSchema,
+  upgradeBodySchema,
+  upgradeHistoryQuerySchema,
+  upgradeHistorySchema,
+  upgradeResponseSchema,
+  upgradeTargetsQuerySchema,
+  upgradeTargetsResponseSchema,
 } from '../../../shared/api/upgrade.ts';
 import { centsToDollars } from '../../../shared/games/boxes/boxes.odds.ts';
-import { UPGRADE_EDGE_BP, UPGRADE_MAX_CHANCE_BP, UPGRADE_MAX_ITEMS, UPGRADE_MIN_CHANCE_BP, bpToPercent } from '../../../shared/games/upgrade/upgrade.odds.ts';
+import {
+  UPGRADE_EDGE_BP,
+  UPGRADE_MAX_CHANCE_BP,
+  UPGRADE_MAX_ITEMS,
+  UPGRADE_MIN_CHANCE_BP,
+  bpToPercent,
+} from '../../../shared/games/upgrade/upgrade.odds.ts';
 import { productView } from '../boxes/catalog.view.ts';
 import { findTargets, listUpgrades } from './upgrade.repository.ts';
 import { placeUpgrade } from './upgrade.service.ts';
@@ -27,19 +38,48 @@ const summary =
 /** Registers POST /api/upgrade, GET /api/upgrade/history and GET /api/upgrade/targets. */
 export function upgradeRoutes(app: FastifyInstance, database: Database): void {
   const tags = ['Upgrade'];
-  defineRoute(app, { method: 'POST', url: '/api/upgrade', summary, tags, auth: true, body: upgradeBodySchema, response: upgradeResponseSchema, bodyLimit: 4096 }, async ({ user, body }) => {
-    const placed = await placeUpgrade(database, user.id, body, Date.now());
-    if (placed.balanceMoved) await publishBalance(app.publisher, user.id, placed.balanceCents);
-    return { data: placed.upgrade, balance: centsToDollars(placed.balanceCents) };
-  });
   defineRoute(
     app,
-    { method: 'GET', url: '/api/upgrade/history', summary: 'Your latest upgrades with seeds to verify them (server seed once revealed)', tags, auth: true, query: upgradeHistoryQuerySchema, response: upgradeHistorySchema },
+    {
+      method: 'POST',
+      url: '/api/upgrade',
+      summary,
+      tags,
+      auth: true,
+      body: upgradeBodySchema,
+      response: upgradeResponseSchema,
+      bodyLimit: 4096,
+    },
+    async ({ user, body }) => {
+      const placed = await placeUpgrade(database, user.id, body, Date.now());
+      if (placed.balanceMoved) await publishBalance(app.publisher, user.id, placed.balanceCents);
+      return { data: placed.upgrade, balance: centsToDollars(placed.balanceCents) };
+    },
+  );
+  defineRoute(
+    app,
+    {
+      method: 'GET',
+      url: '/api/upgrade/history',
+      summary: 'Your latest upgrades with seeds to verify them (server seed once revealed)',
+      tags,
+      auth: true,
+      query: upgradeHistoryQuerySchema,
+      response: upgradeHistorySchema,
+    },
     async ({ user, query }) => ({ data: await listUpgrades(database.db, user.id, query.limit) }),
   );
   defineRoute(
     app,
-    { method: 'GET', url: '/api/upgrade/targets', summary: 'Catalog products to upgrade into (search by name, price range in dollars, sort by price) and the chance rules', tags, query: upgradeTargetsQuerySchema, response: upgradeTargetsResponseSchema },
+    {
+      method: 'GET',
+      url: '/api/upgrade/targets',
+      summary:
+        'Catalog products to upgrade into (search by name, price range in dollars, sort by price) and the chance rules',
+      tags,
+      query: upgradeTargetsQuerySchema,
+      response: upgradeTargetsResponseSchema,
+    },
     async ({ query }) => ({ data: (await findTargets(database.db, query)).map(productView), rules }),
   );
 }

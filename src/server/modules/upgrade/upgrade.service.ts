@@ -14,7 +14,13 @@ import { applyMoveIn } from '../wallet/ledger.ts';
 import { ensurePairs, takeNonce } from '../fair/fair.repository.ts';
 import { grantItem } from '../inventory/inventory.service.ts';
 import type { Upgrade, UpgradeBody } from '../../../shared/api/upgrade.ts';
-import { UPGRADE_EDGE_BP, bpToPercent, upgradeChance, upgradeChanceError, upgradeOutcomeFromSeeds } from '../../../shared/games/upgrade/upgrade.odds.ts';
+import {
+  UPGRADE_EDGE_BP,
+  bpToPercent,
+  upgradeChance,
+  upgradeChanceError,
+  upgradeOutcomeFromSeeds,
+} from '../../../shared/games/upgrade/upgrade.odds.ts';
 import { findUpgrade } from './upgrade.repository.ts';
 
 /** What an upgrade did. */
@@ -27,11 +33,20 @@ export interface PlacedUpgrade {
 const GONE = 'Some of these items are no longer in your inventory.';
 
 /** Runs one upgrade for `userId` (see the file comment). */
-export async function placeUpgrade(database: Database, userId: number, body: UpgradeBody, now: number): Promise<PlacedUpgrade> {
+export async function placeUpgrade(
+  database: Database,
+  userId: number,
+  body: UpgradeBody,
+  now: number,
+): Promise<PlacedUpgrade> {
   const ids = [...body.item_ids].sort((a, b) => a - b);
   const balanceCents = Math.round(body.balance * 100);
   return database.db.transaction().execute(async (trx) => {
-    const target = await trx.selectFrom('products').select(['id', 'price_cents', 'sale_price_cents']).where('id', '=', body.target_product_id).executeTakeFirst();
+    const target = await trx
+      .selectFrom('products')
+      .select(['id', 'price_cents', 'sale_price_cents'])
+      .where('id', '=', body.target_product_id)
+      .executeTakeFirst();
     if (!target) throw fieldError('target_product_id', 'This target item does not exist.');
     let pair = await takeNonce(trx, userId);
     if (!pair) {
@@ -55,27 +70,58 @@ export async function placeUpgrade(database: Database, userId: number, body: Upg
     const problem = upgradeChanceError(itemsCents + balanceCents, targetCents);
     if (problem) throw fieldError('target_product_id', problem);
     const { chanceBp } = upgradeChance(itemsCents + balanceCents, targetCents);
-    const outcome = upgradeOutcomeFromSeeds({ serverSeed: pair.server_seed, clientSeed: pair.client_seed, nonce: pair.nonce }, bpToPercent(chanceBp));
+    const outcome = upgradeOutcomeFromSeeds(
+      { serverSeed: pair.server_seed, clientSeed: pair.client_seed, nonce: pair.nonce },
+      bpToPercent(chanceBp),
+    );
     const { id } = await trx
       .insertInto('upgrades')
       .values({
-        user_id: userId, stake_item_ids: JSON.stringify(ids), stake_items_cents: itemsCents, stake_balance_cents: balanceCents, target_product_id: target.id,
-        target_price_cents: targetCents, target_sale_price_cents: Number(target.sale_price_cents), chance_bp: chanceBp, edge_bp: UPGRADE_EDGE_BP,
-        roll: outcome.roll, win: outcome.win ? 1 : 0, inventory_item_id: null, server_seed_hash: pair.server_seed_hash, client_seed: pair.client_seed,
-        nonce: pair.nonce, created_at: now,
+        user_id: userId,
+        stake_item_ids: JSON.stringify(ids),
+        stake_items_cents: itemsCents,
+        stake_balance_cents: balanceCents,
+        target_product_id: target.id,
+        target_price_cents: targetCents,
+        target_sale_price_cents: Number(target.sale_price_cents),
+        chance_bp: chanceBp,
+        edge_bp: UPGRADE_EDGE_BP,
+        roll: outcome.roll,
+        win: outcome.win ? 1 : 0,
+        inventory_item_id: null,
+        server_seed_hash: pair.server_seed_hash,
+        client_seed: pair.client_seed,
+        nonce: pair.nonce,
+        created_at: now,
       })
       .returning('id')
       .executeTakeFirstOrThrow();
     let balanceAfter: number;
     if (balanceCents > 0) {
       const key = `upgrade:${pair.server_seed_hash}:${pair.nonce}`;
-      ({ balanceAfterCents: balanceAfter } = await applyMoveIn(trx, { userId, deltaCents: -balanceCents, kind: 'upgrade', reference: `upgrade:${id}`, idempotencyKey: key, now }));
+      ({ balanceAfterCents: balanceAfter } = await applyMoveIn(trx, {
+        userId,
+        deltaCents: -balanceCents,
+        kind: 'upgrade',
+        reference: `upgrade:${id}`,
+        idempotencyKey: key,
+        now,
+      }));
     } else {
-      balanceAfter = Number((await trx.selectFrom('users').select('balance_cents').where('id', '=', userId).executeTakeFirstOrThrow()).balance_cents);
+      balanceAfter = Number(
+        (await trx.selectFrom('users').select('balance_cents').where('id', '=', userId).executeTakeFirstOrThrow())
+          .balance_cents,
+      );
     }
     if (outcome.win) {
       const itemId = await grantItem(trx, {
-        userId, productId: target.id, source: 'upgrade', sourceRef: `upgrade:${id}`, now, priceCents: targetCents, salePriceCents: Number(target.sale_price_cents),
+        userId,
+        productId: target.id,
+        source: 'upgrade',
+        sourceRef: `upgrade:${id}`,
+        now,
+        priceCents: targetCents,
+        salePriceCents: Number(target.sale_price_cents),
       });
       await trx.updateTable('upgrades').set({ inventory_item_id: itemId }).where('id', '=', id).execute();
     }

@@ -26,14 +26,25 @@ export interface CreatorCredit {
  * `creator_share`, key `creator_share:{server seed hash}:{nonce}`: one per reel, replay-safe).
  * Nothing for catalog boxes, a zero share, or a creator opening their own box (no self-rebate).
  */
-export async function payCreatorShare(trx: Transaction<Tables>, box: ShareBox, openerId: number, paidCents: number, reel: ReelResult, now: number): Promise<CreatorCredit | null> {
+export async function payCreatorShare(
+  trx: Transaction<Tables>,
+  box: ShareBox,
+  openerId: number,
+  paidCents: number,
+  reel: ReelResult,
+  now: number,
+): Promise<CreatorCredit | null> {
   if (box.creator_id === null || Number(box.creator_id) === openerId || paidCents <= 0) return null;
   const cents = creatorShareCents(paidCents, box.creator_share_bp);
   if (cents <= 0) return null;
   const userId = Number(box.creator_id);
   const move = await applyMoveIn(trx, {
-    userId, deltaCents: cents, kind: 'creator_share', reference: `user_box:${box.slug}:v${box.version}`,
-    idempotencyKey: `creator_share:${reel.server_seed_hash}:${reel.nonce}`, now,
+    userId,
+    deltaCents: cents,
+    kind: 'creator_share',
+    reference: `user_box:${box.slug}:v${box.version}`,
+    idempotencyKey: `creator_share:${reel.server_seed_hash}:${reel.nonce}`,
+    now,
   });
   if (!move.replayed) await addCreatorEarnings(trx, box.id, cents);
   return { userId, balanceCents: move.balanceAfterCents };
@@ -47,6 +58,10 @@ export async function payCreatorShare(trx: Transaction<Tables>, box: ShareBox, o
 export async function lockShareParties(trx: Transaction<Tables>, box: ShareBox, openerId: number): Promise<void> {
   if (box.creator_id === null || Number(box.creator_id) === openerId) return;
   for (const id of [openerId, Number(box.creator_id)].sort((a, b) => a - b)) {
-    await trx.updateTable('users').set((eb) => ({ balance_cents: eb.ref('balance_cents') })).where('id', '=', id).execute();
+    await trx
+      .updateTable('users')
+      .set((eb) => ({ balance_cents: eb.ref('balance_cents') }))
+      .where('id', '=', id)
+      .execute();
   }
 }

@@ -17,25 +17,49 @@ function customBoxes(db: Q) {
 }
 
 const summaryColumns = [
-  'boxes.id', 'boxes.slug', 'boxes.name', 'boxes.box_type', 'boxes.img_url', 'boxes.price_cents', 'boxes.openings', 'boxes.created_at',
-  'boxes.creator_earnings_cents', 'users.id as creator_id', 'users.name as creator_name',
+  'boxes.id',
+  'boxes.slug',
+  'boxes.name',
+  'boxes.box_type',
+  'boxes.img_url',
+  'boxes.price_cents',
+  'boxes.openings',
+  'boxes.created_at',
+  'boxes.creator_earnings_cents',
+  'users.id as creator_id',
+  'users.name as creator_name',
 ] as const;
 
 /** One page of custom boxes matching the filters, and how many match in all. */
 export async function findCustomBoxes(db: Q, q: CustomBoxListQuery) {
   let base = customBoxes(db);
   if (q.search) base = base.where(containsText('boxes.name', q.search));
-  let query = base
-    .select(summaryColumns)
-    .select((eb) => eb.selectFrom('box_items').whereRef('box_items.box_version_id', '=', 'boxes.current_version_id').select((e) => e.fn.countAll<number>().as('n')).as('items_count'));
+  let query = base.select(summaryColumns).select((eb) =>
+    eb
+      .selectFrom('box_items')
+      .whereRef('box_items.box_version_id', '=', 'boxes.current_version_id')
+      .select((e) => e.fn.countAll<number>().as('n'))
+      .as('items_count'),
+  );
   switch (q.sort) {
-    case 'price_asc': query = query.orderBy('boxes.price_cents', 'asc'); break;
-    case 'price_desc': query = query.orderBy('boxes.price_cents', 'desc'); break;
-    case 'newest': query = query.orderBy('boxes.created_at', 'desc'); break;
-    default: query = query.orderBy('boxes.openings', 'desc').orderBy('boxes.created_at', 'desc');
+    case 'price_asc':
+      query = query.orderBy('boxes.price_cents', 'asc');
+      break;
+    case 'price_desc':
+      query = query.orderBy('boxes.price_cents', 'desc');
+      break;
+    case 'newest':
+      query = query.orderBy('boxes.created_at', 'desc');
+      break;
+    default:
+      query = query.orderBy('boxes.openings', 'desc').orderBy('boxes.created_at', 'desc');
   }
   const [rows, total] = await Promise.all([
-    query.orderBy('boxes.id', 'desc').limit(q.limit).offset((q.page - 1) * q.limit).execute(),
+    query
+      .orderBy('boxes.id', 'desc')
+      .limit(q.limit)
+      .offset((q.page - 1) * q.limit)
+      .execute(),
     base.select((e) => e.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
   ]);
   return { rows, total: Number(total.n) };
@@ -46,20 +70,33 @@ export async function findBoxesOf(db: Q, creatorId: number) {
   return customBoxes(db)
     .where('boxes.creator_id', '=', creatorId)
     .select(summaryColumns)
-    .select((eb) => eb.selectFrom('box_items').whereRef('box_items.box_version_id', '=', 'boxes.current_version_id').select((e) => e.fn.countAll<number>().as('n')).as('items_count'))
+    .select((eb) =>
+      eb
+        .selectFrom('box_items')
+        .whereRef('box_items.box_version_id', '=', 'boxes.current_version_id')
+        .select((e) => e.fn.countAll<number>().as('n'))
+        .as('items_count'),
+    )
     .orderBy('boxes.id', 'desc')
     .execute();
 }
 
 /** A custom box's creator and share by slug, or undefined when `slug` is not a custom box. */
 export async function findCustomBoxCreator(db: Q, slug: string) {
-  return customBoxes(db).select(['boxes.id', 'boxes.creator_share_bp', 'users.id as creator_id', 'users.name as creator_name']).where('boxes.slug', '=', slug).executeTakeFirst();
+  return customBoxes(db)
+    .select(['boxes.id', 'boxes.creator_share_bp', 'users.id as creator_id', 'users.name as creator_name'])
+    .where('boxes.slug', '=', slug)
+    .executeTakeFirst();
 }
 
 /** Catalog products by id (to price a custom box from today's prices). */
 export async function findProductsByIds(db: Q, ids: readonly number[]) {
   if (!ids.length) return [];
-  return db.selectFrom('products').select(['id', 'price_cents', 'sale_price_cents']).where('id', 'in', [...ids]).execute();
+  return db
+    .selectFrom('products')
+    .select(['id', 'price_cents', 'sale_price_cents'])
+    .where('id', 'in', [...ids])
+    .execute();
 }
 
 /** Catalog products for the create form's picker. */
@@ -73,5 +110,9 @@ export async function searchProducts(db: Q, q: ProductSearchQuery) {
 
 /** Adds `cents` to a box's creator earnings (inside the opening's transaction). */
 export async function addCreatorEarnings(trx: Q, boxId: number, cents: number): Promise<void> {
-  await trx.updateTable('boxes').set((eb) => ({ creator_earnings_cents: eb('creator_earnings_cents', '+', cents) })).where('id', '=', boxId).execute();
+  await trx
+    .updateTable('boxes')
+    .set((eb) => ({ creator_earnings_cents: eb('creator_earnings_cents', '+', cents) }))
+    .where('id', '=', boxId)
+    .execute();
 }

@@ -4,7 +4,14 @@
 import { randomBytes } from 'node:crypto';
 import type { DB } from '../../db/database.ts';
 import { HttpError } from '../../http/errors.ts';
-import type { CustomBoxCreateBody, CustomBoxDetail, CustomBoxListQuery, CustomBoxListResponse, CustomBoxSummary, MyCustomBoxesResponse } from '../../../shared/api/user-boxes.ts';
+import type {
+  CustomBoxCreateBody,
+  CustomBoxDetail,
+  CustomBoxListQuery,
+  CustomBoxListResponse,
+  CustomBoxSummary,
+  MyCustomBoxesResponse,
+} from '../../../shared/api/user-boxes.ts';
 import { CUSTOM_BOX_TYPE, customBoxImageUrl } from '../../../shared/api/user-boxes.ts';
 import { HOUSE_EDGE_BP, centsToDollars } from '../../../shared/games/boxes/boxes.odds.ts';
 import { CREATOR_SHARE_BP, quoteCustomBox, type CustomBoxQuote } from '../../../shared/games/boxes/custom-box.quote.ts';
@@ -15,7 +22,10 @@ import { findBoxesOf, findCustomBoxCreator, findCustomBoxes, findProductsByIds }
 type Picked = { product_id: number; chance: number };
 
 /** Prices `items` from today's product prices; 422 (nothing written) for unknown or repeated products. */
-async function quote(db: DB, items: readonly Picked[]): Promise<{ quote: CustomBoxQuote; versionItems: VersionItem[] }> {
+async function quote(
+  db: DB,
+  items: readonly Picked[],
+): Promise<{ quote: CustomBoxQuote; versionItems: VersionItem[] }> {
   const errors: Record<string, string[]> = {};
   const seen = new Set<number>();
   items.forEach((it, i) => {
@@ -29,8 +39,19 @@ async function quote(db: DB, items: readonly Picked[]): Promise<{ quote: CustomB
   const first = Object.values(errors)[0];
   if (first) throw new HttpError(422, first[0]!, errors);
   const rows = items.map((it) => products.get(it.product_id)!);
-  const q = quoteCustomBox(items.map((it, i) => ({ chance: it.chance, priceCents: Number(rows[i]!.price_cents), salePriceCents: Number(rows[i]!.sale_price_cents) })));
-  const versionItems = rows.map((p, i) => ({ productId: Number(p.id), tickets: q.tickets[i]!, priceCents: Number(p.price_cents), salePriceCents: Number(p.sale_price_cents) }));
+  const q = quoteCustomBox(
+    items.map((it, i) => ({
+      chance: it.chance,
+      priceCents: Number(rows[i]!.price_cents),
+      salePriceCents: Number(rows[i]!.sale_price_cents),
+    })),
+  );
+  const versionItems = rows.map((p, i) => ({
+    productId: Number(p.id),
+    tickets: q.tickets[i]!,
+    priceCents: Number(p.price_cents),
+    salePriceCents: Number(p.sale_price_cents),
+  }));
   return { quote: q, versionItems };
 }
 
@@ -38,20 +59,36 @@ async function quote(db: DB, items: readonly Picked[]): Promise<{ quote: CustomB
 export async function previewCustomBox(db: DB, items: readonly Picked[]) {
   const { quote: q } = await quote(db, items);
   return {
-    price: centsToDollars(q.priceCents), expected_value: centsToDollars(q.evCents), sell_back_value: centsToDollars(q.sellBackCents),
-    house_edge: HOUSE_EDGE_BP / 100, creator_share: centsToDollars(q.creatorShareCents), total_chance: q.sumPercent,
-    valid: q.problems.length === 0, problems: q.problems,
+    price: centsToDollars(q.priceCents),
+    expected_value: centsToDollars(q.evCents),
+    sell_back_value: centsToDollars(q.sellBackCents),
+    house_edge: HOUSE_EDGE_BP / 100,
+    creator_share: centsToDollars(q.creatorShareCents),
+    total_chance: q.sumPercent,
+    valid: q.problems.length === 0,
+    problems: q.problems,
   };
 }
 
 /** A URL-safe slug from a box name plus a random suffix (names need not be unique). */
 function slugFor(name: string): string {
-  const base = name.toLowerCase().normalize('NFKD').replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, '').slice(0, 40).replace(/-+$/, '');
+  const base = name
+    .toLowerCase()
+    .normalize('NFKD')
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 40)
+    .replace(/-+$/, '');
   return `${base || 'box'}-${randomBytes(3).toString('hex')}`;
 }
 
 /** POST /api/user-boxes: validates, then writes the box and its first version in one transaction. */
-export async function createCustomBox(db: DB, creatorId: number, body: CustomBoxCreateBody, now: number): Promise<CustomBoxDetail> {
+export async function createCustomBox(
+  db: DB,
+  creatorId: number,
+  body: CustomBoxCreateBody,
+  now: number,
+): Promise<CustomBoxDetail> {
   const { quote: q, versionItems } = await quote(db, body.items);
   if (q.problems.length) {
     const errors: Record<string, string[]> = { items: q.problems };
@@ -60,12 +97,22 @@ export async function createCustomBox(db: DB, creatorId: number, body: CustomBox
   }
   const slug = await db.transaction().execute(async (trx) => {
     let candidate = slugFor(body.name);
-    while (await trx.selectFrom('boxes').select('id').where('slug', '=', candidate).executeTakeFirst()) candidate = slugFor(body.name);
+    while (await trx.selectFrom('boxes').select('id').where('slug', '=', candidate).executeTakeFirst())
+      candidate = slugFor(body.name);
     const box = await trx
       .insertInto('boxes')
       .values({
-        slug: candidate, name: body.name, box_type: CUSTOM_BOX_TYPE, img_url: customBoxImageUrl(body.img), current_version_id: null, price_cents: 0, openings: 0,
-        created_at: now, creator_id: creatorId, creator_share_bp: CREATOR_SHARE_BP, creator_earnings_cents: 0,
+        slug: candidate,
+        name: body.name,
+        box_type: CUSTOM_BOX_TYPE,
+        img_url: customBoxImageUrl(body.img),
+        current_version_id: null,
+        price_cents: 0,
+        openings: 0,
+        created_at: now,
+        creator_id: creatorId,
+        creator_share_bp: CREATOR_SHARE_BP,
+        creator_earnings_cents: 0,
       })
       .returning('id')
       .executeTakeFirstOrThrow();
@@ -80,7 +127,11 @@ export async function customBoxDetail(db: DB, slug: string): Promise<CustomBoxDe
   const creator = await findCustomBoxCreator(db, slug);
   if (!creator) throw new HttpError(404, 'Custom box not found.');
   const detail = await boxDetail(db, slug);
-  return { ...detail, creator: { id: Number(creator.creator_id), name: creator.creator_name }, creator_share: creator.creator_share_bp / 100 };
+  return {
+    ...detail,
+    creator: { id: Number(creator.creator_id), name: creator.creator_name },
+    creator_share: creator.creator_share_bp / 100,
+  };
 }
 
 /** 404 unless `slug` is a custom box (its last drops are then the box's own). */
@@ -92,9 +143,17 @@ type SummaryRow = Awaited<ReturnType<typeof findBoxesOf>>[number];
 
 function summaryView(b: SummaryRow): CustomBoxSummary {
   return {
-    id: Number(b.id), slug: b.slug, name: b.name, type: b.box_type, url: boxUrl(b.box_type, b.slug), img_url: b.img_url,
-    price: centsToDollars(Number(b.price_cents)), items_count: Number(b.items_count ?? 0), openings: Number(b.openings),
-    creator: { id: Number(b.creator_id), name: b.creator_name }, created_at: iso(b.created_at),
+    id: Number(b.id),
+    slug: b.slug,
+    name: b.name,
+    type: b.box_type,
+    url: boxUrl(b.box_type, b.slug),
+    img_url: b.img_url,
+    price: centsToDollars(Number(b.price_cents)),
+    items_count: Number(b.items_count ?? 0),
+    openings: Number(b.openings),
+    creator: { id: Number(b.creator_id), name: b.creator_name },
+    created_at: iso(b.created_at),
   };
 }
 

@@ -23,10 +23,20 @@ export function normaliseGift(code: string): string {
 
 /** Creates `count` gift codes of `valueCents` (a denomination of spec §9); returns the codes. */
 export async function createGiftCodes(db: DB, valueCents: number, count: number, now: number): Promise<string[]> {
-  if (!GIFT_DENOMINATIONS.some((d) => d * 100 === valueCents)) throw fieldError('value', `Gift codes are worth ${GIFT_DENOMINATIONS.join(', ')} dollars.`);
-  if (!Number.isSafeInteger(count) || count < 1 || count > 1000) throw fieldError('count', 'Create 1–1000 codes at a time.');
-  const codes = Array.from({ length: count }, () => `GIFT-${randomBytes(8).toString('hex').toUpperCase().match(/.{4}/g)!.join('-')}`);
-  await db.insertInto('gift_codes').values(codes.map((code) => ({ code, value_cents: valueCents, redeemed_by: null, redeemed_at: null, created_at: now }))).execute();
+  if (!GIFT_DENOMINATIONS.some((d) => d * 100 === valueCents))
+    throw fieldError('value', `Gift codes are worth ${GIFT_DENOMINATIONS.join(', ')} dollars.`);
+  if (!Number.isSafeInteger(count) || count < 1 || count > 1000)
+    throw fieldError('count', 'Create 1–1000 codes at a time.');
+  const codes = Array.from(
+    { length: count },
+    () => `GIFT-${randomBytes(8).toString('hex').toUpperCase().match(/.{4}/g)!.join('-')}`,
+  );
+  await db
+    .insertInto('gift_codes')
+    .values(
+      codes.map((code) => ({ code, value_cents: valueCents, redeemed_by: null, redeemed_at: null, created_at: now })),
+    )
+    .execute();
   return codes;
 }
 
@@ -47,11 +57,35 @@ export async function redeemGiftCode(db: DB, userId: number, typed: string, now:
     }
     const pay = await trx
       .insertInto('payments')
-      .values({ user_id: userId, method: 'giftcard', status: 'paid', amount_cents: gift.value_cents, bonus_cents: 0, currency: 'USD', crypto_amount: null, promo_id: null, provider_ref: `gift:${gift.id}`, created_at: now, updated_at: now })
+      .values({
+        user_id: userId,
+        method: 'giftcard',
+        status: 'paid',
+        amount_cents: gift.value_cents,
+        bonus_cents: 0,
+        currency: 'USD',
+        crypto_amount: null,
+        promo_id: null,
+        provider_ref: `gift:${gift.id}`,
+        created_at: now,
+        updated_at: now,
+      })
       .returning('id')
       .executeTakeFirstOrThrow();
-    const move = await applyMoveIn(trx, { userId, deltaCents: gift.value_cents, kind: 'deposit', reference: `payment:${pay.id}`, idempotencyKey: `gift:${gift.id}`, now });
-    return { userId, creditedCents: gift.value_cents, balanceCents: move.balanceAfterCents, msg: `Gift card redeemed: ${formatUsd(gift.value_cents)} added to your balance.` };
+    const move = await applyMoveIn(trx, {
+      userId,
+      deltaCents: gift.value_cents,
+      kind: 'deposit',
+      reference: `payment:${pay.id}`,
+      idempotencyKey: `gift:${gift.id}`,
+      now,
+    });
+    return {
+      userId,
+      creditedCents: gift.value_cents,
+      balanceCents: move.balanceAfterCents,
+      msg: `Gift card redeemed: ${formatUsd(gift.value_cents)} added to your balance.`,
+    };
   });
 }
 
@@ -67,11 +101,20 @@ export interface NewVoucher {
 export async function createVoucher(db: DB, v: NewVoucher, now: number): Promise<{ id: number; code: string }> {
   const code = normaliseCode(v.code);
   if (!/^[a-z0-9_-]{2,64}$/.test(code)) throw fieldError('code', 'A voucher code is 2–64 letters, digits, - or _.');
-  if (!Number.isSafeInteger(v.valueCents) || v.valueCents <= 0 || v.valueCents > 100_000_00) throw fieldError('value', 'A voucher is worth 0.01–100000 dollars.');
-  if (v.maxUses != null && (!Number.isSafeInteger(v.maxUses) || v.maxUses < 1)) throw fieldError('max_uses', 'The use limit must be a positive integer.');
+  if (!Number.isSafeInteger(v.valueCents) || v.valueCents <= 0 || v.valueCents > 100_000_00)
+    throw fieldError('value', 'A voucher is worth 0.01–100000 dollars.');
+  if (v.maxUses != null && (!Number.isSafeInteger(v.maxUses) || v.maxUses < 1))
+    throw fieldError('max_uses', 'The use limit must be a positive integer.');
   const row = await db
     .insertInto('vouchers')
-    .values({ code, value_cents: v.valueCents, max_uses: v.maxUses ?? null, uses: 0, expires_at: v.expiresAt ?? null, created_at: now })
+    .values({
+      code,
+      value_cents: v.valueCents,
+      max_uses: v.maxUses ?? null,
+      uses: 0,
+      expires_at: v.expiresAt ?? null,
+      created_at: now,
+    })
     .onConflict((oc) => oc.column('code').doNothing())
     .returning(['id', 'code'])
     .executeTakeFirst();
@@ -103,10 +146,34 @@ export async function redeemVoucher(db: DB, userId: number, typed: string, now: 
     if (!counted) throw fieldError('code', 'This voucher has been fully redeemed.'); // rolls back the redemption
     const pay = await trx
       .insertInto('payments')
-      .values({ user_id: userId, method: 'voucher', status: 'paid', amount_cents: v.value_cents, bonus_cents: 0, currency: 'USD', crypto_amount: null, promo_id: null, provider_ref: `voucher:${v.id}:${userId}`, created_at: now, updated_at: now })
+      .values({
+        user_id: userId,
+        method: 'voucher',
+        status: 'paid',
+        amount_cents: v.value_cents,
+        bonus_cents: 0,
+        currency: 'USD',
+        crypto_amount: null,
+        promo_id: null,
+        provider_ref: `voucher:${v.id}:${userId}`,
+        created_at: now,
+        updated_at: now,
+      })
       .returning('id')
       .executeTakeFirstOrThrow();
-    const move = await applyMoveIn(trx, { userId, deltaCents: v.value_cents, kind: 'deposit', reference: `payment:${pay.id}`, idempotencyKey: `voucher:${v.id}:${userId}`, now });
-    return { userId, creditedCents: v.value_cents, balanceCents: move.balanceAfterCents, msg: `Voucher applied: ${formatUsd(v.value_cents)} added to your balance.` };
+    const move = await applyMoveIn(trx, {
+      userId,
+      deltaCents: v.value_cents,
+      kind: 'deposit',
+      reference: `payment:${pay.id}`,
+      idempotencyKey: `voucher:${v.id}:${userId}`,
+      now,
+    });
+    return {
+      userId,
+      creditedCents: v.value_cents,
+      balanceCents: move.balanceAfterCents,
+      msg: `Voucher applied: ${formatUsd(v.value_cents)} added to your balance.`,
+    };
   });
 }

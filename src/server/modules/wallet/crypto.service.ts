@@ -21,7 +21,19 @@ export interface RatesSource {
 export const sandboxRates: RatesSource = {
   name: 'sandbox',
   async fetchRates() {
-    const usd: Record<string, number> = { BTC: 65000, ETH: 3200, SOL: 150, USDTE: 1, USDTT: 1, XRP: 0.55, BCH: 380, LTC: 80, DOGE: 0.15, TRX: 0.12, 'BNB-BSC': 580 };
+    const usd: Record<string, number> = {
+      BTC: 65000,
+      ETH: 3200,
+      SOL: 150,
+      USDTE: 1,
+      USDTT: 1,
+      XRP: 0.55,
+      BCH: 380,
+      LTC: 80,
+      DOGE: 0.15,
+      TRX: 0.12,
+      'BNB-BSC': 580,
+    };
     return Object.fromEntries(Object.entries(usd).map(([k, v]) => [k, Math.round(v * 1e6)]));
   },
 };
@@ -35,7 +47,9 @@ export async function refreshRates(db: DB, source: RatesSource, now: number): Pr
     await db
       .insertInto('crypto_rates')
       .values({ currency, usd_micros: micros, source: source.name, updated_at: now })
-      .onConflict((oc) => oc.column('currency').doUpdateSet({ usd_micros: micros, source: source.name, updated_at: now }))
+      .onConflict((oc) =>
+        oc.column('currency').doUpdateSet({ usd_micros: micros, source: source.name, updated_at: now }),
+      )
       .execute();
     n++;
   }
@@ -53,7 +67,9 @@ const ATOMS = 100_000_000n; // smallest units per coin (8 decimals)
 /** Micro-dollars as a plain decimal string ("65000", "0.15"). */
 function microsToString(micros: number): string {
   const whole = Math.floor(micros / 1e6);
-  const frac = String(micros % 1e6).padStart(6, '0').replace(/0+$/, '');
+  const frac = String(micros % 1e6)
+    .padStart(6, '0')
+    .replace(/0+$/, '');
   return frac ? `${whole}.${frac}` : String(whole);
 }
 
@@ -78,19 +94,39 @@ export function atomsToCents(atoms: bigint, micros: number): number {
 
 /** The 11 currencies with the minimum amount for CRYPTO_MIN_USD and the current rate. */
 export async function availableCurrencies(db: DB) {
-  const rates = new Map((await db.selectFrom('crypto_rates').selectAll().execute()).map((r) => [r.currency, r.usd_micros]));
+  const rates = new Map(
+    (await db.selectFrom('crypto_rates').selectAll().execute()).map((r) => [r.currency, r.usd_micros]),
+  );
   return CRYPTO_CURRENCIES.filter((c) => rates.has(c.code)).map((c) => {
     const micros = rates.get(c.code)!;
     const minAtoms = (BigInt(CRYPTO_MIN_USD) * 1_000_000n * ATOMS + BigInt(micros) - 1n) / BigInt(micros); // ceil
-    return { currency: c.code, name: c.name, network: c.network, minimum_amount: atomsToString(minAtoms), rate_from: '1', rate_to: microsToString(micros) };
+    return {
+      currency: c.code,
+      name: c.name,
+      network: c.network,
+      minimum_amount: atomsToString(minAtoms),
+      rate_from: '1',
+      rate_to: microsToString(micros),
+    };
   });
 }
 
 /** The player's stable deposit address for `code` (derived, then stored). */
-export async function depositAddress(db: DB, appSecret: string, userId: number, code: string, now: number): Promise<string> {
+export async function depositAddress(
+  db: DB,
+  appSecret: string,
+  userId: number,
+  code: string,
+  now: number,
+): Promise<string> {
   const currency = cryptoCurrency(code);
   if (!currency) throw fieldError('currency', 'This currency is not supported.');
-  const existing = await db.selectFrom('crypto_addresses').select('address').where('user_id', '=', userId).where('currency', '=', code).executeTakeFirst();
+  const existing = await db
+    .selectFrom('crypto_addresses')
+    .select('address')
+    .where('user_id', '=', userId)
+    .where('currency', '=', code)
+    .executeTakeFirst();
   if (existing) return existing.address;
   const seed = createHmac('sha256', appSecret).update(`alphapo:address:${userId}:${code}`).digest();
   const address = deriveAddress(currency.format, new Uint8Array(seed));
@@ -117,13 +153,25 @@ export interface TransferView {
 }
 
 /** Sends `amount` (a decimal string) to a deposit address on the sandbox chain. */
-export async function sendTransfer(db: DB, input: { address: string; amount: string; txHash?: string }, now: number): Promise<TransferView> {
+export async function sendTransfer(
+  db: DB,
+  input: { address: string; amount: string; txHash?: string },
+  now: number,
+): Promise<TransferView> {
   const atoms = parseCryptoAmount(input.amount);
   if (atoms === null) throw fieldError('amount', 'The amount must be a positive number with at most 8 decimals.');
-  const owner = await db.selectFrom('crypto_addresses').selectAll().where('address', '=', input.address).executeTakeFirst();
+  const owner = await db
+    .selectFrom('crypto_addresses')
+    .selectAll()
+    .where('address', '=', input.address)
+    .executeTakeFirst();
   if (!owner) throw new HttpError(404, 'No deposit address like that on the sandbox chain.');
   const txHash = input.txHash ?? randomBytes(32).toString('hex');
-  const rate = await db.selectFrom('crypto_rates').select('usd_micros').where('currency', '=', owner.currency).executeTakeFirst();
+  const rate = await db
+    .selectFrom('crypto_rates')
+    .select('usd_micros')
+    .where('currency', '=', owner.currency)
+    .executeTakeFirst();
   if (!rate) throw new HttpError(409, `No rate for ${owner.currency}.`);
   return db.transaction().execute(async (trx) => {
     const payment = await trx
@@ -145,7 +193,18 @@ export async function sendTransfer(db: DB, input: { address: string; amount: str
       .executeTakeFirstOrThrow();
     const t = await trx
       .insertInto('crypto_transfers')
-      .values({ tx_hash: txHash, currency: owner.currency, address: owner.address, amount: atomsToString(atoms), confirmations: 0, status: 'pending', user_id: owner.user_id, payment_id: payment.id, created_at: now, updated_at: now })
+      .values({
+        tx_hash: txHash,
+        currency: owner.currency,
+        address: owner.address,
+        amount: atomsToString(atoms),
+        confirmations: 0,
+        status: 'pending',
+        user_id: owner.user_id,
+        payment_id: payment.id,
+        created_at: now,
+        updated_at: now,
+      })
       .returningAll()
       .executeTakeFirstOrThrow();
     return { ...t, credited_cents: null, balance_cents: null };
@@ -154,7 +213,8 @@ export async function sendTransfer(db: DB, input: { address: string; amount: str
 
 /** Adds `count` confirmations; at CRYPTO_CONFIRMATIONS credits at the current rate (once). */
 export async function confirmTransfer(db: DB, txHash: string, count: number, now: number): Promise<TransferView> {
-  if (!Number.isSafeInteger(count) || count < 1 || count > 1000) throw fieldError('count', 'Confirmations must be 1–1000.');
+  if (!Number.isSafeInteger(count) || count < 1 || count > 1000)
+    throw fieldError('count', 'Confirmations must be 1–1000.');
   return db.transaction().execute(async (trx) => {
     const t = await trx
       .updateTable('crypto_transfers')
@@ -165,15 +225,36 @@ export async function confirmTransfer(db: DB, txHash: string, count: number, now
     if (!t) throw new HttpError(404, 'Unknown transaction.');
     const view: TransferView = { ...t, credited_cents: null, balance_cents: null };
     if (t.status !== 'pending' || t.confirmations < CRYPTO_CONFIRMATIONS) return view;
-    const rate = await trx.selectFrom('crypto_rates').select('usd_micros').where('currency', '=', t.currency).executeTakeFirstOrThrow();
+    const rate = await trx
+      .selectFrom('crypto_rates')
+      .select('usd_micros')
+      .where('currency', '=', t.currency)
+      .executeTakeFirstOrThrow();
     const cents = atomsToCents(parseCryptoAmount(t.amount)!, rate.usd_micros);
     const credit = cents >= CRYPTO_MIN_USD * 100;
     const status = credit ? 'credited' : 'below_minimum';
-    const claimed = await trx.updateTable('crypto_transfers').set({ status }).where('id', '=', t.id).where('status', '=', 'pending').returning('id').executeTakeFirst();
+    const claimed = await trx
+      .updateTable('crypto_transfers')
+      .set({ status })
+      .where('id', '=', t.id)
+      .where('status', '=', 'pending')
+      .returning('id')
+      .executeTakeFirst();
     if (!claimed) return view;
-    await trx.updateTable('payments').set({ status: credit ? 'paid' : 'rejected', amount_cents: cents, updated_at: now }).where('id', '=', t.payment_id).execute();
+    await trx
+      .updateTable('payments')
+      .set({ status: credit ? 'paid' : 'rejected', amount_cents: cents, updated_at: now })
+      .where('id', '=', t.payment_id)
+      .execute();
     if (!credit) return { ...view, status };
-    const move = await applyMoveIn(trx, { userId: t.user_id, deltaCents: cents, kind: 'deposit', reference: `payment:${t.payment_id}`, idempotencyKey: `crypto:${t.tx_hash}`, now });
+    const move = await applyMoveIn(trx, {
+      userId: t.user_id,
+      deltaCents: cents,
+      kind: 'deposit',
+      reference: `payment:${t.payment_id}`,
+      idempotencyKey: `crypto:${t.tx_hash}`,
+      now,
+    });
     return { ...view, status, credited_cents: cents, balance_cents: move.balanceAfterCents };
   });
 }

@@ -51,9 +51,11 @@ export async function applyMoveIn(trx: Trx, move: Move): Promise<MoveResult> {
   const wager = move.deltaCents < 0 && WAGER_KINDS.includes(move.kind) ? -move.deltaCents : 0;
   const updated = await trx
     .updateTable('users')
-    .set((eb) => (wager
-      ? { balance_cents: eb('balance_cents', '+', move.deltaCents), wagered_cents: eb('wagered_cents', '+', wager) }
-      : { balance_cents: eb('balance_cents', '+', move.deltaCents) }))
+    .set((eb) =>
+      wager
+        ? { balance_cents: eb('balance_cents', '+', move.deltaCents), wagered_cents: eb('wagered_cents', '+', wager) }
+        : { balance_cents: eb('balance_cents', '+', move.deltaCents) },
+    )
     .where('id', '=', move.userId)
     .where('balance_cents', '>=', -move.deltaCents)
     .returning(['balance_cents', 'wagered_cents', 'level'])

@@ -10,21 +10,40 @@ const KEEP_MS = 24 * 3600 * 1000; // published rows are kept a day for inspectio
 
 /** Asks running servers to publish `userId`'s balance. */
 export async function enqueueBalance(db: DB, userId: number, now: number): Promise<void> {
-  await db.insertInto('outbox').values({ user_id: userId, event: 'balanceUpdated', created_at: now, published_at: null }).execute();
+  await db
+    .insertInto('outbox')
+    .values({ user_id: userId, event: 'balanceUpdated', created_at: now, published_at: null })
+    .execute();
 }
 
 /** Publishes pending outbox rows (each claimed once); returns how many were published. */
 export async function drainOutbox(db: DB, publisher: Publisher, now: number, limit = 100): Promise<number> {
-  const pending = await db.selectFrom('outbox').select(['id', 'user_id']).where('published_at', 'is', null).orderBy('id').limit(limit).execute();
+  const pending = await db
+    .selectFrom('outbox')
+    .select(['id', 'user_id'])
+    .where('published_at', 'is', null)
+    .orderBy('id')
+    .limit(limit)
+    .execute();
   let published = 0;
   for (const row of pending) {
-    const claimed = await db.updateTable('outbox').set({ published_at: now }).where('id', '=', row.id).where('published_at', 'is', null).returning('id').executeTakeFirst();
+    const claimed = await db
+      .updateTable('outbox')
+      .set({ published_at: now })
+      .where('id', '=', row.id)
+      .where('published_at', 'is', null)
+      .returning('id')
+      .executeTakeFirst();
     if (!claimed) continue; // another instance took it
     const user = await db.selectFrom('users').select('balance_cents').where('id', '=', row.user_id).executeTakeFirst();
     if (user) await publishBalance(publisher, row.user_id, user.balance_cents);
     published++;
   }
-  if (published) await db.deleteFrom('outbox').where('published_at', '<', now - KEEP_MS).execute();
+  if (published)
+    await db
+      .deleteFrom('outbox')
+      .where('published_at', '<', now - KEEP_MS)
+      .execute();
   return published;
 }
 

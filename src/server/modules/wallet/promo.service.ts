@@ -29,10 +29,20 @@ export function normaliseCode(code: string): string {
 export async function createPromo(db: DB | Trx, p: NewPromo, now: number): Promise<Promo> {
   const code = normaliseCode(p.code);
   if (!/^[a-z0-9_-]{2,64}$/.test(code)) throw fieldError('code', 'A promo code is 2–64 letters, digits, - or _.');
-  if (!Number.isSafeInteger(p.value) || p.value <= 0 || (!p.isFixed && p.value > 100)) throw fieldError('value', 'The promo value must be a percentage 1–100 or a positive cents amount.');
+  if (!Number.isSafeInteger(p.value) || p.value <= 0 || (!p.isFixed && p.value > 100))
+    throw fieldError('value', 'The promo value must be a percentage 1–100 or a positive cents amount.');
   await db
     .insertInto('promo_codes')
-    .values({ code, value: p.value, is_fixed_value: p.isFixed ? 1 : 0, free_box: p.freeBox ? 1 : 0, max_uses: p.maxUses ?? null, uses: 0, expires_at: p.expiresAt ?? null, created_at: now })
+    .values({
+      code,
+      value: p.value,
+      is_fixed_value: p.isFixed ? 1 : 0,
+      free_box: p.freeBox ? 1 : 0,
+      max_uses: p.maxUses ?? null,
+      uses: 0,
+      expires_at: p.expiresAt ?? null,
+      created_at: now,
+    })
     .onConflict((oc) => oc.column('code').doNothing())
     .execute();
   return db.selectFrom('promo_codes').selectAll().where('code', '=', code).executeTakeFirstOrThrow();
@@ -46,11 +56,22 @@ export async function seedPromos(db: DB, now: number): Promise<void> {
 
 /** The promo a player may apply now, or a 422 on `promocode` saying why not. */
 export async function checkPromo(db: DB, userId: number, typed: string, now: number): Promise<Promo> {
-  const promo = await db.selectFrom('promo_codes').selectAll().where('code', '=', normaliseCode(typed)).executeTakeFirst();
+  const promo = await db
+    .selectFrom('promo_codes')
+    .selectAll()
+    .where('code', '=', normaliseCode(typed))
+    .executeTakeFirst();
   if (!promo) throw fieldError('promocode', 'This promo code does not exist.');
-  if (promo.expires_at !== null && now >= promo.expires_at) throw fieldError('promocode', 'This promo code has expired.');
-  if (promo.max_uses !== null && promo.uses >= promo.max_uses) throw fieldError('promocode', 'This promo code is no longer available.');
-  const used = await db.selectFrom('promo_redemptions').select('id').where('promo_id', '=', promo.id).where('user_id', '=', userId).executeTakeFirst();
+  if (promo.expires_at !== null && now >= promo.expires_at)
+    throw fieldError('promocode', 'This promo code has expired.');
+  if (promo.max_uses !== null && promo.uses >= promo.max_uses)
+    throw fieldError('promocode', 'This promo code is no longer available.');
+  const used = await db
+    .selectFrom('promo_redemptions')
+    .select('id')
+    .where('promo_id', '=', promo.id)
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
   if (used) throw fieldError('promocode', 'You have already used this promo code.');
   return promo;
 }
@@ -62,14 +83,24 @@ export function bonusCents(promo: Pick<Promo, 'value' | 'is_fixed_value'>, amoun
 
 /** The promo as the API shows it (value in percent, or dollars when fixed). */
 export function publicPromo(promo: Promo): { code: string; value: number; is_fixed_value: boolean } {
-  return { code: promo.code, value: promo.is_fixed_value ? promo.value / 100 : promo.value, is_fixed_value: promo.is_fixed_value === 1 };
+  return {
+    code: promo.code,
+    value: promo.is_fixed_value ? promo.value / 100 : promo.value,
+    is_fixed_value: promo.is_fixed_value === 1,
+  };
 }
 
 /**
  * Records the player's one use of `promoId` for `paymentId` inside the paying transaction.
  * False (no bonus) when they used it already or the total limit is reached meanwhile.
  */
-export async function redeemPromoIn(trx: Trx, promoId: number, userId: number, paymentId: number, now: number): Promise<Promo | null> {
+export async function redeemPromoIn(
+  trx: Trx,
+  promoId: number,
+  userId: number,
+  paymentId: number,
+  now: number,
+): Promise<Promo | null> {
   const mine = await trx
     .insertInto('promo_redemptions')
     .values({ promo_id: promoId, user_id: userId, payment_id: paymentId, created_at: now })
@@ -91,7 +122,14 @@ export async function redeemPromoIn(trx: Trx, promoId: number, userId: number, p
   if (counted.free_box) {
     await trx
       .insertInto('entitlements')
-      .values({ user_id: userId, kind: 'free_box', source: `promo:${counted.code}`, reference: `payment:${paymentId}`, used_at: null, created_at: now })
+      .values({
+        user_id: userId,
+        kind: 'free_box',
+        source: `promo:${counted.code}`,
+        reference: `payment:${paymentId}`,
+        used_at: null,
+        created_at: now,
+      })
       .onConflict((oc) => oc.column('reference').doNothing())
       .execute();
   }

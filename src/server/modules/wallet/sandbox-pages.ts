@@ -45,7 +45,10 @@ export function zenCheckout(ref: string, amountCents: number, bonusCents: number
 
 /** The skins checkout: pick skins worth at least the amount. */
 export function skinsCheckout(ref: string, amountCents: number, bonusNote: string, error = ''): string {
-  const rows = SANDBOX_SKINS.map((s) => `<label><span><input type="checkbox" name="skin_${s.id}" value="1"> ${esc(s.name)}</span><span>${formatUsd(s.cents)}</span></label>`).join('');
+  const rows = SANDBOX_SKINS.map(
+    (s) =>
+      `<label><span><input type="checkbox" name="skin_${s.id}" value="1"> ${esc(s.name)}</span><span>${formatUsd(s.cents)}</span></label>`,
+  ).join('');
   return page(
     'Skinsback sandbox checkout',
     `<h1>Deposit skins</h1><p class="note">Sandbox inventory. Choose skins worth at least ${formatUsd(amountCents)}. ${esc(bonusNote)}</p>
@@ -57,7 +60,10 @@ ${error ? `<p class="err" role="alert">${esc(error)}</p>` : ''}
 
 /** A one-line message page. */
 export function messagePage(title: string, text: string): string {
-  return page(title, `<h1>${esc(title)}</h1><p>${esc(text)}</p><p><a href="/" style="color:#8cf">Back to the site</a></p>`);
+  return page(
+    title,
+    `<h1>${esc(title)}</h1><p>${esc(text)}</p><p><a href="/" style="color:#8cf">Back to the site</a></p>`,
+  );
 }
 
 /** The development page of the sandbox crypto chain. */

@@ -41,32 +41,102 @@ export function walletRoutes(app: FastifyInstance, db: DB, config: Config): void
 
   defineRoute(
     app,
-    { method: 'POST', url: '/api/deposit/promocode/validate', summary: 'Check a promo code for the signed-in player', tags, auth: true, body: promoValidateBody, response: promoValidateResponse },
+    {
+      method: 'POST',
+      url: '/api/deposit/promocode/validate',
+      summary: 'Check a promo code for the signed-in player',
+      tags,
+      auth: true,
+      body: promoValidateBody,
+      response: promoValidateResponse,
+    },
     async ({ body, user }) => ({ promocode: publicPromo(await checkPromo(db, user.id, body.promocode, Date.now())) }),
   );
 
-  const redirect = (method: RedirectMethod) => async ({ body, user, request }: { body: { amount: number; promocode: string }; user: { id: number }; request: FastifyRequest }) => {
-    if (!sandboxEnabled(config)) throw new HttpError(503, 'This payment method is not available right now.');
-    const payment = await openPayment(db, method, user.id, dollarsToCents(body.amount), body.promocode, Date.now());
-    return { redirect_url: `${siteOrigin(config, request)}/sandbox/${method}/${payment.provider_ref}` };
-  };
-  defineRoute(app, { method: 'POST', url: '/api/deposit/zen/redirect', summary: 'Start a card deposit (hosted checkout)', tags, auth: true, body: zenRedirectBody, response: redirectResponse }, redirect('zen'));
-  defineRoute(app, { method: 'POST', url: '/api/deposit/skinsback/redirect', summary: 'Start a skins deposit (hosted checkout)', tags, auth: true, body: skinsRedirectBody, response: redirectResponse }, redirect('skinsback'));
+  const redirect =
+    (method: RedirectMethod) =>
+    async ({
+      body,
+      user,
+      request,
+    }: {
+      body: { amount: number; promocode: string };
+      user: { id: number };
+      request: FastifyRequest;
+    }) => {
+      if (!sandboxEnabled(config)) throw new HttpError(503, 'This payment method is not available right now.');
+      const payment = await openPayment(db, method, user.id, dollarsToCents(body.amount), body.promocode, Date.now());
+      return { redirect_url: `${siteOrigin(config, request)}/sandbox/${method}/${payment.provider_ref}` };
+    };
+  defineRoute(
+    app,
+    {
+      method: 'POST',
+      url: '/api/deposit/zen/redirect',
+      summary: 'Start a card deposit (hosted checkout)',
+      tags,
+      auth: true,
+      body: zenRedirectBody,
+      response: redirectResponse,
+    },
+    redirect('zen'),
+  );
+  defineRoute(
+    app,
+    {
+      method: 'POST',
+      url: '/api/deposit/skinsback/redirect',
+      summary: 'Start a skins deposit (hosted checkout)',
+      tags,
+      auth: true,
+      body: skinsRedirectBody,
+      response: redirectResponse,
+    },
+    redirect('skinsback'),
+  );
 
   defineRoute(
     app,
-    { method: 'POST', url: '/api/deposit/alphapo/available-currencies', summary: 'Crypto currencies with minimum and rate', tags, auth: true, response: currenciesResponse },
+    {
+      method: 'POST',
+      url: '/api/deposit/alphapo/available-currencies',
+      summary: 'Crypto currencies with minimum and rate',
+      tags,
+      auth: true,
+      response: currenciesResponse,
+    },
     async () => ({ data: await availableCurrencies(db) }),
   );
   defineRoute(
     app,
-    { method: 'POST', url: '/api/deposit/alphapo/deposit-address', summary: "The player's stable deposit address for a currency", tags, auth: true, body: depositAddressBody, response: depositAddressResponse },
-    async ({ body, user }) => ({ data: { wallet: await depositAddress(db, config.secrets.appSecret, user.id, body.currency, Date.now()), currency: body.currency } }),
+    {
+      method: 'POST',
+      url: '/api/deposit/alphapo/deposit-address',
+      summary: "The player's stable deposit address for a currency",
+      tags,
+      auth: true,
+      body: depositAddressBody,
+      response: depositAddressResponse,
+    },
+    async ({ body, user }) => ({
+      data: {
+        wallet: await depositAddress(db, config.secrets.appSecret, user.id, body.currency, Date.now()),
+        currency: body.currency,
+      },
+    }),
   );
 
   defineRoute(
     app,
-    { method: 'POST', url: '/api/deposit/gift-code/redeem', summary: 'Redeem a single-use gift code', tags, auth: true, body: redeemBody, response: msgResponse },
+    {
+      method: 'POST',
+      url: '/api/deposit/gift-code/redeem',
+      summary: 'Redeem a single-use gift code',
+      tags,
+      auth: true,
+      body: redeemBody,
+      response: msgResponse,
+    },
     async ({ body, user }) => {
       const r = await redeemGiftCode(db, user.id, body.code, Date.now());
       await publishBalance(app.publisher, r.userId, r.balanceCents);
@@ -75,7 +145,15 @@ export function walletRoutes(app: FastifyInstance, db: DB, config: Config): void
   );
   defineRoute(
     app,
-    { method: 'POST', url: '/api/deposit/voucher/redeem', summary: 'Redeem a voucher (once per player)', tags, auth: true, body: redeemBody, response: msgResponse },
+    {
+      method: 'POST',
+      url: '/api/deposit/voucher/redeem',
+      summary: 'Redeem a voucher (once per player)',
+      tags,
+      auth: true,
+      body: redeemBody,
+      response: msgResponse,
+    },
     async ({ body, user }) => {
       const r = await redeemVoucher(db, user.id, body.code, Date.now());
       await publishBalance(app.publisher, r.userId, r.balanceCents);
@@ -85,7 +163,14 @@ export function walletRoutes(app: FastifyInstance, db: DB, config: Config): void
 
   defineRoute(
     app,
-    { method: 'GET', url: '/api/deposit/payments', summary: "The player's deposits with status, newest first", tags, auth: true, response: paymentsResponse },
+    {
+      method: 'GET',
+      url: '/api/deposit/payments',
+      summary: "The player's deposits with status, newest first",
+      tags,
+      auth: true,
+      response: paymentsResponse,
+    },
     async ({ user }) => ({ data: await listPayments(db, user.id) }),
   );
 }

@@ -4,9 +4,19 @@ import type { DB } from '../../db/database.ts';
 import type { WithdrawalsTable } from '../../db/tables.ts';
 import { HttpError, fieldError } from '../../http/errors.ts';
 import { applyMoveIn } from './ledger.ts';
-import { CRYPTO_CURRENCIES, WITHDRAW_MAX_CENTS, WITHDRAW_MIN_CENTS, cryptoCurrency } from '../../../shared/wallet/currencies.ts';
+import {
+  CRYPTO_CURRENCIES,
+  WITHDRAW_MAX_CENTS,
+  WITHDRAW_MIN_CENTS,
+  cryptoCurrency,
+} from '../../../shared/wallet/currencies.ts';
 import { isValidAddress } from '../../../shared/wallet/addresses.ts';
-import { WITHDRAWAL_STATUS_LOOK, WITHDRAWAL_TRANSITIONS, WITHDRAWAL_STATUSES, type WithdrawalStatus } from '../../../shared/wallet/statuses.ts';
+import {
+  WITHDRAWAL_STATUS_LOOK,
+  WITHDRAWAL_TRANSITIONS,
+  WITHDRAWAL_STATUSES,
+  type WithdrawalStatus,
+} from '../../../shared/wallet/statuses.ts';
 import { centsToDollars, formatUsd } from '../../../shared/money.ts';
 
 /** A withdrawal row as read. */
@@ -49,20 +59,37 @@ export function publicWithdrawal(w: Withdrawal) {
  * Requests a withdrawal: validates method, amount and address; debits in the same transaction.
  * With a `requestKey` (the Idempotency-Key header) a retried request returns the first withdrawal.
  */
-export async function requestWithdrawal(db: DB, userId: number, input: { amountCents: number; method: string; address: string; requestKey?: string }, now: number): Promise<WithdrawalChange & { replayed: boolean }> {
+export async function requestWithdrawal(
+  db: DB,
+  userId: number,
+  input: { amountCents: number; method: string; address: string; requestKey?: string },
+  now: number,
+): Promise<WithdrawalChange & { replayed: boolean }> {
   const currency = cryptoCurrency(input.method);
   if (!currency || !currency.deposit) throw fieldError('method', 'This withdrawal method is not supported.');
-  if (input.amountCents < WITHDRAW_MIN_CENTS) throw fieldError('amount', `The minimum withdrawal is ${formatUsd(WITHDRAW_MIN_CENTS)}.`);
-  if (input.amountCents > WITHDRAW_MAX_CENTS) throw fieldError('amount', `The maximum withdrawal is ${formatUsd(WITHDRAW_MAX_CENTS)}.`);
+  if (input.amountCents < WITHDRAW_MIN_CENTS)
+    throw fieldError('amount', `The minimum withdrawal is ${formatUsd(WITHDRAW_MIN_CENTS)}.`);
+  if (input.amountCents > WITHDRAW_MAX_CENTS)
+    throw fieldError('amount', `The maximum withdrawal is ${formatUsd(WITHDRAW_MAX_CENTS)}.`);
   const address = input.address.trim();
-  if (!isValidAddress(currency.format, address)) throw fieldError('address', `This is not a valid ${currency.name} address.`);
+  if (!isValidAddress(currency.format, address))
+    throw fieldError('address', `This is not a valid ${currency.name} address.`);
   const requestKey = input.requestKey ? `${userId}:${input.requestKey}` : null;
   const replay = async (): Promise<(WithdrawalChange & { replayed: boolean }) | null> => {
     if (!requestKey) return null;
-    const first = await db.selectFrom('withdrawals').selectAll().where('request_key', '=', requestKey).executeTakeFirst();
+    const first = await db
+      .selectFrom('withdrawals')
+      .selectAll()
+      .where('request_key', '=', requestKey)
+      .executeTakeFirst();
     if (!first) return null;
-    if (first.amount_cents !== input.amountCents || first.method !== currency.code || first.address !== address) throw new HttpError(409, 'This request was already used for a different withdrawal.');
-    const user = await db.selectFrom('users').select('balance_cents').where('id', '=', userId).executeTakeFirstOrThrow();
+    if (first.amount_cents !== input.amountCents || first.method !== currency.code || first.address !== address)
+      throw new HttpError(409, 'This request was already used for a different withdrawal.');
+    const user = await db
+      .selectFrom('users')
+      .select('balance_cents')
+      .where('id', '=', userId)
+      .executeTakeFirstOrThrow();
     return { withdrawal: first, balanceCents: user.balance_cents, replayed: true };
   };
   const earlier = await replay();
@@ -70,49 +97,103 @@ export async function requestWithdrawal(db: DB, userId: number, input: { amountC
   const made = await db.transaction().execute(async (trx) => {
     const w = await trx
       .insertInto('withdrawals')
-      .values({ user_id: userId, amount_cents: input.amountCents, fee_cents: currency.withdrawFeeCents, method: currency.code, address, status: 'new', request_key: requestKey, created_at: now, updated_at: now })
+      .values({
+        user_id: userId,
+        amount_cents: input.amountCents,
+        fee_cents: currency.withdrawFeeCents,
+        method: currency.code,
+        address,
+        status: 'new',
+        request_key: requestKey,
+        created_at: now,
+        updated_at: now,
+      })
       .onConflict((oc) => oc.column('request_key').doNothing())
       .returningAll()
       .executeTakeFirst();
     if (!w) return null; // a concurrent retry won
-    const move = await applyMoveIn(trx, { userId, deltaCents: -input.amountCents, kind: 'withdrawal', reference: `withdrawal:${w.id}`, idempotencyKey: `withdrawal:${w.id}`, now });
+    const move = await applyMoveIn(trx, {
+      userId,
+      deltaCents: -input.amountCents,
+      kind: 'withdrawal',
+      reference: `withdrawal:${w.id}`,
+      idempotencyKey: `withdrawal:${w.id}`,
+      now,
+    });
     return { withdrawal: w, balanceCents: move.balanceAfterCents, replayed: false };
   });
   return made ?? (await replay())!;
 }
 
-async function move(db: DB, id: number, from: (w: Withdrawal) => void, to: WithdrawalStatus, now: number): Promise<WithdrawalChange> {
+async function move(
+  db: DB,
+  id: number,
+  from: (w: Withdrawal) => void,
+  to: WithdrawalStatus,
+  now: number,
+): Promise<WithdrawalChange> {
   return db.transaction().execute(async (trx) => {
     const w = await trx.selectFrom('withdrawals').selectAll().where('id', '=', id).executeTakeFirst();
     if (!w) throw new HttpError(404, 'Withdrawal not found.');
     from(w);
-    const moved = await trx.updateTable('withdrawals').set({ status: to, updated_at: now }).where('id', '=', id).where('status', '=', w.status).returningAll().executeTakeFirst();
+    const moved = await trx
+      .updateTable('withdrawals')
+      .set({ status: to, updated_at: now })
+      .where('id', '=', id)
+      .where('status', '=', w.status)
+      .returningAll()
+      .executeTakeFirst();
     if (!moved) throw new HttpError(409, 'The withdrawal changed meanwhile; try again.');
     if (to !== 'canceled' && to !== 'canceled_by_user') return { withdrawal: moved, balanceCents: null };
-    const refund = await applyMoveIn(trx, { userId: w.user_id, deltaCents: w.amount_cents, kind: 'refund', reference: `withdrawal:${id}`, idempotencyKey: `withdrawal-refund:${id}`, now });
+    const refund = await applyMoveIn(trx, {
+      userId: w.user_id,
+      deltaCents: w.amount_cents,
+      kind: 'refund',
+      reference: `withdrawal:${id}`,
+      idempotencyKey: `withdrawal-refund:${id}`,
+      now,
+    });
     return { withdrawal: moved, balanceCents: refund.balanceAfterCents };
   });
 }
 
 /** The player cancels their own withdrawal while it is new; the amount comes back. */
 export async function cancelByUser(db: DB, userId: number, id: number, now: number): Promise<WithdrawalChange> {
-  return move(db, id, (w) => {
-    if (w.user_id !== userId) throw new HttpError(404, 'Withdrawal not found.');
-    if (w.status !== 'new') throw new HttpError(409, 'This withdrawal can no longer be canceled.');
-  }, 'canceled_by_user', now);
+  return move(
+    db,
+    id,
+    (w) => {
+      if (w.user_id !== userId) throw new HttpError(404, 'Withdrawal not found.');
+      if (w.status !== 'new') throw new HttpError(409, 'This withdrawal can no longer be canceled.');
+    },
+    'canceled_by_user',
+    now,
+  );
 }
 
 /** The operator moves a withdrawal along WITHDRAWAL_TRANSITIONS (canceled refunds). */
 export async function moveWithdrawal(db: DB, id: number, to: string, now: number): Promise<WithdrawalChange> {
-  if (!(WITHDRAWAL_STATUSES as readonly string[]).includes(to) || to === 'canceled_by_user') throw fieldError('status', 'The status must be in_processing, done or canceled.');
+  if (!(WITHDRAWAL_STATUSES as readonly string[]).includes(to) || to === 'canceled_by_user')
+    throw fieldError('status', 'The status must be in_processing, done or canceled.');
   const target = to as WithdrawalStatus;
-  return move(db, id, (w) => {
-    if (!WITHDRAWAL_TRANSITIONS[w.status as WithdrawalStatus].includes(target)) throw new HttpError(409, `A ${w.status} withdrawal cannot become ${to}.`);
-  }, target, now);
+  return move(
+    db,
+    id,
+    (w) => {
+      if (!WITHDRAWAL_TRANSITIONS[w.status as WithdrawalStatus].includes(target))
+        throw new HttpError(409, `A ${w.status} withdrawal cannot become ${to}.`);
+    },
+    target,
+    now,
+  );
 }
 
 /** Withdrawals of one player (or of everyone, optionally by status), newest first. */
-export async function listWithdrawals(db: DB, filter: { userId?: number; status?: string }, limit = 100): Promise<Withdrawal[]> {
+export async function listWithdrawals(
+  db: DB,
+  filter: { userId?: number; status?: string },
+  limit = 100,
+): Promise<Withdrawal[]> {
   let q = db.selectFrom('withdrawals').selectAll().orderBy('id', 'desc').limit(limit);
   if (filter.userId !== undefined) q = q.where('user_id', '=', filter.userId);
   if (filter.status) q = q.where('status', '=', filter.status);

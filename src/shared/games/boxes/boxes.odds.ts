@@ -85,7 +85,10 @@ export function sellBackValueCents(items: readonly Pick<OddsItem, 'tickets' | 's
 }
 
 /** Box price in cents: exact EV × (1 + edge), rounded UP to the cent so the edge is never below its value. */
-export function boxPriceCents(items: readonly Pick<OddsItem, 'tickets' | 'priceCents'>[], edgeBp: number = HOUSE_EDGE_BP): number {
+export function boxPriceCents(
+  items: readonly Pick<OddsItem, 'tickets' | 'priceCents'>[],
+  edgeBp: number = HOUSE_EDGE_BP,
+): number {
   if (!Number.isInteger(edgeBp) || edgeBp < 0) throw new Error('edge must be non-negative basis points');
   const num = evNumerator(items) * BigInt(10_000 + edgeBp);
   const den = BigInt(TOTAL_TICKETS) * 10_000n;

@@ -63,10 +63,15 @@ export function quoteCustomBox(items: readonly QuoteItem[]): CustomBoxQuote {
     if (t === null) itemProblems[i] = 'A chance is a percentage from 0.001 to 100 with at most 3 decimals.';
     return t ?? 0;
   });
-  if (Object.keys(itemProblems).length) problems.push('Every item needs a chance from 0.001% to 100% with at most 3 decimals.');
+  if (Object.keys(itemProblems).length)
+    problems.push('Every item needs a chance from 0.001% to 100% with at most 3 decimals.');
   const totalTickets = tickets.reduce((a, b) => a + b, 0);
   if (totalTickets !== TOTAL_TICKETS) problems.push(chanceSumMessage(totalTickets));
-  const odds = items.map((it, i) => ({ tickets: tickets[i]!, priceCents: it.priceCents, salePriceCents: it.salePriceCents }));
+  const odds = items.map((it, i) => ({
+    tickets: tickets[i]!,
+    priceCents: it.priceCents,
+    salePriceCents: it.salePriceCents,
+  }));
   const priceCents = boxPriceCents(odds, HOUSE_EDGE_BP);
   return {
     tickets,

@@ -62,7 +62,13 @@ export function fillerStrip(items: readonly ReelItem[], seed: number, length: nu
 }
 
 /** The landing slot for a start position and speed: far enough that the ease never runs backwards. */
-export function landingSlot(tileWidth: number, startOffset: number, startVelocity: number, durationMs: number, minTiles = 30): number {
+export function landingSlot(
+  tileWidth: number,
+  startOffset: number,
+  startVelocity: number,
+  durationMs: number,
+  minTiles = 30,
+): number {
   // A cubic Hermite with end speed 0 is monotone when distance ≥ v0 × T / 3.
   const minDistance = Math.max(minTiles * tileWidth, (startVelocity * durationMs) / 3 + tileWidth);
   return Math.ceil((startOffset + minDistance) / tileWidth);
@@ -78,7 +84,15 @@ export function reelScript(input: ReelInput): ReelScript {
   const strip = fillerStrip(items, seed, landing + 6);
   strip[landing] = winnerIndex;
   const inTile = 0.2 + 0.6 * prng(seed ^ 0x5bd1e995)(); // rest between 20 % and 80 % of the tile
-  return { strip, landing, tileWidth, startOffset, startVelocity, targetOffset: (landing + inTile) * tileWidth, durationMs };
+  return {
+    strip,
+    landing,
+    tileWidth,
+    startOffset,
+    startVelocity,
+    targetOffset: (landing + inTile) * tileWidth,
+    durationMs,
+  };
 }
 
 /** Strip position under the marker at `t` ms (clamped to the script). */
@@ -89,7 +103,11 @@ export function reelOffsetAt(s: ReelScript, t: number): number {
   const u2 = u * u;
   const u3 = u2 * u;
   // Hermite: p0 = start, m0 = v0·T, p1 = target, m1 = 0
-  return (2 * u3 - 3 * u2 + 1) * s.startOffset + (u3 - 2 * u2 + u) * s.startVelocity * s.durationMs + (-2 * u3 + 3 * u2) * s.targetOffset;
+  return (
+    (2 * u3 - 3 * u2 + 1) * s.startOffset +
+    (u3 - 2 * u2 + u) * s.startVelocity * s.durationMs +
+    (-2 * u3 + 3 * u2) * s.targetOffset
+  );
 }
 
 /** The tile index under the marker at strip position `offset`. */

@@ -14,10 +14,22 @@ export interface DiceOutcome {
 /** The outcome of a bet recomputed from its seeds (what the verify page shows). */
 export function diceOutcomeFromSeeds(seeds: SeedInput, target: number, direction: DiceDirection): DiceOutcome {
   const roll = diceRoll(seeds);
-  return { roll, target, direction, win: diceWins(roll, target, direction), multiplier: diceMultiplier(diceChance(target, direction)) };
+  return {
+    roll,
+    target,
+    direction,
+    win: diceWins(roll, target, direction),
+    multiplier: diceMultiplier(diceChance(target, direction)),
+  };
 }
 
 /** The outcome of a bet as the server reported it. */
-export function diceOutcomeFromBet(bet: { roll: number; target: number; direction: DiceDirection; win: boolean; multiplier: number }): DiceOutcome {
+export function diceOutcomeFromBet(bet: {
+  roll: number;
+  target: number;
+  direction: DiceDirection;
+  win: boolean;
+  multiplier: number;
+}): DiceOutcome {
   return { roll: bet.roll, target: bet.target, direction: bet.direction, win: bet.win, multiplier: bet.multiplier };
 }

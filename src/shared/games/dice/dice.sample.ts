@@ -23,7 +23,11 @@ export function sampleDice(script: DiceScript, t: number): DiceView {
   const time = Math.min(Math.max(t, 0), durationMs);
   const p = flyMs === 0 ? 1 : Math.min(1, time / flyMs);
   const revealed = p >= 1;
-  const marker = revealed ? outcome.roll : p === 0 ? from : Math.min(100, Math.max(0, from + (outcome.roll - from) * easeOutBack(p)));
+  const marker = revealed
+    ? outcome.roll
+    : p === 0
+      ? from
+      : Math.min(100, Math.max(0, from + (outcome.roll - from) * easeOutBack(p)));
   const since = time - flyMs;
   return {
     marker,

@@ -30,7 +30,8 @@ export function upgradeChance(stakeCents: number, targetCents: number): UpgradeC
 export function upgradeChanceError(stakeCents: number, targetCents: number): string | null {
   if (stakeCents <= 0) return 'Choose at least one item to stake.';
   if (targetCents <= stakeCents) return 'The target must be worth more than your stake.';
-  if (upgradeChance(stakeCents, targetCents).chanceBp < UPGRADE_MIN_CHANCE_BP) return `The chance would be below ${UPGRADE_MIN_CHANCE_BP / 100}%: stake more or choose a cheaper target.`;
+  if (upgradeChance(stakeCents, targetCents).chanceBp < UPGRADE_MIN_CHANCE_BP)
+    return `The chance would be below ${UPGRADE_MIN_CHANCE_BP / 100}%: stake more or choose a cheaper target.`;
   return null;
 }
 
