@@ -55,9 +55,9 @@ describe('dice outcome, script and sample', () => {
     const outcome = diceOutcomeFromSeeds(seeds(3), 50, 'over');
     const script = diceScript(outcome, 20, 'normal');
     expect(sampleDice(script, 0)).toMatchObject({ marker: 20, revealed: false, win: null, done: false });
-    expect(sampleDice(script, script.flyMs - 1).revealed).toBe(false);
-    expect(sampleDice(script, script.flyMs)).toMatchObject({ revealed: true, win: true, flash: 1 });
-    expect(diceScript(outcome, 20, 'reduced').flyMs).toBe(0);
+    expect(sampleDice(script, script.travelMs - 1).revealed).toBe(false);
+    expect(sampleDice(script, script.travelMs)).toMatchObject({ revealed: true, win: true, flash: 1 });
+    expect(diceScript(outcome, 20, 'reduced').travelMs).toBe(0);
     expect(sampleDice(diceScript(outcome, 20, 'reduced'), 0).marker).toBe(outcome.roll);
   });
 });

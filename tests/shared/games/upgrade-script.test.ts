@@ -20,12 +20,12 @@ describe('upgrade script and sample', () => {
         expect(script.from).toBeLessThan(100);
         const ts = script.cues.map((c) => c.t);
         expect(ts).toEqual([...ts].sort((a, b) => a - b));
-        expect(script.cues.at(-1)).toEqual({ t: script.spinMs, sound: outcome.win ? 'win' : 'lose' });
+        expect(script.cues.at(-1)).toEqual({ t: script.travelMs, sound: outcome.win ? 'win' : 'lose' });
         if (mode !== 'reduced') {
           expect(script.travel).toBeGreaterThanOrEqual(100); // at least one whole turn
           expect((script.from + script.travel) % 100).toBeCloseTo(outcome.roll, 9); // the spin heads for the roll
         }
-        for (let t = 0; t < script.spinMs; t += 16) {
+        for (let t = 0; t < script.travelMs; t += 16) {
           const v = sampleUpgrade(script, t);
           expect(v.needle).toBeGreaterThanOrEqual(0);
           expect(v.needle).toBeLessThan(100);
@@ -54,6 +54,6 @@ describe('upgrade script and sample', () => {
         sum += (sampleUpgrade(script, t + 10).needle - sampleUpgrade(script, t).needle + 100) % 100;
       return sum;
     };
-    expect(travelled(0, 500)).toBeGreaterThan(5 * travelled(script.spinMs - 500, script.spinMs - 10));
+    expect(travelled(0, 500)).toBeGreaterThan(5 * travelled(script.travelMs - 500, script.travelMs - 10));
   });
 });
