@@ -1,7 +1,7 @@
 // Upgrade animation: bounded, cues in order, the needle stays on the ring, and the last sample is
 // exactly the server's roll in every motion mode.
 import { describe, expect, it } from 'vitest';
-import { upgradeOutcomeFromSeeds } from '../../../src/shared/games/upgrade/upgrade.odds.ts';
+import { upgradeOutcome } from '../../../src/shared/games/upgrade/upgrade.outcome.ts';
 import { upgradeScript, type MotionMode } from '../../../src/shared/games/upgrade/upgrade.script.ts';
 import { sampleUpgrade } from '../../../src/shared/games/upgrade/upgrade.sample.ts';
 
@@ -12,7 +12,7 @@ describe('upgrade script and sample', () => {
   for (const mode of modes) {
     it(`${mode}: ends exactly on the roll`, () => {
       for (let nonce = 0; nonce < 200; nonce++) {
-        const outcome = upgradeOutcomeFromSeeds(seeds(nonce), 5 + (nonce % 70));
+        const outcome = upgradeOutcome(seeds(nonce), 5 + (nonce % 70));
         const script = upgradeScript(outcome, ((nonce * 37.7) % 130) - 15, mode);
         expect(script.durationMs).toBeGreaterThan(0);
         expect(script.durationMs).toBeLessThanOrEqual(4_000);

@@ -10,7 +10,7 @@ import {
   type SegmentTable,
   type Segments,
 } from '../motion.ts';
-import type { UpgradeOutcome } from './upgrade.odds.ts';
+import type { UpgradeOutcome } from './upgrade.outcome.ts';
 
 export type { MotionMode } from '../motion.ts';
 
