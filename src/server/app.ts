@@ -79,7 +79,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   freeLootRoutes(fastify, database);
   userBoxesRoutes(fastify, database.db);
 
-  await registerClient(fastify, deps.clientDir ?? null);
+  await registerClient(fastify, deps.clientDir ?? null, { devPages: config.env !== 'production' });
   await fastify.ready();
   return { fastify };
 }

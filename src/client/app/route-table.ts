@@ -2,6 +2,7 @@
 // landed yet is an honest "coming soon" page.
 import type { ComponentType } from 'react';
 import { games } from '../games/registry.ts';
+import { devPagesEnabled, devRoutes } from './dev-pages.ts';
 
 /** A route of the site. */
 export interface SiteRoute {
@@ -118,6 +119,8 @@ export const routeTable: SiteRoute[] = [
     hub: true,
   })),
   { path: '/engine-check', title: 'Graphics check', load: () => import('../features/pages/engine-check-page.tsx') },
+  // Outside production only: /dev/scenes (see dev-pages.ts).
+  ...(devPagesEnabled() ? devRoutes : []),
   // Last: a box page by type and name; static paths above win in react-router's ranking.
   { path: '/:boxtype/:boxname', title: 'Box', load: box },
 ];
