@@ -94,6 +94,21 @@ test('the main page: stats, name, avatars, password change and sign out everywhe
   const headerImg = page.getByTestId('header-account').locator('img.avatar');
   await expect(headerImg).toHaveAttribute('src', new RegExp(`^/uploads/avatars/${player.userId}-[0-9a-f]{24}\\.png$`));
   await expect.poll(() => headerImg.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(1);
+  // A large picture is scaled to 256 px by the browser before it goes up.
+  const big = await page.evaluate(() => {
+    const c = document.createElement('canvas');
+    c.width = 600;
+    c.height = 400;
+    const ctx = c.getContext('2d')!;
+    ctx.fillStyle = '#36c';
+    ctx.fillRect(0, 0, 600, 400);
+    return c.toDataURL('image/png').split(',')[1]!;
+  });
+  await page
+    .getByTestId('avatar-file')
+    .setInputFiles({ name: 'big.png', mimeType: 'image/png', buffer: Buffer.from(big, 'base64') });
+  await expect(headerImg).toHaveAttribute('src', /\.webp$/);
+  await expect.poll(() => headerImg.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(256);
   await page
     .getByTestId('avatar-file')
     .setInputFiles({ name: 'x.png', mimeType: 'image/png', buffer: Buffer.from('GIF89a') });

@@ -6,7 +6,7 @@ import { useSession } from '../../stores/session.ts';
 import { toast } from '../../components/ui/toaster.tsx';
 import { AVATAR_MAX_BYTES, SHIPPED_AVATARS, shippedAvatarUrl } from '../../../shared/api/profile.ts';
 import type { PublicUser } from '../../../shared/api/user.ts';
-import { uploadAvatar } from './profile-api.ts';
+import { shrinkImage, uploadAvatar } from './profile-api.ts';
 
 /** The avatar picker. */
 export function AvatarPicker({ user }: { user: PublicUser }) {
@@ -33,8 +33,13 @@ export function AvatarPicker({ user }: { user: PublicUser }) {
   const onFile = (file: File | undefined) => {
     if (fileRef.current) fileRef.current.value = '';
     if (!file) return;
-    if (file.size > AVATAR_MAX_BYTES) return setError('The avatar may not be larger than 2 MB.');
-    void run(() => uploadAvatar(file));
+    setBusy(true);
+    void shrinkImage(file).then((image) => {
+      // Larger pictures go up scaled to 256 px; the server checks type and size again.
+      if (image.size <= AVATAR_MAX_BYTES) return run(() => uploadAvatar(image));
+      setBusy(false);
+      setError('The avatar may not be larger than 2 MB.');
+    });
   };
 
   return (
@@ -68,7 +73,7 @@ export function AvatarPicker({ user }: { user: PublicUser }) {
           onChange={(e) => onFile(e.target.files?.[0])}
         />
       </label>
-      <p className="muted small">PNG, JPEG or WebP, at most 2 MB.</p>
+      <p className="muted small">PNG, JPEG or WebP, at most 2 MB; larger pictures are scaled to 256 px.</p>
       {error && (
         <p className="field-error" role="alert">
           {error}
