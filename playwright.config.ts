@@ -33,7 +33,7 @@ export default defineConfig({
   use: {
     baseURL,
     screenshot: 'only-on-failure',
-    trace: 'retain-on-failure',
+    trace: 'on-first-retry', // recording a trace of every test costs time; a retry (CI) records one
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
       args: [
@@ -48,11 +48,12 @@ export default defineConfig({
     },
   },
   projects: [
-    // Tests tagged @phone run only on the phone project, @desktop only on the desktop one.
+    // A test runs once, at the desktop viewport, unless it depends on the layout: tagged @responsive
+    // it runs at both viewports, @phone only on the phone (@desktop marks a desktop-layout test).
     { name: 'desktop', grepInvert: /@phone/, use: { viewport: { width: 1440, height: 900 } } },
     {
       name: 'phone',
-      grepInvert: /@desktop/,
+      grep: /@phone|@responsive/,
       use: { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 },
     },
   ],
@@ -67,7 +68,6 @@ export default defineConfig({
       DATA_DIR: process.env.E2E_DATA_DIR,
       LOG_LEVEL: 'warn',
       NODE_ENV: 'test',
-      ACCESS_TOKEN_TTL_SECONDS: '10', // short access tokens so the browser test sees a silent refresh
       RATE_LIMIT_SCALE: '20', // every browser test comes from 127.0.0.1
     },
   },

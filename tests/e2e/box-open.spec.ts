@@ -1,9 +1,9 @@
 // Box opening in the browser: a credited player opens a box ×3 and the reels land on the items
 // the API returned; the balance and the inventory follow; a guest's demo spin moves nothing; a
 // second browser context sees the drops in its live strip about 3 s later.
-import { expect, test, type Page } from '@playwright/test';
-import { signInPlayer } from './players.ts';
-import { skipBonus } from './shell-helpers.ts';
+import type { Page } from '@playwright/test';
+import { channelJoined, expect, test } from './fixtures.ts';
+import { PUBLIC_CHANNEL } from '../../src/shared/api/box-open.ts';
 
 const SLUG = 'penny-box';
 test.describe.configure({ timeout: 150_000 }); // software WebGL on a loaded machine runs the reels slowly
@@ -34,22 +34,20 @@ async function openAndSettle(page: Page, button: 'open-button' | 'demo-button', 
 }
 
 test('a player opens ×3: reels land on the API items, balance and inventory follow, another browser sees the drops @desktop', async ({
-  browser,
+  newContext,
   baseURL,
 }) => {
   const price = (await (await fetch(`${baseURL}/api/boxes/${SLUG}`)).json()).data.price as number;
-  const player = await browser.newContext();
-  const watcher = await browser.newContext();
-  await signInPlayer(player, baseURL!, { balanceCents: Math.round(price * 100) * 4 });
-  const watch = await watcher.newPage();
-  await skipBonus(watch);
+  const { context: player } = await newContext({ balanceCents: Math.round(price * 100) * 4 });
+  const watch = await (await newContext()).context.newPage();
+  const joined = channelJoined(watch, PUBLIC_CHANNEL);
   await watch.goto('/');
   const strip = watch.getByTestId('live-drops');
   await expect(strip).toBeVisible();
   const before = await strip
     .getByTestId('drop-tile')
     .evaluateAll((els) => els.map((e) => e.getAttribute('data-drop-id')));
-  await watch.waitForTimeout(1500); // the public channel connects
+  await joined; // the public channel is subscribed: every drop from now on reaches the strip
   // wall-clock ms at which each new tile appears in the watcher's strip
   await watch.evaluate((known) => {
     const seen: Record<string, number> = {};
@@ -63,7 +61,6 @@ test('a player opens ×3: reels land on the API items, balance and inventory fol
   }, before);
 
   const page = await player.newPage();
-  await skipBonus(page);
   await page.goto(`/boxes/${SLUG}`);
   await page.getByRole('button', { name: '×3' }).click();
   await expect(page.getByTestId('open-button')).toHaveText(`Open 3 boxes for $${(price * 3).toFixed(2)}`);
@@ -99,15 +96,12 @@ test('a player opens ×3: reels land on the API items, balance and inventory fol
   await expect(page.getByTestId('inventory-item')).toHaveCount(3);
   const names = (await page.getByTestId('inventory-item').locator('.item-name').allTextContents()).sort();
   expect(names).toEqual(body.data.reels.map((r) => r.item.name).sort());
-  await player.close();
-  await watcher.close();
 });
 
 test('a guest demo spin lands on the API items and moves nothing @desktop', async ({ page, baseURL }) => {
   const drops = async () =>
     (await (await fetch(`${baseURL}/api/last-drops`)).json()).data.map((d: { id: number }) => d.id);
   const before = await drops();
-  await skipBonus(page);
   await page.goto(`/boxes/${SLUG}`);
   await page.getByRole('button', { name: '×3' }).click();
   const body = await openAndSettle(page, 'demo-button', true); // quick open

@@ -4,13 +4,9 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
-import { expect, test } from '@playwright/test';
 import { openDatabase, type Database } from '../../src/server/db/database.ts';
 import { issueTokens } from '../../src/server/modules/auth/tokens.ts';
-import { skipBonus } from './shell-helpers.ts';
-
-// The bonus dialog (4 s after start, once a day) would cover these pages; modals.spec tests it.
-test.beforeEach(({ page }) => skipBonus(page));
+import { expect, test } from './fixtures.ts';
 
 let database: Database;
 const dataDir = process.env.E2E_DATA_DIR!;
