@@ -38,27 +38,31 @@ test('a player opens ×3: reels land on the API items, balance and inventory fol
   baseURL,
 }) => {
   const price = (await (await fetch(`${baseURL}/api/boxes/${SLUG}`)).json()).data.price as number;
-  const { context: player } = await newContext({ balanceCents: Math.round(price * 100) * 4 });
+  // Other tests open boxes meanwhile: the watcher counts only this player's drops, by winner name.
+  const name = `Reel Opener ${Date.now() % 1e6}`;
+  const { context: player } = await newContext({ name, balanceCents: Math.round(price * 100) * 4 });
   const watch = await (await newContext()).context.newPage();
   const joined = channelJoined(watch, PUBLIC_CHANNEL);
   await watch.goto('/');
   const strip = watch.getByTestId('live-drops');
   await expect(strip).toBeVisible();
-  const before = await strip
-    .getByTestId('drop-tile')
-    .evaluateAll((els) => els.map((e) => e.getAttribute('data-drop-id')));
   await joined; // the public channel is subscribed: every drop from now on reaches the strip
-  // wall-clock ms at which each new tile appears in the watcher's strip
-  await watch.evaluate((known) => {
+  // wall-clock ms at which each of the player's drops appears in the watcher's strip
+  await watch.evaluate((winner) => {
     const seen: Record<string, number> = {};
-    (window as unknown as { __seen: Record<string, number> }).__seen = seen;
+    const w = window as unknown as { __seen: Record<string, number>; __mine(): string[] };
+    w.__seen = seen;
+    w.__mine = () =>
+      [...document.querySelectorAll('[data-testid="drop-tile"]')]
+        .filter((el) => {
+          const avatar = el.querySelector('.drop-avatar');
+          return (avatar?.getAttribute('aria-label') ?? avatar?.getAttribute('alt')) === winner;
+        })
+        .map((el) => el.getAttribute('data-drop-id')!);
     new MutationObserver(() => {
-      for (const el of document.querySelectorAll('[data-testid="drop-tile"]')) {
-        const id = el.getAttribute('data-drop-id')!;
-        if (!known.includes(id) && !(id in seen)) seen[id] = Date.now();
-      }
+      for (const id of w.__mine()) if (!(id in seen)) seen[id] = Date.now();
     }).observe(document.body, { childList: true, subtree: true });
-  }, before);
+  }, name);
 
   const page = await player.newPage();
   await page.goto(`/boxes/${SLUG}`);
@@ -75,13 +79,9 @@ test('a player opens ×3: reels land on the API items, balance and inventory fol
 
   // the watcher's strip gets all three drops after the 3 s delay
   await expect
-    .poll(
-      async () =>
-        (
-          await strip.getByTestId('drop-tile').evaluateAll((els) => els.map((e) => e.getAttribute('data-drop-id')))
-        ).filter((id) => !before.includes(id)).length,
-      { timeout: 10_000 },
-    )
+    .poll(() => watch.evaluate(() => (window as unknown as { __mine(): string[] }).__mine().length), {
+      timeout: 10_000,
+    })
     .toBe(3);
   const seen = Object.values(
     await watch.evaluate(() => (window as unknown as { __seen: Record<string, number> }).__seen),
