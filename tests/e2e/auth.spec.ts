@@ -1,11 +1,10 @@
 // Accounts in the browser: register → login → /profile → reload keeps the session → the access
-// token expires (server TTL 10 s) → silent refresh → logout; every §5 message; social sign-in
-// through the development provider; the login guard; password reset through /dev/mail.
-import { expect, test, type Page } from '@playwright/test';
-import { skipBonus } from './shell-helpers.ts';
-
-// The bonus dialog (4 s after start, once a day) would cover these pages; modals.spec tests it.
-test.beforeEach(({ page }) => skipBonus(page));
+// token expires (expired in the server's database, no waiting) → silent refresh → logout; every §5
+// message; social sign-in through the development provider; the login guard; password reset
+// through /dev/mail.
+import type { Page } from '@playwright/test';
+import { channelJoined, expect, test } from './fixtures.ts';
+import { expireAccessTokens } from './players.ts';
 
 const unique = () => `e2e-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.test`;
 
@@ -30,10 +29,6 @@ async function login(page: Page, email: string, password: string) {
 }
 
 test('register → login → profile → reload → silent refresh after expiry → logout', async ({ page, context }) => {
-  test.setTimeout(60_000);
-  // Cookies expire after expires_in by the page's clock; running it an hour ahead keeps them while
-  // the server's 10-second access token really expires, which is the case a refresh is for.
-  await page.clock.setFixedTime(new Date(Date.now() + 3600_000));
   const email = unique();
   await register(page, 'Erin E2E', email, 'secret-pass');
   await login(page, email, 'secret-pass');
@@ -49,7 +44,8 @@ test('register → login → profile → reload → silent refresh after expiry 
   await expect(page.getByTestId('profile-name')).toHaveText('Erin E2E');
   const before = (await context.cookies()).find((c) => c.name === 'token')!.value;
 
-  await page.waitForTimeout(11_000); // the server's access token is now expired
+  // the server's access token expires while the browser still holds it (cookies keep their expiry)
+  expect(await expireAccessTokens(email)).toBeGreaterThan(0);
   await page.getByRole('link', { name: 'Loot Arcade home' }).click(); // a client-side navigation away, on phone and desktop
   await expect(page).toHaveURL((url) => url.pathname === '/');
   const refresh = page.waitForRequest(
@@ -108,17 +104,8 @@ test('every validation message of §5 appears on blur, not per keystroke', async
 
 test('social sign-in through the development provider; the private channel is subscribed', async ({ page }) => {
   // The signed-in page opens the Pusher-protocol socket and is authorised for its own channel.
-  const subscribed = new Promise<string>((resolve) => {
-    page.on('websocket', (ws) => {
-      if (!ws.url().includes('/app/')) return;
-      ws.on('framereceived', (f) => {
-        const text = String(f.payload);
-        // The home page also joins the public drops channel: wait for the private one.
-        if (text.includes('pusher_internal:subscription_succeeded') && text.includes('private-users.'))
-          resolve(JSON.parse(text).channel as string);
-      });
-    });
-  });
+  // The home page also joins the public drops channel: wait for the private one.
+  const subscribed = channelJoined(page, /^private-users\./);
   await page.goto('/?modal=login');
   await page.getByRole('dialog').getByRole('button', { name: 'Google' }).click();
   await expect(page.getByRole('heading', { name: 'Development google sign-in' })).toBeVisible();

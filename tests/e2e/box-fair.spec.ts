@@ -2,23 +2,20 @@
 // rotates the seed pair, follows the verify link and /boxes/provably-fair recomputes the same
 // ticket and item in the browser; home shows featured boxes that link to their box pages.
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test } from '@playwright/test';
-import { skipBonus } from './shell-helpers.ts';
-import { signInPlayer } from './players.ts';
+import { expect, test } from './fixtures.ts';
 
 const SLUG = 'penny-box';
 test.describe.configure({ timeout: 150_000 }); // software WebGL on a loaded machine runs the reels slowly
-test.beforeEach(({ page }) => skipBonus(page));
 
 type Reel = { ticket: number; nonce: number; server_seed_hash: string; item: { id: number; name: string } };
 
 test('a player opens a box, sees it in My openings and verifies it after rotating the seed @desktop', async ({
   page,
-  context,
+  signIn,
   baseURL,
 }) => {
   const price = (await (await fetch(`${baseURL}/api/boxes/${SLUG}`)).json()).data.price as number;
-  await signInPlayer(context, baseURL!, { balanceCents: Math.round(price * 100) * 2 });
+  await signIn({ balanceCents: Math.round(price * 100) * 2 });
   await page.goto(`/boxes/${SLUG}`);
   const panel = page.getByTestId('box-openings');
   await expect(panel).toContainText('You have not opened this box yet.');

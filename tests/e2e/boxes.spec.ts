@@ -1,10 +1,5 @@
 // Boxes, inventory and delivery as a player sees them in Chromium.
-import { expect, test } from '@playwright/test';
-import { signInPlayer } from './players.ts';
-import { skipBonus } from './shell-helpers.ts';
-
-// The bonus dialog (4 s after start, once a day) would cover these pages; modals.spec tests it.
-test.beforeEach(({ page }) => skipBonus(page));
+import { expect, test } from './fixtures.ts';
 
 test('/boxes lists the seeded boxes with images and prices, and filters', async ({ page }) => {
   await page.goto('/boxes');
@@ -79,8 +74,8 @@ test('an unknown box shows "Page Not Found"', async ({ page }) => {
   }
 });
 
-test('inventory: selling one and then the rest updates the list and the total', async ({ page, context, baseURL }) => {
-  await signInPlayer(context, baseURL!, { items: ['aero-runner-volt', 'dad-cap-navy', 'keychain-loot-crate'] });
+test('inventory: selling one and then the rest updates the list and the total', async ({ page, signIn }) => {
+  await signIn({ items: ['aero-runner-volt', 'dad-cap-navy', 'keychain-loot-crate'] });
   await page.goto('/profile/inventory');
   const items = page.getByTestId('inventory-item');
   await expect(items).toHaveCount(3);
@@ -101,10 +96,9 @@ test('inventory: selling one and then the rest updates the list and the total', 
 
 test('delivery: the form shows each spec §5 message, then a request lands on /profile/shipping', async ({
   page,
-  context,
-  baseURL,
+  signIn,
 }) => {
-  await signInPlayer(context, baseURL!, { items: ['aero-runner-volt', 'dad-cap-navy'] });
+  await signIn({ items: ['aero-runner-volt', 'dad-cap-navy'] });
   await page.goto('/profile/delivery');
   await expect(page.getByTestId('delivery-item')).toHaveCount(2);
   await page.getByRole('button', { name: 'Request delivery' }).click();

@@ -1,20 +1,15 @@
 // Custom boxes in the browser: a player builds a box through the form (live chance sum and price
 // from the shared quote), saves it, lands on its page, sees it listed, and another player opens
 // it; the creator's "my boxes" page then shows the opening and the earned share.
-import { expect, test } from '@playwright/test';
-import { skipBonus } from './shell-helpers.ts';
-import { signInPlayer } from './players.ts';
+import { expect, test } from './fixtures.ts';
 
 test.describe.configure({ timeout: 150_000 }); // software WebGL on a loaded machine runs the reels slowly
 
 test('create a box through the form, see it listed, open it, and the creator earns @desktop', async ({
-  browser,
-  baseURL,
+  newContext,
 }) => {
-  const maker = await browser.newContext();
-  await signInPlayer(maker, baseURL!);
+  const { context: maker } = await newContext({});
   const page = await maker.newPage();
-  await skipBonus(page);
   await page.goto('/custom-boxes');
   await page.getByTestId('create-box-link').click();
   await expect(page).toHaveURL(/\/custom-boxes\/create$/);
@@ -60,10 +55,8 @@ test('create a box through the form, see it listed, open it, and the creator ear
   await expect(page.getByTestId('custom-box-card')).toHaveCount(1);
 
   // another player opens it from the list
-  const opener = await browser.newContext();
-  await signInPlayer(opener, baseURL!, { balanceCents: Math.round(box.price * 100) * 2 });
+  const { context: opener } = await newContext({ balanceCents: Math.round(box.price * 100) * 2 });
   const other = await opener.newPage();
-  await skipBonus(other);
   await other.goto('/custom-boxes/all?sort=newest');
   await other.locator(`[data-testid="custom-box-card"][data-slug="${box.slug}"]`).click();
   await expect(other).toHaveURL(new RegExp(`${box.url}$`));
@@ -88,18 +81,14 @@ test('create a box through the form, see it listed, open it, and the creator ear
   await expect(card).toContainText('1 opening');
   await expect(card.getByTestId('box-earnings')).toHaveText(`Earned $${share.toFixed(2)}`);
   await expect(page.getByTestId('my-earnings')).toHaveText(`$${share.toFixed(2)}`);
-  await maker.close();
-  await opener.close();
 });
 
 test('on a phone: the list sorts by price, a guest opens a custom box page and Create asks to log in @phone', async ({
-  browser,
+  newContext,
   page,
   baseURL,
 }) => {
-  const maker = await browser.newContext();
-  const { auth } = await signInPlayer(maker, baseURL!, { name: 'Box Maker' });
-  await maker.close();
+  const { auth } = (await newContext({ name: 'Box Maker' })).player!;
   const products = (await (await fetch(`${baseURL}/api/products?sort=price_desc&limit=2`)).json()).data as {
     id: number;
   }[];
@@ -118,7 +107,6 @@ test('on a phone: the list sorts by price, a guest opens a custom box page and C
   expect(made.status).toBe(201);
   const box = (await made.json()).data as { slug: string; url: string };
 
-  await skipBonus(page);
   await page.goto('/custom-boxes/all');
   await page.getByTestId('custom-sort').selectOption('price_desc');
   await expect(page).toHaveURL(/sort=price_desc/);

@@ -1,30 +1,13 @@
 // Dice end to end: a funded player (created in the e2e server's database) bets on /dice, sees the
 // roll and the new balance, rotates the seed pair and verifies the bet on /dice/provably-fair.
-import { expect, test, type Page } from '@playwright/test';
-import { openDatabase } from '../../src/server/db/database.ts';
-import { loadConfig } from '../../src/server/config.ts';
-import { createPlayer } from '../helpers/users.ts';
-import { skipBonus } from './shell-helpers.ts';
-
-// The bonus dialog (4 s after start, once a day) would cover these pages; modals.spec tests it.
-test.beforeEach(({ page }) => skipBonus(page));
-
-async function signIn(page: Page, baseURL: string, balanceCents: number): Promise<void> {
-  const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: process.env.E2E_DATA_DIR! });
-  if (config.database.kind !== 'sqlite') throw new Error('e2e expects SQLite');
-  const database = openDatabase(config.database);
-  try {
-    const player = await createPlayer(database.db, config.secrets.appSecret, { balanceCents, name: 'E2E Dicer' });
-    await page.context().addCookies([{ name: 'token', value: player.tokens.access_token, url: baseURL }]);
-  } finally {
-    await database.close();
-  }
-}
+// The rolls run in turbo (fixtures.ts): only their outcome is under test here.
+import { channelJoined, expect, frames, test } from './fixtures.ts';
+import { DICE_CHANNEL } from '../../src/shared/api/dice.ts';
 
 type W = Window & { __dice?: { renderer: string; view(): { marker: number; done: boolean } | null } };
 
-test('bet → roll and new balance → rotate seed → verify the bet in the browser', async ({ page, baseURL }) => {
-  await signIn(page, baseURL!, 10_000);
+test('bet → roll and new balance → rotate seed → verify the bet in the browser', async ({ page, signIn }) => {
+  await signIn({ balanceCents: 10_000, name: 'E2E Dicer' });
   await page.goto('/dice');
   await expect(page.getByTestId('dice-stage')).toHaveAttribute('data-renderer', 'webgl');
   await page.getByRole('button', { name: 'Bet', exact: true }).click();
@@ -54,19 +37,19 @@ test('bet → roll and new balance → rotate seed → verify the bet in the bro
 });
 
 test('recent bets arrive live: a watcher sees a new bet of another player without reloading', async ({
-  browser,
   page,
-  baseURL,
+  signIn,
+  newContext,
 }) => {
   test.setTimeout(90_000); // two pages, each loading the dice scene
-  const watcher = await browser.newPage();
-  await skipBonus(watcher);
-  await watcher.goto(`${baseURL}/dice`);
+  const watcher = await (await newContext()).context.newPage();
+  const joined = channelJoined(watcher, DICE_CHANNEL);
+  await watcher.goto('/dice');
   await expect(watcher.getByRole('tab', { name: 'Recent bets' })).toHaveAttribute('aria-selected', 'true');
-  await watcher.waitForTimeout(2000); // the public channel connects and subscribes
+  await joined; // the public channel is subscribed: from now on every bet reaches the watcher
   const before = await watcher.getByTestId('bet-row').count();
   const rollsBefore = await watcher.getByTestId('bet-roll').allTextContents();
-  await signIn(page, baseURL!, 1_000);
+  await signIn({ balanceCents: 1_000, name: 'E2E Dicer' });
   await page.goto('/dice');
   await page.getByRole('button', { name: 'Bet', exact: true }).click();
   const roll = Number(await page.getByTestId('dice-roll').textContent()).toFixed(2);
@@ -77,11 +60,10 @@ test('recent bets arrive live: a watcher sees a new bet of another player withou
     .poll(async () => same(await watcher.getByTestId('bet-roll').allTextContents()), { timeout: 10_000 })
     .toBeGreaterThan(same(rollsBefore));
   expect(await watcher.getByTestId('bet-row').count()).toBeGreaterThanOrEqual(Math.min(before + 1, 20));
-  await watcher.close();
 });
 
-test('errors show the server text and leave the balance alone', async ({ page, baseURL }) => {
-  await signIn(page, baseURL!, 50);
+test('errors show the server text and leave the balance alone', async ({ page, signIn }) => {
+  await signIn({ balanceCents: 50, name: 'E2E Dicer' });
   await page.goto('/dice');
   await page.locator('input[name="amount"]').fill('5.00');
   await page.getByRole('button', { name: 'Bet', exact: true }).click();
@@ -90,8 +72,9 @@ test('errors show the server text and leave the balance alone', async ({ page, b
   await expect(page.getByTestId('dice-stage')).toHaveAttribute('data-phase', 'idle');
 });
 
-test('the inspector pauses, steps and skips the roll on the engine clock', async ({ page, baseURL }) => {
-  await signIn(page, baseURL!, 10_000);
+// the dev panel sits above the phone's bottom bar: checked at both viewports
+test('the inspector pauses, steps and skips the roll on the engine clock @responsive', async ({ page, signIn }) => {
+  await signIn({ balanceCents: 10_000, name: 'E2E Dicer' });
   await page.goto('/dice?inspect=panel');
   const panel = page.getByTestId('dev-panel');
   await expect(page.getByTestId('dice-stage')).toHaveAttribute('data-renderer', 'webgl');
@@ -102,14 +85,15 @@ test('the inspector pauses, steps and skips the roll on the engine clock', async
   const before = await panel.getByTestId('clock-now').textContent();
   await panel.getByRole('button', { name: 'Step frame' }).click();
   await expect(panel.getByTestId('clock-now')).not.toHaveText(before!);
-  await page.waitForTimeout(1500); // paused: real time passes, the roll does not settle
+  await frames(page, 60); // paused: a second of frames (3× a turbo roll) passes, the roll does not settle
   await expect(panel.getByTestId('actor-state')).toHaveText('"playing"');
   await panel.getByRole('button', { name: 'Skip to end' }).click();
   await expect(panel.getByTestId('actor-state')).toHaveText('"settled"');
   await expect(page.getByTestId('dice-roll')).toBeVisible();
 });
 
-test('the dice scene renders with WebGL and draws the track', async ({ page }) => {
+// the canvas is sized to the viewport at its pixel ratio: checked at both viewports
+test('the dice scene renders with WebGL and draws the track @responsive', async ({ page }) => {
   await page.goto('/dice');
   await expect(page.getByTestId('dice-stage')).toHaveAttribute('data-renderer', 'webgl');
   await page.waitForFunction(() => Boolean((window as W).__dice));

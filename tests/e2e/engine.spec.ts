@@ -1,9 +1,5 @@
 // The Pixi engine renders with WebGL in Chromium and leaks no WebGL context.
-import { expect, test } from '@playwright/test';
-import { skipBonus } from './shell-helpers.ts';
-
-// The bonus dialog (4 s after start, once a day) would cover these pages; modals.spec tests it.
-test.beforeEach(({ page }) => skipBonus(page));
+import { expect, test } from './fixtures.ts';
 
 interface Probe {
   renderer: string;
@@ -53,7 +49,8 @@ test('the ticker pauses while the tab is hidden and resumes when visible', async
   expect(await page.evaluate(() => (window as W).__engineCheck!.tickerStarted())).toBe(true);
 });
 
-test('the canvas follows its container size at the device pixel ratio', async ({ page }) => {
+// the phone runs at device pixel ratio 2, the desktop at 1: checked at both viewports
+test('the canvas follows its container size at the device pixel ratio @responsive', async ({ page }) => {
   await page.goto('/engine-check');
   await page.waitForFunction(() => Boolean((window as W).__engineCheck));
   const dpr = await page.evaluate(() => Math.min(window.devicePixelRatio, 2));

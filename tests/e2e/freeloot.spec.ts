@@ -2,20 +2,16 @@
 // tiers, opens the level-10 free box, the reel lands on the item the API returned, and the box
 // turns into a live countdown (hh:mm:ss) with the open button locked; the level-20 box is locked.
 // Daily openings need a $5 deposit: a player without one sees the banner and disabled Open buttons.
-import { expect, test } from '@playwright/test';
 import { xpForLevel } from '../../src/shared/levels.ts';
-import { signInPlayer } from './players.ts';
-import { skipBonus } from './shell-helpers.ts';
+import { expect, test } from './fixtures.ts';
 
 test.describe.configure({ timeout: 150_000 }); // software WebGL on a loaded machine runs the reels slowly
-test.beforeEach(({ page }) => skipBonus(page));
 
 test('a level-10 player opens the level-10 free box: the reel lands and the countdown appears @desktop', async ({
   page,
-  context,
-  baseURL,
+  signIn,
 }) => {
-  await signInPlayer(context, baseURL!, { name: 'Free Looter', wagerCents: xpForLevel(10) * 100, depositCents: 500 });
+  await signIn({ name: 'Free Looter', wagerCents: xpForLevel(10) * 100, depositCents: 500 });
   await page.goto('/freeloot');
   await expect(page.getByTestId('player-level')).toHaveText('Level 10');
   await expect(page.getByTestId('deposit-banner')).toHaveCount(0);
@@ -29,6 +25,7 @@ test('a level-10 player opens the level-10 free box: the reel lands and the coun
   await card('free-level-10').getByTestId('free-box-select').click();
   await expect(page.getByTestId('free-opener')).toHaveAttribute('data-slug', 'free-level-10');
   await expect(page.getByTestId('reel-stage')).toHaveAttribute('data-renderer', /.+/);
+  await page.getByLabel('Turbo').check(); // the reel's landing is under test, not its pace
   const answer = page.waitForResponse(
     (r) => r.url().endsWith('/api/free-boxes/free-level-10/open') && r.request().method() === 'POST',
   );
@@ -54,10 +51,9 @@ test('a level-10 player opens the level-10 free box: the reel lands and the coun
 
 test('a player without a deposit sees the deposit banner, disabled daily Open buttons and a working Deposit button @desktop', async ({
   page,
-  context,
-  baseURL,
+  signIn,
 }) => {
-  await signInPlayer(context, baseURL!, { name: 'No Deposit', balanceCents: 10_000 }); // a balance is not a deposit
+  await signIn({ name: 'No Deposit', balanceCents: 10_000 }); // a balance is not a deposit
   await page.goto('/freeloot');
   const banner = page.getByTestId('deposit-banner');
   await expect(banner).toContainText('Deposit $5.00 or more within 30 days to open daily free boxes.');

@@ -1,12 +1,11 @@
 // Dialogs (spec §2): ?modal= opens the matching dialog on load and on route change; deposit for a
 // guest opens register; the default modal closes on Escape, outside click and swipe and traps
-// focus; the bonus dialog opens after ~4 s once per day and its Deposit button target.
-import { expect, test } from '@playwright/test';
-import { ready, skipBonus } from './shell-helpers.ts';
+// focus; the bonus dialog opens 4 s after start (on Playwright's clock) once per day and its
+// Deposit button target.
+import { expect, test } from './fixtures.ts';
+import { ready } from './shell-helpers.ts';
 
 test.describe('query and guards', () => {
-  test.beforeEach(async ({ page }) => skipBonus(page));
-
   test('?modal=login opens the auth dialog on the Login tab', async ({ page }) => {
     await page.goto('/?modal=login');
     const dialog = page.getByRole('dialog');
@@ -39,7 +38,10 @@ test.describe('query and guards', () => {
     await expect(page.getByRole('dialog')).toHaveAttribute('data-auth-tab', 'register');
   });
 
-  test('the default modal closes on Escape and outside click, traps focus and restores it', async ({ page }) => {
+  // the opener is the header's Login on a desktop, the bottom bar's on a phone
+  test('the default modal closes on Escape and outside click, traps focus and restores it @responsive', async ({
+    page,
+  }) => {
     await page.goto('/faq');
     await ready(page);
     const opener = page
@@ -106,15 +108,20 @@ test.describe('query and guards', () => {
 });
 
 test.describe('bonus dialog', () => {
-  test('opens about 4 s after start, once per day, and its Deposit button targets the case35 deposit', async ({
-    page,
-  }) => {
-    const started = Date.now(); // the app starts after this, so the dialog can't show before started + 4 s
+  test.use({ bonus: true });
+
+  test('opens 4 s after start, once per day, and its Deposit button targets the case35 deposit', async ({ page }) => {
+    // The page's clock stands still from before the app starts: its 4 s timer fires only when run.
+    await page.clock.install();
+    await page.clock.pauseAt(Date.now() + 1_000);
     await page.goto('/faq');
-    await ready(page);
+    await expect(page.locator('#loading')).toHaveClass(/done/); // the app started (its overlay goes on a timer)
     const dialog = page.getByRole('dialog', { name: '35% BONUS to deposit' });
-    await expect(dialog).toBeVisible({ timeout: 15_000 });
-    expect(Date.now() - started).toBeGreaterThanOrEqual(4_000);
+    await page.clock.runFor(3_900);
+    await expect(dialog).toHaveCount(0);
+    await page.clock.runFor(200);
+    await expect(dialog).toBeVisible();
+    await page.clock.resume(); // time flows again (React reveals the lazy content on a timer)
     await expect(dialog).toContainText('35% BONUS to deposit');
     await expect(dialog).toContainText('case35');
     await expect(dialog).toContainText('FREE BOX');
@@ -126,9 +133,9 @@ test.describe('bonus dialog', () => {
     await expect(page).toHaveURL(/\/\?modal=deposit&promocode=case35$/);
     await expect(page.getByRole('dialog')).toHaveAttribute('data-auth-tab', 'register'); // a guest is asked to register
 
-    await page.reload();
-    await ready(page);
-    await page.waitForTimeout(5500);
+    await page.goto('/faq'); // a new start without another dialog open
+    await ready(page); // the clock runs again: wait for the overlay to go, the bonus timer is set by then
+    await page.clock.runFor(60_000); // the same day: no second dialog however long the page stays
     await expect(page.getByRole('dialog', { name: '35% BONUS to deposit' })).toHaveCount(0);
   });
 });

@@ -1,7 +1,8 @@
 // Every sidebar, header, footer, bottom-bar and menu link leads to its route (spec §2), at
 // 1440×900 (@desktop) and 390×844 (@phone); the cashback banner and the menu's scroll lock.
-import { expect, test, type Locator, type Page } from '@playwright/test';
-import { pushedPaths, ready, recordNavigations, skipBonus } from './shell-helpers.ts';
+import type { Locator, Page } from '@playwright/test';
+import { expect, frames, test } from './fixtures.ts';
+import { pushedPaths, ready, recordNavigations } from './shell-helpers.ts';
 
 const footer: [string, string][] = [
   ['Contacts', '/contacts'],
@@ -18,10 +19,7 @@ const footer: [string, string][] = [
   ['AML policy', '/aml-policy'],
 ];
 
-test.beforeEach(async ({ page }) => {
-  await skipBonus(page);
-  await recordNavigations(page);
-});
+test.beforeEach(({ page }) => recordNavigations(page));
 
 /** Login-only routes (spec §5): a guest is sent to / with the login dialog open. */
 const guarded = (path: string) => path === '/freeloot' || path.startsWith('/profile');
@@ -210,7 +208,7 @@ test(
     await expect(main).toHaveCSS('overflow-y', 'hidden');
     await expect(page.getByTestId('mobile-menu').getByTestId('menu-cashback')).toContainText('Until cashback');
     await page.mouse.wheel(0, 800);
-    await page.waitForTimeout(200);
+    await frames(page, 10); // the compositor would have scrolled by now
     expect(await main.evaluate((m) => m.scrollTop)).toBe(0);
     await page.screenshot({ path: test.info().outputPath('mobile-menu.png') });
     await page.getByRole('button', { name: 'Close menu' }).click();

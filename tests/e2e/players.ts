@@ -77,3 +77,22 @@ export async function signInPlayer(
     await database.close();
   }
 }
+
+/** Expires (server side) every live access token of the player with `email`, as if their lifetime
+ * had passed: the next API call gets 401 and the client must refresh. No waiting for a real TTL. */
+export async function expireAccessTokens(email: string): Promise<number> {
+  const { database } = e2eDatabase();
+  try {
+    const { db } = database;
+    const user = await db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirstOrThrow();
+    const result = await db
+      .updateTable('oauth_tokens')
+      .set({ access_expires_at: Date.now() - 1 })
+      .where('user_id', '=', user.id)
+      .where('revoked_at', 'is', null)
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows);
+  } finally {
+    await database.close();
+  }
+}

@@ -1,10 +1,11 @@
 // Helpers for the shell's browser tests.
-import type { Page } from '@playwright/test';
+import type { BrowserContext, Page } from '@playwright/test';
 
 /** Marks the bonus dialog as already shown today, so it does not cover the page under test. The
- * day is read when the app asks, so a test that moves the page clock (past midnight) still skips it. */
-export async function skipBonus(page: Page): Promise<void> {
-  await page.addInitScript(() => {
+ * day is read when the app asks, so a test that moves the page clock (past midnight) still skips it.
+ * The fixtures (fixtures.ts) do this for every context unless a spec sets `test.use({ bonus: true })`. */
+export async function skipBonus(target: Page | BrowserContext): Promise<void> {
+  await target.addInitScript(() => {
     const getItem = Storage.prototype.getItem;
     Storage.prototype.getItem = function (key: string) {
       if (key !== 'bonus-shown-on') return getItem.call(this, key);

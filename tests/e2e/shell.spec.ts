@@ -1,9 +1,5 @@
 // The site shell as a player sees it: title, loading overlay, routes, 404 page.
-import { expect, test } from '@playwright/test';
-import { skipBonus } from './shell-helpers.ts';
-
-// The bonus dialog (4 s after start, once a day) would cover these pages; modals.spec tests it.
-test.beforeEach(({ page }) => skipBonus(page));
+import { expect, test } from './fixtures.ts';
 
 test('home loads with the spec title and the loading overlay goes away', async ({ page }) => {
   await page.goto('/');
@@ -14,9 +10,14 @@ test('home loads with the spec title and the loading overlay goes away', async (
 });
 
 test('the overlay reads "Loading..." before the app starts', async ({ page }) => {
-  await page.route('**/assets/*.js', (route) => new Promise((r) => setTimeout(r, 800)).then(() => route.continue()));
+  // the scripts are held back until the overlay was seen, then let through
+  let release!: () => void;
+  const held = new Promise<void>((r) => (release = r));
+  await page.route('**/assets/*.js', (route) => held.then(() => route.continue()));
   await page.goto('/', { waitUntil: 'commit' });
   await expect(page.locator('#loading')).toHaveText('Loading...');
+  release();
+  await expect(page.locator('#loading')).toHaveCount(0); // and the app then starts
 });
 
 test('an unknown route shows the 404 text with its path', async ({ page }) => {

@@ -2,14 +2,13 @@
 // seed pair fixed to the golden seeds so the outcome is known) upgrades an item, sees the needle
 // land on the server's roll and the new inventory; then a losing upgrade with a balance stake,
 // a seed reveal and the verify page recomputing it. A guest sees the log-in prompt.
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { applyMove } from '../../src/server/modules/wallet/ledger.ts';
 import { ensurePairs } from '../../src/server/modules/fair/fair.repository.ts';
 import { sha256Hex } from '../../src/shared/fair/index.ts';
-import { e2eDatabase, signInPlayer } from './players.ts';
-import { skipBonus } from './shell-helpers.ts';
+import { expect, test } from './fixtures.ts';
+import { e2eDatabase } from './players.ts';
 
-test.beforeEach(({ page }) => skipBonus(page));
 test.describe.configure({ timeout: 120_000 }); // software WebGL on a loaded machine
 
 type W = Window & {
@@ -50,8 +49,8 @@ async function pick(page: Page, stake: string[], target: string): Promise<void> 
 test(
   'a player upgrades an item: the needle lands on the roll, the prize joins the inventory; a loss, a reveal and verify',
   { tag: '@desktop' },
-  async ({ page, context, baseURL }) => {
-    const { userId } = await signInPlayer(context, baseURL!, { items: ['aero-runner-volt', 'dad-cap-navy'] });
+  async ({ page, signIn }) => {
+    const { userId } = await signIn({ items: ['aero-runner-volt', 'dad-cap-navy'] });
     await prepare(userId, 1_000);
     await page.goto('/upgrade');
     await expect(page.getByTestId('upgrade-stage')).toHaveAttribute('data-renderer', 'webgl');

@@ -1,13 +1,15 @@
 // The wallet client in a real browser against the real server and its sandboxes: a card deposit
 // with case35 through the hosted checkout (header balance amount × 1.35 on return, no manual
 // reload), the crypto address and QR (stable across reopen), gift code and voucher redeem, and a
-// withdrawal request and cancel.
+// withdrawal request and cancel. The deposit dialog has a phone flow of its own (bottom bar, a
+// method list first): its tests are @responsive.
 import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { createGiftCodes, createVoucher } from '../../src/server/modules/wallet/codes.service.ts';
-import { ready, skipBonus } from './shell-helpers.ts';
-import { e2eDatabase, signInPlayer } from './players.ts';
+import { expect, test } from './fixtures.ts';
+import { ready } from './shell-helpers.ts';
+import { e2eDatabase } from './players.ts';
 
 const dialog = (page: Page) => page.getByTestId('modal');
 const phone = (page: Page) => (page.viewportSize()?.width ?? 1440) < 768;
@@ -32,16 +34,11 @@ async function pickMethod(page: Page, title: string, mobileTitle = title): Promi
       .click();
 }
 
-test.beforeEach(async ({ page }) => {
-  await skipBonus(page);
-});
-
-test('card deposit with case35: checkout, toast, header balance × 1.35, then live updates and history', async ({
+test('card deposit with case35: checkout, toast, header balance × 1.35, then live updates and history @responsive', async ({
   page,
-  context,
-  baseURL,
+  signIn,
 }) => {
-  const p = await signInPlayer(context, baseURL!);
+  const p = await signIn();
   await page.goto('/?modal=deposit&promocode=case35&amount=100');
   await ready(page);
   await expect(page.getByTestId('header-balance')).toHaveText('$0.00');
@@ -70,12 +67,11 @@ test('card deposit with case35: checkout, toast, header balance × 1.35, then li
   await expect(status).toHaveClass(/status-green/);
 });
 
-test('crypto: address and QR shown, the same address after closing and reopening', async ({
+test('crypto: address and QR shown, the same address after closing and reopening @responsive', async ({
   page,
-  context,
-  baseURL,
+  signIn,
 }) => {
-  await signInPlayer(context, baseURL!);
+  await signIn();
   await page.goto('/');
   await ready(page);
   const openCrypto = async () => {
@@ -97,8 +93,8 @@ test('crypto: address and QR shown, the same address after closing and reopening
   expect(await openCrypto()).toBe(first);
 });
 
-test('gift code and voucher redeem update the header balance', async ({ page, context, baseURL }) => {
-  await signInPlayer(context, baseURL!);
+test('gift code and voucher redeem update the header balance @responsive', async ({ page, signIn }) => {
+  await signIn();
   const { database } = e2eDatabase();
   const voucherCode = `e2e-${randomBytes(4).toString('hex')}`;
   let gift: string;
@@ -124,12 +120,8 @@ test('gift code and voucher redeem update the header balance', async ({ page, co
   await expect(page.getByTestId('header-balance')).toHaveText('$55.00');
 });
 
-test('withdrawal: terms shown before confirming, request reserves, cancel returns', async ({
-  page,
-  context,
-  baseURL,
-}) => {
-  const p = await signInPlayer(context, baseURL!, { balanceCents: 100_00 });
+test('withdrawal: terms shown before confirming, request reserves, cancel returns', async ({ page, signIn }) => {
+  const p = await signIn({ balanceCents: 100_00 });
   const options = (await (await page.request.get('/api/withdrawals/options')).json()) as {
     data: { method: string; minimum_amount: number; fee: number }[];
   };

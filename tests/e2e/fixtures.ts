@@ -1,0 +1,88 @@
+// The browser tests' one `test`: Playwright's, extended with what most specs repeat. Every browser
+// context (the default `page`'s and those from `newContext`) skips the daily bonus dialog and runs
+// the games' animations in turbo, unless a spec says otherwise with `test.use({ bonus: true })` or
+// `test.use({ turbo: false })`; `signIn` makes a funded player and signs the context in.
+import { test as base, type BrowserContext, type Page } from '@playwright/test';
+import { signInPlayer, type E2EPlayer, type PlayerSetup } from './players.ts';
+import { skipBonus } from './shell-helpers.ts';
+
+export { expect } from '@playwright/test';
+
+/** Options a spec or describe block sets with `test.use`. */
+export interface E2EOptions {
+  bonus: boolean; // let the bonus dialog open (4 s after start, once a day): only modals/a11y specs want it
+  turbo: boolean; // default the motion preference (dice, upgrade) to turbo: the animation is not under test
+}
+
+/** Fixtures the specs use. */
+export interface E2EFixtures {
+  /** Creates a player as `setup` says and signs this test's context (that of `page`) in. */
+  signIn(setup?: PlayerSetup): Promise<E2EPlayer>;
+  /** A new browser context prepared like the default one (closed after the test); `setup` signs a player in. */
+  newContext(setup?: PlayerSetup): Promise<{ context: BrowserContext; player: E2EPlayer | null }>;
+}
+
+async function prepare(context: BrowserContext, { bonus, turbo }: E2EOptions): Promise<void> {
+  if (!bonus) await skipBonus(context);
+  if (turbo)
+    await context.addInitScript(() => {
+      // only a default: a test (or the player) that switches turbo off keeps it off across reloads
+      if (localStorage.getItem('la.turbo') === null) localStorage.setItem('la.turbo', '1');
+    });
+}
+
+/** Playwright's `test` with the fixtures above. */
+export const test = base.extend<E2EOptions & E2EFixtures>({
+  bonus: [false, { option: true }],
+  turbo: [true, { option: true }],
+  context: async ({ context, bonus, turbo }, use) => {
+    await prepare(context, { bonus, turbo });
+    await use(context);
+  },
+  signIn: async ({ context, baseURL }, use) => {
+    await use((setup) => signInPlayer(context, baseURL!, setup));
+  },
+  newContext: async ({ browser, baseURL, bonus, turbo }, use) => {
+    const made: BrowserContext[] = [];
+    await use(async (setup) => {
+      const context = await browser.newContext();
+      made.push(context);
+      await prepare(context, { bonus, turbo });
+      return { context, player: setup ? await signInPlayer(context, baseURL!, setup) : null };
+    });
+    for (const context of made) await context.close();
+  },
+});
+
+/**
+ * Resolves once `page` has joined the Pusher-protocol `channel` (the server's
+ * pusher_internal:subscription_succeeded frame). Call it before the navigation that connects;
+ * await it before acting on what the channel should deliver.
+ */
+export function channelJoined(page: Page, channel: string | RegExp): Promise<string> {
+  const matches = (name: unknown) =>
+    typeof name === 'string' && (typeof channel === 'string' ? name === channel : channel.test(name));
+  return new Promise((resolve) => {
+    page.on('websocket', (ws) => {
+      if (!ws.url().includes('/app/')) return;
+      ws.on('framereceived', (frame) => {
+        const text = String(frame.payload);
+        if (!text.includes('pusher_internal:subscription_succeeded')) return;
+        const { channel: name } = JSON.parse(text) as { channel?: unknown };
+        if (matches(name)) resolve(name as string);
+      });
+    });
+  });
+}
+
+/** Waits for `count` animation frames of `page`: long enough for the compositor to apply input. */
+export async function frames(page: Page, count: number): Promise<void> {
+  await page.evaluate(
+    (n) =>
+      new Promise<void>((resolve) => {
+        const step = () => (--n <= 0 ? resolve() : requestAnimationFrame(step));
+        requestAnimationFrame(step);
+      }),
+    count,
+  );
+}
