@@ -2,12 +2,10 @@
 // (phone) leads to /profile; its navigation is a row of tabs on the desktop and a list on the phone;
 // a click on each entry opens that page (its heading and test id), marked with aria-current, and
 // every page is one click from every other through the same navigation.
-import { expect, test, type Locator, type Page } from '@playwright/test';
-import { signInPlayer } from './players.ts';
-import { skipBonus } from './shell-helpers.ts';
+import type { Locator, Page } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
 
 test.describe.configure({ timeout: 120_000 });
-test.beforeEach(({ page }) => skipBonus(page));
 
 /** Each hub entry: its label, path, and how its page shows that it loaded. */
 const hub: { label: string; path: string; heading: RegExp; testId?: string }[] = [
@@ -38,12 +36,11 @@ async function tops(links: Locator): Promise<number[]> {
   return boxes.map((b) => Math.round(b!.y));
 }
 
-test('a funded player walks the whole profile hub, one click from each page to the next', async ({
+test('@responsive a funded player walks the whole profile hub, one click from each page to the next', async ({
   page,
-  context,
-  baseURL,
+  signIn,
 }) => {
-  await signInPlayer(context, baseURL!, { name: 'Hub Walker', balanceCents: 5_000, items: [] });
+  await signIn({ name: 'Hub Walker', balanceCents: 5_000, items: [] });
   await page.goto('/boxes');
   const phone = page.viewportSize()!.width < 720;
   if (phone) await page.locator('.bottom-bar').getByRole('link', { name: 'Profile' }).click();

@@ -1,13 +1,12 @@
 // The profile main page in the browser (1440×900 and 390×844): stats from real play with the biggest
 // win linking to its fair check, a name change and a shipped avatar seen in the header, an uploaded
 // avatar served back, a password change that signs another device out, and "Sign out everywhere".
-import { expect, test, type APIRequestContext } from '@playwright/test';
+import type { APIRequestContext } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
 import { hashPassword } from '../../src/server/modules/auth/password.ts';
 import { e2eDatabase, signInPlayer } from './players.ts';
-import { skipBonus } from './shell-helpers.ts';
 
 test.describe.configure({ timeout: 120_000 });
-test.beforeEach(({ page }) => skipBonus(page));
 
 // A real 1×1 PNG.
 const PNG = Buffer.from(
