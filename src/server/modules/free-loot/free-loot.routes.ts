@@ -3,6 +3,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../db/database.ts';
 import { defineRoute } from '../../http/route.ts';
+import { afterCommit } from '../../realtime/publisher.ts';
 import { boxSlugParamsSchema, dropListResponseSchema, lastDropsQuerySchema } from '../../../shared/api/boxes.ts';
 import { LAST_DROP_EVENT, PUBLIC_CHANNEL } from '../../../shared/api/box-open.ts';
 import {
@@ -51,8 +52,10 @@ export function freeLootRoutes(app: FastifyInstance, database: Database): void {
     },
     async ({ params, body, user }) => {
       const o = await openFreeBox(database, user.id, params.slug, body, Date.now());
-      for (const id of o.dropIds)
-        await app.publisher.publish(PUBLIC_CHANNEL, LAST_DROP_EVENT, await lastDropEvent(db, id));
+      await afterCommit(app.log, 'free box opening', async () => {
+        for (const id of o.dropIds)
+          await app.publisher.publish(PUBLIC_CHANNEL, LAST_DROP_EVENT, await lastDropEvent(db, id));
+      });
       return {
         data: { demo: false, box: { slug: o.box.slug, version: o.box.version, price: 0 }, cost: 0, reels: o.reels },
         balance: null,

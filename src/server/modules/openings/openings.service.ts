@@ -16,6 +16,7 @@ import { productView } from '../boxes/catalog.view.ts';
 import { recordDrop } from '../boxes/boxes.service.ts';
 import { grantItem } from '../inventory/inventory.service.ts';
 import { applyMoveIn } from '../wallet/ledger.ts';
+import type { Remember } from '../wallet/idempotency.ts';
 import { ensurePairs, newServerSeed, takeNonce } from '../fair/fair.repository.ts';
 import { lockShareParties, payCreatorShare, type CreatorCredit } from '../user-boxes/creator-share.ts';
 
@@ -161,6 +162,7 @@ export async function openBox(
   slug: string,
   body: OpenBody,
   now: number,
+  remember?: Remember<Opening>, // stores the first answer of an Idempotency-Key in this transaction
 ): Promise<Opening> {
   const loaded = await loadBox(database, slug);
   if (loaded.box.box_type === 'free') throw new HttpError(403, 'Free boxes open on the Free loot page.'); // never sold
@@ -181,7 +183,7 @@ export async function openBox(
       creditedCreator = (await payCreatorShare(trx, loaded.box, userId, priceCents, out.reel, now)) ?? creditedCreator;
     }
     const { box } = loaded;
-    return {
+    const opening: Opening = {
       box: { slug: box.slug, version: box.version, priceCents },
       costCents: priceCents * body.count,
       reels,
@@ -189,6 +191,8 @@ export async function openBox(
       dropIds,
       creditedCreator,
     };
+    await remember?.(trx, opening);
+    return opening;
   });
 }
 

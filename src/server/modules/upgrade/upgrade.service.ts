@@ -11,6 +11,7 @@
 import type { Database } from '../../db/database.ts';
 import { HttpError, fieldError } from '../../http/errors.ts';
 import { applyMoveIn } from '../wallet/ledger.ts';
+import type { Remember } from '../wallet/idempotency.ts';
 import { ensurePairs, takeNonce } from '../fair/fair.repository.ts';
 import { grantItem } from '../inventory/inventory.service.ts';
 import type { Upgrade, UpgradeBody } from '../../../shared/api/upgrade.ts';
@@ -38,6 +39,7 @@ export async function placeUpgrade(
   userId: number,
   body: UpgradeBody,
   now: number,
+  remember?: Remember<PlacedUpgrade>, // stores the first answer of an Idempotency-Key in this transaction
 ): Promise<PlacedUpgrade> {
   const ids = [...body.item_ids].sort((a, b) => a - b);
   const balanceCents = Math.round(body.balance * 100);
@@ -125,6 +127,8 @@ export async function placeUpgrade(
       });
       await trx.updateTable('upgrades').set({ inventory_item_id: itemId }).where('id', '=', id).execute();
     }
-    return { upgrade: await findUpgrade(trx, id), balanceCents: balanceAfter, balanceMoved: balanceCents > 0 };
+    const placed = { upgrade: await findUpgrade(trx, id), balanceCents: balanceAfter, balanceMoved: balanceCents > 0 };
+    await remember?.(trx, placed);
+    return placed;
   });
 }

@@ -85,7 +85,8 @@ export async function applyMoveIn(trx: Trx, move: Move): Promise<MoveResult> {
   return { ledgerId: row.id, balanceAfterCents: updated.balance_cents, replayed: false };
 }
 
-function isUniqueViolation(e: unknown): boolean {
+/** True for a UNIQUE constraint violation on either dialect. */
+export function isUniqueViolation(e: unknown): boolean {
   const err = e as { code?: string; message?: string };
   return err.code === '23505' || err.code === 'SQLITE_CONSTRAINT_UNIQUE' || /UNIQUE constraint/.test(err.message ?? '');
 }

@@ -4,7 +4,7 @@ import type { Config } from '../../config.ts';
 import type { DB } from '../../db/database.ts';
 import { defineRoute } from '../../http/route.ts';
 import { HttpError } from '../../http/errors.ts';
-import { publishBalance } from '../../realtime/publisher.ts';
+import { afterCommit, publishBalance } from '../../realtime/publisher.ts';
 import { checkPromo, publicPromo } from './promo.service.ts';
 import { listPayments, openPayment, type RedirectMethod } from './payments.service.ts';
 import { availableCurrencies, depositAddress } from './crypto.service.ts';
@@ -139,7 +139,7 @@ export function walletRoutes(app: FastifyInstance, db: DB, config: Config): void
     },
     async ({ body, user }) => {
       const r = await redeemGiftCode(db, user.id, body.code, Date.now());
-      await publishBalance(app.publisher, r.userId, r.balanceCents);
+      await afterCommit(app.log, 'balanceUpdated', () => publishBalance(app.publisher, r.userId, r.balanceCents));
       return { msg: r.msg, balance: centsToDollars(r.balanceCents) };
     },
   );
@@ -156,7 +156,7 @@ export function walletRoutes(app: FastifyInstance, db: DB, config: Config): void
     },
     async ({ body, user }) => {
       const r = await redeemVoucher(db, user.id, body.code, Date.now());
-      await publishBalance(app.publisher, r.userId, r.balanceCents);
+      await afterCommit(app.log, 'balanceUpdated', () => publishBalance(app.publisher, r.userId, r.balanceCents));
       return { msg: r.msg, balance: centsToDollars(r.balanceCents) };
     },
   );
