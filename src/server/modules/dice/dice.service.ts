@@ -3,7 +3,7 @@
 import type { Database } from '../../db/database.ts';
 import { transact } from '../../db/transact.ts';
 import { fieldError } from '../../http/errors.ts';
-import { applyMoveIn } from '../wallet/ledger.ts';
+import { applyMoveIn, lockUserRows } from '../wallet/ledger.ts';
 import type { Remember } from '../wallet/idempotency.ts';
 import { ensurePairs, takeNonce } from '../fair/fair.repository.ts';
 import { DICE_LIMITS, type DiceBet, type DiceBetBody } from '../../../shared/api/dice.ts';
@@ -53,6 +53,7 @@ export async function placeDiceBet(
   const { amountCents, chanceBp } = checkBet(body);
   const multiplier = diceMultiplier(chanceBp / 100);
   return transact(database, async (trx) => {
+    await lockUserRows(trx, [userId]); // lock order: the user row before the seed row (wallet README)
     let pair = await takeNonce(trx, userId);
     if (!pair) {
       await ensurePairs(trx, userId, now);

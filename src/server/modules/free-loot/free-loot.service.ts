@@ -23,6 +23,7 @@ import { centsToDollars } from '../../../shared/games/boxes/boxes.odds.ts';
 import { levelProgress } from '../../../shared/levels.ts';
 import { lastDrops } from '../boxes/boxes.service.ts';
 import { loadBox, rollReel, type Opening } from '../openings/openings.service.ts';
+import { lockUserRows } from '../wallet/ledger.ts';
 import {
   dailyOpenings,
   depositedSince,
@@ -96,6 +97,7 @@ export async function openFreeBox(
   const via = body.promo ? 'promo' : 'daily';
   try {
     return await db.transaction().execute(async (trx) => {
+      await lockUserRows(trx, [userId]); // lock order: the user row before the seed row (wallet README)
       const me = await findLevel(trx, userId);
       if (!me) throw new HttpError(404, 'User not found.');
       if (me.level < fb.min_level)

@@ -6,7 +6,7 @@ import type { Tables } from '../../db/tables.ts';
 import type { InventoryQuery, InventoryResponse, ItemStatus } from '../../../shared/api/inventory.ts';
 import { centsToDollars } from '../../../shared/games/boxes/boxes.odds.ts';
 import { HttpError } from '../../http/errors.ts';
-import { applyMoveIn } from '../wallet/ledger.ts';
+import { applyMoveIn, lockUserRows } from '../wallet/ledger.ts';
 import type { Remember } from '../wallet/idempotency.ts';
 import { iso, productView } from '../boxes/catalog.view.ts';
 import { findInventory, ownedTotals } from './inventory.repository.ts';
@@ -91,6 +91,7 @@ export async function sellItems(
 ): Promise<SaleResult> {
   const sorted = [...ids].sort((a, b) => a - b);
   return db.transaction().execute(async (trx) => {
+    await lockUserRows(trx, [userId]); // lock order: the user row before the items (wallet README)
     let amountCents = 0;
     let balanceCents: number | null = null;
     for (const id of sorted) {

@@ -174,7 +174,7 @@ export async function openBox(
     let creditedCreator: CreatorCredit | null = null;
     // a box with a creator is a custom box: its reels are 'user_box' bets and pay the creator's share
     const source = loaded.box.creator_id === null ? 'box' : 'user_box';
-    await lockShareParties(trx, loaded.box, userId);
+    await lockShareParties(trx, loaded.box, userId); // lock order: user rows before the seed row (wallet README)
     for (let reel = 0; reel < body.count; reel++) {
       const out = await rollReel(trx, { userId, loaded, reel, source, debitCents: priceCents, now });
       reels.push(out.reel);

@@ -100,3 +100,19 @@ export async function applyMove(db: DB, move: Move): Promise<MoveResult> {
     return db.transaction().execute((trx) => applyMoveIn(trx, move));
   }
 }
+
+/**
+ * THE LOCK ORDER of every money transaction (see README "Lock order"): first the user rows
+ * whose balance it may change, in ascending id, taken here before anything else; then the
+ * player's seed pair (takeNonce); then items in ascending id; then the rest. A no-op UPDATE, so it
+ * takes the row lock on PostgreSQL and the write lock on SQLite alike.
+ */
+export async function lockUserRows(trx: Trx, userIds: number[]): Promise<void> {
+  for (const id of [...new Set(userIds)].sort((a, b) => a - b)) {
+    await trx
+      .updateTable('users')
+      .set((eb) => ({ balance_cents: eb.ref('balance_cents') }))
+      .where('id', '=', id)
+      .execute();
+  }
+}
