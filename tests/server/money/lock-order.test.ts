@@ -54,12 +54,20 @@ describeEachDb('one lock order for every money transaction', (dialect) => {
     const other = await player('Other', 100_000);
     await applyMove(db(), {
       userId: p.id,
-      deltaCents: 1_000,
+      deltaCents: 20_000, // stays over $5 net of the $100 withdrawn below
       kind: 'deposit',
       reference: 'test',
       idempotencyKey: `dep:${p.id}`,
       now: Date.now(),
     });
+    await applyMove(db(), {
+      userId: p.id,
+      deltaCents: -110_000,
+      kind: 'bet',
+      reference: 'test',
+      idempotencyKey: `play:${p.id}`,
+      now: Date.now(),
+    }); // recent play: the free-loot allowance covers a tier-1 box
     const theirs = await customBox(creator, 'Their Box');
     const mine = await customBox(p, 'My Box');
     const all = await products();
