@@ -1,12 +1,13 @@
 // Entry point: config -> database -> migrate -> seed -> app -> realtime -> listen; clean shutdown.
 import { resolve } from 'node:path';
+import type { FastifyBaseLogger } from 'fastify';
 import { ConfigError, loadConfig, type Config } from './config.ts';
 import { openDatabase } from './db/database.ts';
 import { migrate } from './db/migrate.ts';
 import { seed } from './db/seed.ts';
 import { buildApp } from './app.ts';
 import { attachRealtime } from './realtime/attach.ts';
-import { LocalPublisher, type Publisher } from './realtime/publisher.ts';
+import { LocalPublisher, QueuedPublisher, type Publisher } from './realtime/publisher.ts';
 import { HttpPublisher } from './realtime/http-publisher.ts';
 import { PusherServer } from './realtime/pusher-server.ts';
 
@@ -29,15 +30,21 @@ async function main(): Promise<void> {
   await seed(database.db, Date.now());
   // One LocalPublisher feeds the embedded channel server; PUSHER_* switches to a hosted service.
   const local = new LocalPublisher();
+  // The hosted service is reached through a queue: a request never waits for it nor fails with it.
+  const sink: { log?: FastifyBaseLogger } = {}; // the app's logger, once built
   const publisher: Publisher = config.pusherHttp
-    ? new HttpPublisher({
-        host: config.pusherHttp.host,
-        appId: config.pusherHttp.appId,
-        key: config.secrets.pusherKey,
-        secret: config.secrets.pusherSecret,
-      })
+    ? new QueuedPublisher(
+        new HttpPublisher({
+          host: config.pusherHttp.host,
+          appId: config.pusherHttp.appId,
+          key: config.secrets.pusherKey,
+          secret: config.secrets.pusherSecret,
+        }),
+        (err, e) => sink.log?.error({ err, channel: e.channel, event: e.event }, 'channel event not published'),
+      )
     : local;
   const { fastify } = await buildApp({ config, database, clientDir: resolve('dist/client'), logger: true, publisher });
+  sink.log = fastify.log;
   if (applied.length) fastify.log.info({ applied }, 'migrations applied');
   const realtime = await attachRealtime(fastify.server, config);
   const channels = new PusherServer(fastify.server, local, {
@@ -57,6 +64,7 @@ async function main(): Promise<void> {
     await channels.close();
     await realtime.close();
     await fastify.close(); // stops accepting, waits for requests in flight
+    if (publisher instanceof QueuedPublisher) await publisher.idle(); // send what is queued
     await database.close();
     clearTimeout(timer);
     process.exit(0);

@@ -1,20 +1,41 @@
-// The published level curve (shown on /freeloot): 1 XP per whole dollar wagered (box and user-box
-// openings, dice bets, upgrades); reaching level L takes 25 × (L − 1)² XP in total, so level 1 is
-// free, level 2 needs 25 XP ($25 wagered), level 10 needs 2,025 XP and level 110 needs 297,025.
-// Levels never exceed MAX_LEVEL. Free boxes unlock by level tier (1, 10, 20 … 110).
-
+// The published level curve (shown on /freeloot). XP follows the house edge a player generates:
+// 1 XP per $0.01 of EXPECTED house profit (issue 12), i.e. wager × the game's edge (WAGER_EDGE_BP):
+// dice 1 %, catalog boxes 7.40 % (price = EV × 1.08), custom boxes 6.40 % (minus the creator's
+// 1 %), upgrades 5 %. So $1 on dice is 1 XP and $1 on a box 7.4 XP. Reaching level L takes
+// 25 × (L − 1)² XP in total, so level 1 is free, level 2 needs 25 XP ($0.25 of expected house
+// profit), level 10 needs 2,025 XP and level 110 needs 297,025. Levels never exceed MAX_LEVEL and
+// never go down. Free boxes unlock by level tier (1, 10, 20 … 110); what they pay is bounded by
+// recent play, see shared/free-loot-economics.ts.
 /** The highest level. */
 export const MAX_LEVEL = 120;
 /** XP per level step factor: total XP for level L = XP_FACTOR × (L − 1)². */
 export const XP_FACTOR = 25;
-/** Cents wagered per XP point (1 XP per $1). */
+/** Cents wagered per XP point on dice (1 % edge: 1 XP per $1); kept for the wagered-only functions. */
 export const CENTS_PER_XP = 100;
+/**
+ * Expected house profit per wager kind, in basis points of the wager, rounded DOWN so XP never
+ * overstates it: dice pays 99/chance (1 %), a box costs EV × 1.08 rounded up (8/108 = 7.407 %),
+ * a custom box the same minus the creator's 1 % share, an upgrade keeps 5 % of the stake's chance.
+ */
+export const WAGER_EDGE_BP: Readonly<Record<string, number>> = { bet: 100, box: 740, user_box: 640, upgrade: 500 };
+/** Edge units (cents × basis points) per XP: 1 XP = 1 cent of expected house profit. */
+export const EDGE_UNITS_PER_XP = 10_000;
 /** Ledger kinds that count as wagering (debits only). */
-export const WAGER_KINDS: readonly string[] = ['bet', 'box', 'user_box', 'upgrade'];
+export const WAGER_KINDS: readonly string[] = Object.keys(WAGER_EDGE_BP);
+
+/** Edge units (cents × bp) of a wager of `cents` of ledger kind `kind` (0 for other kinds). */
+export function edgeUnitsForWager(kind: string, cents: number): number {
+  return Math.max(0, Math.floor(cents)) * (WAGER_EDGE_BP[kind] ?? 0);
+}
+
+/** XP of `edgeUnits` in total: whole cents of expected house profit. */
+export function xpForEdge(edgeUnits: number): number {
+  return Math.floor(Math.max(0, edgeUnits) / EDGE_UNITS_PER_XP);
+}
 /** Level tiers of spec §3, each with its own badge and free box. */
 export const LEVEL_TIERS: readonly number[] = [1, 10, 20, 30, 40, 50, 60, 70, 80, 90, 100, 110];
 
-/** XP earned by `wageredCents` in total (whole dollars). */
+/** XP earned by `wageredCents` wagered on dice in total (whole dollars). */
 export function xpForWagered(wageredCents: number): number {
   return Math.floor(Math.max(0, wageredCents) / CENTS_PER_XP);
 }
@@ -35,7 +56,7 @@ export function levelForXp(xp: number): number {
   return level;
 }
 
-/** The level `wageredCents` in total reaches. */
+/** The level `wageredCents` wagered on dice in total reaches. */
 export function levelForWagered(wageredCents: number): number {
   return levelForXp(xpForWagered(wageredCents));
 }
@@ -48,7 +69,13 @@ export interface LevelProgress {
   next_level_xp: number | null; // total XP for the next level; null at MAX_LEVEL
 }
 
-/** Progress of a player with `wageredCents` wagered and stored level `level`. */
+/** Progress of a player with `edgeUnits` of expected house profit and stored level `level`. */
+export function levelProgressForEdge(edgeUnits: number, level: number): LevelProgress {
+  const xp = xpForEdge(edgeUnits);
+  return { level, xp, level_xp: xpForLevel(level), next_level_xp: level >= MAX_LEVEL ? null : xpForLevel(level + 1) };
+}
+
+/** Progress of a player with `wageredCents` wagered on dice and stored level `level`. */
 export function levelProgress(wageredCents: number, level: number): LevelProgress {
   const xp = xpForWagered(wageredCents);
   return { level, xp, level_xp: xpForLevel(level), next_level_xp: level >= MAX_LEVEL ? null : xpForLevel(level + 1) };

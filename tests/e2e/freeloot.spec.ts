@@ -1,21 +1,24 @@
-// Free loot in the browser: a player who reached level 10 by wagering sees the level, XP bar and
-// tiers, opens the level-10 free box, the reel lands on the item the API returned, and the box
+// Free loot in the browser: a player who reached level 19 by wagering $9,000 on dice (9,000 XP: $90
+// of expected house profit, a $45 free-loot allowance) sees the level, XP bar, tiers and allowance,
+// opens the level-10 free box (EV $37.01), the reel lands on the item the API returned, and the box
 // turns into a live countdown (hh:mm:ss) with the open button locked; the level-20 box is locked.
+// A level-10 player who played only the 2,025 XP of the level sees the allowance reason instead.
 // Daily openings need a $5 deposit: a player without one sees the banner and disabled Open buttons.
 import { xpForLevel } from '../../src/shared/levels.ts';
 import { expect, test } from './fixtures.ts';
 
 test.describe.configure({ timeout: 150_000 }); // software WebGL on a loaded machine runs the reels slowly
 
-test('a level-10 player opens the level-10 free box: the reel lands and the countdown appears @desktop', async ({
+test('a player whose play covers it opens the level-10 free box: the reel lands and the countdown appears @desktop', async ({
   page,
   signIn,
 }) => {
-  await signIn({ name: 'Free Looter', wagerCents: xpForLevel(10) * 100, depositCents: 500 });
+  await signIn({ name: 'Free Looter', wagerCents: 9_000 * 100, depositCents: 500 });
   await page.goto('/freeloot');
-  await expect(page.getByTestId('player-level')).toHaveText('Level 10');
+  await expect(page.getByTestId('player-level')).toHaveText('Level 19');
   await expect(page.getByTestId('deposit-banner')).toHaveCount(0);
-  await expect(page.getByTestId('player-xp')).toHaveText('2,025 / 2,500 XP to level 11');
+  await expect(page.getByTestId('player-xp')).toHaveText('9,000 / 9,025 XP to level 20');
+  await expect(page.getByTestId('allowance-available')).toHaveText('$45.00');
   await expect(page.getByTestId('level-badge').first()).toHaveAttribute('data-tier', '10');
   const card = (slug: string) => page.locator(`[data-testid="free-box-card"][data-slug="${slug}"]`);
   await expect(card('free-level-1')).toHaveAttribute('data-state', 'available');
@@ -65,4 +68,18 @@ test('a player without a deposit sees the deposit banner, disabled daily Open bu
   await expect(page.getByTestId('open-button')).toHaveText('Deposit $5.00 to open daily free boxes');
   await banner.getByTestId('deposit-banner-button').click();
   await expect(page.getByRole('dialog', { name: 'Deposit' })).toBeVisible();
+});
+
+test('a level-10 player whose recent play does not cover the level-10 box sees why @desktop', async ({
+  page,
+  signIn,
+}) => {
+  await signIn({ name: 'Level Ten', wagerCents: xpForLevel(10) * 100, depositCents: 500 });
+  await page.goto('/freeloot');
+  await expect(page.getByTestId('player-level')).toHaveText('Level 10');
+  await expect(page.getByTestId('allowance-available')).toHaveText('$10.12'); // ½ × $20.25 of expected profit
+  const card = page.locator('[data-testid="free-box-card"][data-slug="free-level-10"]');
+  await expect(card.getByTestId('free-box-deposit-needed')).toHaveText(
+    'Play more: $53.78 of expected house profit (5,378 XP) to open',
+  );
 });

@@ -56,6 +56,13 @@ describeEachDb('free loot', (dialect) => {
       idempotencyKey: `dep:${key}:${p.id}`,
       now: at,
     });
+  // recent play for the free-loot allowance: `xp` dollars wagered on dice (1 XP = 1 cent of expected
+  // house profit); the tier-1 box (EV $5.13) needs 1,026 XP within 30 days per opening
+  const play = async (p: TestPlayer, xp = 1_100, at = Date.now(), key = 'play') => {
+    const move = { userId: p.id, reference: 'test', now: at };
+    await applyMove(db(), { ...move, deltaCents: xp * 100, kind: 'admin', idempotencyKey: `${key}:fund:${p.id}` });
+    await applyMove(db(), { ...move, deltaCents: -xp * 100, kind: 'bet', idempotencyKey: `${key}:bet:${p.id}` });
+  };
   const wager = (p: TestPlayer, cents: number, key: string) =>
     applyMove(db(), { userId: p.id, deltaCents: -cents, kind: 'bet', reference: 'test', idempotencyKey: key, now: T0 });
 
@@ -106,7 +113,15 @@ describeEachDb('free loot', (dialect) => {
     const me = (await list(p)).json();
     expect(me.deposit_required).toEqual({ min: 5, deposited_30d: 7.5, met: true });
     expect(me.level).toEqual({ level: 1, xp: 0, level_xp: 0, next_level_xp: 25 });
+    expect(me.allowance).toEqual({ share_percent: 50, profit_30d: 0, taken_30d: 0, available: 0 });
     expect(me.data.map((b: { unlocked: boolean; available: boolean }) => [b.unlocked, b.available])[0]).toEqual([
+      true,
+      false,
+    ]); // no recent play: the allowance does not cover the box
+    await play(p);
+    const played = (await list(p)).json();
+    expect(played.allowance).toEqual({ share_percent: 50, profit_30d: 11, taken_30d: 0, available: 5.5 });
+    expect(played.data.map((b: { unlocked: boolean; available: boolean }) => [b.unlocked, b.available])[0]).toEqual([
       true,
       true,
     ]);
@@ -117,6 +132,7 @@ describeEachDb('free loot', (dialect) => {
   it('opens over HTTP: one reel, no debit, free_box drop published and listed by last-drops; then the countdown', async () => {
     const p = await w.player();
     await deposit(p, 500);
+    await play(p);
     const before = w.events.length;
     const res = await openHttp(p, freeBoxSlug(1));
     expect(res.statusCode).toBe(200);
@@ -151,6 +167,7 @@ describeEachDb('free loot', (dialect) => {
   it('refuses a second daily opening within 24 h with the time left and opens again after 24 h', async () => {
     const p = await w.player();
     await deposit(p, 500, T0);
+    await play(p, 2_200, T0); // two openings' worth
     await openAt(p, freeBoxSlug(1), T0);
     const e = await refusal(openAt(p, freeBoxSlug(1), T0 + HOUR + 30_000));
     expect(e.statusCode).toBe(429);
@@ -180,17 +197,18 @@ describeEachDb('free loot', (dialect) => {
   });
 
   it('refuses a box above the player level and opens it once wagering reaches that level', async () => {
-    const p = await w.player(300_000);
+    // tier 30: the level (21,025 XP) binds before the allowance (2 × EV $76.41 = 15,282 XP)
+    const p = await w.player(3_000_000);
     await deposit(p, 500, T0);
-    const e = await refusal(openAt(p, freeBoxSlug(10), T0));
+    const e = await refusal(openAt(p, freeBoxSlug(30), T0));
     expect(e.statusCode).toBe(403);
-    expect(e.message).toBe('Reach level 10 to open this free box.');
+    expect(e.message).toBe('Reach level 30 to open this free box.');
     expect(await db().selectFrom('drops').select('id').where('user_id', '=', p.id).execute()).toHaveLength(0);
-    await wager(p, xpForLevel(10) * 100 - 100, `lvl:${p.id}:1`); // one XP short of level 10
-    expect((await refusal(openAt(p, freeBoxSlug(10), T0))).statusCode).toBe(403);
+    await wager(p, xpForLevel(30) * 100 - 100, `lvl:${p.id}:1`); // one XP short of level 30
+    expect((await refusal(openAt(p, freeBoxSlug(30), T0))).message).toBe('Reach level 30 to open this free box.');
     await wager(p, 100, `lvl:${p.id}:2`);
-    expect((await openAt(p, freeBoxSlug(10), T0)).reels).toHaveLength(1);
-    expect((await refusal(openAt(p, freeBoxSlug(20), T0))).statusCode).toBe(403);
+    expect((await openAt(p, freeBoxSlug(30), T0)).reels).toHaveLength(1);
+    expect((await refusal(openAt(p, freeBoxSlug(40), T0))).statusCode).toBe(403);
   });
 
   it('case35 (real card deposit) gives exactly one extra opening beside the cooldown; used_at is set', async () => {
@@ -202,6 +220,7 @@ describeEachDb('free loot', (dialect) => {
         .statusCode,
     ).toBe(303);
     expect((await list(p)).json().promo_openings).toBe(1);
+    await play(p);
     await openAt(p, freeBoxSlug(1), T0);
     expect((await refusal(openAt(p, freeBoxSlug(1), T0 + HOUR))).statusCode).toBe(429);
     const promo = await openAt(p, freeBoxSlug(1), T0 + HOUR, true);
@@ -231,6 +250,7 @@ describeEachDb('free loot', (dialect) => {
       })
       .execute();
     await deposit(p);
+    await play(p);
     expect((await openHttp(p, freeBoxSlug(1))).statusCode).toBe(200); // daily slot used: cooling down now
     const results = await Promise.all([1, 2, 3].map(() => openHttp(p, freeBoxSlug(1), { promo: true })));
     expect(results.map((r) => r.statusCode).sort()).toEqual([200, 409, 409]);
@@ -257,6 +277,7 @@ describeEachDb('free loot', (dialect) => {
   it('parallel daily openings of one box open it once', async () => {
     const p = await w.player();
     await deposit(p);
+    await play(p, 5_000); // enough for four: only the daily slot may stop them
     const results = await Promise.all([1, 2, 3, 4].map(() => openHttp(p, freeBoxSlug(1))));
     expect(results.map((r) => r.statusCode).sort()).toEqual([200, 429, 429, 429]);
     expect(await db().selectFrom('drops').select('id').where('user_id', '=', p.id).execute()).toHaveLength(1);
@@ -292,6 +313,7 @@ describeEachDb('free loot', (dialect) => {
   it('counts $4.99 as too little, $5.00 within 30 days as enough, older deposits and reversed ones not at all', async () => {
     const p = await w.player();
     await deposit(p, 499, T0, 'a');
+    await play(p, 1_100, T0);
     const e = await refusal(openAt(p, freeBoxSlug(1), T0));
     expect([e.statusCode, e.message]).toEqual([403, DEPOSIT_REQUIRED_MESSAGE]);
     expect(await written(p)).toMatchObject({ items: 0, openings: 0 });

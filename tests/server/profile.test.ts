@@ -8,7 +8,7 @@ import { fastHashEnv, loginCall, refreshCall, signUp } from '../helpers/accounts
 import { createPlayer } from '../helpers/users.ts';
 import { seedCatalog } from '../../src/server/modules/boxes/boxes.service.ts';
 import { hashServerSeed } from '../../src/shared/fair/index.ts';
-import { levelProgress } from '../../src/shared/levels.ts';
+import { levelProgressForEdge } from '../../src/shared/levels.ts';
 
 type Headers = { authorization: string };
 
@@ -134,7 +134,7 @@ describeEachDb('profile', (dialect) => {
     const p = await createPlayer(t.database.db, t.config.secrets.appSecret);
     const res = await call('GET', '/api/profile/stats', p.headers);
     expect(res.json()).toEqual({
-      data: { wagered: 0, bets: 0, openings: 0, biggest_win: null, level: levelProgress(0, 1) },
+      data: { wagered: 0, bets: 0, openings: 0, biggest_win: null, level: levelProgressForEdge(0, 1) },
     });
   });
 
@@ -162,7 +162,8 @@ describeEachDb('profile', (dialect) => {
     expect(before.wagered).toBe(wageredCents / 100);
     expect(before.bets).toBe(6);
     expect(before.openings).toBe(3);
-    expect(before.level).toEqual(levelProgress(wageredCents, user.user_level.level));
+    expect(before.level).toEqual(user.user_level); // the same XP (from expected house profit) as /api/profile
+    expect(before.level.xp).toBeGreaterThan(0);
     const best = wins.sort((a, b) => b.amount - a.amount || a.nonce - b.nonce)[0]!;
     expect(before.biggest_win).toMatchObject({ game: best.game, amount: best.amount });
     if (best.game === 'box') expect(before.biggest_win.title).toBe(best.title);

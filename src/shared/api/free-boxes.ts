@@ -41,7 +41,7 @@ export const freeBoxSchema = z.object({
   items_count: z.number().int(),
   expected_value: z.number(), // dollars
   unlocked: z.boolean(), // the player's level reaches min_level (false for guests)
-  available: z.boolean(), // a daily opening is possible now: unlocked, deposit rule met and not cooling down
+  available: z.boolean(), // a daily opening is possible now: unlocked, deposit rule met, allowance covers it, not cooling down
   next_available_at: z.string().nullable(), // ISO 8601 end of the cooldown; null when not cooling down
 });
 /** One free box as a player sees it. */
@@ -61,6 +61,15 @@ export const freeBoxListResponseSchema = z.object({
   promo_openings: z.number().int(), // unused one-time free-box openings (e.g. from case35)
   // the daily-opening deposit rule: min and deposited_30d in dollars (deposits − reversals in the window); null for guests
   deposit_required: z.object({ min: z.number(), deposited_30d: z.number(), met: z.boolean() }).nullable(),
+  // the free-loot allowance (shared/free-loot-economics.ts), dollars; null for guests
+  allowance: z
+    .object({
+      share_percent: z.number(), // of the expected house profit of the last 30 days
+      profit_30d: z.number(), // expected house profit generated in the last 30 days (= XP / 100)
+      taken_30d: z.number(), // expected value of the daily free boxes opened in the last 30 days
+      available: z.number(), // what is left; a daily box opens while this covers its expected value
+    })
+    .nullable(),
   server_time: z.string(), // ISO 8601, so countdowns do not depend on the browser clock
 });
 /** GET /api/free-boxes. */

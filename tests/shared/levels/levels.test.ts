@@ -1,7 +1,12 @@
-// The published level curve: XP from wagered cents, total XP per level, level from XP, tiers.
+// The published level curve: XP from expected house profit (and from dice wagers), total XP per
+// level, level from XP, tiers; the free-loot allowance.
 import { describe, expect, it } from 'vitest';
 import {
   MAX_LEVEL,
+  WAGER_EDGE_BP,
+  edgeUnitsForWager,
+  levelProgressForEdge,
+  xpForEdge,
   levelForWagered,
   levelForXp,
   levelProgress,
@@ -9,6 +14,7 @@ import {
   xpForLevel,
   xpForWagered,
 } from '../../../src/shared/levels.ts';
+import { freeLootAllowanceCents, profitCents } from '../../../src/shared/free-loot-economics.ts';
 
 describe('level curve', () => {
   it('gives 1 XP per whole dollar wagered', () => {
@@ -61,5 +67,32 @@ describe('level curve', () => {
     [120, 110],
   ])('level %i has tier %i', (level, tier) => {
     expect(tierForLevel(level)).toBe(tier);
+  });
+});
+
+describe('XP follows the house edge (issue 12)', () => {
+  it('counts 1 XP per cent of expected house profit: dice 1 %, boxes 7.40 %, custom boxes 6.40 %, upgrades 5 %', () => {
+    expect(WAGER_EDGE_BP).toEqual({ bet: 100, box: 740, user_box: 640, upgrade: 500 });
+    expect(xpForEdge(edgeUnitsForWager('bet', 100))).toBe(1); // $1 on dice
+    expect(xpForEdge(edgeUnitsForWager('box', 100))).toBe(7); // $1 on a box: 7.4 cents
+    expect(xpForEdge(edgeUnitsForWager('box', 1_000))).toBe(74);
+    expect(xpForEdge(edgeUnitsForWager('user_box', 1_000))).toBe(64);
+    expect(xpForEdge(edgeUnitsForWager('upgrade', 1_000))).toBe(50);
+    expect(edgeUnitsForWager('win', 1_000)).toBe(0);
+    expect(xpForEdge(99 * 100 + 99)).toBe(0); // fractions of a cent accumulate, never round up
+    expect(levelProgressForEdge(xpForLevel(10) * 10_000, 10)).toEqual({
+      level: 10,
+      xp: 2_025,
+      level_xp: 2_025,
+      next_level_xp: 2_500,
+    });
+  });
+
+  it('the free-loot allowance is half the recent expected profit minus what was taken', () => {
+    expect(profitCents(1_026 * 10_000)).toBe(1_026);
+    expect(freeLootAllowanceCents(1_026 * 10_000, 0)).toBe(513);
+    expect(freeLootAllowanceCents(1_027 * 10_000, 0)).toBe(513);
+    expect(freeLootAllowanceCents(2_000 * 10_000, 513)).toBe(487);
+    expect(freeLootAllowanceCents(0, 513)).toBe(-513);
   });
 });

@@ -13,7 +13,7 @@ export function cardState(box: FreeBox, remainingMs: number): CardState {
   return box.next_available_at !== null && remainingMs > 0 ? 'cooldown' : 'available';
 }
 
-/** A free box tile; `depositReason` (set while the deposit rule is not met) blocks daily openings. */
+/** A free box tile; `depositReason` (set while the deposit rule is not met or the allowance does not cover the box) blocks daily openings. */
 export function FreeBoxCard(props: {
   box: FreeBox;
   remainingMs: number;

@@ -18,6 +18,7 @@ import { DropsStrip } from '../drops/drops-strip.tsx';
 import { DepositBanner, depositReason } from './deposit-banner.tsx';
 import { cardState, FreeBoxCard } from './free-box-card.tsx';
 import { CurveExplained, LevelProgress } from './level-progress.tsx';
+import { AllowancePanel, allowanceReason } from './allowance-panel.tsx';
 import '../boxes/boxes.css';
 import './freeloot.css';
 
@@ -103,7 +104,8 @@ export default function FreeLootPage() {
       </section>
     );
   const rule = data.deposit_required;
-  const blocked = rule && !rule.met ? depositReason(rule) : null; // why daily openings are off
+  const noDeposit = rule && !rule.met ? depositReason(rule) : null; // why daily openings are off
+  const blockedFor = (b: FreeBox) => noDeposit ?? allowanceReason(b, data.allowance); // deposit, then allowance
   const remaining = (b: FreeBox) => (b.next_available_at ? Date.parse(b.next_available_at) - (now + offset) : 0);
   const current =
     data.data.find((b) => b.slug === selected) ??
@@ -117,6 +119,7 @@ export default function FreeLootPage() {
       {data.level && <LevelProgress level={data.level} />}
       {rule && !rule.met && <DepositBanner rule={rule} />}
       <CurveExplained />
+      <AllowancePanel allowance={data.allowance} boxes={data.data} />
       {data.promo_openings > 0 && (
         <p className="notice promo-banner" data-testid="promo-banner">
           You have {data.promo_openings === 1 ? 'a promo free box' : `${data.promo_openings} promo free boxes`}{' '}
@@ -128,7 +131,7 @@ export default function FreeLootPage() {
           box={current}
           remainingMs={remaining(current)}
           promoOpenings={data.promo_openings}
-          blocked={blocked}
+          blocked={blockedFor(current)}
           onOpening={() => setSelected(current.slug)}
           onSettled={reload}
         />
@@ -142,7 +145,7 @@ export default function FreeLootPage() {
             remainingMs={remaining(b)}
             selected={b.slug === current?.slug}
             promo={data.promo_openings > 0}
-            depositReason={blocked}
+            depositReason={blockedFor(b)}
             onOpen={() => setSelected(b.slug)}
           />
         ))}

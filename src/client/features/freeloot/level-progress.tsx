@@ -45,23 +45,25 @@ export function CurveExplained() {
     <details className="curve" data-testid="level-curve">
       <summary>How levels and free boxes work</summary>
       <p>
-        You earn 1 XP for every ${CENTS_PER_XP / 100} you wager: box openings, dice bets and upgrades count, wins and
-        deposits do not. Reaching level L takes {XP_FACTOR} × (L − 1)² XP in total, so level 2 needs {xpForLevel(2)} XP
-        and every level after costs a little more. The top level is {MAX_LEVEL}.
+        You earn 1 XP for every $0.01 of expected house profit your wagers make: ${CENTS_PER_XP / 100} on dice is 1 XP,
+        $1 on a box about 7.4 XP (see the allowance below); wins and deposits do not count. Reaching level L takes{' '}
+        {XP_FACTOR} × (L − 1)² XP in total, so level 2 needs {xpForLevel(2)} XP and every level after costs a little
+        more. The top level is {MAX_LEVEL}.
       </p>
       <p>
         Every level tier unlocks its own free box. Each free box opens once every 24 hours; the countdown starts when
         you open it. Daily openings need {formatUsd(FREE_LOOT_MIN_DEPOSIT_CENTS / 100)} or more deposited within the
-        last {FREE_LOOT_DEPOSIT_WINDOW_MS / 86_400_000} days (chargebacks subtract; bonuses and gift cards count as
-        deposits). Free openings are provably fair like paid ones and their drops are marked as free. A promo free box
-        (from the case35 deposit code) is one extra opening you can use even while a box is cooling down.
+        last {FREE_LOOT_DEPOSIT_WINDOW_MS / 86_400_000} days (withdrawals and chargebacks subtract; bonuses and gift
+        cards count as deposits) and a free-loot allowance that covers the box (below). Free openings are provably fair
+        like paid ones and their drops are marked as free. A promo free box (from the case35 deposit code) is one extra
+        opening you can use even while a box is cooling down.
       </p>
       <table className="curve-table">
         <thead>
           <tr>
             <th>Free box</th>
             <th>Level</th>
-            <th>Total XP (= $ wagered)</th>
+            <th>Total XP (= $ wagered on dice)</th>
           </tr>
         </thead>
         <tbody>

@@ -3,7 +3,8 @@ import type { Generated } from 'kysely';
 
 /** Columns migration 0008 adds to `users`. */
 export interface UsersLevelColumns {
-  wagered_cents: Generated<number>; // integer cents of wager debits ever (bet, box, user_box, upgrade); XP = /100
+  wagered_cents: Generated<number>; // integer cents of wager debits ever (bet, box, user_box, upgrade)
+  edge_units: Generated<number>; // Σ wager cents × the game's edge bp (migration 0012); XP = /10,000 (1 XP per cent of expected house profit)
 }
 
 /** A box anyone at `min_level` or above may open for free once per 24 h. */
@@ -22,6 +23,7 @@ export interface FreeBoxOpeningsTable {
   via: string; // 'daily' | 'promo'
   slot: string; // 'daily:{n}' (n-th daily opening of this box) or 'promo:{entitlement id}'
   drop_id: number;
+  ev_cents: Generated<number>; // the box's expected value when opened (migration 0012): what the allowance counts
   opened_at: number; // epoch ms
 }
 

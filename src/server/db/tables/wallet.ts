@@ -134,6 +134,17 @@ export interface OutboxTable {
   published_at: number | null; // epoch ms
 }
 
+/** The first answer of a money call made with an Idempotency-Key (UNIQUE user_id + request_key). */
+export interface IdempotentRequestsTable {
+  id: Generated<number>;
+  user_id: number;
+  request_key: string; // the header's value, 1–100 visible ASCII characters
+  scope: string; // the call, e.g. "dice:bet" or "box:open:starter"
+  body_hash: string; // sha256 hex of the scope and canonical body: a reused key must carry the same request
+  response: string; // JSON of the first answer
+  created_at: number; // epoch ms
+}
+
 /** Wallet tables. */
 export interface WalletTables {
   promo_codes: PromoCodesTable;
@@ -148,4 +159,5 @@ export interface WalletTables {
   voucher_redemptions: VoucherRedemptionsTable;
   withdrawals: WithdrawalsTable;
   outbox: OutboxTable;
+  idempotent_requests: IdempotentRequestsTable;
 }

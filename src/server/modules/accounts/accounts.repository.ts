@@ -2,7 +2,7 @@
 import type { Kysely } from 'kysely';
 import type { Tables } from '../../db/tables.ts';
 import type { PublicUser } from '../../../shared/api/user.ts';
-import { levelProgress } from '../../../shared/levels.ts';
+import { levelProgressForEdge } from '../../../shared/levels.ts';
 
 type Q = Kysely<Tables>;
 
@@ -15,7 +15,7 @@ export interface UserRow {
   avatar_url: string | null;
   balance_cents: number;
   level: number;
-  wagered_cents?: number; // XP source (migration 0008); absent in narrower selects
+  edge_units?: number; // XP source (migration 0012: expected house profit, cents × bp); absent in narrower selects
   created_at: number;
 }
 
@@ -58,7 +58,7 @@ export function toPublicUser(u: UserRow): PublicUser {
     email: u.email,
     avatar_url: u.avatar_url,
     balance: u.balance_cents / 100,
-    user_level: u.wagered_cents === undefined ? { level: u.level } : levelProgress(Number(u.wagered_cents), u.level),
+    user_level: u.edge_units === undefined ? { level: u.level } : levelProgressForEdge(Number(u.edge_units), u.level),
     created_at: new Date(u.created_at).toISOString(),
   };
 }

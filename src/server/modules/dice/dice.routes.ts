@@ -2,7 +2,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../db/database.ts';
 import { defineRoute } from '../../http/route.ts';
-import { publishBalance } from '../../realtime/publisher.ts';
+import { afterCommit, publishBalance } from '../../realtime/publisher.ts';
 import {
   DICE_BET_EVENT,
   DICE_CHANNEL,
@@ -12,7 +12,8 @@ import {
   diceHistoryQuerySchema,
   diceHistorySchema,
 } from '../../../shared/api/dice.ts';
-import { placeDiceBet } from './dice.service.ts';
+import { idempotentCall, runOnce, type Remember } from '../wallet/idempotency.ts';
+import { placeDiceBet, type PlacedBet } from './dice.service.ts';
 import { historyItem, listBets } from './dice.repository.ts';
 
 const limits = `min bet $${DICE_LIMITS.minBetCents / 100}, max bet $${DICE_LIMITS.maxBetCents / 100}, max payout $${DICE_LIMITS.maxPayoutCents / 100} per bet; win chance 0.01%–98%; multiplier = 99 / chance`;
@@ -25,20 +26,24 @@ export function diceRoutes(app: FastifyInstance, database: Database): void {
     {
       method: 'POST',
       url: '/api/dice/bet',
-      summary: `Place a dice bet (${limits})`,
+      summary: `Place a dice bet (${limits}); optional Idempotency-Key header: a retry returns the first answer`,
       tags,
       auth: true,
       body: diceBetBodySchema,
       response: diceBetResponseSchema,
       bodyLimit: 4096,
     },
-    async ({ user, body }) => {
-      const placed = await placeDiceBet(database, user.id, body, Date.now());
-      await publishBalance(app.publisher, user.id, placed.balanceCents);
-      const item = await historyItem(database.db, placed.bet, user.id, placed.amountCents, placed.createdAt);
-      await app.publisher.publish(DICE_CHANNEL, DICE_BET_EVENT, item);
-      return { data: placed.bet, balance: placed.balanceCents / 100 };
-    },
+    async ({ user, body, request }) =>
+      runOnce(database.db, idempotentCall(request, user.id, 'dice:bet', body), {
+        work: (remember: Remember<PlacedBet>) => placeDiceBet(database, user.id, body, Date.now(), remember),
+        view: (placed) => ({ data: placed.bet, balance: placed.balanceCents / 100 }),
+        after: (placed) =>
+          afterCommit(app.log, 'dice bet', async () => {
+            await publishBalance(app.publisher, user.id, placed.balanceCents);
+            const item = await historyItem(database.db, placed.bet, user.id, placed.amountCents, placed.createdAt);
+            await app.publisher.publish(DICE_CHANNEL, DICE_BET_EVENT, item);
+          }),
+      }),
   );
   defineRoute(
     app,

@@ -3,7 +3,8 @@
 import type { Database } from '../../db/database.ts';
 import { transact } from '../../db/transact.ts';
 import { fieldError } from '../../http/errors.ts';
-import { applyMoveIn } from '../wallet/ledger.ts';
+import { applyMoveIn, lockUserRows } from '../wallet/ledger.ts';
+import type { Remember } from '../wallet/idempotency.ts';
 import { ensurePairs, takeNonce } from '../fair/fair.repository.ts';
 import { DICE_LIMITS, type DiceBet, type DiceBetBody } from '../../../shared/api/dice.ts';
 import { diceChance, diceMultiplier, diceTargetError } from '../../../shared/fair/index.ts';
@@ -48,10 +49,12 @@ export async function placeDiceBet(
   userId: number,
   body: DiceBetBody,
   now: number,
+  remember?: Remember<PlacedBet>, // stores the first answer of an Idempotency-Key in this transaction
 ): Promise<PlacedBet> {
   const { amountCents, chanceBp } = checkBet(body);
   const multiplier = diceMultiplier(chanceBp / 100);
   return transact(database, async (trx) => {
+    await lockUserRows(trx, [userId]); // lock order: the user row before the seed row (wallet README)
     let pair = await takeNonce(trx, userId);
     if (!pair) {
       await ensurePairs(trx, userId, now);
@@ -110,6 +113,8 @@ export async function placeDiceBet(
       client_seed: pair.client_seed,
       server_seed_hash: pair.server_seed_hash,
     });
-    return { bet, balanceCents: balanceAfterCents, amountCents, createdAt: now };
+    const placed = { bet, balanceCents: balanceAfterCents, amountCents, createdAt: now };
+    await remember?.(trx, placed);
+    return placed;
   });
 }

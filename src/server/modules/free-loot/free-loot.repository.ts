@@ -1,6 +1,7 @@
 // Free-loot queries; each takes the database or a transaction first.
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { Tables } from '../../db/tables.ts';
+import { WAGER_EDGE_BP } from '../../../shared/levels.ts';
 
 type Q = Kysely<Tables>;
 
@@ -77,24 +78,63 @@ export async function useEntitlement(db: Q, id: number, now: number): Promise<bo
   return Number(res.numUpdatedRows) === 1;
 }
 
-/** The player's stored level and wagered cents. */
+/** The player's stored level and XP source (edge units). */
 export function findLevel(db: Q, userId: number) {
-  return db.selectFrom('users').select(['level', 'wagered_cents']).where('id', '=', userId).executeTakeFirst();
+  return db.selectFrom('users').select(['level', 'edge_units']).where('id', '=', userId).executeTakeFirst();
+}
+
+/**
+ * Expected house profit the player generated at or after `since`, in edge units (cents × bp):
+ * Σ wager debit × the edge of its kind (shared/levels.ts WAGER_EDGE_BP). Uses ledger_user_kind_time_idx.
+ */
+export async function edgeUnitsSince(db: Q, userId: number, since: number): Promise<number> {
+  const kinds = Object.keys(WAGER_EDGE_BP);
+  const rate = sql.join(
+    Object.entries(WAGER_EDGE_BP).map(([kind, bp]) => sql`when ${kind} then ${bp}`),
+    sql` `,
+  );
+  const row = await db
+    .selectFrom('ledger')
+    .select(sql<number | string | null>`sum(-delta_cents * (case kind ${rate} else 0 end))`.as('units'))
+    .where('user_id', '=', userId)
+    .where('kind', 'in', kinds)
+    .where('created_at', '>=', since)
+    .where('delta_cents', '<', 0)
+    .executeTakeFirst();
+  return Number(row?.units ?? 0);
+}
+
+/** Expected value (cents) of the daily free boxes the player opened at or after `since`. */
+export async function takenEvSince(db: Q, userId: number, since: number): Promise<number> {
+  const row = await db
+    .selectFrom('free_box_openings')
+    .select((eb) => eb.fn.coalesce(eb.fn.sum<number | string>('ev_cents'), eb.lit(0)).as('ev'))
+    .where('user_id', '=', userId)
+    .where('via', '=', 'daily')
+    .where('opened_at', '>=', since)
+    .executeTakeFirst();
+  return Number(row?.ev ?? 0);
 }
 
 /**
  * Net cents the player deposited at or after `since`: credits of kind 'deposit' minus chargebacks
- * (kind 'reversal', negative deltas), never below 0. Uses ledger_user_kind_time_idx.
+ * (kind 'reversal') and withdrawals (kind 'withdrawal', plus their refunds when canceled), never
+ * below 0. Uses ledger_user_kind_time_idx.
  */
 export async function depositedSince(db: Q, userId: number, since: number): Promise<number> {
   const row = await db
     .selectFrom('ledger')
     .select((eb) => eb.fn.coalesce(eb.fn.sum<number | string>('delta_cents'), eb.lit(0)).as('net'))
     .where('user_id', '=', userId)
-    .where('kind', 'in', ['deposit', 'reversal'])
+    .where('kind', 'in', ['deposit', 'reversal', 'withdrawal', 'refund'])
     .where('created_at', '>=', since)
     .where((eb) =>
-      eb.or([eb.and([eb('kind', '=', 'deposit'), eb('delta_cents', '>', 0)]), eb('kind', '=', 'reversal')]),
+      eb.or([
+        eb.and([eb('kind', '=', 'deposit'), eb('delta_cents', '>', 0)]),
+        eb('kind', '=', 'reversal'),
+        eb('kind', '=', 'withdrawal'),
+        eb.and([eb('kind', '=', 'refund'), eb('reference', 'like', 'withdrawal:%')]),
+      ]),
     )
     .executeTakeFirst();
   return Math.max(0, Number(row?.net ?? 0));

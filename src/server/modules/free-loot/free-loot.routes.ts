@@ -3,6 +3,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../db/database.ts';
 import { defineRoute } from '../../http/route.ts';
+import { afterCommit } from '../../realtime/publisher.ts';
 import { boxSlugParamsSchema, dropListResponseSchema, lastDropsQuerySchema } from '../../../shared/api/boxes.ts';
 import { LAST_DROP_EVENT, PUBLIC_CHANNEL } from '../../../shared/api/box-open.ts';
 import {
@@ -16,7 +17,9 @@ import { freeBoxLastDrops, listFreeBoxes, openFreeBox } from './free-loot.servic
 const tags = ['free-loot'];
 const openSummary =
   "Open a free box once (bearer token required): the player's level must reach the box's min_level; a daily opening needs $5.00 deposited " +
-  '(deposits minus reversals) within the last 30 days (403 otherwise) and 24 h since the last daily opening of that box (429 with the time left otherwise); promo=true spends a one-time entitlement (case35) instead. One fair reel (next nonce), no debit.';
+  '(deposits minus reversals and withdrawals) within the last 30 days (403 otherwise), a free-loot allowance (50 % of the expected house profit of the last 30 days ' +
+  'minus the daily boxes taken in them) covering the box EV (403 errors.allowance otherwise) and 24 h since the last daily opening of that box ' +
+  '(429 with the time left otherwise); promo=true spends a one-time entitlement (case35) instead. One fair reel (next nonce), no debit.';
 
 /** Registers GET /api/free-boxes, POST /api/free-boxes/{slug}/open and GET /api/free-boxes/{slug}/last-drops. */
 export function freeLootRoutes(app: FastifyInstance, database: Database): void {
@@ -51,8 +54,10 @@ export function freeLootRoutes(app: FastifyInstance, database: Database): void {
     },
     async ({ params, body, user }) => {
       const o = await openFreeBox(database, user.id, params.slug, body, Date.now());
-      for (const id of o.dropIds)
-        await app.publisher.publish(PUBLIC_CHANNEL, LAST_DROP_EVENT, await lastDropEvent(db, id));
+      await afterCommit(app.log, 'free box opening', async () => {
+        for (const id of o.dropIds)
+          await app.publisher.publish(PUBLIC_CHANNEL, LAST_DROP_EVENT, await lastDropEvent(db, id));
+      });
       return {
         data: { demo: false, box: { slug: o.box.slug, version: o.box.version, price: 0 }, cost: 0, reels: o.reels },
         balance: null,

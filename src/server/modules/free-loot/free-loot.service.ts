@@ -1,8 +1,10 @@
 // Free loot: free boxes unlocked by level (min_level = tier), one daily opening per box per 24 h
 // (rolling, from the last daily opening) and one-time promo openings from `entitlements`
 // (kind 'free_box', e.g. case35). A daily opening also needs FREE_LOOT_MIN_DEPOSIT_CENTS deposited
-// (net of reversals) within FREE_LOOT_DEPOSIT_WINDOW_MS, else fresh accounts would be a money
-// faucet (items sell instantly); promo openings come from a deposit already. An opening is ONE
+// (net of reversals and withdrawals) within FREE_LOOT_DEPOSIT_WINDOW_MS, and an allowance that
+// covers the box's expected value (shared/free-loot-economics.ts: half the expected house profit
+// of the last 30 days minus the daily boxes taken in them); promo openings come from a deposit
+// already. An opening is ONE
 // transaction: the gate checks, the reel (rollReel with source 'free_box', no debit) and a
 // `free_box_openings` row whose UNIQUE (user, box, slot) key lets only one of two parallel
 // openings of the same slot commit.
@@ -20,12 +22,22 @@ import {
   type FreeOpenBody,
 } from '../../../shared/api/free-boxes.ts';
 import { centsToDollars } from '../../../shared/games/boxes/boxes.odds.ts';
-import { levelProgress } from '../../../shared/levels.ts';
+import { levelProgressForEdge } from '../../../shared/levels.ts';
+import {
+  FREE_LOOT_SHARE_BP,
+  FREE_LOOT_WINDOW_MS,
+  allowanceMessage,
+  freeLootAllowanceCents,
+  profitCents,
+} from '../../../shared/free-loot-economics.ts';
 import { lastDrops } from '../boxes/boxes.service.ts';
 import { loadBox, rollReel, type Opening } from '../openings/openings.service.ts';
+import { lockUserRows } from '../wallet/ledger.ts';
 import {
   dailyOpenings,
   depositedSince,
+  edgeUnitsSince,
+  takenEvSince,
   findFreeBoxBySlug,
   findFreeBoxes,
   findLevel,
@@ -43,6 +55,9 @@ export async function listFreeBoxes(db: DB, userId: number | null, now: number):
   const promo = userId === null ? 0 : (await unusedEntitlements(db, userId)).length;
   const deposited = userId === null ? 0 : await depositedSince(db, userId, now - FREE_LOOT_DEPOSIT_WINDOW_MS);
   const met = deposited >= FREE_LOOT_MIN_DEPOSIT_CENTS;
+  const recentUnits = userId === null ? 0 : await edgeUnitsSince(db, userId, now - FREE_LOOT_WINDOW_MS);
+  const taken = userId === null ? 0 : await takenEvSince(db, userId, now - FREE_LOOT_WINDOW_MS);
+  const allowance = freeLootAllowanceCents(recentUnits, taken);
   return {
     data: boxes.map((b) => {
       const unlocked = !!me && me.level >= b.min_level;
@@ -56,14 +71,22 @@ export async function listFreeBoxes(db: DB, userId: number | null, now: number):
         items_count: Number(b.items_count ?? 0),
         expected_value: centsToDollars(b.ev_cents),
         unlocked,
-        available: unlocked && met && until === null,
+        available: unlocked && met && until === null && allowance >= Number(b.ev_cents),
         next_available_at: until === null ? null : iso(until),
       };
     }),
-    level: me ? levelProgress(Number(me.wagered_cents), me.level) : null,
+    level: me ? levelProgressForEdge(Number(me.edge_units), me.level) : null,
     promo_openings: promo,
     deposit_required: me
       ? { min: centsToDollars(FREE_LOOT_MIN_DEPOSIT_CENTS), deposited_30d: centsToDollars(deposited), met }
+      : null,
+    allowance: me
+      ? {
+          share_percent: FREE_LOOT_SHARE_BP / 100,
+          profit_30d: centsToDollars(profitCents(recentUnits)),
+          taken_30d: centsToDollars(taken),
+          available: centsToDollars(Math.max(0, allowance)),
+        }
       : null,
     server_time: iso(now),
   };
@@ -96,6 +119,7 @@ export async function openFreeBox(
   const via = body.promo ? 'promo' : 'daily';
   try {
     return await db.transaction().execute(async (trx) => {
+      await lockUserRows(trx, [userId]); // lock order: the user row before the seed row (wallet README)
       const me = await findLevel(trx, userId);
       if (!me) throw new HttpError(404, 'User not found.');
       if (me.level < fb.min_level)
@@ -116,13 +140,30 @@ export async function openFreeBox(
           const msg = cooldownMessage(nextAvailableAt - now);
           throw new HttpError(429, msg, { next_available_at: [iso(nextAvailableAt)] });
         }
+        // the allowance: half the expected house profit of the last 30 days minus the EV taken in them
+        const allowance = freeLootAllowanceCents(
+          await edgeUnitsSince(trx, userId, now - FREE_LOOT_WINDOW_MS),
+          await takenEvSince(trx, userId, now - FREE_LOOT_WINDOW_MS),
+        );
+        if (allowance < Number(fb.ev_cents)) {
+          const msg = allowanceMessage(Number(fb.ev_cents), allowance);
+          throw new HttpError(403, msg, { allowance: [msg] });
+        }
         slot = `daily:${daily?.n ?? 0}`;
         nextAvailableAt = now + FREE_BOX_COOLDOWN_MS;
       }
       const out = await rollReel(trx, { userId, loaded, reel: 0, source: 'free_box', debitCents: 0, now });
       await trx
         .insertInto('free_box_openings')
-        .values({ user_id: userId, free_box_id: fb.id, via, slot, drop_id: out.dropId, opened_at: now })
+        .values({
+          user_id: userId,
+          free_box_id: fb.id,
+          via,
+          slot,
+          drop_id: out.dropId,
+          ev_cents: Number(fb.ev_cents),
+          opened_at: now,
+        })
         .execute();
       const promoOpenings = (await unusedEntitlements(trx, userId)).length;
       const { box } = loaded;

@@ -2,7 +2,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { DB } from '../../db/database.ts';
 import { defineRoute } from '../../http/route.ts';
-import { publishBalance } from '../../realtime/publisher.ts';
+import { afterCommit, publishBalance } from '../../realtime/publisher.ts';
 import {
   inventoryQuerySchema,
   inventoryResponseSchema,
@@ -10,7 +10,8 @@ import {
   sellResponseSchema,
 } from '../../../shared/api/inventory.ts';
 import { centsToDollars } from '../../../shared/games/boxes/boxes.odds.ts';
-import { listInventory, sellItems } from './inventory.service.ts';
+import { idempotentCall, runOnce, type Remember } from '../wallet/idempotency.ts';
+import { listInventory, sellItems, type SaleResult } from './inventory.service.ts';
 
 /** Registers GET /api/inventory and POST /api/inventory/sell. */
 export function inventoryRoutes(app: FastifyInstance, db: DB): void {
@@ -34,23 +35,28 @@ export function inventoryRoutes(app: FastifyInstance, db: DB): void {
     {
       method: 'POST',
       url: '/api/inventory/sell',
-      summary: 'Sell owned items at their sale price to the balance (all or nothing; each item credits once)',
+      summary:
+        'Sell owned items at their sale price to the balance (all or nothing; each item credits once); optional Idempotency-Key header',
       tags,
       auth: true,
       body: sellBodySchema,
       response: sellResponseSchema,
       bodyLimit: 16 * 1024,
     },
-    async ({ user, body }) => {
-      const r = await sellItems(db, user.id, body.ids, Date.now());
-      await publishBalance(app.publisher, user.id, r.balanceCents);
-      const n = r.sold.length;
-      return {
-        msg: `Sold ${n} item${n === 1 ? '' : 's'} for $${centsToDollars(r.amountCents).toFixed(2)}.`,
-        sold: r.sold,
-        amount: centsToDollars(r.amountCents),
-        balance: centsToDollars(r.balanceCents),
-      };
-    },
+    async ({ user, body, request }) =>
+      runOnce(db, idempotentCall(request, user.id, 'inventory:sell', body), {
+        work: (remember: Remember<SaleResult>) => sellItems(db, user.id, body.ids, Date.now(), remember),
+        view: (r) => {
+          const n = r.sold.length;
+          return {
+            msg: `Sold ${n} item${n === 1 ? '' : 's'} for $${centsToDollars(r.amountCents).toFixed(2)}.`,
+            sold: r.sold,
+            amount: centsToDollars(r.amountCents),
+            balance: centsToDollars(r.balanceCents),
+          };
+        },
+        after: (r) =>
+          afterCommit(app.log, 'balanceUpdated', () => publishBalance(app.publisher, user.id, r.balanceCents)),
+      }),
   );
 }

@@ -6,7 +6,8 @@ import type { Tables } from '../../db/tables.ts';
 import type { InventoryQuery, InventoryResponse, ItemStatus } from '../../../shared/api/inventory.ts';
 import { centsToDollars } from '../../../shared/games/boxes/boxes.odds.ts';
 import { HttpError } from '../../http/errors.ts';
-import { applyMoveIn } from '../wallet/ledger.ts';
+import { applyMoveIn, lockUserRows } from '../wallet/ledger.ts';
+import type { Remember } from '../wallet/idempotency.ts';
 import { iso, productView } from '../boxes/catalog.view.ts';
 import { findInventory, ownedTotals } from './inventory.repository.ts';
 
@@ -81,9 +82,16 @@ export interface SaleResult {
  * key `sell:item:{id}`, all in one transaction. If any item is not the player's owned item,
  * nothing changes (409). The same item sold twice in parallel credits once.
  */
-export async function sellItems(db: DB, userId: number, ids: number[], now: number): Promise<SaleResult> {
+export async function sellItems(
+  db: DB,
+  userId: number,
+  ids: number[],
+  now: number,
+  remember?: Remember<SaleResult>, // stores the first answer of an Idempotency-Key in this transaction
+): Promise<SaleResult> {
   const sorted = [...ids].sort((a, b) => a - b);
   return db.transaction().execute(async (trx) => {
+    await lockUserRows(trx, [userId]); // lock order: the user row before the items (wallet README)
     let amountCents = 0;
     let balanceCents: number | null = null;
     for (const id of sorted) {
@@ -110,6 +118,8 @@ export async function sellItems(db: DB, userId: number, ids: number[], now: numb
       amountCents += row.sale_price_cents;
       balanceCents = move.balanceAfterCents;
     }
-    return { sold: sorted, amountCents, balanceCents: balanceCents! };
+    const sale = { sold: sorted, amountCents, balanceCents: balanceCents! };
+    await remember?.(trx, sale);
+    return sale;
   });
 }

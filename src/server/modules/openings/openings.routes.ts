@@ -3,7 +3,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../db/database.ts';
 import { defineRoute } from '../../http/route.ts';
-import { publishBalance } from '../../realtime/publisher.ts';
+import { afterCommit, publishBalance } from '../../realtime/publisher.ts';
 import { boxSlugParamsSchema } from '../../../shared/api/boxes.ts';
 import {
   LAST_DROP_EVENT,
@@ -14,12 +14,13 @@ import {
 } from '../../../shared/api/box-open.ts';
 import { centsToDollars } from '../../../shared/games/boxes/boxes.odds.ts';
 import { lastDropEvent } from '../boxes/boxes.service.ts';
+import { idempotentCall, runOnce, type Remember } from '../wallet/idempotency.ts';
 import { demoOpen, openBox, type Opening } from './openings.service.ts';
 
 const summary =
   'Open a box 1–5 times (bearer token required unless demo=true). Each reel is a separate fair bet: reel i uses nonce n+i of the active seed pair, ' +
   "ticket = floor(f × 100000) + 1 against the box version's ranges. One transaction debits price × count, adds the items and records the drops. " +
-  'A demo rolls from a throwaway server seed revealed in the response and moves nothing.';
+  'A demo rolls from a throwaway server seed revealed in the response and moves nothing. Optional Idempotency-Key header: a retry returns the first answer.';
 
 function view(o: Opening, demo: boolean): OpenResponse {
   return {
@@ -50,13 +51,18 @@ export function openingsRoutes(app: FastifyInstance, database: Database): void {
     async ({ params, body, request }) => {
       if (body.demo) return view(await demoOpen(database, params.slug, body), true);
       const user = await request.server.authenticate(request);
-      const opening = await openBox(database, user.id, params.slug, body, Date.now());
-      await publishBalance(app.publisher, user.id, opening.balanceCents!);
-      if (opening.creditedCreator)
-        await publishBalance(app.publisher, opening.creditedCreator.userId, opening.creditedCreator.balanceCents);
-      for (const id of opening.dropIds)
-        await app.publisher.publish(PUBLIC_CHANNEL, LAST_DROP_EVENT, await lastDropEvent(database.db, id));
-      return view(opening, false);
+      return runOnce(database.db, idempotentCall(request, user.id, `box:open:${params.slug}`, body), {
+        work: (remember: Remember<Opening>) => openBox(database, user.id, params.slug, body, Date.now(), remember),
+        view: (opening) => view(opening, false),
+        after: (opening) =>
+          afterCommit(app.log, 'box opening', async () => {
+            await publishBalance(app.publisher, user.id, opening.balanceCents!);
+            if (opening.creditedCreator)
+              await publishBalance(app.publisher, opening.creditedCreator.userId, opening.creditedCreator.balanceCents);
+            for (const id of opening.dropIds)
+              await app.publisher.publish(PUBLIC_CHANNEL, LAST_DROP_EVENT, await lastDropEvent(database.db, id));
+          }),
+      });
     },
   );
 }

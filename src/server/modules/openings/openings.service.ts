@@ -17,6 +17,7 @@ import { productView } from '../boxes/catalog.view.ts';
 import { recordDrop } from '../boxes/boxes.service.ts';
 import { grantItem } from '../inventory/inventory.service.ts';
 import { applyMoveIn } from '../wallet/ledger.ts';
+import type { Remember } from '../wallet/idempotency.ts';
 import { ensurePairs, newServerSeed, takeNonce } from '../fair/fair.repository.ts';
 import { lockShareParties, payCreatorShare, type CreatorCredit } from '../user-boxes/creator-share.ts';
 
@@ -164,6 +165,7 @@ export async function openBox(
   slug: string,
   body: OpenBody,
   now: number,
+  remember?: Remember<Opening>, // stores the first answer of an Idempotency-Key in this transaction
 ): Promise<Opening> {
   const loaded = await loadBox(database, slug);
   if (loaded.box.box_type === 'free') throw new HttpError(403, 'Free boxes open on the Free loot page.'); // never sold
@@ -175,7 +177,7 @@ export async function openBox(
     let creditedCreator: CreatorCredit | null = null;
     // a box with a creator is a custom box: its reels are 'user_box' bets and pay the creator's share
     const source = loaded.box.creator_id === null ? 'box' : 'user_box';
-    await lockShareParties(trx, loaded.box, userId);
+    await lockShareParties(trx, loaded.box, userId); // lock order: user rows before the seed row (wallet README)
     for (let reel = 0; reel < body.count; reel++) {
       const out = await rollReel(trx, { userId, loaded, reel, source, debitCents: priceCents, now });
       reels.push(out.reel);
@@ -184,7 +186,7 @@ export async function openBox(
       creditedCreator = (await payCreatorShare(trx, loaded.box, userId, priceCents, out.reel, now)) ?? creditedCreator;
     }
     const { box } = loaded;
-    return {
+    const opening: Opening = {
       box: { slug: box.slug, version: box.version, priceCents },
       costCents: priceCents * body.count,
       reels,
@@ -192,6 +194,8 @@ export async function openBox(
       dropIds,
       creditedCreator,
     };
+    await remember?.(trx, opening);
+    return opening;
   });
 }
 

@@ -3,7 +3,7 @@
 import type { Kysely } from 'kysely';
 import type { Tables } from '../../db/tables.ts';
 import type { ProfileStats } from '../../../shared/api/profile.ts';
-import { levelProgress } from '../../../shared/levels.ts';
+import { levelProgressForEdge } from '../../../shared/levels.ts';
 
 type Q = Kysely<Tables>;
 type Win = NonNullable<ProfileStats['biggest_win']>;
@@ -147,7 +147,7 @@ async function biggestUpgradeWin(db: Q, userId: number): Promise<(Win & { cents:
 export async function profileStats(db: Q, userId: number): Promise<ProfileStats | null> {
   const user = await db
     .selectFrom('users')
-    .select(['wagered_cents', 'level'])
+    .select(['wagered_cents', 'edge_units', 'level'])
     .where('id', '=', userId)
     .executeTakeFirst();
   if (!user) return null;
@@ -171,6 +171,6 @@ export async function profileStats(db: Q, userId: number): Promise<ProfileStats 
     biggest_win: best
       ? { game: best.game, amount: best.amount, title: best.title, created_at: best.created_at, link: best.link }
       : null,
-    level: levelProgress(wagered, user.level),
+    level: levelProgressForEdge(Number(user.edge_units), user.level), // XP from expected house profit, as /freeloot
   };
 }

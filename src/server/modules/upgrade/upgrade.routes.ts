@@ -3,7 +3,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../db/database.ts';
 import { defineRoute } from '../../http/route.ts';
-import { publishBalance } from '../../realtime/publisher.ts';
+import { afterCommit, publishBalance } from '../../realtime/publisher.ts';
 import {
   upgradeBodySchema,
   upgradeHistoryQuerySchema,
@@ -22,7 +22,8 @@ import {
 } from '../../../shared/games/upgrade/upgrade.odds.ts';
 import { productView } from '../boxes/catalog.view.ts';
 import { findTargets, listUpgrades } from './upgrade.repository.ts';
-import { placeUpgrade } from './upgrade.service.ts';
+import { idempotentCall, runOnce, type Remember } from '../wallet/idempotency.ts';
+import { placeUpgrade, type PlacedUpgrade } from './upgrade.service.ts';
 
 const rules = {
   edge: bpToPercent(UPGRADE_EDGE_BP),
@@ -33,7 +34,8 @@ const rules = {
 const summary =
   `Stake owned items (1–${UPGRADE_MAX_ITEMS}) and optionally balance for a pricier catalog item. chance = stake / target × (1 − ${rules.edge}%), ` +
   `rounded down to 0.01%, capped at ${rules.max_chance}%, refused below ${rules.min_chance}%. roll = fair float × 100 (next nonce of the active seed pair); ` +
-  'win iff roll < chance. The stake is consumed either way; a win adds the target to the inventory. One transaction; an item already used answers 409.';
+  'win iff roll < chance. The stake is consumed either way; a win adds the target to the inventory. One transaction; an item already used answers 409. ' +
+  'Optional Idempotency-Key header: a retry returns the first answer.';
 
 /** Registers POST /api/upgrade, GET /api/upgrade/history and GET /api/upgrade/targets. */
 export function upgradeRoutes(app: FastifyInstance, database: Database): void {
@@ -50,11 +52,17 @@ export function upgradeRoutes(app: FastifyInstance, database: Database): void {
       response: upgradeResponseSchema,
       bodyLimit: 4096,
     },
-    async ({ user, body }) => {
-      const placed = await placeUpgrade(database, user.id, body, Date.now());
-      if (placed.balanceMoved) await publishBalance(app.publisher, user.id, placed.balanceCents);
-      return { data: placed.upgrade, balance: centsToDollars(placed.balanceCents) };
-    },
+    async ({ user, body, request }) =>
+      runOnce(database.db, idempotentCall(request, user.id, 'upgrade', body), {
+        work: (remember: Remember<PlacedUpgrade>) => placeUpgrade(database, user.id, body, Date.now(), remember),
+        view: (placed) => ({ data: placed.upgrade, balance: centsToDollars(placed.balanceCents) }),
+        after: async (placed) => {
+          if (placed.balanceMoved)
+            await afterCommit(app.log, 'balanceUpdated', () =>
+              publishBalance(app.publisher, user.id, placed.balanceCents),
+            );
+        },
+      }),
   );
   defineRoute(
     app,

@@ -1,5 +1,5 @@
-// An upgrade in ONE transaction, taking locks in the order dice and box openings use (seed pair,
-// then items in ascending id, then the balance) so parallel requests cannot deadlock:
+// An upgrade in ONE transaction, taking locks in the order every money transaction uses (the user
+// row, then the seed pair, then items in ascending id; wallet README) so parallel requests cannot deadlock:
 // 1. the next nonce of the player's active seed pair;
 // 2. each staked item flips owned → used_in_upgrade with a conditional UPDATE; a row not
 //    updated (not the player's, already sold, already staked by a parallel upgrade) → 409 and
@@ -10,7 +10,8 @@
 // 6. on a win the target is granted (source 'upgrade') with its price snapshot.
 import type { Database } from '../../db/database.ts';
 import { HttpError, fieldError } from '../../http/errors.ts';
-import { applyMoveIn } from '../wallet/ledger.ts';
+import { applyMoveIn, lockUserRows } from '../wallet/ledger.ts';
+import type { Remember } from '../wallet/idempotency.ts';
 import { ensurePairs, takeNonce } from '../fair/fair.repository.ts';
 import { grantItem } from '../inventory/inventory.service.ts';
 import type { Upgrade, UpgradeBody } from '../../../shared/api/upgrade.ts';
@@ -38,10 +39,12 @@ export async function placeUpgrade(
   userId: number,
   body: UpgradeBody,
   now: number,
+  remember?: Remember<PlacedUpgrade>, // stores the first answer of an Idempotency-Key in this transaction
 ): Promise<PlacedUpgrade> {
   const ids = [...body.item_ids].sort((a, b) => a - b);
   const balanceCents = Math.round(body.balance * 100);
   return database.db.transaction().execute(async (trx) => {
+    await lockUserRows(trx, [userId]); // lock order: the user row before the seed row (wallet README)
     const target = await trx
       .selectFrom('products')
       .select(['id', 'price_cents', 'sale_price_cents'])
@@ -125,6 +128,8 @@ export async function placeUpgrade(
       });
       await trx.updateTable('upgrades').set({ inventory_item_id: itemId }).where('id', '=', id).execute();
     }
-    return { upgrade: await findUpgrade(trx, id), balanceCents: balanceAfter, balanceMoved: balanceCents > 0 };
+    const placed = { upgrade: await findUpgrade(trx, id), balanceCents: balanceAfter, balanceMoved: balanceCents > 0 };
+    await remember?.(trx, placed);
+    return placed;
   });
 }

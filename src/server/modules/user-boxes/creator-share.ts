@@ -3,7 +3,7 @@ import type { Transaction } from 'kysely';
 import type { Tables } from '../../db/tables.ts';
 import type { ReelResult } from '../../../shared/api/box-open.ts';
 import { creatorShareCents } from '../../../shared/games/boxes/custom-box.quote.ts';
-import { applyMoveIn } from '../wallet/ledger.ts';
+import { applyMoveIn, lockUserRows } from '../wallet/ledger.ts';
 import { addCreatorEarnings } from './user-boxes.repository.ts';
 
 /** The box fields the share needs (from findBoxBySlug). */
@@ -51,17 +51,10 @@ export async function payCreatorShare(
 }
 
 /**
- * Locks the opener's and the creator's user rows in ascending id order before any money moves:
- * two creators opening each other's boxes at once would otherwise lock their rows in opposite
- * orders and deadlock on PostgreSQL. A no-op update, so it works the same on SQLite.
+ * Locks the opener's user row, and the creator's for a custom box, in ascending id order before
+ * the seed row and any money move: the lock order of every money transaction (wallet README).
+ * Two creators opening each other's boxes, or an opening beside a dice bet, cannot deadlock.
  */
 export async function lockShareParties(trx: Transaction<Tables>, box: ShareBox, openerId: number): Promise<void> {
-  if (box.creator_id === null || Number(box.creator_id) === openerId) return;
-  for (const id of [openerId, Number(box.creator_id)].sort((a, b) => a - b)) {
-    await trx
-      .updateTable('users')
-      .set((eb) => ({ balance_cents: eb.ref('balance_cents') }))
-      .where('id', '=', id)
-      .execute();
-  }
+  await lockUserRows(trx, box.creator_id === null ? [openerId] : [openerId, Number(box.creator_id)]);
 }

@@ -1,11 +1,12 @@
 // The single way money moves: in ONE transaction, a conditional balance update (never below 0)
 // and a ledger row keyed by an idempotency key. A replayed key returns the first result.
-// Wager debits (shared/levels.ts WAGER_KINDS) also raise wagered_cents and, per the curve, level.
+// Wager debits (shared/levels.ts WAGER_KINDS) also raise wagered_cents, edge_units (XP = expected
+// house profit) and, per the curve, level.
 import type { Transaction } from 'kysely';
 import type { DB } from '../../db/database.ts';
 import type { Tables } from '../../db/tables.ts';
 import { HttpError } from '../../http/errors.ts';
-import { WAGER_KINDS, levelForWagered } from '../../../shared/levels.ts';
+import { WAGER_KINDS, edgeUnitsForWager, levelForXp, xpForEdge } from '../../../shared/levels.ts';
 
 /** A balance change to apply. */
 export interface Move {
@@ -47,18 +48,24 @@ export async function applyMoveIn(trx: Trx, move: Move): Promise<MoveResult> {
     }
     return { ledgerId: prior.id, balanceAfterCents: prior.balance_after_cents, replayed: true };
   }
-  // a wager debit also adds to wagered_cents (XP) in the same UPDATE; level follows the curve
+  // a wager debit also adds to wagered_cents and edge_units (XP: its expected house profit) in the
+  // same UPDATE; level follows the curve
   const wager = move.deltaCents < 0 && WAGER_KINDS.includes(move.kind) ? -move.deltaCents : 0;
+  const edge = edgeUnitsForWager(move.kind, wager);
   const updated = await trx
     .updateTable('users')
     .set((eb) =>
       wager
-        ? { balance_cents: eb('balance_cents', '+', move.deltaCents), wagered_cents: eb('wagered_cents', '+', wager) }
+        ? {
+            balance_cents: eb('balance_cents', '+', move.deltaCents),
+            wagered_cents: eb('wagered_cents', '+', wager),
+            edge_units: eb('edge_units', '+', edge),
+          }
         : { balance_cents: eb('balance_cents', '+', move.deltaCents) },
     )
     .where('id', '=', move.userId)
     .where('balance_cents', '>=', -move.deltaCents)
-    .returning(['balance_cents', 'wagered_cents', 'level'])
+    .returning(['balance_cents', 'edge_units', 'level'])
     .executeTakeFirst();
   if (!updated) {
     const exists = await trx.selectFrom('users').select('id').where('id', '=', move.userId).executeTakeFirst();
@@ -66,7 +73,7 @@ export async function applyMoveIn(trx: Trx, move: Move): Promise<MoveResult> {
     throw new InsufficientFunds();
   }
   if (wager) {
-    const level = levelForWagered(Number(updated.wagered_cents));
+    const level = levelForXp(xpForEdge(Number(updated.edge_units)));
     if (level > updated.level) await trx.updateTable('users').set({ level }).where('id', '=', move.userId).execute();
   }
   const row = await trx
@@ -85,7 +92,8 @@ export async function applyMoveIn(trx: Trx, move: Move): Promise<MoveResult> {
   return { ledgerId: row.id, balanceAfterCents: updated.balance_cents, replayed: false };
 }
 
-function isUniqueViolation(e: unknown): boolean {
+/** True for a UNIQUE constraint violation on either dialect. */
+export function isUniqueViolation(e: unknown): boolean {
   const err = e as { code?: string; message?: string };
   return err.code === '23505' || err.code === 'SQLITE_CONSTRAINT_UNIQUE' || /UNIQUE constraint/.test(err.message ?? '');
 }
@@ -97,5 +105,21 @@ export async function applyMove(db: DB, move: Move): Promise<MoveResult> {
   } catch (e) {
     if (!isUniqueViolation(e)) throw e;
     return db.transaction().execute((trx) => applyMoveIn(trx, move));
+  }
+}
+
+/**
+ * THE LOCK ORDER of every money transaction (see README "Lock order"): first the user rows
+ * whose balance it may change, in ascending id, taken here before anything else; then the
+ * player's seed pair (takeNonce); then items in ascending id; then the rest. A no-op UPDATE, so it
+ * takes the row lock on PostgreSQL and the write lock on SQLite alike.
+ */
+export async function lockUserRows(trx: Trx, userIds: number[]): Promise<void> {
+  for (const id of [...new Set(userIds)].sort((a, b) => a - b)) {
+    await trx
+      .updateTable('users')
+      .set((eb) => ({ balance_cents: eb.ref('balance_cents') }))
+      .where('id', '=', id)
+      .execute();
   }
 }

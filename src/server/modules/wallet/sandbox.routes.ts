@@ -7,7 +7,7 @@ import type { Config } from '../../config.ts';
 import type { DB } from '../../db/database.ts';
 import { defineRoute } from '../../http/route.ts';
 import { HttpError } from '../../http/errors.ts';
-import { publishBalance } from '../../realtime/publisher.ts';
+import { afterCommit, publishBalance } from '../../realtime/publisher.ts';
 import { findPayment, settlePayment, type RedirectMethod } from './payments.service.ts';
 import { confirmTransfer, sendTransfer } from './crypto.service.ts';
 import { signBody, verifySignature, webhookSecret } from './webhook.ts';
@@ -63,7 +63,9 @@ export function sandboxRoutes(app: FastifyInstance, db: DB, config: Config): voi
             { paymentId: parsed.data.payment_id, status: parsed.data.status, amountCents },
             Date.now(),
           );
-          if (r.balanceCents !== null) await publishBalance(app.publisher, r.payment.user_id, r.balanceCents);
+          const paid = r.balanceCents;
+          if (paid !== null)
+            await afterCommit(app.log, 'balanceUpdated', () => publishBalance(app.publisher, r.payment.user_id, paid));
           return { ok: true, status: r.payment.status, replayed: r.replayed };
         },
       );
@@ -222,7 +224,9 @@ export function sandboxRoutes(app: FastifyInstance, db: DB, config: Config): voi
     },
     async ({ request, reply }) => {
       const t = await confirmTransfer(db, form(request.body, 'tx'), 1, Date.now());
-      if (t.balance_cents !== null) await publishBalance(app.publisher, t.user_id, t.balance_cents);
+      const credited = t.balance_cents;
+      if (credited !== null)
+        await afterCommit(app.log, 'balanceUpdated', () => publishBalance(app.publisher, t.user_id, credited));
       html(
         reply,
         chainPage(`Transaction <code>${esc(t.tx_hash)}</code>: ${t.confirmations} confirmations, ${esc(t.status)}.`),

@@ -4,7 +4,7 @@ import type { Config } from '../../config.ts';
 import type { DB } from '../../db/database.ts';
 import { defineRoute } from '../../http/route.ts';
 import { HttpError } from '../../http/errors.ts';
-import { publishBalance } from '../../realtime/publisher.ts';
+import { afterCommit, publishBalance } from '../../realtime/publisher.ts';
 import { checkPromo, publicPromo } from './promo.service.ts';
 import { listPayments, openPayment, type RedirectMethod } from './payments.service.ts';
 import { availableCurrencies, depositAddress } from './crypto.service.ts';
@@ -33,6 +33,16 @@ export function siteOrigin(config: Config, request: FastifyRequest): string {
 /** True when the local payment sandboxes serve checkouts (everywhere but production). */
 export function sandboxEnabled(config: Config): boolean {
   return config.env !== 'production';
+}
+
+/**
+ * Crypto deposits answer 503 in production: the only chain adapter is the sandbox, whose addresses
+ * are derived from an HMAC, not from a public key anyone holds the private key of, so real coins
+ * sent there would be lost. A real provider (a custody API handing out its own addresses) must
+ * replace `depositAddress` before this opens in production.
+ */
+function cryptoOrUnavailable(config: Config): void {
+  if (!sandboxEnabled(config)) throw new HttpError(503, 'This payment method is not available right now.');
 }
 
 /** Registers the deposit routes. */
@@ -100,30 +110,37 @@ export function walletRoutes(app: FastifyInstance, db: DB, config: Config): void
     {
       method: 'POST',
       url: '/api/deposit/alphapo/available-currencies',
-      summary: 'Crypto currencies with minimum and rate',
+      summary: 'Crypto currencies with minimum and rate (503 in production until a real crypto provider exists)',
       tags,
       auth: true,
       response: currenciesResponse,
     },
-    async () => ({ data: await availableCurrencies(db) }),
+    async () => {
+      cryptoOrUnavailable(config);
+      return { data: await availableCurrencies(db) };
+    },
   );
   defineRoute(
     app,
     {
       method: 'POST',
       url: '/api/deposit/alphapo/deposit-address',
-      summary: "The player's stable deposit address for a currency",
+      summary:
+        "The player's stable deposit address for a currency (503 in production until a real crypto provider exists)",
       tags,
       auth: true,
       body: depositAddressBody,
       response: depositAddressResponse,
     },
-    async ({ body, user }) => ({
-      data: {
-        wallet: await depositAddress(db, config.secrets.appSecret, user.id, body.currency, Date.now()),
-        currency: body.currency,
-      },
-    }),
+    async ({ body, user }) => {
+      cryptoOrUnavailable(config);
+      return {
+        data: {
+          wallet: await depositAddress(db, config.secrets.appSecret, user.id, body.currency, Date.now()),
+          currency: body.currency,
+        },
+      };
+    },
   );
 
   defineRoute(
@@ -139,7 +156,7 @@ export function walletRoutes(app: FastifyInstance, db: DB, config: Config): void
     },
     async ({ body, user }) => {
       const r = await redeemGiftCode(db, user.id, body.code, Date.now());
-      await publishBalance(app.publisher, r.userId, r.balanceCents);
+      await afterCommit(app.log, 'balanceUpdated', () => publishBalance(app.publisher, r.userId, r.balanceCents));
       return { msg: r.msg, balance: centsToDollars(r.balanceCents) };
     },
   );
@@ -156,7 +173,7 @@ export function walletRoutes(app: FastifyInstance, db: DB, config: Config): void
     },
     async ({ body, user }) => {
       const r = await redeemVoucher(db, user.id, body.code, Date.now());
-      await publishBalance(app.publisher, r.userId, r.balanceCents);
+      await afterCommit(app.log, 'balanceUpdated', () => publishBalance(app.publisher, r.userId, r.balanceCents));
       return { msg: r.msg, balance: centsToDollars(r.balanceCents) };
     },
   );

@@ -2,8 +2,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { DB } from '../../db/database.ts';
 import { defineRoute } from '../../http/route.ts';
-import { HttpError } from '../../http/errors.ts';
-import { publishBalance } from '../../realtime/publisher.ts';
+import { idempotencyKeyHeader } from './idempotency.ts';
+import { afterCommit, publishBalance } from '../../realtime/publisher.ts';
 import {
   cancelByUser,
   listWithdrawals,
@@ -62,16 +62,15 @@ export function withdrawalRoutes(app: FastifyInstance, db: DB): void {
       response: withdrawalResponse,
     },
     async ({ body, user, request }) => {
-      const key = request.headers['idempotency-key'];
-      if (key !== undefined && (typeof key !== 'string' || !/^[\x21-\x7e]{1,100}$/.test(key)))
-        throw new HttpError(422, 'The Idempotency-Key header must be 1–100 visible ASCII characters.');
+      const key = idempotencyKeyHeader(request);
       const r = await requestWithdrawal(
         db,
         user.id,
         { amountCents: dollarsToCents(body.amount), method: body.method, address: body.address, requestKey: key },
         Date.now(),
       );
-      if (!r.replayed) await publishBalance(app.publisher, user.id, r.balanceCents!);
+      if (!r.replayed)
+        await afterCommit(app.log, 'balanceUpdated', () => publishBalance(app.publisher, user.id, r.balanceCents!));
       return { data: publicWithdrawal(r.withdrawal), balance: centsToDollars(r.balanceCents!) };
     },
   );
@@ -89,7 +88,7 @@ export function withdrawalRoutes(app: FastifyInstance, db: DB): void {
     },
     async ({ params, user }) => {
       const r = await cancelByUser(db, user.id, params.id, Date.now());
-      await publishBalance(app.publisher, user.id, r.balanceCents!);
+      await afterCommit(app.log, 'balanceUpdated', () => publishBalance(app.publisher, user.id, r.balanceCents!));
       return { data: publicWithdrawal(r.withdrawal), balance: centsToDollars(r.balanceCents!) };
     },
   );

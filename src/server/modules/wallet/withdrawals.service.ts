@@ -3,7 +3,7 @@
 import type { DB } from '../../db/database.ts';
 import type { WithdrawalsTable } from '../../db/tables.ts';
 import { HttpError, fieldError } from '../../http/errors.ts';
-import { applyMoveIn } from './ledger.ts';
+import { applyMoveIn, lockUserRows } from './ledger.ts';
 import {
   CRYPTO_CURRENCIES,
   WITHDRAW_MAX_CENTS,
@@ -95,6 +95,7 @@ export async function requestWithdrawal(
   const earlier = await replay();
   if (earlier) return earlier;
   const made = await db.transaction().execute(async (trx) => {
+    await lockUserRows(trx, [userId]); // lock order: the user row first (README)
     const w = await trx
       .insertInto('withdrawals')
       .values({
@@ -136,6 +137,7 @@ async function move(
     const w = await trx.selectFrom('withdrawals').selectAll().where('id', '=', id).executeTakeFirst();
     if (!w) throw new HttpError(404, 'Withdrawal not found.');
     from(w);
+    await lockUserRows(trx, [w.user_id]); // lock order: the user row before the withdrawal row (README)
     const moved = await trx
       .updateTable('withdrawals')
       .set({ status: to, updated_at: now })

@@ -1,0 +1,70 @@
+// The free-loot allowance on /freeloot (issue 12): what recent play earned, what the daily boxes of
+// the last 30 days took, what is left, and per tier the numbers behind it (shared/free-loot-economics.ts).
+import type { FreeBox, FreeBoxListResponse } from '../../../shared/api/free-boxes.ts';
+import { FREE_LOOT_SHARE_BP } from '../../../shared/free-loot-economics.ts';
+import { WAGER_EDGE_BP, xpForLevel } from '../../../shared/levels.ts';
+import { formatUsd } from '../boxes/format.ts';
+
+/** The allowance as GET /api/free-boxes reports it for a player. */
+export type Allowance = NonNullable<FreeBoxListResponse['allowance']>;
+
+const n = (v: number) => v.toLocaleString('en-US');
+const pct = (bp: number) => `${(bp / 100).toFixed(2).replace(/\.?0+$/, '')} %`;
+/** Expected house profit (dollars) a box's expected value needs within 30 days. */
+const profitNeeded = (ev: number) => (ev * 10_000) / FREE_LOOT_SHARE_BP;
+
+/** Why a daily opening of `box` is off for lack of allowance (null when it is covered). */
+export function allowanceReason(box: FreeBox, allowance: Allowance | null): string | null {
+  if (!allowance || allowance.available >= box.expected_value) return null;
+  const more = Math.ceil((box.expected_value - allowance.available) * 100) / 100;
+  return `Play more: ${formatUsd(profitNeeded(more))} of expected house profit (${n(Math.round(profitNeeded(more) * 100))} XP) to open`;
+}
+
+/** The player's allowance and, per tier, the level XP and the recent play a daily opening needs. */
+export function AllowancePanel({ allowance, boxes }: { allowance: Allowance | null; boxes: FreeBox[] }) {
+  return (
+    <details className="curve" data-testid="allowance" open={allowance !== null}>
+      <summary>Free-loot allowance</summary>
+      <p>
+        Free boxes give back at most {allowance?.share_percent ?? FREE_LOOT_SHARE_BP / 100} % of the house&apos;s
+        expected profit on your play of the last 30 days. Expected profit is your wagers × the game&apos;s edge: dice{' '}
+        {pct(WAGER_EDGE_BP.bet!)}, boxes {pct(WAGER_EDGE_BP.box!)}, custom boxes {pct(WAGER_EDGE_BP.user_box!)},
+        upgrades {pct(WAGER_EDGE_BP.upgrade!)}; 1 XP = $0.01 of it. A daily box opens while the allowance covers its
+        expected value, so it never pays more than your play earned the house.
+      </p>
+      {allowance && (
+        <p data-testid="allowance-numbers">
+          Last 30 days: expected profit <strong>{formatUsd(allowance.profit_30d)}</strong> × {allowance.share_percent} %
+          − free boxes taken <strong>{formatUsd(allowance.taken_30d)}</strong> ={' '}
+          <strong data-testid="allowance-available">{formatUsd(allowance.available)}</strong> available.
+        </p>
+      )}
+      <table className="curve-table">
+        <thead>
+          <tr>
+            <th>Free box</th>
+            <th>Level (total XP)</th>
+            <th>Expected value</th>
+            <th>Play needed in 30 days</th>
+          </tr>
+        </thead>
+        <tbody>
+          {boxes.map((b) => (
+            <tr key={b.slug}>
+              <td>{b.name}</td>
+              <td>
+                {b.min_level} ({n(xpForLevel(b.min_level))} XP)
+              </td>
+              <td>{formatUsd(b.expected_value)}</td>
+              <td>
+                {formatUsd(profitNeeded(b.expected_value))} expected profit (
+                {n(Math.round(profitNeeded(b.expected_value) * 100))} XP;{' '}
+                {formatUsd(profitNeeded(b.expected_value) * 100)} on dice)
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </details>
+  );
+}
