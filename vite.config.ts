@@ -32,7 +32,10 @@ export default defineConfig({
           include: ['tests/server/**/*.test.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
-          fileParallelism: false,
+          // Files run in parallel: each one works on its own database (a copy of the template this
+          // globalSetup migrates once, see tests/helpers/test-db.ts), its own temporary DATA_DIR and
+          // ports chosen by the OS (listen on 0); the Redis tests use keys and payloads unique to the run.
+          globalSetup: ['tests/helpers/server-global-setup.ts'],
         },
       },
       {
