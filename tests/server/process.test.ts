@@ -24,9 +24,12 @@ function waitForUrl(child: ReturnType<typeof spawn>): Promise<string> {
 
 describe('server process', () => {
   it('starts, migrates, seeds, serves and shuts down cleanly on SIGTERM', async () => {
+    const env: NodeJS.ProcessEnv = { ...process.env };
+    delete env.DATABASE_URL; // its own SQLite file in its own DATA_DIR, never a shared database or Redis
+    delete env.REDIS_URL;
     const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
       env: {
-        ...process.env,
+        ...env,
         PORT: '0',
         HOST: '127.0.0.1',
         DATA_DIR: mkdtempSync(join(tmpdir(), 'la-proc-')),
