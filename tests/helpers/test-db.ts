@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { describe, inject } from 'vitest';
-import { openDatabase, type Database, type Dialect } from '../../src/server/db/database.ts';
+import { openDatabase, ping, type Database, type Dialect } from '../../src/server/db/database.ts';
 import { copySqliteTemplate } from './db-template.ts';
 import { clonePgTemplate, dropPgSchema, migrateLocked, pgQuery, releasePgSchema, takePgSchema } from './pg-schemas.ts';
 
@@ -31,7 +31,10 @@ function provided<K extends 'sqliteTemplate' | 'pgSchemaPrefix' | 'pgTemplate'>(
   }
 }
 
-/** Creates a fresh migrated database of `dialect`; `template: false` migrates it from scratch. */
+/** Creates a fresh migrated database of `dialect`; `template: false` migrates it from scratch. The
+ * first query (ping) starts Kysely's driver: Kysely's destroy() is a no-op on a driver that never ran
+ * a query, so close() would otherwise leave the database usable — and a test of a closed database
+ * would pass queries through. */
 export async function createTestDatabase(
   dialect: Dialect,
   { template = true }: { template?: boolean } = {},
@@ -42,7 +45,8 @@ export async function createTestDatabase(
     const source = template ? provided('sqliteTemplate') : undefined;
     if (source) copySqliteTemplate(source, file);
     const database = openDatabase({ kind: 'sqlite', file });
-    if (!source) await migrateLocked(database);
+    if (source) await ping(database.db);
+    else await migrateLocked(database);
     return {
       ...database,
       drop: async () => {
@@ -62,7 +66,8 @@ export async function createTestDatabase(
     else await pgQuery(url, `create schema ${schema}`);
   }
   const database = openDatabase({ kind: 'postgres', url, schema });
-  if (!source) await migrateLocked(database);
+  if (source) await ping(database.db);
+  else await migrateLocked(database);
   return {
     ...database,
     drop: async () => {
