@@ -29,7 +29,8 @@ async function verify(args: string[]): Promise<{ json: Record<string, unknown>; 
   }
 }
 
-describe('verify CLI: box', () => {
+// Each CLI process starts tsx (about a second of CPU, much more when the machine is busy).
+describe('verify CLI: box', { timeout: 120_000 }, () => {
   beforeAll(async () => {
     dataDir = mkdtempSync(join(tmpdir(), 'la-verify-'));
     const database = openDatabase({ kind: 'sqlite', file: join(dataDir, 'loot-arcade.db') });
@@ -50,36 +51,31 @@ describe('verify CLI: box', () => {
 
   it('prints the ticket of the Stake vectors (f0 × 100000, floored, + 1)', async () => {
     // f0 = 0.16440096078440547, 0.5459779207594693, 0.7527878468390554 (docs/fairness.md)
-    const vectors = [
+    for (const [nonce, ticket] of [
       ['1', 16441],
       ['2', 54598],
       ['3', 75279],
-    ] as const;
-    const results = await Promise.all(vectors.map(([nonce]) => verify([...base, '--nonce', nonce])));
-    results.forEach(({ json }, i) => expect(json).toEqual({ game: 'box', ticket: vectors[i]![1] }));
+    ] as const) {
+      expect((await verify([...base, '--nonce', nonce])).json).toEqual({ game: 'box', ticket });
+    }
   }, 120_000);
 
-  it(
-    'with --box and --box-version names the item of that version holding the ticket',
-    { timeout: 120_000 },
-    async () => {
-      const { json, code } = await verify([...base, '--nonce', '2', '--box', 'penny-box', '--box-version', '1']);
-      expect(code).toBe(0);
-      const won = ranges.find((r) => 54598 >= r.ticket_from && 54598 <= r.ticket_to)!;
-      expect(json).toEqual({
-        game: 'box',
-        ticket: 54598,
-        box: 'penny-box',
-        version: 1,
-        item: won.slug,
-        ticket_from: won.ticket_from,
-        ticket_to: won.ticket_to,
-      });
-    },
-  );
+  it('with --box and --box-version names the item of that version holding the ticket', async () => {
+    const { json, code } = await verify([...base, '--nonce', '2', '--box', 'penny-box', '--box-version', '1']);
+    expect(code).toBe(0);
+    const won = ranges.find((r) => 54598 >= r.ticket_from && 54598 <= r.ticket_to)!;
+    expect(json).toEqual({
+      game: 'box',
+      ticket: 54598,
+      box: 'penny-box',
+      version: 1,
+      item: won.slug,
+      ticket_from: won.ticket_from,
+      ticket_to: won.ticket_to,
+    });
+  });
 
   it('unknown box or version, a bad version or missing seeds exit 2 with an error object', async () => {
-    const runs: [string[], ReturnType<typeof verify>][] = [];
     for (const args of [
       [...base, '--nonce', '1', '--box', 'no-such-box', '--box-version', '1'],
       [...base, '--nonce', '1', '--box', 'penny-box', '--box-version', '9'],
@@ -87,12 +83,9 @@ describe('verify CLI: box', () => {
       [...base, '--nonce', '1', '--box', 'penny-box'],
       ['box', '--client-seed', 'abc', '--nonce', '1'],
     ]) {
-      runs.push([args, verify(args)]);
-    }
-    for (const [args, result] of runs) {
-      const { json, code } = await result;
+      const { json, code } = await verify(args);
       expect(code, args.join(' ')).toBe(2);
       expect(typeof json.error).toBe('string');
     }
-  }, 120_000); // five CLI processes side by side, each starting tsx
+  }, 120_000); // five CLI processes, each starting tsx
 });

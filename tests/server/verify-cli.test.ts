@@ -2,6 +2,7 @@
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
+import { verifyResult } from '../../src/server/cli/verify-core.ts';
 
 const run = promisify(execFile);
 const seed = 'a'.repeat(64);
@@ -18,8 +19,7 @@ async function verify(args: string[]): Promise<{ json: Record<string, unknown>; 
   }
 }
 
-// Each CLI process starts tsx (about a second of CPU): they run side by side, with time to spare when
-// the machine is busy.
+// Each CLI process starts tsx (about a second of CPU, much more when the machine is busy).
 describe('verify CLI', { timeout: 120_000 }, () => {
   it('npm run --silent verify prints exactly one JSON object for dice', async () => {
     const { stdout } = await run('npm', ['run', '--silent', 'verify', '--', 'dice', ...base, '--nonce', '1']);
@@ -27,25 +27,44 @@ describe('verify CLI', { timeout: 120_000 }, () => {
   });
 
   it('dice with floats, plinko, wheel and crash', async () => {
-    const [dice, plinko, wheel, crash] = await Promise.all([
-      verify(['dice', ...base, '--nonce', '2', '--floats', '2']),
-      verify(['plinko', ...base, '--nonce', '1', '--rows', '8', '--risk', 'low']),
-      verify(['wheel', ...base, '--nonce', '3', '--segments', '50', '--risk', 'medium']),
-      verify(['crash', '--hash', 'b'.repeat(64), '--salt', 'salt']),
-    ]);
-    expect(dice.json).toEqual({
+    expect((await verify(['dice', ...base, '--nonce', '2', '--floats', '2'])).json).toEqual({
       game: 'dice',
       roll: 54.6,
       floats: [0.5459779207594693, 0.7894028725568205],
     });
-    expect(plinko.json).toEqual({ game: 'plinko', path: 'LLLLLLRL', bucket: 1, multiplier: 2.1 });
-    expect(wheel.json).toEqual({ game: 'wheel', index: 37, multiplier: 0 });
-    expect(crash.json.game).toBe('crash');
-    expect(crash.json.crashPoint).toBeGreaterThanOrEqual(1);
+    expect((await verify(['plinko', ...base, '--nonce', '1', '--rows', '8', '--risk', 'low'])).json).toEqual({
+      game: 'plinko',
+      path: 'LLLLLLRL',
+      bucket: 1,
+      multiplier: 2.1,
+    });
+    expect((await verify(['wheel', ...base, '--nonce', '3', '--segments', '50', '--risk', 'medium'])).json).toEqual({
+      game: 'wheel',
+      index: 37,
+      multiplier: 0,
+    });
+    const crash = (await verify(['crash', '--hash', 'b'.repeat(64), '--salt', 'salt'])).json;
+    expect(crash.game).toBe('crash');
+    expect(crash.crashPoint).toBeGreaterThanOrEqual(1);
+  });
+
+  it('dice with --target and --direction prints the win and the multiplier, as the verify page does', async () => {
+    expect((await verify(['dice', ...base, '--nonce', '1', '--target', '50', '--direction', 'under'])).json).toEqual({
+      game: 'dice',
+      roll: 16.44,
+      win: true,
+      multiplier: 1.98,
+    });
+    // the same parsing in-process (no spawn): over is the default side; bad sides and targets are refused
+    const options = { 'server-seed': seed, 'client-seed': 'abc', nonce: '1' };
+    expect(verifyResult('dice', { ...options, target: '50' })).toMatchObject({ win: false });
+    expect(verifyResult('dice', { ...options, target: '101' })).toEqual({ error: '--target must be from 0 to 100' });
+    expect(verifyResult('dice', { ...options, target: '50', direction: 'sideways' })).toEqual({
+      error: '--direction must be over or under',
+    });
   });
 
   it('bad input exits 2 with an error object', async () => {
-    const runs: [string[], ReturnType<typeof verify>][] = [];
     for (const args of [
       ['nope'],
       ['dice', ...base],
@@ -53,10 +72,7 @@ describe('verify CLI', { timeout: 120_000 }, () => {
       ['plinko', ...base, '--nonce', '1', '--rows', '7', '--risk', 'low'],
       ['wheel', ...base, '--nonce', '1', '--segments', '10', '--risk', 'x'],
     ]) {
-      runs.push([args, verify(args)]);
-    }
-    for (const [args, result] of runs) {
-      const { json, code } = await result;
+      const { json, code } = await verify(args);
       expect(code, args.join(' ')).toBe(2);
       expect(typeof json.error).toBe('string');
     }

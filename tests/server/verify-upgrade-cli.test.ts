@@ -23,30 +23,34 @@ async function verify(args: string[]): Promise<{ stdout: string; code: number }>
   }
 }
 
-// Each CLI process starts tsx (about a second of CPU): they run side by side, with time to spare when
-// the machine is busy.
+// Each CLI process starts tsx (about a second of CPU, much more when the machine is busy).
 describe('verify CLI: upgrade', { timeout: 120_000 }, () => {
   it('prints roll = f0 × 100 and win = roll < chance on the golden seeds', async () => {
-    const [first, lose, win] = await Promise.all([
-      verify(['--nonce', '1', '--chance', '17.97']),
-      verify(['--nonce', '2', '--chance', '54.59']),
-      verify(['--nonce', '2', '--chance', '54.6']),
-    ]);
-    expect(first).toEqual({ stdout: '{"game":"upgrade","roll":16.440096078440547,"win":true}\n', code: 0 });
-    expect(JSON.parse(lose.stdout)).toEqual({ game: 'upgrade', roll: 54.59779207594693, win: false });
-    expect(JSON.parse(win.stdout)).toEqual({ game: 'upgrade', roll: 54.59779207594693, win: true });
+    expect(await verify(['--nonce', '1', '--chance', '17.97'])).toEqual({
+      stdout: '{"game":"upgrade","roll":16.440096078440547,"win":true}\n',
+      code: 0,
+    });
+    expect(JSON.parse((await verify(['--nonce', '2', '--chance', '54.59'])).stdout)).toEqual({
+      game: 'upgrade',
+      roll: 54.59779207594693,
+      win: false,
+    });
+    expect(JSON.parse((await verify(['--nonce', '2', '--chance', '54.6'])).stdout)).toEqual({
+      game: 'upgrade',
+      roll: 54.59779207594693,
+      win: true,
+    });
   });
 
   it('a missing or bad chance exits 2 with an error object', async () => {
-    const cases = [
+    for (const args of [
       ['--nonce', '1'],
       ['--nonce', '1', '--chance', 'x'],
       ['--nonce', '1', '--chance', '101'],
-    ];
-    const results = await Promise.all(cases.map((args) => verify(args)));
-    results.forEach(({ stdout, code }, i) => {
-      expect(code, cases[i]!.join(' ')).toBe(2);
+    ]) {
+      const { stdout, code } = await verify(args);
+      expect(code, args.join(' ')).toBe(2);
       expect(JSON.parse(stdout).error).toMatch(/--chance/);
-    });
+    }
   });
 });
