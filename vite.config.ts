@@ -63,7 +63,7 @@ export default defineConfig({
           environment: 'jsdom',
           include: ['tests/client/**/*.test.{ts,tsx}'],
           setupFiles: ['tests/helpers/client-setup.ts'],
-          testTimeout: 20_000,
+          testTimeout: 40_000, // first renders transform lazy routes: slow while two workers start cold on 2 cores
         },
       },
     ],
