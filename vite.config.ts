@@ -20,10 +20,21 @@ export default defineConfig({
     },
   },
   test: {
+    // Vitest's default is one worker per core minus one: a single worker on this 2-core machine, so
+    // every file ran one after another. Two workers keep both cores busy while a file waits on
+    // PostgreSQL, a child process or a timer (on this busy 2-core machine 3 workers were no faster and
+    // the threads pool slower; timings here are noisy).
+    maxWorkers: 2,
     projects: [
       {
         extends: true,
-        test: { name: 'shared', environment: 'node', include: ['tests/shared/**/*.test.ts'], testTimeout: 60_000 },
+        test: {
+          name: 'shared',
+          environment: 'node',
+          include: ['tests/shared/**/*.test.ts'],
+          testTimeout: 60_000,
+          isolate: false, // pure functions: files share one module graph per worker instead of re-importing it
+        },
       },
       {
         extends: true,
@@ -33,7 +44,17 @@ export default defineConfig({
           include: ['tests/server/**/*.test.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
-          fileParallelism: false,
+          // Files run in parallel, which is safe because nothing they write is shared: each database is
+          // the file's own (a copy of the template this globalSetup migrates once; PostgreSQL schemas
+          // are unique and pooled per run, see tests/helpers/test-db.ts), every DATA_DIR and client
+          // dir is a fresh mkdtemp, every server listens on port 0, Redis keys and broadcasts carry
+          // random ids, and spawned servers/CLIs get their own DATA_DIR and no DATABASE_URL.
+          globalSetup: ['tests/helpers/server-global-setup.ts'],
+          // A worker runs its files one after another in one module graph (about a third less CPU than
+          // re-importing the server per file). Module state is per app or harmless: the catalog cache
+          // lives on each app, its epoch only ever invalidates, the route registry is deduplicated;
+          // no server test mocks modules or stubs globals.
+          isolate: false,
         },
       },
       {
@@ -43,7 +64,7 @@ export default defineConfig({
           environment: 'jsdom',
           include: ['tests/client/**/*.test.{ts,tsx}'],
           setupFiles: ['tests/helpers/client-setup.ts'],
-          testTimeout: 20_000,
+          testTimeout: 40_000, // first renders transform lazy routes: slow while two workers start cold on 2 cores
         },
       },
     ],

@@ -58,11 +58,11 @@ describe('loadConfig', () => {
     expect(ok.secretsFromDevFile).toBe(false);
   });
 
-  it('the server exits with one clear line on invalid configuration', () => {
+  it('the server exits with one clear line on invalid configuration', { timeout: 90_000 }, () => {
     const r = spawnSync(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
       env: { ...process.env, PORT: 'nope', DATA_DIR: tmp() },
       encoding: 'utf8',
-      timeout: 20_000,
+      timeout: 60_000, // tsx loads the whole server first: slow when the machine is busy
     });
     expect(r.status).toBe(78);
     expect(r.stderr.trim().split('\n')).toEqual([expect.stringMatching(/^Invalid configuration: PORT /)]);

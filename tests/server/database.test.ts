@@ -1,10 +1,28 @@
 // Migrations, the idempotent seed and the ledger's core guarantees, on every test database.
-import { afterEach, beforeEach, expect, it } from 'vitest';
+import { afterEach, beforeEach, expect, inject, it } from 'vitest';
 import { sql } from 'kysely';
-import { migrate } from '../../src/server/db/migrate.ts';
 import { seed, demoPlayer } from '../../src/server/db/seed.ts';
 import { applyMove, InsufficientFunds } from '../../src/server/modules/wallet/ledger.ts';
+import { migrateLocked, resetPgSchema } from '../helpers/pg-schemas.ts';
 import { createTestDatabase, describeEachDb, type TestDatabase } from '../helpers/test-db.ts';
+
+/** Every table, column, index and constraint of a database, with its schema name taken out. */
+async function structure({ db, dialect, schema }: TestDatabase): Promise<string[]> {
+  if (dialect === 'sqlite') {
+    const { rows } = await sql<{ sql: string | null; name: string }>`
+      select name, sql from sqlite_master where name not like 'sqlite_%' order by name`.execute(db);
+    return rows.map((r) => `${r.name}: ${r.sql}`);
+  }
+  const { rows } = await sql<{ line: string }>`
+    select table_name || '.' || column_name || ' ' || data_type || ' ' || is_nullable || ' ' ||
+      coalesce(column_default, '-') as line
+      from information_schema.columns where table_schema = ${schema}
+    union all select indexdef from pg_indexes where schemaname = ${schema}
+    union all select conname || ' ' || pg_get_constraintdef(oid) from pg_constraint
+      where connamespace = ${schema}::regnamespace
+    order by 1`.execute(db);
+  return rows.map((r) => r.line.replaceAll(schema!, 'S'));
+}
 
 describeEachDb('database', (dialect) => {
   let t: TestDatabase;
@@ -40,8 +58,33 @@ describeEachDb('database', (dialect) => {
   }
 
   it('migrating again applies nothing', async () => {
-    expect(await migrate(t)).toEqual([]);
+    expect(await migrateLocked(t)).toEqual([]);
   });
+
+  it('a test database copied from the template has the structure of a freshly migrated one', async () => {
+    const fresh = await createTestDatabase(dialect, { template: false });
+    try {
+      const copied = await structure(t);
+      expect(copied.length).toBeGreaterThan(50);
+      expect(copied).toEqual(await structure(fresh));
+    } finally {
+      await fresh.drop();
+    }
+  });
+
+  if (dialect === 'postgres')
+    it('a schema emptied for reuse is as the template made it: no rows, ids from 1, migrations recorded', async () => {
+      const first = await user(500);
+      await seed(t.db, 1000);
+      await resetPgSchema(process.env.TEST_PG_URL!, inject('pgTemplate')!, t.schema!);
+      for (const table of ['users', 'ledger', 'outbox', 'products', 'boxes'] as const) {
+        const { rows } = await sql<{ n: number }>`select count(*) as n from ${sql.table(table)}`.execute(t.db);
+        expect(rows[0]!.n, table).toBe(0);
+      }
+      expect(await migrateLocked(t)).toEqual([]);
+      expect(first).toBeGreaterThan(0);
+      expect(await user()).toBe(1);
+    });
 
   it('the seed is idempotent: twice gives one demo player credited once', async () => {
     await seed(t.db, 1000);

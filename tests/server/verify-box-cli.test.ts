@@ -29,7 +29,8 @@ async function verify(args: string[]): Promise<{ json: Record<string, unknown>; 
   }
 }
 
-describe('verify CLI: box', () => {
+// Each CLI process starts tsx (about a second of CPU, much more when the machine is busy).
+describe('verify CLI: box', { timeout: 120_000 }, () => {
   beforeAll(async () => {
     dataDir = mkdtempSync(join(tmpdir(), 'la-verify-'));
     const database = openDatabase({ kind: 'sqlite', file: join(dataDir, 'loot-arcade.db') });
@@ -57,7 +58,7 @@ describe('verify CLI: box', () => {
     ] as const) {
       expect((await verify([...base, '--nonce', nonce])).json).toEqual({ game: 'box', ticket });
     }
-  }, 90_000);
+  }, 120_000);
 
   it('with --box and --box-version names the item of that version holding the ticket', async () => {
     const { json, code } = await verify([...base, '--nonce', '2', '--box', 'penny-box', '--box-version', '1']);

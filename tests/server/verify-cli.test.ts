@@ -19,7 +19,8 @@ async function verify(args: string[]): Promise<{ json: Record<string, unknown>; 
   }
 }
 
-describe('verify CLI', () => {
+// Each CLI process starts tsx (about a second of CPU, much more when the machine is busy).
+describe('verify CLI', { timeout: 120_000 }, () => {
   it('npm run --silent verify prints exactly one JSON object for dice', async () => {
     const { stdout } = await run('npm', ['run', '--silent', 'verify', '--', 'dice', ...base, '--nonce', '1']);
     expect(stdout).toBe('{"game":"dice","roll":16.44}\n');

@@ -23,7 +23,8 @@ async function verify(args: string[]): Promise<{ stdout: string; code: number }>
   }
 }
 
-describe('verify CLI: upgrade', () => {
+// Each CLI process starts tsx (about a second of CPU, much more when the machine is busy).
+describe('verify CLI: upgrade', { timeout: 120_000 }, () => {
   it('prints roll = f0 × 100 and win = roll < chance on the golden seeds', async () => {
     expect(await verify(['--nonce', '1', '--chance', '17.97'])).toEqual({
       stdout: '{"game":"upgrade","roll":16.440096078440547,"win":true}\n',

@@ -1,54 +1,69 @@
-// Box RTP: 10^6 openings of every seeded box, rolled with the fair generator and mapped through
-// the box's ticket ranges, return EV / price = 1 / (1 + 8 % edge) ≈ 92.59 % of the stake.
+// Box RTP, computed exactly: a ticket is floor(u / 2^32 × 100,000) + 1 for a uniform 32-bit u of the
+// fair stream, so each item's chance is the share of the 2^32 values of u whose ticket falls in its
+// range. Every seeded box returns EV / price = 1 / (1 + 8 % edge) ≈ 92.59 % of the stake. (That the
+// stream's tickets are uniform is checked by the one simulation, in tests/shared/fair/games.test.ts.)
 import { describe, expect, it } from 'vitest';
-import { ByteStream, ticketFromFloat } from '../../../src/shared/fair/index.ts';
+import { ticketFromFloat } from '../../../src/shared/fair/index.ts';
 import {
   HOUSE_EDGE_BP,
   TOTAL_TICKETS,
   boxPriceCents,
+  rangeProblems,
   ticketRanges,
   ticketsFromWeights,
 } from '../../../src/shared/games/boxes/boxes.odds.ts';
 import { seedBoxes, seedProducts } from '../../../src/server/modules/boxes/catalog.data.ts';
 
-const OPENINGS = 1_000_000;
 const documented = 100 / (1 + HOUSE_EDGE_BP / 10_000); // percent returned to the player
+const prices = new Map(seedProducts.map((p) => [p.slug, p.priceCents]));
 
-/** 10^6 fair tickets: every float of each nonce's first HMAC round (8 per nonce), as the dice RTP test does. */
-function fairTickets(): Int32Array {
-  const out = new Int32Array(OPENINGS);
-  let n = 0;
-  for (let nonce = 0; n < OPENINGS; nonce++) {
-    const stream = new ByteStream({ serverSeed: 'c'.repeat(64), clientSeed: 'box-rtp', nonce });
-    for (let i = 0; i < 8 && n < OPENINGS; i++) out[n++] = ticketFromFloat(stream.nextFloat());
+/** Each seeded box with its items' prices, ticket ranges and price. */
+const boxes = seedBoxes.map((box) => {
+  const itemPrices = box.items.map((s) => prices.get(s)!);
+  const counts = ticketsFromWeights(box.weights ?? itemPrices.map((p) => 1 / p));
+  const price = boxPriceCents(
+    counts.map((t, i) => ({ tickets: t, priceCents: itemPrices[i]! })),
+    HOUSE_EDGE_BP,
+  );
+  return { slug: box.slug, itemPrices, ranges: ticketRanges(counts), price };
+});
+
+/** How many of the 2^32 fair floats u / 2^32 give a ticket ≤ `ticket` (tickets grow with u). */
+function floatsUpTo(ticket: number): number {
+  let lo = 0;
+  let hi = 2 ** 32;
+  while (lo < hi) {
+    const mid = Math.floor((lo + hi) / 2);
+    if (ticketFromFloat(mid / 2 ** 32) <= ticket) lo = mid + 1;
+    else hi = mid;
   }
-  return out;
+  return lo;
 }
 
 describe('box RTP', () => {
-  it(`10^6 openings of each seeded box return ${documented.toFixed(2)} % ± 0.1 pt`, () => {
-    const tickets = fairTickets();
-    const prices = new Map(seedProducts.map((p) => [p.slug, p.priceCents]));
-    expect(seedBoxes.length).toBeGreaterThanOrEqual(12);
-    for (const box of seedBoxes) {
-      const itemPrices = box.items.map((s) => prices.get(s)!);
-      const counts = ticketsFromWeights(box.weights ?? itemPrices.map((p) => 1 / p));
-      const items = counts.map((t, i) => ({ tickets: t, priceCents: itemPrices[i]! }));
-      const price = boxPriceCents(items, HOUSE_EDGE_BP);
-      const valueOf = new Float64Array(TOTAL_TICKETS + 1); // ticket → prize value in cents
-      ticketRanges(counts).forEach((r, i) => valueOf.fill(itemPrices[i]!, r.from, r.to + 1));
-      let returned = 0;
-      for (const t of tickets) returned += valueOf[t]!;
-      const rtp = (returned / (OPENINGS * price)) * 100;
-      const exact = (items.reduce((a, it) => a + it.tickets * it.priceCents, 0) / TOTAL_TICKETS / price) * 100;
-      expect(Math.abs(exact - documented), `${box.slug} exact`).toBeLessThan(0.1);
-      // one standard error of the simulated RTP, in points
-      const mean = items.reduce((a, it) => a + it.tickets * it.priceCents, 0) / TOTAL_TICKETS;
-      const variance = items.reduce((a, it) => a + (it.tickets / TOTAL_TICKETS) * (it.priceCents - mean) ** 2, 0);
-      const se = (Math.sqrt(variance / OPENINGS) / price) * 100;
-      expect(Math.abs(rtp - documented), `${box.slug}: simulated ${rtp.toFixed(3)} %`).toBeLessThan(
-        Math.max(0.1, 4 * se),
-      );
+  it('every seeded box has ticket ranges tiling 1 … 100,000', () => {
+    expect(boxes.length).toBeGreaterThanOrEqual(12);
+    for (const box of boxes) {
+      expect(rangeProblems(box.ranges), box.slug).toEqual([]);
+      expect(box.ranges.at(-1)!.to).toBe(TOTAL_TICKETS);
+    }
+    expect(floatsUpTo(0)).toBe(0);
+    expect(floatsUpTo(TOTAL_TICKETS)).toBe(2 ** 32);
+  });
+
+  it(`every seeded box returns ${documented.toFixed(2)} % ± 0.1 pt, computed exactly from its ticket ranges`, () => {
+    for (const box of boxes) {
+      let returned = 0; // cents per opening, exact over the fair ticket distribution
+      let nominal = 0; // the same with every ticket at exactly 1 / 100,000
+      box.ranges.forEach((r, i) => {
+        returned += ((floatsUpTo(r.to) - floatsUpTo(r.from - 1)) / 2 ** 32) * box.itemPrices[i]!;
+        nominal += ((r.to - r.from + 1) / TOTAL_TICKETS) * box.itemPrices[i]!;
+      });
+      const rtp = (returned / box.price) * 100;
+      expect(Math.abs(rtp - documented), `${box.slug}: ${rtp.toFixed(4)} %`).toBeLessThan(0.1);
+      expect(rtp, `${box.slug}: never above the documented return`).toBeLessThanOrEqual(documented + 1e-4);
+      // 2^32 is not a multiple of 100,000: tickets differ by at most 1 in 42,950 from uniform.
+      expect(Math.abs(returned - nominal) / nominal, box.slug).toBeLessThan(3e-5);
     }
   });
 });

@@ -3,6 +3,8 @@ import { createHmac } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import {
   ByteStream,
+  DICE_MAX_CHANCE,
+  DICE_MIN_CHANCE,
   diceRollFromFloat,
   PLINKO_ROWS,
   RISKS,
@@ -76,27 +78,87 @@ describe('dice rules', () => {
     expect(diceTargetError(50.123, 'under')).toMatch(/decimals/);
   });
 
-  it('RTP over 10^6 simulated bets is 99% ± 0.1 pt', () => {
-    // Every float of the real stream's first round (8 per nonce) as an independent roll.
-    let wagered = 0;
-    let returned = 0;
-    const targets = [50.5, 2, 75, 90.1];
-    let n = 0;
-    for (let nonce = 0; n < 1_000_000; nonce++) {
-      const stream = new ByteStream({ serverSeed: 'b'.repeat(64), clientSeed: 'rtp', nonce });
-      for (let i = 0; i < 8 && n < 1_000_000; i++, n++) {
-        const roll = diceRollFromFloat(stream.nextFloat());
-        const target = targets[n % targets.length]!;
-        const dir = n % 2 ? 'over' : 'under';
+  it('RTP computed exactly for every playable target and direction is 99 % less its roundings', () => {
+    // A roll comes from one fair float u / 2^32 (u a uniform 32-bit integer), so the chance of a win
+    // is (winning u) / 2^32: found by bisection, as a win is a prefix (under) or suffix (over) of u.
+    let checked = 0;
+    let lowest = Infinity;
+    let highest = -Infinity;
+    for (let k = 1; k < 10_000; k++) {
+      const target = k / 100;
+      for (const dir of ['under', 'over'] as const) {
         const chance = diceChance(target, dir);
-        if (chance < 0.01 || chance > 98) continue;
-        wagered += 1;
-        if (diceWins(roll, target, dir)) returned += diceMultiplier(chance);
+        if (chance < DICE_MIN_CHANCE || chance > DICE_MAX_CHANCE) continue;
+        const rtp = (winningFloats(target, dir) / 2 ** 32) * diceMultiplier(chance) * 100;
+        lowest = Math.min(lowest, rtp);
+        highest = Math.max(highest, rtp);
+        checked++;
       }
     }
-    expect(Math.abs((returned / wagered) * 100 - 99)).toBeLessThan(0.1);
+    expect(checked).toBe(2 * 9800); // chances 0.01 … 98.00 on either side
+    // The roll 100.00 (1 in 10001) never wins under, and the multiplier is floored to 4 decimals.
+    expect(highest).toBeLessThan(99);
+    expect(highest).toBeGreaterThan(98.98);
+    expect(lowest).toBeGreaterThan(98.98);
+  });
+
+  it('10^5 fair rolls are uniform over 0.00 … 100.00 and return the exact RTP (the one simulation)', () => {
+    // The one bounded simulation of the stream: 10^5 floats (8 per nonce) as dice rolls and box tickets.
+    const n = 100_000;
+    const rollBins = new Array<number>(100).fill(0); // by whole percent; 100.00 joins 99.xx
+    const ticketBins = new Array<number>(100).fill(0); // by 1,000 tickets
+    let wagered = 0;
+    let returned = 0;
+    let exact = 0;
+    const bets = (
+      [
+        { target: 50.5, dir: 'under' },
+        { target: 2, dir: 'over' },
+        { target: 75, dir: 'under' },
+        { target: 90.1, dir: 'over' },
+      ] as const
+    ).map((b) => {
+      const multiplier = diceMultiplier(diceChance(b.target, b.dir));
+      return { ...b, multiplier, exact: (winningFloats(b.target, b.dir) / 2 ** 32) * multiplier };
+    });
+    for (let nonce = 0, i = 0; i < n; nonce++) {
+      const stream = new ByteStream({ serverSeed: 'b'.repeat(64), clientSeed: 'rtp', nonce });
+      for (let j = 0; j < 8 && i < n; j++, i++) {
+        const f = stream.nextFloat();
+        const roll = diceRollFromFloat(f);
+        rollBins[Math.min(99, Math.floor(roll))]!++;
+        ticketBins[Math.floor((ticketFromFloat(f) - 1) / 1000)]!++;
+        const bet = bets[i % bets.length]!;
+        wagered += 1;
+        if (diceWins(roll, bet.target, bet.dir)) returned += bet.multiplier;
+        exact += bet.exact;
+      }
+    }
+    // Pearson's χ² with 99 degrees of freedom stays below 148.2 with probability 99.9 %.
+    const chi2 = (bins: number[], expected: (i: number) => number) =>
+      bins.reduce((a, c, i) => a + (c - expected(i)) ** 2 / expected(i), 0);
+    expect(chi2(rollBins, (i) => (n * (i === 99 ? 101 : 100)) / 10_001)).toBeLessThan(148.2);
+    expect(chi2(ticketBins, () => n / 100)).toBeLessThan(148.2);
+    // Simulated return against the exact one: within 4 standard errors (multipliers up to 50×).
+    const se = Math.sqrt(bets.reduce((a, b) => a + b.multiplier, 0) / bets.length / n);
+    expect(Math.abs(returned / wagered - exact / wagered)).toBeLessThan(4 * se);
   });
 });
+
+/** How many of the 2^32 fair floats u / 2^32 give a winning roll (a win is a prefix or suffix of u). */
+function winningFloats(target: number, dir: 'under' | 'over'): number {
+  const wins = (u: number) => diceWins(diceRollFromFloat(u / 2 ** 32), target, dir);
+  // first u where the answer flips from wins(0)
+  const first = wins(0);
+  let lo = 0;
+  let hi = 2 ** 32;
+  while (lo < hi) {
+    const mid = Math.floor((lo + hi) / 2);
+    if (wins(mid) === first) lo = mid + 1;
+    else hi = mid;
+  }
+  return first ? lo : 2 ** 32 - lo;
+}
 
 describe('payout tables', () => {
   it('plinko mirrors the half tables', () => {

@@ -6,6 +6,7 @@ import {
   UPGRADE_EDGE_BP,
   UPGRADE_MAX_CHANCE_BP,
   UPGRADE_MIN_CHANCE_BP,
+  bpToPercent,
   upgradeChance,
   upgradeChanceError,
 } from '../../../src/shared/games/upgrade/upgrade.odds.ts';
@@ -52,15 +53,38 @@ describe('upgrade chance', () => {
     expect(upgradeChanceError(106, 10_000)).toBeNull();
     expect(upgradeChanceError(105, 10_000)).toMatch(/below 1%/);
   });
-  it('an uncapped upgrade returns ≈ 95% of the stake over many seeds', () => {
-    const n = 20_000;
-    let won = 0;
-    for (let nonce = 0; nonce < n; nonce++)
-      if (upgradeOutcome({ serverSeed: 'b'.repeat(64), clientSeed: 'rtp', nonce }, 19).win) won++;
-    // stake $20 → target $100: chance 19%; return = P(win) × 100 / 20 ≈ 0.95
-    const rtp = ((won / n) * 100) / 20;
-    expect(rtp).toBeGreaterThan(0.92);
-    expect(rtp).toBeLessThan(0.98);
+  it('returns exactly 95 % of the stake less the basis-point floor when uncapped, less when capped', () => {
+    // roll = u / 2^32 × 100 for a uniform 32-bit u: P(win) = (winning u) / 2^32, computed exactly.
+    const rtpOf = (stake: number, target: number) => {
+      const chance = bpToPercent(upgradeChance(stake, target).chanceBp);
+      let lo = 0; // first u whose roll loses
+      let hi = 2 ** 32;
+      while (lo < hi) {
+        const mid = Math.floor((lo + hi) / 2);
+        if (upgradeRollWins((mid / 2 ** 32) * 100, chance)) lo = mid + 1;
+        else hi = mid;
+      }
+      return ((lo / 2 ** 32) * target) / stake;
+    };
+    // stake $20 → target $100: chance 19 %, return 0.19 × 100 / 20
     expect(upgradeChance(2_000, 10_000).chanceBp).toBe(1900);
+    expect(rtpOf(2_000, 10_000)).toBeCloseTo(0.95, 8);
+    let uncapped = 0;
+    for (const target of [300, 1_000, 9_999, 10_000, 123_457, 5_000_000])
+      for (let stake = 1; stake < target; stake += Math.max(1, Math.floor(target / 97))) {
+        if (upgradeChanceError(stake, target)) continue;
+        const rtp = rtpOf(stake, target);
+        const { capped } = upgradeChance(stake, target);
+        if (capped) {
+          expect(rtp, `${stake} → ${target}`).toBeCloseTo((0.75 * target) / stake, 8);
+          expect(rtp).toBeLessThan(0.95);
+          continue;
+        }
+        uncapped++;
+        // the chance is floored to a basis point: at most 1 bp × target / stake below 95 %
+        expect(rtp, `${stake} → ${target}`).toBeLessThanOrEqual(0.95 + 1e-9);
+        expect(rtp, `${stake} → ${target}`).toBeGreaterThanOrEqual(0.95 - target / stake / 10_000 - 1e-9);
+      }
+    expect(uncapped).toBeGreaterThan(300);
   });
 });
