@@ -1,4 +1,5 @@
-// Display formats (spec §9): US dollars with 2 decimals, en-US numbers, German short date/time.
+// Display formats (spec §9): US dollars with 2 decimals, en-US numbers, German short date/time,
+// chances and labels.
 
 const usd = new Intl.NumberFormat('en-US', {
   style: 'currency',
@@ -30,4 +31,14 @@ export function formatDateTime(at: number | Date, timeZone?: string): string {
   return timeZone
     ? new Intl.DateTimeFormat('de-DE', { dateStyle: 'short', timeStyle: 'short', timeZone }).format(at)
     : dateTime.format(at);
+}
+
+/** A chance in percent with up to 3 decimals: 12.5%, 0.001%. */
+export function formatChance(percent: number): string {
+  return `${Number(percent.toFixed(3)).toLocaleString('en-US', { maximumFractionDigits: 3 })}%`;
+}
+
+/** "Legendary" from "legendary". */
+export function capitalize(s: string): string {
+  return s ? s[0]!.toUpperCase() + s.slice(1).replace(/_/g, ' ') : s;
 }

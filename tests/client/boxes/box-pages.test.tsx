@@ -4,7 +4,7 @@ import { act, fireEvent, render, screen, waitFor } from '@testing-library/react'
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { routeObjects } from '../../../src/client/app/router.tsx';
 import { AddressFields, useAddressForm } from '../../../src/client/features/delivery/address-form.tsx';
-import { formatChance, formatUsd } from '../../../src/client/features/boxes/format.ts';
+import { formatChance, formatUsd } from '../../../src/client/lib/format.ts';
 
 const box = {
   id: 1,

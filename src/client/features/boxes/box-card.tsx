@@ -1,7 +1,7 @@
 // A box in the grid: image, name, price; links to /{type}/{slug}.
 import { Link } from 'react-router';
 import type { BoxSummary } from '../../../shared/api/boxes.ts';
-import { formatUsd } from './format.ts';
+import { formatUsd } from '../../lib/format.ts';
 
 /** One box tile. */
 export function BoxCard({ box }: { box: BoxSummary }) {

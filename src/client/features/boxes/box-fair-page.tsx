@@ -8,7 +8,7 @@ import { ApiError, errorText } from '../../lib/api.ts';
 import { CommitmentNote } from '../../components/fair/commitment-note.tsx';
 import { computeTicket, itemForTicket, type BoxFairForm } from './box-fair-compute.ts';
 import { ItemTile } from './item-tile.tsx';
-import { useApiData } from './use-api-data.ts';
+import { useApiData } from '../../lib/use-api-data.ts';
 import './boxes.css';
 
 const fields: [keyof BoxFairForm, string][] = [

@@ -8,7 +8,7 @@ import type { RotateResult } from '../../../shared/api/fair.ts';
 import { api, errorText } from '../../lib/api.ts';
 import { useSession } from '../../stores/session.ts';
 import { boxVerifyLink } from './box-fair-links.ts';
-import { formatUsd } from './format.ts';
+import { formatUsd } from '../../lib/format.ts';
 
 const LIMIT = 10; // rows shown
 

@@ -4,15 +4,15 @@
 // (games/boxes) load as their own chunk; the live drops strip sits under them.
 import { lazy, Suspense } from 'react';
 import { useParams } from 'react-router';
-import { DropsStrip } from '../drops/drops-strip.tsx';
+import { DropsStrip } from '../drops/index.ts';
 import { BoxOpeningsPanel } from './box-openings-panel.tsx';
-import { BoxCreator } from '../custom-boxes/box-creator.tsx';
+import { BoxCreator } from '../custom-boxes/index.ts';
 import type { BoxDetail } from '../../../shared/api/boxes.ts';
 import { ApiError, errorText } from '../../lib/api.ts';
-import { formatChance, formatUsd } from './format.ts';
+import { formatChance, formatUsd } from '../../lib/format.ts';
 import { ItemTile } from './item-tile.tsx';
 import { throwPageNotFound } from './not-found.ts';
-import { useApiData } from './use-api-data.ts';
+import { useApiData } from '../../lib/use-api-data.ts';
 import './boxes.css';
 
 const BoxOpener = lazy(() => import('../../games/boxes/box-opener.tsx'));

@@ -1,7 +1,7 @@
 // A product tile: image on a rarity-coloured plate, name, price and (in a box) the chance.
 import type { ReactNode } from 'react';
 import type { Product } from '../../../shared/api/boxes.ts';
-import { capitalize, formatUsd } from './format.ts';
+import { capitalize, formatUsd } from '../../lib/format.ts';
 
 /** One product tile; `children` adds rows (chance, status, actions). */
 export function ItemTile({

@@ -1,6 +1,6 @@
 // The picked items of the create form, each with its chance input (percent, up to 3 decimals).
 import type { Product } from '../../../shared/api/boxes.ts';
-import { formatUsd } from '../boxes/format.ts';
+import { formatUsd } from '../../lib/format.ts';
 
 /** A picked product and its chance as typed. */
 export interface PickedItem {

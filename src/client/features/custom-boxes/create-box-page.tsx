@@ -9,7 +9,7 @@ import { HOUSE_EDGE_BP, dollarsToCents, ticketsFromWeights } from '../../../shar
 import { CREATOR_SHARE_BP, CUSTOM_BOX_ITEMS, quoteCustomBox } from '../../../shared/games/boxes/custom-box.quote.ts';
 import { toast } from '../../components/ui/toaster.tsx';
 import { api, ApiError, errorText } from '../../lib/api.ts';
-import { formatUsd } from '../boxes/format.ts';
+import { formatUsd } from '../../lib/format.ts';
 import { ChanceList, type PickedItem } from './chance-list.tsx';
 import { ProductPicker } from './product-picker.tsx';
 import '../boxes/boxes.css';

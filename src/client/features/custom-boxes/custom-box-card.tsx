@@ -1,7 +1,7 @@
 // A custom box in a grid: image, name, creator, price and openings; links to /custom/{slug}.
 import { Link } from 'react-router';
 import type { CustomBoxSummary } from '../../../shared/api/user-boxes.ts';
-import { formatUsd } from '../boxes/format.ts';
+import { formatUsd } from '../../lib/format.ts';
 
 /** One custom box tile; `children` adds rows (e.g. earnings on /profile/my-boxes). */
 export function CustomBoxCard({ box, children }: { box: CustomBoxSummary; children?: React.ReactNode }) {

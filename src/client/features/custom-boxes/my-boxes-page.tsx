@@ -3,8 +3,8 @@ import { Link } from 'react-router';
 import type { MyCustomBoxesResponse } from '../../../shared/api/user-boxes.ts';
 import { CREATOR_SHARE_BP } from '../../../shared/games/boxes/custom-box.quote.ts';
 import { errorText } from '../../lib/api.ts';
-import { formatUsd } from '../boxes/format.ts';
-import { useApiData } from '../boxes/use-api-data.ts';
+import { formatUsd } from '../../lib/format.ts';
+import { useApiData } from '../../lib/use-api-data.ts';
 import { CustomBoxCard } from './custom-box-card.tsx';
 import '../boxes/boxes.css';
 

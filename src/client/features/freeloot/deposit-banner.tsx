@@ -3,7 +3,7 @@
 import { Button } from '../../components/ui/button.tsx';
 import { useModals } from '../../stores/modals.ts';
 import { DEPOSIT_REQUIRED_MESSAGE, type FreeBoxListResponse } from '../../../shared/api/free-boxes.ts';
-import { formatUsd } from '../boxes/format.ts';
+import { formatUsd } from '../../lib/format.ts';
 
 /** The deposit rule as GET /api/free-boxes reports it for a player. */
 export type DepositRule = NonNullable<FreeBoxListResponse['deposit_required']>;

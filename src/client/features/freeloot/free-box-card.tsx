@@ -2,7 +2,7 @@
 // Without the recent deposit daily openings need, Open is disabled with that reason (promo still works).
 import type { FreeBox } from '../../../shared/api/free-boxes.ts';
 import { formatHms } from '../../../shared/api/free-boxes.ts';
-import { formatUsd } from '../boxes/format.ts';
+import { formatUsd } from '../../lib/format.ts';
 
 /** The state a card shows. */
 export type CardState = 'locked' | 'available' | 'cooldown';

@@ -13,8 +13,8 @@ import {
   type FreeBoxListResponse,
   type FreeOpenResponse,
 } from '../../../shared/api/free-boxes.ts';
-import { useApiData } from '../boxes/use-api-data.ts';
-import { DropsStrip } from '../drops/drops-strip.tsx';
+import { useApiData } from '../../lib/use-api-data.ts';
+import { DropsStrip } from '../drops/index.ts';
 import { DepositBanner, depositReason } from './deposit-banner.tsx';
 import { cardState, FreeBoxCard } from './free-box-card.tsx';
 import { CurveExplained, LevelProgress } from './level-progress.tsx';

@@ -10,9 +10,9 @@ import {
 import { CATEGORIES, RARITIES } from '../../../shared/games/boxes/boxes.types.ts';
 import { api, ApiError, errorText } from '../../lib/api.ts';
 import { useSession } from '../../stores/session.ts';
-import { capitalize, formatUsd } from '../boxes/format.ts';
-import { ItemTile } from '../boxes/item-tile.tsx';
-import { useApiData } from '../boxes/use-api-data.ts';
+import { capitalize, formatUsd } from '../../lib/format.ts';
+import { ItemTile } from '../boxes/index.ts';
+import { useApiData } from '../../lib/use-api-data.ts';
 import '../boxes/boxes.css';
 
 /** The inventory page. */

@@ -4,7 +4,7 @@ import type { paymentsResponse } from '../../../shared/api/wallet.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { formatDateTime, formatUsd } from '../../lib/format.ts';
 import { useModals } from '../../stores/modals.ts';
-import { useApiData } from '../boxes/use-api-data.ts';
+import { useApiData } from '../../lib/use-api-data.ts';
 import './wallet.css';
 
 const METHOD_NAMES: Record<string, string> = {

@@ -9,7 +9,7 @@ import { toast } from '../../components/ui/toaster.tsx';
 import { api, errorText } from '../../lib/api.ts';
 import { formatDateTime, formatUsd } from '../../lib/format.ts';
 import { useSession } from '../../stores/session.ts';
-import { useApiData } from '../boxes/use-api-data.ts';
+import { useApiData } from '../../lib/use-api-data.ts';
 import './wallet.css';
 
 type Withdrawal = z.infer<typeof withdrawalsResponse>['data'][number];

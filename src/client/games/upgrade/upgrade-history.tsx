@@ -6,14 +6,15 @@ import { api, errorText } from '../../lib/api.ts';
 import type { Upgrade } from '../../../shared/api/upgrade.ts';
 import type { Seeds } from '../../../shared/api/fair.ts';
 import { upgradeVerifyLink } from './upgrade-links.ts';
-import { formatUsd, useGet } from './upgrade-data.ts';
+import { formatUsd } from '../../lib/format.ts';
+import { useApiData } from '../../lib/use-api-data.ts';
 
 /** Props: `version` changes after each settled upgrade (refetch). */
 export function UpgradeHistory({ version }: { version: number }) {
   const [rotated, setRotated] = useState(0);
   const [error, setError] = useState<string | null>(null);
-  const history = useGet<{ data: Upgrade[] }>('/api/upgrade/history?limit=20', version + rotated);
-  const seeds = useGet<{ data: Seeds }>('/api/fair/seeds', version + rotated);
+  const history = useApiData<{ data: Upgrade[] }>('/api/upgrade/history?limit=20', version + rotated);
+  const seeds = useApiData<{ data: Seeds }>('/api/fair/seeds', version + rotated);
   const rotate = async () => {
     try {
       await api('POST', '/api/fair/rotate', {});

@@ -14,7 +14,8 @@ import {
 import { useMotion } from '../../engine/motion.ts';
 import { useSound } from '../../engine/sound.ts';
 import type { UpgradeParams } from './upgrade.machine.ts';
-import { formatUsd, useGet } from './upgrade-data.ts';
+import { formatUsd } from '../../lib/format.ts';
+import { useApiData } from '../../lib/use-api-data.ts';
 
 /** Props from the page. */
 export interface UpgradeHudProps {
@@ -64,7 +65,7 @@ export function UpgradeHud({ phase, version, onUpgrade, onSkip, onChance }: Upgr
   const [search, setSearch] = useState('');
   const { turbo, setTurbo } = useMotion();
   const { muted, setMuted } = useSound();
-  const inventory = useGet<InventoryResponse>('/api/inventory?status=owned&sort=price_desc&per_page=100', version);
+  const inventory = useApiData<InventoryResponse>('/api/inventory?status=owned&sort=price_desc&per_page=100', version);
   const owned = useMemo(() => inventory.data?.data.filter((i) => i.status === 'owned') ?? [], [inventory.data]);
   const playing = phase === 'placing' || phase === 'playing';
 
@@ -79,7 +80,7 @@ export function UpgradeHud({ phase, version, onUpgrade, onSkip, onChance }: Upgr
   const stakeCents = itemsCents + (balanceError ? 0 : cents(balanceNum));
   // Only targets the stake can reach: dearer than the stake and at most 95 × it (the 1% floor).
   const range = stakeCents > 0 ? `&min_price=${(stakeCents + 1) / 100}&max_price=${(stakeCents * 95) / 100}` : '';
-  const targets = useGet<UpgradeTargetsResponse>(
+  const targets = useApiData<UpgradeTargetsResponse>(
     `/api/upgrade/targets?limit=48${range}${search.trim() ? `&search=${encodeURIComponent(search.trim())}` : ''}`,
   );
   const targetCents = target ? cents(target.price) : 0;

@@ -23,7 +23,7 @@ import { upgradeMachine, upgradeRequest, type UpgradeParams, type UpgradeResult 
 import { UpgradeHud } from './upgrade-hud.tsx';
 import { UpgradeHistory } from './upgrade-history.tsx';
 import { exposeUpgradeDebug } from './upgrade-debug.ts';
-import { formatUsd } from './upgrade-data.ts';
+import { formatUsd } from '../../lib/format.ts';
 import './upgrade.css';
 
 function useUpgradeActor(scene: UpgradeScene, clock: EngineClock) {
