@@ -4,7 +4,7 @@ import type { Database } from '../../db/database.ts';
 import { transact } from '../../db/transact.ts';
 import { fieldError } from '../../http/errors.ts';
 import { applyMoveIn } from '../wallet/ledger.ts';
-import { ensurePairs, takeNonce } from '../fair/fair.repository.ts';
+import { takeNextNonce } from '../fair/fair.service.ts';
 import { DICE_LIMITS, type DiceBet, type DiceBetBody } from '../../../shared/api/dice.ts';
 import { diceChance, diceMultiplier, diceRoll, diceTargetError, diceWins } from '../../../shared/fair/index.ts';
 import { toBet } from './dice.repository.ts';
@@ -51,11 +51,7 @@ export async function placeDiceBet(
   const { amountCents, chanceBp } = checkBet(body);
   const multiplier = diceMultiplier(chanceBp / 100);
   return transact(database, async (trx) => {
-    let pair = await takeNonce(trx, userId);
-    if (!pair) {
-      await ensurePairs(trx, userId, now);
-      pair = (await takeNonce(trx, userId))!;
-    }
+    const pair = await takeNextNonce(trx, userId, now);
     const roll = diceRoll({ serverSeed: pair.server_seed, clientSeed: pair.client_seed, nonce: pair.nonce });
     const win = diceWins(roll, body.target, body.direction);
     const payoutCents = win ? potentialPayoutCents(amountCents, chanceBp) : 0;
