@@ -11,7 +11,7 @@ import {
 } from '../../../shared/fair/index.ts';
 import type { AutoConfig } from '../../engine/machines/auto-bet.machine.ts';
 import { useMotion } from '../../engine/motion.ts';
-import { useSound } from '../../engine/sound.ts';
+import { useSound } from '../../stores/sound.ts';
 import type { DiceParams } from './dice.machine.ts';
 
 /** Props from the page. */

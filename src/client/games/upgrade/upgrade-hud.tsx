@@ -12,7 +12,7 @@ import {
   upgradeChanceError,
 } from '../../../shared/games/upgrade/upgrade.odds.ts';
 import { useMotion } from '../../engine/motion.ts';
-import { useSound } from '../../engine/sound.ts';
+import { useSound } from '../../stores/sound.ts';
 import type { UpgradeParams } from './upgrade.machine.ts';
 import { formatUsd } from '../../lib/format.ts';
 import { useApiData } from '../../lib/use-api-data.ts';
