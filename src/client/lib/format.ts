@@ -1,19 +1,14 @@
 // Display formats (spec §9): US dollars with 2 decimals, en-US numbers, German short date/time,
-// chances and labels.
+// chances and labels. Money always goes through shared/money.ts formatUsd (cents).
+import { formatUsd } from '../../shared/money.ts';
 
-const usd = new Intl.NumberFormat('en-US', {
-  style: 'currency',
-  currency: 'USD',
-  minimumFractionDigits: 2,
-  maximumFractionDigits: 2,
-});
 const plain2 = new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 const number = new Intl.NumberFormat('en-US');
 const dateTime = new Intl.DateTimeFormat('de-DE', { dateStyle: 'short', timeStyle: 'short' });
 
-/** "$1,234.50". */
-export function formatUsd(dollars: number): string {
-  return usd.format(dollars);
+/** "$1,234.50" from an API amount in dollars (the one money format: shared/money.ts formatUsd, in cents). */
+export function formatDollars(dollars: number): string {
+  return formatUsd(Math.round(dollars * 100));
 }
 
 /** "1,234.50" (a balance beside a coin icon). */

@@ -8,7 +8,7 @@ import type { RotateResult } from '../../../shared/api/fair.ts';
 import { api, errorText } from '../../lib/api.ts';
 import { useSession } from '../../stores/session.ts';
 import { boxVerifyLink } from './box-fair-links.ts';
-import { formatUsd } from '../../lib/format.ts';
+import { formatDollars } from '../../lib/format.ts';
 
 const LIMIT = 10; // rows shown
 
@@ -96,7 +96,7 @@ export function BoxOpeningsPanel({ slug }: { slug: string }) {
                 <td>{o.ticket}</td>
                 <td>v{o.version}</td>
                 <td>{o.nonce}</td>
-                <td>{formatUsd(o.price)}</td>
+                <td>{formatDollars(o.price)}</td>
                 <td>{new Date(o.created_at).toLocaleString('en-US')}</td>
                 <td>
                   <Link

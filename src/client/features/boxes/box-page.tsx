@@ -9,7 +9,7 @@ import { BoxOpeningsPanel } from './box-openings-panel.tsx';
 import { BoxCreator } from '../custom-boxes/index.ts';
 import type { BoxDetail } from '../../../shared/api/boxes.ts';
 import { ApiError, errorText } from '../../lib/api.ts';
-import { formatChance, formatUsd } from '../../lib/format.ts';
+import { formatChance, formatDollars } from '../../lib/format.ts';
 import { ItemTile } from './item-tile.tsx';
 import { throwPageNotFound } from './not-found.ts';
 import { useApiData } from '../../lib/use-api-data.ts';
@@ -56,13 +56,13 @@ export default function BoxPage() {
           <h1>{box.name}</h1>
           {box.type === 'custom' && <BoxCreator slug={box.slug} />}
           <p className="box-price" data-testid="box-price">
-            {formatUsd(box.price)}
+            {formatDollars(box.price)}
           </p>
           <dl className="box-stats">
             <dt>Expected value</dt>
-            <dd data-testid="box-ev">{formatUsd(box.expected_value)}</dd>
+            <dd data-testid="box-ev">{formatDollars(box.expected_value)}</dd>
             <dt>Instant sell-back value</dt>
-            <dd data-testid="box-sellback">{formatUsd(box.sell_back_value)}</dd>
+            <dd data-testid="box-sellback">{formatDollars(box.sell_back_value)}</dd>
             <dt>House edge</dt>
             <dd>
               {box.house_edge}% (price = expected value × {1 + box.house_edge / 100})

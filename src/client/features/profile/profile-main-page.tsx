@@ -3,13 +3,7 @@ import { useEffect } from 'react';
 import { useSession } from '../../stores/session.ts';
 import { loadProfile, logout } from '../../lib/session.ts';
 import '../auth/auth.css';
-
-const dollars = new Intl.NumberFormat('en-US', {
-  style: 'currency',
-  currency: 'USD',
-  minimumFractionDigits: 2,
-  maximumFractionDigits: 2,
-});
+import { formatDollars } from '../../lib/format.ts';
 
 /** The profile main page. */
 export default function ProfileMainPage() {
@@ -27,7 +21,7 @@ export default function ProfileMainPage() {
         <dt>Level</dt>
         <dd data-testid="profile-level">{user.user_level.level}</dd>
         <dt>Balance</dt>
-        <dd data-testid="profile-balance">{dollars.format(user.balance)}</dd>
+        <dd data-testid="profile-balance">{formatDollars(user.balance)}</dd>
       </dl>
       <button type="button" className="btn" onClick={() => void logout()}>
         Logout

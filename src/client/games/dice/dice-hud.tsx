@@ -12,6 +12,7 @@ import {
 import type { AutoConfig } from '../../engine/machines/auto-bet.machine.ts';
 import { useMotion } from '../../engine/motion.ts';
 import { useSound } from '../../stores/sound.ts';
+import { formatDollars } from '../../lib/format.ts';
 import type { DiceParams } from './dice.machine.ts';
 
 /** Props from the page. */
@@ -156,7 +157,7 @@ export function DiceHud({ phase, autoOn, onBet, onAuto, onStopAuto, onSkip, onCh
           />
         </label>
       </div>
-      <p className="muted">Profit on win: ${(round2(amountNum * multiplier) - round2(amountNum) || 0).toFixed(2)}</p>
+      <p className="muted">Profit on win: {formatDollars(round2(amountNum * multiplier) - round2(amountNum) || 0)}</p>
       <button type="submit" className="btn-primary" disabled={(!!amountError && !playing) || autoOn}>
         {phase === 'playing' ? 'Skip' : phase === 'placing' ? 'Rolling…' : 'Bet'}
       </button>

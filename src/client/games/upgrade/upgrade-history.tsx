@@ -6,7 +6,7 @@ import { api, errorText } from '../../lib/api.ts';
 import type { Upgrade } from '../../../shared/api/upgrade.ts';
 import type { Seeds } from '../../../shared/api/fair.ts';
 import { upgradeVerifyLink } from './upgrade-links.ts';
-import { formatUsd } from '../../lib/format.ts';
+import { formatDollars } from '../../lib/format.ts';
 import { useApiData } from '../../lib/use-api-data.ts';
 
 /** Props: `version` changes after each settled upgrade (refetch). */
@@ -55,10 +55,10 @@ export function UpgradeHistory({ version }: { version: number }) {
             <tr key={u.id} data-testid="upgrade-row" className={u.win ? 'win' : 'lose'}>
               <td>
                 {u.stake.item_ids.length} item{u.stake.item_ids.length === 1 ? '' : 's'}
-                {u.stake.balance > 0 ? ` + ${formatUsd(u.stake.balance)}` : ''} ({formatUsd(u.stake.total)})
+                {u.stake.balance > 0 ? ` + ${formatDollars(u.stake.balance)}` : ''} ({formatDollars(u.stake.total)})
               </td>
               <td>
-                {u.target.name} ({formatUsd(u.target.price)})
+                {u.target.name} ({formatDollars(u.target.price)})
               </td>
               <td>{u.chance.toFixed(2)}%</td>
               <td data-testid="upgrade-row-roll">{u.roll.toFixed(2)}</td>

@@ -1,6 +1,7 @@
 // The upgrade controls: pick owned items (and optionally balance) as the stake, pick a pricier
 // catalog target, see the chance, press Upgrade (or Skip while the needle spins).
 import { useEffect, useMemo, useState } from 'react';
+import { formatUsd } from '../../../shared/money.ts';
 import type { InventoryResponse } from '../../../shared/api/inventory.ts';
 import type { UpgradeTargetsResponse } from '../../../shared/api/upgrade.ts';
 import type { Product } from '../../../shared/api/boxes.ts';
@@ -14,7 +15,7 @@ import {
 import { useMotion } from '../../engine/motion.ts';
 import { useSound } from '../../stores/sound.ts';
 import type { UpgradeParams } from './upgrade.machine.ts';
-import { formatUsd } from '../../lib/format.ts';
+import { formatDollars } from '../../lib/format.ts';
 import { useApiData } from '../../lib/use-api-data.ts';
 
 /** Props from the page. */
@@ -52,7 +53,7 @@ function Tile({
     >
       <img src={product.img_url} alt="" width={64} height={64} loading="lazy" />
       <span className="upgrade-tile-name">{product.name}</span>
-      <span className="upgrade-tile-price">{formatUsd(price)}</span>
+      <span className="upgrade-tile-price">{formatDollars(price)}</span>
     </button>
   );
 }
@@ -113,7 +114,7 @@ export function UpgradeHud({ phase, version, onUpgrade, onSkip, onChance }: Upgr
     <form className="upgrade-hud" aria-label="Upgrade" onSubmit={(e) => (e.preventDefault(), submit())}>
       <fieldset>
         <legend>
-          Your items ({picked.length} selected, {formatUsd(itemsCents / 100)})
+          Your items ({picked.length} selected, {formatUsd(itemsCents)})
         </legend>
         <div className="upgrade-grid" data-testid="upgrade-items">
           {owned.map((i) => (
@@ -142,7 +143,7 @@ export function UpgradeHud({ phase, version, onUpgrade, onSkip, onChance }: Upgr
       </label>
       {balanceError && <p className="field-error">{balanceError}</p>}
       <fieldset>
-        <legend>Target {target ? `: ${target.name} (${formatUsd(target.price)})` : ''}</legend>
+        <legend>Target {target ? `: ${target.name} (${formatDollars(target.price)})` : ''}</legend>
         <input
           name="target-search"
           placeholder="Search items"
@@ -165,7 +166,7 @@ export function UpgradeHud({ phase, version, onUpgrade, onSkip, onChance }: Upgr
         {targets.data && !targets.data.data.length && <p className="muted">No item in reach of this stake.</p>}
       </fieldset>
       <p className="upgrade-chance">
-        Stake {formatUsd(stakeCents / 100)} → chance <strong data-testid="upgrade-chance">{chance.toFixed(2)}%</strong>
+        Stake {formatUsd(stakeCents)} → chance <strong data-testid="upgrade-chance">{chance.toFixed(2)}%</strong>
         {capped && !problem && <span className="muted"> (capped at {bpToPercent(UPGRADE_MAX_CHANCE_BP)}%)</span>}
       </p>
       {problem && picked.length > 0 && target && <p className="field-error">{problem}</p>}
