@@ -82,7 +82,7 @@ export const routeTable: SiteRoute[] = [
   { path: '/plinko', title: 'Bounce', load: soon, game: true },
   { path: '/dice', title: 'Dice', load: games.dice.page, badge: 'New' },
   { path: '/dice/provably-fair', title: 'Dice — provably fair', load: games.dice.fairPage },
-  { path: '/freeloot', title: 'Free loot', load: () => import('../features/freeloot/freeloot-page.tsx'), auth: true },
+  { path: '/freeloot', title: 'Free loot', load: () => import('../features/free-loot/free-loot-page.tsx'), auth: true },
   { path: '/cashback', title: 'Cashback', load: page.cashback },
   { path: '/leaderboard', title: 'Leaderboard', load: page.leaderboard },
   { path: '/partnership', title: 'Partnership', load: page.partnership },

@@ -2,7 +2,7 @@
 // short, a banner says so and its Deposit button opens the deposit modal (as the header's does).
 import { Button } from '../../components/ui/button.tsx';
 import { useModals } from '../../stores/modals.ts';
-import { DEPOSIT_REQUIRED_MESSAGE, type FreeBoxListResponse } from '../../../shared/api/free-boxes.ts';
+import { DEPOSIT_REQUIRED_MESSAGE, type FreeBoxListResponse } from '../../../shared/api/free-loot.ts';
 import { formatDollars } from '../../lib/format.ts';
 
 /** The deposit rule as GET /api/free-boxes reports it for a player. */

@@ -1,7 +1,7 @@
 // One free box in the grid: locked (level needed), available (Open), or cooling down (live hh:mm:ss).
 // Without the recent deposit daily openings need, Open is disabled with that reason (promo still works).
-import type { FreeBox } from '../../../shared/api/free-boxes.ts';
-import { formatHms } from '../../../shared/api/free-boxes.ts';
+import type { FreeBox } from '../../../shared/api/free-loot.ts';
+import { formatHms } from '../../../shared/api/free-loot.ts';
 import { formatDollars } from '../../lib/format.ts';
 
 /** The state a card shows. */

@@ -12,14 +12,14 @@ import {
   type FreeBox,
   type FreeBoxListResponse,
   type FreeOpenResponse,
-} from '../../../shared/api/free-boxes.ts';
+} from '../../../shared/api/free-loot.ts';
 import { useApiData } from '../../lib/use-api-data.ts';
 import { DropsStrip } from '../drops/index.ts';
 import { DepositBanner, depositReason } from './deposit-banner.tsx';
 import { cardState, FreeBoxCard } from './free-box-card.tsx';
 import { CurveExplained, LevelProgress } from './level-progress.tsx';
 import '../boxes/boxes.css';
-import './freeloot.css';
+import './free-loot.css';
 
 const BoxOpener = lazy(() => import('../../games/boxes/box-opener.tsx'));
 

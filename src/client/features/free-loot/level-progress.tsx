@@ -5,7 +5,7 @@ import {
   FREE_LOOT_DEPOSIT_WINDOW_MS,
   FREE_LOOT_MIN_DEPOSIT_CENTS,
   type FreeBoxListResponse,
-} from '../../../shared/api/free-boxes.ts';
+} from '../../../shared/api/free-loot.ts';
 import { CENTS_PER_XP, LEVEL_TIERS, MAX_LEVEL, XP_FACTOR, xpForLevel } from '../../../shared/levels.ts';
 
 const n = (v: number) => v.toLocaleString('en-US');
