@@ -8,12 +8,13 @@ import { DropsStrip } from '../drops/index.ts';
 import { BoxOpeningsPanel } from './box-openings-panel.tsx';
 import { BoxCreator } from '../custom-boxes/index.ts';
 import type { BoxDetail } from '../../../shared/api/boxes.ts';
-import { ApiError, errorText } from '../../lib/api.ts';
+import { ApiError } from '../../lib/api.ts';
 import { formatChance, formatDollars } from '../../lib/format.ts';
 import { ItemTile } from './item-tile.tsx';
 import { throwPageNotFound } from './not-found.ts';
 import { useApiData } from '../../lib/use-api-data.ts';
 import './boxes.css';
+import { PageError, PageLoading } from '../../components/ui/page-status.tsx';
 
 const BoxOpener = lazy(() => import('../../games/boxes/box-opener.tsx'));
 
@@ -33,20 +34,8 @@ export default function BoxPage() {
   ) {
     throwPageNotFound();
   }
-  if (error)
-    return (
-      <section className="page">
-        <p className="notice notice-error" role="alert">
-          {errorText(error)}
-        </p>
-      </section>
-    );
-  if (!box)
-    return (
-      <section className="page" aria-busy="true">
-        <p className="muted">Loading...</p>
-      </section>
-    );
+  if (error) return <PageError error={error} />;
+  if (!box) return <PageLoading />;
 
   return (
     <section className="page page-wide" data-testid="box-page">

@@ -20,6 +20,7 @@ import { cardState, FreeBoxCard } from './free-box-card.tsx';
 import { CurveExplained, LevelProgress } from './level-progress.tsx';
 import '../boxes/boxes.css';
 import './free-loot.css';
+import { PageError, PageLoading } from '../../components/ui/page-status.tsx';
 
 const BoxOpener = lazy(() => import('../../games/boxes/box-opener.tsx'));
 
@@ -88,20 +89,8 @@ export default function FreeLootPage() {
       useSession.getState().setUser({ ...user, user_level: data.level });
   }, [data]);
 
-  if (error && !data)
-    return (
-      <section className="page">
-        <p className="notice notice-error" role="alert">
-          {errorText(error)}
-        </p>
-      </section>
-    );
-  if (!data)
-    return (
-      <section className="page" aria-busy="true">
-        <p className="muted">Loading...</p>
-      </section>
-    );
+  if (error && !data) return <PageError error={error} />;
+  if (!data) return <PageLoading />;
   const rule = data.deposit_required;
   const blocked = rule && !rule.met ? depositReason(rule) : null; // why daily openings are off
   const remaining = (b: FreeBox) => (b.next_available_at ? Date.parse(b.next_available_at) - (now + offset) : 0);

@@ -11,7 +11,7 @@ import {
 } from '../../../shared/fair/index.ts';
 import type { AutoConfig } from '../../engine/machines/auto-bet.machine.ts';
 import { useMotion } from '../../engine/motion.ts';
-import { useSound } from '../../stores/sound.ts';
+import { TurboMute } from '../../components/ui/turbo-mute.tsx';
 import { formatDollars } from '../../lib/format.ts';
 import type { DiceParams } from './dice.machine.ts';
 
@@ -39,7 +39,6 @@ export function DiceHud({ phase, autoOn, onBet, onAuto, onStopAuto, onSkip, onCh
   const [targetText, setTargetText] = useState<string | null>(null);
   const [auto, setAuto] = useState({ count: '10', profit: '', loss: '', win: '', lossPct: '' });
   const { turbo, setTurbo } = useMotion();
-  const { muted, setMuted } = useSound();
   const chance = diceChance(target, direction);
   const multiplier = diceMultiplier(chance);
   const playing = phase === 'placing' || phase === 'playing';
@@ -201,14 +200,7 @@ export function DiceHud({ phase, autoOn, onBet, onAuto, onStopAuto, onSkip, onCh
           </button>
         )}
       </details>
-      <div className="dice-hud-row">
-        <label>
-          <input type="checkbox" checked={turbo} onChange={(e) => setTurbo(e.target.checked)} /> Turbo
-        </label>
-        <label>
-          <input type="checkbox" checked={muted} onChange={(e) => setMuted(e.target.checked)} /> Mute
-        </label>
-      </div>
+      <TurboMute className="dice-hud-row" turbo={turbo} onTurbo={setTurbo} />
       <p className="muted small">Keys: Space bet/skip · A half · D double · F over/under · T turbo</p>
     </form>
   );

@@ -13,7 +13,7 @@ import {
   upgradeChanceError,
 } from '../../../shared/games/upgrade/upgrade.odds.ts';
 import { useMotion } from '../../engine/motion.ts';
-import { useSound } from '../../stores/sound.ts';
+import { TurboMute } from '../../components/ui/turbo-mute.tsx';
 import type { UpgradeParams } from './upgrade.machine.ts';
 import { formatDollars } from '../../lib/format.ts';
 import { useApiData } from '../../lib/use-api-data.ts';
@@ -65,7 +65,6 @@ export function UpgradeHud({ phase, version, onUpgrade, onSkip, onChance }: Upgr
   const [target, setTarget] = useState<Product | null>(null);
   const [search, setSearch] = useState('');
   const { turbo, setTurbo } = useMotion();
-  const { muted, setMuted } = useSound();
   const inventory = useApiData<InventoryResponse>('/api/inventory?status=owned&sort=price_desc&per_page=100', version);
   const owned = useMemo(() => inventory.data?.data.filter((i) => i.status === 'owned') ?? [], [inventory.data]);
   const playing = phase === 'placing' || phase === 'playing';
@@ -182,14 +181,7 @@ export function UpgradeHud({ phase, version, onUpgrade, onSkip, onChance }: Upgr
         Chance = stake ÷ target × 95% (5% edge), at most 75%, at least 1%. Your staked items are used up whatever the
         result.
       </p>
-      <div className="upgrade-row">
-        <label>
-          <input type="checkbox" checked={turbo} onChange={(e) => setTurbo(e.target.checked)} /> Turbo
-        </label>
-        <label>
-          <input type="checkbox" checked={muted} onChange={(e) => setMuted(e.target.checked)} /> Mute
-        </label>
-      </div>
+      <TurboMute className="upgrade-row" turbo={turbo} onTurbo={setTurbo} />
     </form>
   );
 }
