@@ -24,6 +24,7 @@ import { accountsModule, type AccountsOverrides } from './modules/accounts/accou
 import { socialRoutes } from './modules/social/social.routes.ts';
 import { trackingRoutes } from './modules/tracking/tracking.routes.ts';
 import { channelsRoutes } from './modules/channels/channels.routes.ts';
+import { profileModule } from './modules/profile/profile.module.ts';
 import { LocalPublisher, type Publisher } from './realtime/publisher.ts';
 
 declare module 'fastify' {
@@ -85,8 +86,9 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   upgradeRoutes(fastify, database);
   freeLootRoutes(fastify, database);
   userBoxesRoutes(fastify, database.db);
+  profileModule(fastify, database.db, config);
 
-  await registerClient(fastify, deps.clientDir ?? null);
+  await registerClient(fastify, deps.clientDir ?? null, { devPages: config.env !== 'production' });
   await fastify.ready();
   return { fastify };
 }

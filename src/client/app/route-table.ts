@@ -1,17 +1,11 @@
 // Every route of spec §2, one table. Each page loads lazily; a page whose feature has not
 // landed yet is an honest "coming soon" page.
 import type { ComponentType } from 'react';
+import type { SiteRoute } from './site-route.ts';
 import { games } from '../games/registry.ts';
+import { devPagesEnabled, devRoutes } from './dev-pages.ts';
 
-/** A route of the site. */
-export interface SiteRoute {
-  path: string; // react-router pattern
-  title: string; // what the page is, shown on "coming soon" pages
-  load: () => Promise<{ default: ComponentType }>;
-  auth?: boolean; // needs a signed-in player (spec §5 route access)
-  game?: boolean; // black full-width game layout (spec §2)
-  badge?: string; // sidebar badge, e.g. 'New'
-}
+export type { SiteRoute } from './site-route.ts';
 
 const soon = () => import('../features/pages/coming-soon-page.tsx');
 const home = () => import('../features/pages/home-page.tsx');
@@ -97,8 +91,8 @@ export const routeTable: SiteRoute[] = [
   { path: '/auth/:provider', title: 'Signing you in', load: () => import('../features/auth/social-callback-page.tsx') },
   { path: '/ref/:link', title: 'Referral', load: () => import('../features/auth/ref-page.tsx') },
   { path: '/reset-password', title: 'Reset password', load: () => import('../features/auth/reset-password-page.tsx') },
-  { path: '/profile', title: 'Profile', load: profileMain, auth: true },
-  { path: '/profile/main', title: 'Profile', load: profileMain, auth: true },
+  { path: '/profile', title: 'Profile', load: profileMain, auth: true, hub: true },
+  { path: '/profile/main', title: 'Profile', load: profileMain, auth: true, hub: true },
   ...[
     'deposit',
     'withdraw',
@@ -114,8 +108,11 @@ export const routeTable: SiteRoute[] = [
     title: `Profile — ${child.replace('/', ' ')}`,
     load: profilePages[child] ?? soon,
     auth: true,
+    hub: true,
   })),
   { path: '/engine-check', title: 'Graphics check', load: () => import('../features/pages/engine-check-page.tsx') },
+  // Outside production only: /dev/scenes (see dev-pages.ts).
+  ...(devPagesEnabled() ? devRoutes : []),
   // Last: a box page by type and name; static paths above win in react-router's ranking.
   { path: '/:boxtype/:boxname', title: 'Box', load: box },
 ];

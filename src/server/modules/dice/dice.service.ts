@@ -6,7 +6,8 @@ import { fieldError } from '../../http/errors.ts';
 import { applyMoveIn } from '../wallet/ledger.ts';
 import { takeNextNonce } from '../fair/fair.service.ts';
 import { DICE_LIMITS, type DiceBet, type DiceBetBody } from '../../../shared/api/dice.ts';
-import { diceChance, diceMultiplier, diceRoll, diceTargetError, diceWins } from '../../../shared/fair/index.ts';
+import { diceChance, diceMultiplier, diceTargetError } from '../../../shared/fair/index.ts';
+import { diceOutcome } from '../../../shared/games/dice/dice.outcome.ts';
 import { toBet } from './dice.repository.ts';
 
 /** A settled bet and the balance after it. */
@@ -52,8 +53,8 @@ export async function placeDiceBet(
   const multiplier = diceMultiplier(chanceBp / 100);
   return transact(database, async (trx) => {
     const pair = await takeNextNonce(trx, userId, now);
-    const roll = diceRoll({ serverSeed: pair.server_seed, clientSeed: pair.client_seed, nonce: pair.nonce });
-    const win = diceWins(roll, body.target, body.direction);
+    const seeds = { serverSeed: pair.server_seed, clientSeed: pair.client_seed, nonce: pair.nonce };
+    const { roll, win } = diceOutcome(seeds, body.target, body.direction);
     const payoutCents = win ? potentialPayoutCents(amountCents, chanceBp) : 0;
     const { id } = await trx
       .insertInto('dice_bets')
