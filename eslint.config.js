@@ -1,10 +1,12 @@
 // Lint: typescript-eslint's recommended rules plus the layering of docs/architecture:
 // src/shared is pure (no client/server imports, no clock, no Math.random, no I/O libraries);
-// client and server never import each other.
+// client and server never import each other; features, games and server modules keep their
+// boundaries (scripts/eslint-boundaries.mjs).
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import globals from 'globals';
 import prettier from 'eslint-config-prettier';
+import boundaries from './scripts/eslint-boundaries.mjs';
 
 const impure = ['Date.now', 'performance.now', 'Math.random'].map((name) => {
   const [object, property] = name.split('.');
@@ -63,6 +65,11 @@ export default tseslint.config(
         },
       ],
     },
+  },
+  {
+    files: ['src/**'],
+    plugins: { boundaries },
+    rules: { 'boundaries/layers': 'error' },
   },
   {
     files: ['src/client/**'],

@@ -8,7 +8,7 @@ import { BackToBattle } from '../../src/client/components/layout/back-to-battle.
 import { modalFromSearch, useModalQuery } from '../../src/client/components/layout/route-effects.ts';
 import { BONUS_DELAY_MS, BONUS_SEEN_KEY, scheduleBonus } from '../../src/client/features/bonus/bonus-schedule.ts';
 import { createAnalytics, noAnalytics } from '../../src/client/lib/analytics.ts';
-import { formatAmount, formatDateTime, formatNumber, formatUsd } from '../../src/client/lib/format.ts';
+import { formatAmount, formatDateTime, formatNumber, formatDollars } from '../../src/client/lib/format.ts';
 import { useActiveBattle } from '../../src/client/stores/active-battle.ts';
 import { useModals } from '../../src/client/stores/modals.ts';
 import { useSession } from '../../src/client/stores/session.ts';
@@ -209,8 +209,8 @@ describe('analytics', () => {
 
 describe('format', () => {
   it('uses US dollars with 2 decimals, en-US numbers and the German short date and time', () => {
-    expect(formatUsd(1234.5)).toBe('$1,234.50');
-    expect(formatUsd(0)).toBe('$0.00');
+    expect(formatDollars(1234.5)).toBe('$1,234.50');
+    expect(formatDollars(0)).toBe('$0.00');
     expect(formatAmount(3.149)).toBe('3.15');
     expect(formatNumber(1234567)).toBe('1,234,567');
     expect(formatDateTime(Date.parse('2026-11-25T21:05:00Z'), 'Europe/Berlin')).toBe('25.11.26, 22:05');

@@ -47,7 +47,7 @@ describe('accounts configuration', () => {
   });
 
   it('points the client at the hosted channel service when PUSHER_HOST is set', async () => {
-    const { publicConfig } = await import('../../src/server/modules/config/config.routes.ts');
+    const { publicConfig } = await import('../../src/server/modules/config/config.service.ts');
     const c = loadConfig({
       DATA_DIR: dir(),
       PUSHER_APP_ID: '1',

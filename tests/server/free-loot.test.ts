@@ -14,7 +14,7 @@ import {
   DEPOSIT_REQUIRED_MESSAGE,
   FREE_BOX_COOLDOWN_MS,
   FREE_LOOT_DEPOSIT_WINDOW_MS,
-} from '../../src/shared/api/free-boxes.ts';
+} from '../../src/shared/api/free-loot.ts';
 import { LEVEL_TIERS, xpForLevel } from '../../src/shared/levels.ts';
 import { HttpError } from '../../src/server/http/errors.ts';
 

@@ -2,7 +2,7 @@
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
-import { verifyResult } from '../../src/server/cli/verify-core.ts';
+import { verifyResult } from '../../src/server/cli/verify.service.ts';
 
 const run = promisify(execFile);
 const seed = 'a'.repeat(64);

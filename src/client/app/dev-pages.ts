@@ -2,7 +2,7 @@
 // when Vite's dev server serves it (import.meta.env.DEV) or when the server (NODE_ENV ≠ production)
 // marked index.html with <meta name="la-dev-pages"> (src/server/http/static.ts); a production
 // server neither marks the page nor serves /dev/scenes, so these routes are never registered there.
-import type { SiteRoute } from './route-table.ts';
+import type { SiteRoute } from './site-route.ts';
 
 /** Whether this page may register the dev pages. */
 export function devPagesEnabled(doc: Document | undefined = typeof document === 'undefined' ? undefined : document) {

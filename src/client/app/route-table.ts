@@ -1,19 +1,11 @@
 // Every route of spec §2, one table. Each page loads lazily; a page whose feature has not
 // landed yet is an honest "coming soon" page.
 import type { ComponentType } from 'react';
+import type { SiteRoute } from './site-route.ts';
 import { games } from '../games/registry.ts';
 import { devPagesEnabled, devRoutes } from './dev-pages.ts';
 
-/** A route of the site. */
-export interface SiteRoute {
-  path: string; // react-router pattern
-  title: string; // what the page is, shown on "coming soon" pages
-  load: () => Promise<{ default: ComponentType }>;
-  auth?: boolean; // needs a signed-in player (spec §5 route access)
-  game?: boolean; // black full-width game layout (spec §2)
-  badge?: string; // sidebar badge, e.g. 'New'
-  hub?: boolean; // a page of the profile hub: shown inside its layout with the hub navigation
-}
+export type { SiteRoute } from './site-route.ts';
 
 const soon = () => import('../features/pages/coming-soon-page.tsx');
 const home = () => import('../features/pages/home-page.tsx');
@@ -84,7 +76,7 @@ export const routeTable: SiteRoute[] = [
   { path: '/plinko', title: 'Bounce', load: soon, game: true },
   { path: '/dice', title: 'Dice', load: games.dice.page, badge: 'New' },
   { path: '/dice/provably-fair', title: 'Dice — provably fair', load: games.dice.fairPage },
-  { path: '/freeloot', title: 'Free loot', load: () => import('../features/freeloot/freeloot-page.tsx'), auth: true },
+  { path: '/freeloot', title: 'Free loot', load: () => import('../features/free-loot/free-loot-page.tsx'), auth: true },
   { path: '/cashback', title: 'Cashback', load: page.cashback },
   { path: '/leaderboard', title: 'Leaderboard', load: page.leaderboard },
   { path: '/partnership', title: 'Partnership', load: page.partnership },

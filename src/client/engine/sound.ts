@@ -1,7 +1,8 @@
-// Sound service on howler: global volume 0.1, a mute toggle persisted in localStorage, one Howl
-// per named sound (shipped in assets/sounds), audio unlocked on the first gesture.
+// Sound player on howler: one Howl per named sound (shipped in assets/sounds), audio unlocked on the
+// first gesture. Volume and mute come from the one sound store (stores/sound.ts), the same flag the
+// header's toggle and the games' Mute boxes change.
 import { Howl, Howler } from 'howler';
-import { create } from 'zustand';
+import { bindHowler, useSound } from '../stores/sound.ts';
 import betUrl from '../../../assets/sounds/bet.wav';
 import rollUrl from '../../../assets/sounds/roll.wav';
 import winUrl from '../../../assets/sounds/win.wav';
@@ -11,47 +12,14 @@ import loseUrl from '../../../assets/sounds/lose.wav';
 export const SOUND_URLS = { bet: betUrl, roll: rollUrl, win: winUrl, lose: loseUrl } as const;
 export type SoundName = keyof typeof SOUND_URLS;
 
-/** Global volume of all game sounds. */
-export const VOLUME = 0.1;
-const KEY = 'la.muted';
-
-function storedMuted(): boolean {
-  try {
-    return localStorage.getItem(KEY) === '1';
-  } catch {
-    return false;
-  }
-}
-
-/** Sound preferences (React reads `muted`; games call play()). */
-export interface SoundState {
-  muted: boolean; // persisted
-  setMuted(muted: boolean): void;
-}
-
-/** The sound store; toggling applies to howler at once. */
-export const useSound = create<SoundState>()((set) => ({
-  muted: storedMuted(),
-  setMuted: (muted) => {
-    try {
-      localStorage.setItem(KEY, muted ? '1' : '0');
-    } catch {
-      /* private mode */
-    }
-    Howler.mute(muted);
-    set({ muted });
-  },
-}));
-
 const howls = new Map<SoundName, Howl>();
 let started = false;
 
-/** Sets up howler once: volume, stored mute, unlock on the first gesture. */
+/** Sets up howler once: volume and mute follow the sound store; audio unlocks on the first gesture. */
 export function initSound(): void {
   if (started) return;
   started = true;
-  Howler.volume(VOLUME);
-  Howler.mute(useSound.getState().muted);
+  bindHowler(async () => ({ Howler }));
   const unlock = () => {
     void Howler.ctx?.resume?.();
     window.removeEventListener('pointerdown', unlock);

@@ -1,18 +1,14 @@
-// Display formats (spec §9): US dollars with 2 decimals, en-US numbers, German short date/time.
+// Display formats (spec §9): US dollars with 2 decimals, en-US numbers, German short date/time,
+// chances and labels. Money always goes through shared/money.ts formatUsd (cents).
+import { formatUsd } from '../../shared/money.ts';
 
-const usd = new Intl.NumberFormat('en-US', {
-  style: 'currency',
-  currency: 'USD',
-  minimumFractionDigits: 2,
-  maximumFractionDigits: 2,
-});
 const plain2 = new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 const number = new Intl.NumberFormat('en-US');
 const dateTime = new Intl.DateTimeFormat('de-DE', { dateStyle: 'short', timeStyle: 'short' });
 
-/** "$1,234.50". */
-export function formatUsd(dollars: number): string {
-  return usd.format(dollars);
+/** "$1,234.50" from an API amount in dollars (the one money format: shared/money.ts formatUsd, in cents). */
+export function formatDollars(dollars: number): string {
+  return formatUsd(Math.round(dollars * 100));
 }
 
 /** "1,234.50" (a balance beside a coin icon). */
@@ -30,4 +26,14 @@ export function formatDateTime(at: number | Date, timeZone?: string): string {
   return timeZone
     ? new Intl.DateTimeFormat('de-DE', { dateStyle: 'short', timeStyle: 'short', timeZone }).format(at)
     : dateTime.format(at);
+}
+
+/** A chance in percent with up to 3 decimals: 12.5%, 0.001%. */
+export function formatChance(percent: number): string {
+  return `${Number(percent.toFixed(3)).toLocaleString('en-US', { maximumFractionDigits: 3 })}%`;
+}
+
+/** "Legendary" from "legendary". */
+export function capitalize(s: string): string {
+  return s ? s[0]!.toUpperCase() + s.slice(1).replace(/_/g, ' ') : s;
 }

@@ -1,9 +1,19 @@
-// The muted flag (spec §3 client state, persisted) and howler's global volume 0.1 (spec §9).
+// The one sound store: the muted flag (spec §3 client state, persisted) that the header's toggle and
+// every game's Mute box share, and howler's global volume 0.1 (spec §9). engine/sound.ts plays through it.
 import { create } from 'zustand';
 import { persist } from 'zustand/middleware';
 
 /** Global sound volume while not muted. */
 export const SOUND_VOLUME = 0.1;
+
+/** The flag an older build kept under its own key ("la.muted" = "1"): honoured until the store saves. */
+function legacyMuted(): boolean {
+  try {
+    return localStorage.getItem('la.muted') === '1';
+  } catch {
+    return false;
+  }
+}
 
 /** Sound state and its actions. */
 export interface SoundState {
@@ -16,7 +26,7 @@ export interface SoundState {
 export const useSound = create<SoundState>()(
   persist(
     (set, get) => ({
-      muted: false,
+      muted: legacyMuted(),
       toggle: () => set({ muted: !get().muted }),
       setMuted: (muted) => set({ muted }),
     }),
@@ -24,7 +34,8 @@ export const useSound = create<SoundState>()(
   ),
 );
 
-/** Applies the store to howler (loaded lazily so the shell does not carry it) now and on every change. */
+/** Applies the store to howler (loaded lazily so the shell does not carry it) now and on every change.
+ *  Only ever sets it from the store, so a game starting its sounds cannot reset the player's mute. */
 export function bindHowler(
   load: () => Promise<{ Howler: { volume(v: number): unknown; mute(m: boolean): unknown } }> = () => import('howler'),
 ): () => void {

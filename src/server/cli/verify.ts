@@ -4,8 +4,8 @@
 // | --segments K | --chance C | --hash H --salt S] [--floats K]; for `box`, --box SLUG
 // --box-version V also names the item won (local database).
 import { parseArgs } from 'node:util';
-import { verifyResult } from './verify-core.ts';
-import { boxItemForTicket } from './verify-box.ts';
+import { verifyResult } from './verify.service.ts';
+import { boxItemForTicket } from './verify.repository.ts';
 
 const { positionals, values } = parseArgs({
   allowPositionals: true,

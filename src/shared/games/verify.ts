@@ -1,5 +1,5 @@
 // The verifier: recomputes one result from already-parsed inputs with each game's one outcome
-// function. The verify CLI (src/server/cli/verify-core.ts) and the verify pages (fair-compute.ts,
+// function. The verify CLI (src/server/cli/verify.service.ts) and the verify pages (fair-compute.ts,
 // upgrade-fair.ts, box-fair-compute.ts) parse their own input and call this, so both print the
 // same JSON for the same seeds.
 import { crashPoint, plinkoResult, wheelResult, type DiceDirection, type Risk, type SeedInput } from '../fair/index.ts';

@@ -4,7 +4,7 @@ import { act, fireEvent, render, screen, waitFor } from '@testing-library/react'
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { routeObjects } from '../../../src/client/app/router.tsx';
 import { AddressFields, useAddressForm } from '../../../src/client/features/delivery/address-form.tsx';
-import { formatChance, formatUsd } from '../../../src/client/features/boxes/format.ts';
+import { formatChance, formatDollars } from '../../../src/client/lib/format.ts';
 
 const box = {
   id: 1,
@@ -139,7 +139,7 @@ describe('address form', () => {
 
 describe('format', () => {
   it('shows dollars en-US with 2 decimals and chances with up to 3', () => {
-    expect(formatUsd(1234.5)).toBe('$1,234.50');
+    expect(formatDollars(1234.5)).toBe('$1,234.50');
     expect(formatChance(12.5)).toBe('12.5%');
     expect(formatChance(0.001)).toBe('0.001%');
   });

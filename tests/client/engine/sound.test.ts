@@ -1,5 +1,10 @@
-// The sound service over a mocked howler (jsdom has no audio): volume 0.1, persisted mute, play.
+// The sound player over a mocked howler (jsdom has no audio): volume 0.1, play, and ONE persisted mute
+// shared by the header's toggle, the games' Mute boxes and the player (a game starting its sounds must
+// not reset the mute the player chose in the header).
+import { createElement } from 'react';
+import { fireEvent, render, screen } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import type { DiceHudProps } from '../../../src/client/games/dice/dice-hud.tsx';
 
 const howler = vi.hoisted(() => ({
   volume: vi.fn(),
@@ -17,7 +22,10 @@ vi.mock('howler', () => ({
   },
 }));
 
-describe('sound service', () => {
+const engine = () => import('../../../src/client/engine/sound.ts');
+const store = () => import('../../../src/client/stores/sound.ts');
+
+describe('sound', () => {
   beforeEach(() => {
     vi.resetModules();
     localStorage.clear();
@@ -27,25 +35,64 @@ describe('sound service', () => {
   });
 
   it('sets volume 0.1, plays shipped sounds and unlocks audio on the first gesture', async () => {
-    const { playSound, VOLUME, SOUND_URLS } = await import('../../../src/client/engine/sound.ts');
-    expect(VOLUME).toBe(0.1);
+    const { playSound, SOUND_URLS } = await engine();
+    const { SOUND_VOLUME } = await store();
+    expect(SOUND_VOLUME).toBe(0.1);
     playSound('win');
-    expect(howler.volume).toHaveBeenCalledWith(0.1);
+    await vi.waitFor(() => expect(howler.volume).toHaveBeenCalledWith(0.1));
     expect(howler.played).toEqual([SOUND_URLS.win]);
     expect(SOUND_URLS.win).toMatch(/win.*\.wav/);
     window.dispatchEvent(new Event('pointerdown'));
     expect(howler.ctx.resume).toHaveBeenCalled();
   });
 
-  it('mute is persisted and silences play', async () => {
-    const first = await import('../../../src/client/engine/sound.ts');
-    first.useSound.getState().setMuted(true);
-    expect(localStorage.getItem('la.muted')).toBe('1');
-    expect(howler.mute).toHaveBeenCalledWith(true);
-    vi.resetModules();
-    const second = await import('../../../src/client/engine/sound.ts');
-    expect(second.useSound.getState().muted).toBe(true);
-    second.playSound('lose');
+  it("keeps the header's mute when a game page starts its sounds", async () => {
+    const { SoundsToggle } = await import('../../../src/client/components/ui/sounds-toggle.tsx');
+    render(createElement(SoundsToggle));
+    fireEvent.click(screen.getByRole('button', { name: 'Mute sounds' }));
+    const { initSound, playSound } = await engine();
+    initSound(); // what the first game page does
+    await vi.waitFor(() => expect(howler.volume).toHaveBeenCalledWith(0.1));
+    expect(howler.mute).toHaveBeenCalled();
+    expect(howler.mute).not.toHaveBeenCalledWith(false);
+    playSound('win');
     expect(howler.played).toEqual([]);
+  });
+
+  it("is one flag: the game's Mute box and the header's toggle show and change the same mute", async () => {
+    const { SoundsToggle } = await import('../../../src/client/components/ui/sounds-toggle.tsx');
+    const { DiceHud } = await import('../../../src/client/games/dice/dice-hud.tsx');
+    const props: DiceHudProps = {
+      phase: 'idle',
+      autoOn: false,
+      onBet: vi.fn(),
+      onAuto: vi.fn(),
+      onStopAuto: vi.fn(),
+      onSkip: vi.fn(),
+      onChange: vi.fn(),
+    };
+    render(createElement('div', null, createElement(SoundsToggle), createElement(DiceHud, props)));
+    const box = screen.getByRole<HTMLInputElement>('checkbox', { name: 'Mute' });
+    expect(box.checked).toBe(false);
+    fireEvent.click(screen.getByRole('button', { name: 'Mute sounds' }));
+    expect(box.checked).toBe(true);
+    fireEvent.click(box);
+    expect(screen.getByRole('button', { name: 'Mute sounds' }).getAttribute('aria-pressed')).toBe('false');
+  });
+
+  it('persists the mute across reloads and silences play', async () => {
+    (await store()).useSound.getState().setMuted(true);
+    expect(JSON.parse(localStorage.getItem('sound')!).state.muted).toBe(true);
+    vi.resetModules();
+    const { playSound } = await engine();
+    expect((await store()).useSound.getState().muted).toBe(true);
+    playSound('lose');
+    expect(howler.played).toEqual([]);
+    await vi.waitFor(() => expect(howler.mute).toHaveBeenLastCalledWith(true));
+  });
+
+  it("honours the mute an older build stored under 'la.muted'", async () => {
+    localStorage.setItem('la.muted', '1');
+    expect((await store()).useSound.getState().muted).toBe(true);
   });
 });

@@ -14,7 +14,7 @@ import { seedCatalog } from '../../../src/server/modules/boxes/boxes.service.ts'
 import { freeBoxSlug, seedFreeBoxes } from '../../../src/server/modules/free-loot/free-loot.seed.ts';
 import { findFreeBoxes } from '../../../src/server/modules/free-loot/free-loot.repository.ts';
 import { applyMove } from '../../../src/server/modules/wallet/ledger.ts';
-import { FREE_BOX_COOLDOWN_MS } from '../../../src/shared/api/free-boxes.ts';
+import { FREE_BOX_COOLDOWN_MS } from '../../../src/shared/api/free-loot.ts';
 import {
   FREE_LOOT_SHARE_BP,
   FREE_LOOT_WINDOW_MS,

@@ -1,7 +1,7 @@
 // A box in the grid: image, name, price; links to /{type}/{slug}.
 import { Link } from 'react-router';
 import type { BoxSummary } from '../../../shared/api/boxes.ts';
-import { formatUsd } from './format.ts';
+import { formatDollars } from '../../lib/format.ts';
 
 /** One box tile. */
 export function BoxCard({ box }: { box: BoxSummary }) {
@@ -10,7 +10,7 @@ export function BoxCard({ box }: { box: BoxSummary }) {
       <img src={box.img_url} alt="" width={160} height={160} loading="lazy" />
       <span className="box-card-name">{box.name}</span>
       <span className="box-card-type muted">{box.type}</span>
-      <span className="box-card-price">{formatUsd(box.price)}</span>
+      <span className="box-card-price">{formatDollars(box.price)}</span>
     </Link>
   );
 }

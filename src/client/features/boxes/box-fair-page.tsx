@@ -1,17 +1,17 @@
 // /boxes/provably-fair: explains how a box reel is decided and recomputes one in the browser with
 // the shared fair code; the item comes from that opening's own box version (old versions stay
 // served), so a changed box never changes an old result. History rows link here prefilled.
-import { useState } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
 import type { BoxVersion } from '../../../shared/api/box-fair.ts';
 import { ApiError, errorText } from '../../lib/api.ts';
 import { CommitmentNote } from '../../components/fair/commitment-note.tsx';
+import { SeedForm, useSeedForm, type SeedField } from '../../components/fair/seed-form.tsx';
 import { computeTicket, itemForTicket, type BoxFairForm } from './box-fair-compute.ts';
 import { ItemTile } from './item-tile.tsx';
-import { useApiData } from './use-api-data.ts';
+import { useApiData } from '../../lib/use-api-data.ts';
 import './boxes.css';
 
-const fields: [keyof BoxFairForm, string][] = [
+const fields: SeedField<keyof BoxFairForm>[] = [
   ['server_seed', 'Server seed (revealed)'],
   ['server_seed_hash', 'Server seed hash (optional, to check the commitment)'],
   ['client_seed', 'Client seed'],
@@ -22,17 +22,14 @@ const fields: [keyof BoxFairForm, string][] = [
 
 /** The box verify page. */
 export default function BoxFairPage() {
-  const [params] = useSearchParams();
-  const [form, setForm] = useState<BoxFairForm>(() => ({
-    server_seed: params.get('server_seed') ?? '',
-    server_seed_hash: params.get('server_seed_hash') ?? '',
-    client_seed: params.get('client_seed') ?? '',
-    nonce: params.get('nonce') ?? '0',
-    box: params.get('box') ?? '',
-    version: params.get('version') ?? '1',
-  }));
-  const set = (k: keyof BoxFairForm) => (e: React.ChangeEvent<HTMLInputElement>) =>
-    setForm({ ...form, [k]: e.target.value });
+  const [form, set] = useSeedForm<BoxFairForm>({
+    server_seed: '',
+    server_seed_hash: '',
+    client_seed: '',
+    nonce: '0',
+    box: '',
+    version: '1',
+  });
   const box = form.box.trim();
   const versionOk = /^[1-9]\d{0,5}$/.test(form.version.trim());
   const path = /^[a-z0-9-]{1,64}$/.test(box) && versionOk ? `/api/boxes/${box}/versions/${form.version.trim()}` : null;
@@ -65,14 +62,7 @@ export default function BoxFairPage() {
         </li>
       </ol>
 
-      <form className="fair-form" aria-label="Verify a box opening" onSubmit={(e) => e.preventDefault()}>
-        {fields.map(([k, label]) => (
-          <label key={k}>
-            {label}
-            <input name={k} value={form[k]} onChange={set(k)} autoComplete="off" spellCheck={false} />
-          </label>
-        ))}
-      </form>
+      <SeedForm label="Verify a box opening" fields={fields} form={form} onChange={set} />
       <CommitmentNote serverSeed={form.server_seed} hash={form.server_seed_hash} before="the openings" />
       <output className="fair-result" data-testid="fair-result">
         {'error' in result ? (

@@ -8,9 +8,39 @@ import type { RotateResult } from '../../../shared/api/fair.ts';
 import { api, errorText } from '../../lib/api.ts';
 import { useSession } from '../../stores/session.ts';
 import { boxVerifyLink } from './box-fair-links.ts';
-import { formatUsd } from './format.ts';
+import { formatDollars } from '../../lib/format.ts';
+import { HistoryTable, type HistoryColumn } from '../../components/fair/history-table.tsx';
 
 const LIMIT = 10; // rows shown
+
+const columns: HistoryColumn<OpeningsResponse['data'][number]>[] = [
+  {
+    header: 'Item',
+    className: (o) => `rarity-${o.item.rarity}`,
+    cell: (o) => (
+      <>
+        <img src={o.item.img_url} alt="" width={32} height={32} loading="lazy" /> {o.item.name}
+      </>
+    ),
+  },
+  { header: 'Ticket', cell: (o) => o.ticket },
+  { header: 'Version', cell: (o) => `v${o.version}` },
+  { header: 'Nonce', cell: (o) => o.nonce },
+  { header: 'Price', cell: (o) => formatDollars(o.price) },
+  { header: 'When', cell: (o) => new Date(o.created_at).toLocaleString('en-US') },
+  {
+    header: 'Fair',
+    cell: (o) => (
+      <Link
+        to={boxVerifyLink(o)}
+        data-testid="verify-link"
+        title={o.server_seed ? 'Recompute this opening' : 'Rotate your seed pair first to reveal the server seed'}
+      >
+        {o.server_seed ? 'Verify' : 'Verify (after rotation)'}
+      </Link>
+    ),
+  },
+];
 
 /** The signed-in player's recent openings of the box `slug`; renders nothing for guests. */
 export function BoxOpeningsPanel({ slug }: { slug: string }) {
@@ -69,50 +99,18 @@ export function BoxOpeningsPanel({ slug }: { slug: string }) {
         </p>
       )}
       {rows && rows.length > 0 && (
-        <table className="box-openings-table">
-          <thead>
-            <tr>
-              <th>Item</th>
-              <th>Ticket</th>
-              <th>Version</th>
-              <th>Nonce</th>
-              <th>Price</th>
-              <th>When</th>
-              <th>Fair</th>
-            </tr>
-          </thead>
-          <tbody>
-            {rows.map((o) => (
-              <tr
-                key={o.id}
-                data-testid="opening-row"
-                data-opening-id={o.id}
-                data-item-id={o.item.id}
-                data-ticket={o.ticket}
-              >
-                <td className={`rarity-${o.item.rarity}`}>
-                  <img src={o.item.img_url} alt="" width={32} height={32} loading="lazy" /> {o.item.name}
-                </td>
-                <td>{o.ticket}</td>
-                <td>v{o.version}</td>
-                <td>{o.nonce}</td>
-                <td>{formatUsd(o.price)}</td>
-                <td>{new Date(o.created_at).toLocaleString('en-US')}</td>
-                <td>
-                  <Link
-                    to={boxVerifyLink(o)}
-                    data-testid="verify-link"
-                    title={
-                      o.server_seed ? 'Recompute this opening' : 'Rotate your seed pair first to reveal the server seed'
-                    }
-                  >
-                    {o.server_seed ? 'Verify' : 'Verify (after rotation)'}
-                  </Link>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <HistoryTable
+          className="box-openings-table"
+          rows={rows}
+          columns={columns}
+          row={(o) => ({
+            key: o.id,
+            'data-testid': 'opening-row',
+            'data-opening-id': o.id,
+            'data-item-id': o.item.id,
+            'data-ticket': o.ticket,
+          })}
+        />
       )}
       {rows && rows.length === 0 && <p className="muted">You have not opened this box yet.</p>}
     </section>

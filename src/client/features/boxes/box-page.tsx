@@ -4,16 +4,17 @@
 // (games/boxes) load as their own chunk; the live drops strip sits under them.
 import { lazy, Suspense } from 'react';
 import { useParams } from 'react-router';
-import { DropsStrip } from '../drops/drops-strip.tsx';
+import { DropsStrip } from '../drops/index.ts';
 import { BoxOpeningsPanel } from './box-openings-panel.tsx';
-import { BoxCreator } from '../custom-boxes/box-creator.tsx';
+import { BoxCreator } from '../custom-boxes/index.ts';
 import type { BoxDetail } from '../../../shared/api/boxes.ts';
-import { ApiError, errorText } from '../../lib/api.ts';
-import { formatChance, formatUsd } from './format.ts';
+import { ApiError } from '../../lib/api.ts';
+import { formatChance, formatDollars } from '../../lib/format.ts';
 import { ItemTile } from './item-tile.tsx';
 import { throwPageNotFound } from './not-found.ts';
-import { useApiData } from './use-api-data.ts';
+import { useApiData } from '../../lib/use-api-data.ts';
 import './boxes.css';
+import { PageError, PageLoading } from '../../components/ui/page-status.tsx';
 
 const BoxOpener = lazy(() => import('../../games/boxes/box-opener.tsx'));
 
@@ -33,20 +34,8 @@ export default function BoxPage() {
   ) {
     throwPageNotFound();
   }
-  if (error)
-    return (
-      <section className="page">
-        <p className="notice notice-error" role="alert">
-          {errorText(error)}
-        </p>
-      </section>
-    );
-  if (!box)
-    return (
-      <section className="page" aria-busy="true">
-        <p className="muted">Loading...</p>
-      </section>
-    );
+  if (error) return <PageError error={error} />;
+  if (!box) return <PageLoading />;
 
   return (
     <section className="page page-wide" data-testid="box-page">
@@ -56,13 +45,13 @@ export default function BoxPage() {
           <h1>{box.name}</h1>
           {box.type === 'custom' && <BoxCreator slug={box.slug} />}
           <p className="box-price" data-testid="box-price">
-            {formatUsd(box.price)}
+            {formatDollars(box.price)}
           </p>
           <dl className="box-stats">
             <dt>Expected value</dt>
-            <dd data-testid="box-ev">{formatUsd(box.expected_value)}</dd>
+            <dd data-testid="box-ev">{formatDollars(box.expected_value)}</dd>
             <dt>Instant sell-back value</dt>
-            <dd data-testid="box-sellback">{formatUsd(box.sell_back_value)}</dd>
+            <dd data-testid="box-sellback">{formatDollars(box.sell_back_value)}</dd>
             <dt>House edge</dt>
             <dd>
               {box.house_edge}% (price = expected value × {1 + box.house_edge / 100})

@@ -4,7 +4,7 @@ import { useSearchParams } from 'react-router';
 import { BOX_SORTS, type BoxListResponse } from '../../../shared/api/boxes.ts';
 import { errorText } from '../../lib/api.ts';
 import { BoxCard } from './box-card.tsx';
-import { useApiData } from './use-api-data.ts';
+import { useApiData } from '../../lib/use-api-data.ts';
 import './boxes.css';
 
 const sortLabels: Record<(typeof BOX_SORTS)[number], string> = {

@@ -1,6 +1,6 @@
 // "by {creator}" under a custom box's name on the shared box page.
 import type { CustomBoxDetail } from '../../../shared/api/user-boxes.ts';
-import { useApiData } from '../boxes/use-api-data.ts';
+import { useApiData } from '../../lib/use-api-data.ts';
 
 /** The creator line of a custom box (renders nothing until loaded). */
 export function BoxCreator({ slug }: { slug: string }) {

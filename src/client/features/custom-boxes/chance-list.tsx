@@ -1,6 +1,6 @@
 // The picked items of the create form, each with its chance input (percent, up to 3 decimals).
 import type { Product } from '../../../shared/api/boxes.ts';
-import { formatUsd } from '../boxes/format.ts';
+import { formatDollars } from '../../lib/format.ts';
 
 /** A picked product and its chance as typed. */
 export interface PickedItem {
@@ -27,7 +27,7 @@ export function ChanceList({
         <li key={it.product.id} className={`chance-row rarity-${it.product.rarity}`} data-testid="picked-item">
           <img src={it.product.img_url} alt="" width={48} height={48} />
           <span className="chance-name">{it.product.name}</span>
-          <span className="muted">{formatUsd(it.product.price)}</span>
+          <span className="muted">{formatDollars(it.product.price)}</span>
           <label className="chance-input">
             <input
               type="number"

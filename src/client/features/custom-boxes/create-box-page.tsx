@@ -2,6 +2,7 @@
 // exactly 100 %), see the price from the same shared quote the server saves with, name the box,
 // choose its image and save; then go to the new box's page.
 import { useState } from 'react';
+import { formatUsd } from '../../../shared/money.ts';
 import { useNavigate } from 'react-router';
 import type { Product } from '../../../shared/api/boxes.ts';
 import { CUSTOM_BOX_IMAGES, customBoxImageUrl, type CustomBoxDetail } from '../../../shared/api/user-boxes.ts';
@@ -9,7 +10,6 @@ import { HOUSE_EDGE_BP, dollarsToCents, ticketsFromWeights } from '../../../shar
 import { CREATOR_SHARE_BP, CUSTOM_BOX_ITEMS, quoteCustomBox } from '../../../shared/games/boxes/custom-box.quote.ts';
 import { toast } from '../../components/ui/toaster.tsx';
 import { api, ApiError, errorText } from '../../lib/api.ts';
-import { formatUsd } from '../boxes/format.ts';
 import { ChanceList, type PickedItem } from './chance-list.tsx';
 import { ProductPicker } from './product-picker.tsx';
 import '../boxes/boxes.css';
@@ -127,11 +127,11 @@ export default function CreateBoxPage() {
               {quote.sumPercent}% of 100%
             </dd>
             <dt>Expected value</dt>
-            <dd>{formatUsd(quote.evCents / 100)}</dd>
+            <dd>{formatUsd(quote.evCents)}</dd>
             <dt>Price</dt>
-            <dd data-testid="quote-price">{formatUsd(quote.priceCents / 100)}</dd>
+            <dd data-testid="quote-price">{formatUsd(quote.priceCents)}</dd>
             <dt>You earn per opening</dt>
-            <dd>{formatUsd(quote.creatorShareCents / 100)}</dd>
+            <dd>{formatUsd(quote.creatorShareCents)}</dd>
           </dl>
           {items.length > 0 && quote.problems.length > 0 && (
             <p className="notice" role="status" data-testid="quote-problem">

@@ -3,7 +3,7 @@ import { useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { CUSTOM_BOX_SORTS, type CustomBoxListResponse } from '../../../shared/api/user-boxes.ts';
 import { errorText } from '../../lib/api.ts';
-import { useApiData } from '../boxes/use-api-data.ts';
+import { useApiData } from '../../lib/use-api-data.ts';
 import { CustomBoxCard } from './custom-box-card.tsx';
 import '../boxes/boxes.css';
 

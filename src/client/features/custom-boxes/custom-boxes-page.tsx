@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import type { CustomBoxListResponse } from '../../../shared/api/user-boxes.ts';
 import { CREATOR_SHARE_BP } from '../../../shared/games/boxes/custom-box.quote.ts';
 import { errorText } from '../../lib/api.ts';
-import { useApiData } from '../boxes/use-api-data.ts';
+import { useApiData } from '../../lib/use-api-data.ts';
 import { CustomBoxCard } from './custom-box-card.tsx';
 import '../boxes/boxes.css';
 

@@ -3,8 +3,8 @@ import { Link } from 'react-router';
 import type { MyCustomBoxesResponse } from '../../../shared/api/user-boxes.ts';
 import { CREATOR_SHARE_BP } from '../../../shared/games/boxes/custom-box.quote.ts';
 import { errorText } from '../../lib/api.ts';
-import { formatUsd } from '../boxes/format.ts';
-import { useApiData } from '../boxes/use-api-data.ts';
+import { formatDollars } from '../../lib/format.ts';
+import { useApiData } from '../../lib/use-api-data.ts';
 import { CustomBoxCard } from './custom-box-card.tsx';
 import '../boxes/boxes.css';
 
@@ -20,7 +20,7 @@ export default function MyBoxesPage() {
         </Link>
       </div>
       <p>
-        Earned in all: <strong data-testid="my-earnings">{formatUsd(data?.total_earnings ?? 0)}</strong>{' '}
+        Earned in all: <strong data-testid="my-earnings">{formatDollars(data?.total_earnings ?? 0)}</strong>{' '}
         <span className="muted">
           from {(data?.total_openings ?? 0).toLocaleString('en-US')} openings ({CREATOR_SHARE_BP / 100}% of the price of
           each opening by another player)
@@ -35,7 +35,7 @@ export default function MyBoxesPage() {
       <div className="box-grid">
         {data?.data.map((b) => (
           <CustomBoxCard key={b.id} box={b}>
-            <span data-testid="box-earnings">Earned {formatUsd(b.earnings)}</span>
+            <span data-testid="box-earnings">Earned {formatDollars(b.earnings)}</span>
           </CustomBoxCard>
         ))}
       </div>

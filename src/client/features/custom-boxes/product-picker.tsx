@@ -2,8 +2,8 @@
 import { useEffect, useState } from 'react';
 import type { Product } from '../../../shared/api/boxes.ts';
 import { errorText } from '../../lib/api.ts';
-import { ItemTile } from '../boxes/item-tile.tsx';
-import { useApiData } from '../boxes/use-api-data.ts';
+import { ItemTile } from '../boxes/index.ts';
+import { useApiData } from '../../lib/use-api-data.ts';
 
 /** Product search with an Add button per result; `picked` ids are shown as added. */
 export function ProductPicker({

@@ -5,8 +5,8 @@ import { useNavigate } from 'react-router';
 import type { Address, AddressInput } from '../../../shared/api/delivery.ts';
 import type { InventoryResponse } from '../../../shared/api/inventory.ts';
 import { api, ApiError, errorText } from '../../lib/api.ts';
-import { ItemTile } from '../boxes/item-tile.tsx';
-import { useApiData } from '../boxes/use-api-data.ts';
+import { ItemTile } from '../boxes/index.ts';
+import { useApiData } from '../../lib/use-api-data.ts';
 import { AddressFields, useAddressForm } from './address-form.tsx';
 import '../boxes/boxes.css';
 

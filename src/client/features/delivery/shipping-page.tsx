@@ -2,8 +2,8 @@
 import { useState } from 'react';
 import { SHIPMENT_STATUS_STYLE, type Shipment } from '../../../shared/api/delivery.ts';
 import { api, ApiError, errorText } from '../../lib/api.ts';
-import { ItemTile } from '../boxes/item-tile.tsx';
-import { useApiData } from '../boxes/use-api-data.ts';
+import { ItemTile } from '../boxes/index.ts';
+import { useApiData } from '../../lib/use-api-data.ts';
 import '../boxes/boxes.css';
 
 /** The shipments page. */

@@ -8,6 +8,7 @@ import { onLastDrop } from '../../lib/public-channel.ts';
 import { useSession } from '../../stores/session.ts';
 import { DropsFeed, type LiveDrop } from './drops-feed.ts';
 import './drops.css';
+import { formatDollars } from '../../lib/format.ts';
 
 /** One drop tile: item image (box image on hover), winner's avatar, price = sale_price ?? price. */
 export function DropTile({ drop }: { drop: Drop }) {
@@ -37,7 +38,7 @@ export function DropTile({ drop }: { drop: Drop }) {
         </span>
       )}
       <span className="drop-price" data-testid="drop-price">
-        ${price.toFixed(2)}
+        {formatDollars(price)}
       </span>
     </Link>
   );

@@ -10,9 +10,9 @@ import {
 import { CATEGORIES, RARITIES } from '../../../shared/games/boxes/boxes.types.ts';
 import { api, ApiError, errorText } from '../../lib/api.ts';
 import { useSession } from '../../stores/session.ts';
-import { capitalize, formatUsd } from '../boxes/format.ts';
-import { ItemTile } from '../boxes/item-tile.tsx';
-import { useApiData } from '../boxes/use-api-data.ts';
+import { capitalize, formatDollars } from '../../lib/format.ts';
+import { ItemTile } from '../boxes/index.ts';
+import { useApiData } from '../../lib/use-api-data.ts';
 import '../boxes/boxes.css';
 
 /** The inventory page. */
@@ -68,7 +68,7 @@ export default function InventoryPage() {
       <h1>Inventory</h1>
       <div className="toolbar">
         <p>
-          Total value: <strong data-testid="inventory-total">{formatUsd(data?.total_value ?? 0)}</strong>{' '}
+          Total value: <strong data-testid="inventory-total">{formatDollars(data?.total_value ?? 0)}</strong>{' '}
           <span className="muted">({data?.owned_count ?? 0} items in inventory)</span>
         </p>
         <div className="toolbar">
@@ -78,7 +78,7 @@ export default function InventoryPage() {
             disabled={busy || selected.size === 0}
             onClick={() => void sell([...selected])}
           >
-            Sell selected ({selected.size}) {selected.size > 0 ? `for ${formatUsd(selectedValue)}` : ''}
+            Sell selected ({selected.size}) {selected.size > 0 ? `for ${formatDollars(selectedValue)}` : ''}
           </button>
           <button
             type="button"
@@ -172,7 +172,7 @@ export default function InventoryPage() {
                   onChange={() => toggle(item.id)}
                 />
                 <button type="button" className="btn btn-outline" disabled={busy} onClick={() => void sell([item.id])}>
-                  Sell for {formatUsd(item.sale_price)}
+                  Sell for {formatDollars(item.sale_price)}
                 </button>
               </>
             ) : (

@@ -2,8 +2,8 @@
 // box card linking to its page.
 import { Link } from 'react-router';
 import type { BoxListResponse } from '../../../shared/api/boxes.ts';
-import { BoxCard } from '../boxes/box-card.tsx';
-import { useApiData } from '../boxes/use-api-data.ts';
+import { BoxCard } from '../boxes/index.ts';
+import { useApiData } from '../../lib/use-api-data.ts';
 import '../boxes/boxes.css';
 
 /** How many boxes the home page features. */

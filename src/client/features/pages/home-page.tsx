@@ -5,7 +5,7 @@ import { Link, useLocation } from 'react-router';
 import { useModals } from '../../stores/modals.ts';
 import { useSession } from '../../stores/session.ts';
 import { Button } from '../../components/ui/button.tsx';
-import { DropsStrip } from '../drops/drops-strip.tsx';
+import { DropsStrip } from '../drops/index.ts';
 import { FeaturedBoxes } from './featured-boxes.tsx';
 import './home.css';
 

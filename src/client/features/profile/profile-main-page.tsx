@@ -3,7 +3,7 @@
 import { useEffect } from 'react';
 import { useSession } from '../../stores/session.ts';
 import { loadProfile, logout } from '../../lib/session.ts';
-import { formatUsd } from '../../lib/format.ts';
+import { formatDollars } from '../../lib/format.ts';
 import { Avatar } from '../../components/layout/account.tsx';
 import { AvatarPicker } from './avatar-picker.tsx';
 import { NameForm, PasswordForm } from './account-forms.tsx';
@@ -29,7 +29,7 @@ export default function ProfileMainPage() {
           <dt>Level</dt>
           <dd data-testid="profile-level">{user.user_level.level}</dd>
           <dt>Balance</dt>
-          <dd data-testid="profile-balance">{formatUsd(user.balance)}</dd>
+          <dd data-testid="profile-balance">{formatDollars(user.balance)}</dd>
         </dl>
         <button type="button" className="btn" onClick={() => void logout()}>
           Logout

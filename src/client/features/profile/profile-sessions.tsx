@@ -5,7 +5,7 @@ import { formatDateTime } from '../../lib/format.ts';
 import { logout } from '../../lib/session.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { toast } from '../../components/ui/toaster.tsx';
-import { useApiData } from '../boxes/use-api-data.ts';
+import { useApiData } from '../../lib/use-api-data.ts';
 import type { ProfileSession } from '../../../shared/api/profile.ts';
 
 /** The sessions panel. */

@@ -1,8 +1,8 @@
 // The player's statistics on /profile: wagered, bets, openings, biggest win (linking to its
 // provably-fair check) and progress to the next level.
 import { Link } from 'react-router';
-import { formatNumber, formatUsd } from '../../lib/format.ts';
-import { useApiData } from '../boxes/use-api-data.ts';
+import { formatNumber, formatDollars } from '../../lib/format.ts';
+import { useApiData } from '../../lib/use-api-data.ts';
 import type { ProfileStats } from '../../../shared/api/profile.ts';
 
 /** Percent of the way from the current level to the next (100 at the top level). */
@@ -25,7 +25,7 @@ export function ProfileStatsPanel() {
           <dl className="stat-grid">
             <div>
               <dt>Total wagered</dt>
-              <dd data-testid="stat-wagered">{formatUsd(s.wagered)}</dd>
+              <dd data-testid="stat-wagered">{formatDollars(s.wagered)}</dd>
             </div>
             <div>
               <dt>Bets</dt>
@@ -40,7 +40,7 @@ export function ProfileStatsPanel() {
               <dd data-testid="stat-biggest-win">
                 {s.biggest_win ? (
                   <Link to={s.biggest_win.link} title="Check it on the provably fair page">
-                    {formatUsd(s.biggest_win.amount)} · {s.biggest_win.title}
+                    {formatDollars(s.biggest_win.amount)} · {s.biggest_win.title}
                   </Link>
                 ) : (
                   'No win yet'

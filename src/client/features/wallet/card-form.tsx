@@ -5,7 +5,7 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { CARD_DEFAULT_DOLLARS, CARD_OTHER_DOLLARS, CARD_PRESETS, PROMO_LABEL_CODE } from '../../../shared/constants.ts';
 import { Button } from '../../components/ui/button.tsx';
-import { formatUsd } from '../../lib/format.ts';
+import { formatDollars } from '../../lib/format.ts';
 import { PromoField, promoLabel, usePromo } from './promo-field.tsx';
 import { AmountField } from './amount-field.tsx';
 import { useRedirectCheckout } from './redirect-checkout.ts';
@@ -56,7 +56,7 @@ export function CardForm() {
         loading={busy}
         disabled={touched && !formState.isValid}
       >
-        {`Pay ${valid ? formatUsd(amount) : ''}${bonus > 0 ? ` + ${formatUsd(bonus)} bonus` : ''}`}
+        {`Pay ${valid ? formatDollars(amount) : ''}${bonus > 0 ? ` + ${formatDollars(bonus)} bonus` : ''}`}
       </Button>
     </form>
   );

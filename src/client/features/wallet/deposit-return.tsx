@@ -5,7 +5,7 @@ import { useEffect } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { toast } from '../../components/ui/toaster.tsx';
 import { trackDeposit, type Analytics, appAnalytics } from '../../lib/analytics.ts';
-import { formatUsd } from '../../lib/format.ts';
+import { formatDollars } from '../../lib/format.ts';
 
 const RETURN_KEYS = ['deposit', 'method', 'amount', 'bonus'];
 
@@ -22,7 +22,7 @@ export function depositReturnText(
   const bonus = Number(q.get('bonus'));
   const has = Number.isFinite(amount) && amount > 0;
   const text = has
-    ? `Deposit successful: ${formatUsd(amount)}${bonus > 0 ? ` + ${formatUsd(bonus)} bonus` : ''}`
+    ? `Deposit successful: ${formatDollars(amount)}${bonus > 0 ? ` + ${formatDollars(bonus)} bonus` : ''}`
     : 'Deposit successful';
   return { ok: true, text, method, amount: has ? amount : null };
 }

@@ -2,9 +2,9 @@
 import type { z } from 'zod';
 import type { paymentsResponse } from '../../../shared/api/wallet.ts';
 import { Button } from '../../components/ui/button.tsx';
-import { formatDateTime, formatUsd } from '../../lib/format.ts';
+import { formatDateTime, formatDollars } from '../../lib/format.ts';
 import { useModals } from '../../stores/modals.ts';
-import { useApiData } from '../boxes/use-api-data.ts';
+import { useApiData } from '../../lib/use-api-data.ts';
 import './wallet.css';
 
 const METHOD_NAMES: Record<string, string> = {
@@ -52,8 +52,8 @@ export default function PaymentsPage() {
                   {METHOD_NAMES[p.method] ?? p.method}
                   {p.currency ? ` (${p.currency})` : ''}
                 </td>
-                <td>{formatUsd(p.amount)}</td>
-                <td>{p.bonus > 0 ? formatUsd(p.bonus) : '—'}</td>
+                <td>{formatDollars(p.amount)}</td>
+                <td>{p.bonus > 0 ? formatDollars(p.bonus) : '—'}</td>
                 <td className={`status-${p.status_color}`} data-status={p.status}>
                   {p.status_title}
                 </td>

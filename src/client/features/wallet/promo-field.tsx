@@ -7,7 +7,7 @@ import type { z } from 'zod';
 import { Button } from '../../components/ui/button.tsx';
 import { toast } from '../../components/ui/toaster.tsx';
 import { api } from '../../lib/api.ts';
-import { formatUsd } from '../../lib/format.ts';
+import { formatDollars } from '../../lib/format.ts';
 import { msgFirst, promoValueLabel, queryText, type Promo } from './wallet-forms.ts';
 
 /** The applied promo of a form and its actions. */
@@ -69,7 +69,7 @@ export function PromoField({ state, bonus, label }: { state: PromoState; bonus: 
             ×
           </button>
         </div>
-        <p className="promo-extra">You&apos;ll receive an extra {formatUsd(bonus)}</p>
+        <p className="promo-extra">You&apos;ll receive an extra {formatDollars(bonus)}</p>
       </div>
     );
   }

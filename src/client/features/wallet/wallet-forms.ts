@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { CARD_MIN_DOLLARS } from '../../../shared/constants.ts';
 import type { promoSchema } from '../../../shared/api/wallet.ts';
 import { ApiError } from '../../lib/api.ts';
+import { formatDollars } from '../../lib/format.ts';
 
 /** The default invalid message of spec §5. */
 export function notValid(field: string): string {
@@ -37,7 +38,7 @@ export function promoBonus(promo: Promo | null, amount: number): number {
 
 /** The short label of a promo's value: "35%" or "$5.00". */
 export function promoValueLabel(promo: Promo): string {
-  return promo.is_fixed_value ? `$${promo.value.toFixed(2)}` : `${promo.value}%`;
+  return promo.is_fixed_value ? formatDollars(promo.value) : `${promo.value}%`;
 }
 
 /** Message of a failed call: msg first, then message (promo, redirect; spec §8). */

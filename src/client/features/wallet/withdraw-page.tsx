@@ -7,9 +7,9 @@ import type { withdrawalResponse, withdrawalsResponse, withdrawOptionsResponse }
 import { Button } from '../../components/ui/button.tsx';
 import { toast } from '../../components/ui/toaster.tsx';
 import { api, errorText } from '../../lib/api.ts';
-import { formatDateTime, formatUsd } from '../../lib/format.ts';
+import { formatDateTime, formatDollars } from '../../lib/format.ts';
 import { useSession } from '../../stores/session.ts';
-import { useApiData } from '../boxes/use-api-data.ts';
+import { useApiData } from '../../lib/use-api-data.ts';
 import './wallet.css';
 
 type Withdrawal = z.infer<typeof withdrawalsResponse>['data'][number];
@@ -95,7 +95,7 @@ export default function WithdrawPage() {
         </label>
         {chosen && (
           <p className="muted small" data-testid="withdraw-terms">
-            Minimum {formatUsd(chosen.minimum_amount)} · fee {formatUsd(chosen.fee)}
+            Minimum {formatDollars(chosen.minimum_amount)} · fee {formatDollars(chosen.fee)}
           </p>
         )}
         <label>
@@ -111,7 +111,7 @@ export default function WithdrawPage() {
         </label>
         {amount !== '' && !amountOk && chosen && (
           <p className="field-error" role="alert">
-            Amount is not valid. The minimum is {formatUsd(chosen.minimum_amount)}.
+            Amount is not valid. The minimum is {formatDollars(chosen.minimum_amount)}.
           </p>
         )}
         <label>
@@ -127,8 +127,8 @@ export default function WithdrawPage() {
         {review && chosen ? (
           <div className="notice" data-testid="withdraw-review">
             <p>
-              You withdraw {formatUsd(value)}; the fee is {formatUsd(chosen.fee)}; you will receive {formatUsd(payout)}{' '}
-              to {address.trim()}.
+              You withdraw {formatDollars(value)}; the fee is {formatDollars(chosen.fee)}; you will receive{' '}
+              {formatDollars(payout)} to {address.trim()}.
             </p>
             <div className="inline-row">
               <Button variant="gradient" loading={busy} onClick={() => void confirm()}>
@@ -164,8 +164,8 @@ export default function WithdrawPage() {
               <tr key={w.id} data-testid={`withdrawal-${w.id}`}>
                 <td>{formatDateTime(new Date(w.created_at))}</td>
                 <td>{w.method}</td>
-                <td>{formatUsd(w.amount)}</td>
-                <td>{formatUsd(w.fee)}</td>
+                <td>{formatDollars(w.amount)}</td>
+                <td>{formatDollars(w.fee)}</td>
                 <td className={`status-${w.status_color}`} data-status={w.status}>
                   {w.status_title}
                 </td>

@@ -21,6 +21,7 @@ import { BoxesScene } from './boxes.scene.ts';
 import { boxesMachine, type OpenParams, type OpenResult } from './boxes.machine.ts';
 import { exposeBoxesDebug } from './boxes-debug.ts';
 import './boxes-opener.css';
+import { formatDollars } from '../../lib/format.ts';
 
 /** Engine ms from the answer until the first reel rests (turbo halves it through the clock). */
 export const SPIN_MS = 4200;
@@ -123,7 +124,7 @@ export default function BoxOpener({ box, free }: { box: BoxDetail; free?: FreeOp
       const ids = last.reels.map((r) => r.inventory_item_id!).filter(Boolean);
       const res = await api<SellResponse>('POST', '/api/inventory/sell', { ids });
       useSession.getState().applyBalance(res.balance);
-      setSold(`Sold for $${res.amount.toFixed(2)}.`);
+      setSold(`Sold for ${formatDollars(res.amount)}.`);
     } catch (e) {
       setSold(errorText(e));
     }
@@ -168,7 +169,7 @@ export default function BoxOpener({ box, free }: { box: BoxDetail; free?: FreeOp
             free.label
           ) : (
             <>
-              Open {count > 1 ? `${count} boxes ` : ''}for ${(box.price * count).toFixed(2)}
+              Open {count > 1 ? `${count} boxes ` : ''}for {formatDollars(box.price * count)}
             </>
           )}
         </button>
@@ -212,7 +213,7 @@ export default function BoxOpener({ box, free }: { box: BoxDetail; free?: FreeOp
                 data-item-id={r.item.id}
                 className={`rarity-${r.item.rarity}`}
               >
-                {r.item.name} (${r.item.price.toFixed(2)}){' '}
+                {r.item.name} ({formatDollars(r.item.price)}){' '}
               </strong>
             ))}
           </p>
@@ -227,7 +228,7 @@ export default function BoxOpener({ box, free }: { box: BoxDetail; free?: FreeOp
                 Keep
               </button>
               <button type="button" className="btn btn-sm" data-testid="sell-button" onClick={() => void sell()}>
-                Sell now for ${last.reels.reduce((a, r) => a + r.item.sale_price, 0).toFixed(2)}
+                Sell now for {formatDollars(last.reels.reduce((a, r) => a + r.item.sale_price, 0))}
               </button>
             </div>
           )}

@@ -1,11 +1,11 @@
 // /dice/provably-fair: explains the scheme and recomputes any dice, plinko, wheel or crash result
 // in the browser with the same shared code the server uses. Bet links prefill the form.
-import { useMemo, useState } from 'react';
-import { useSearchParams } from 'react-router';
+import { useMemo } from 'react';
 import { CommitmentNote } from '../../components/fair/commitment-note.tsx';
+import { SeedForm, useSeedForm, type SeedField } from '../../components/fair/seed-form.tsx';
 import { computeFair, FAIR_GAMES, type FairForm } from './fair-compute.ts';
 
-const fields: Record<string, [keyof FairForm, string][]> = {
+const fields: Record<string, SeedField<keyof FairForm>[]> = {
   dice: [
     ['server_seed', 'Server seed'],
     ['client_seed', 'Client seed'],
@@ -33,28 +33,31 @@ const fields: Record<string, [keyof FairForm, string][]> = {
   ],
 };
 
+const hashField: SeedField<keyof FairForm> = [
+  'server_seed_hash',
+  'Server seed hash (optional, to check the commitment)',
+];
+
 /** The provably-fair page. */
 export default function DiceFairPage() {
-  const [params] = useSearchParams();
-  const [form, setForm] = useState<FairForm>(() => ({
-    game: (FAIR_GAMES as readonly string[]).includes(params.get('game') ?? '')
-      ? (params.get('game') as FairForm['game'])
-      : 'dice',
-    server_seed: params.get('server_seed') ?? '',
-    server_seed_hash: params.get('server_seed_hash') ?? '',
-    client_seed: params.get('client_seed') ?? '',
-    nonce: params.get('nonce') ?? '0',
-    target: params.get('target') ?? '50.50',
-    direction: params.get('direction') ?? 'over',
-    rows: params.get('rows') ?? '16',
-    risk: params.get('risk') ?? 'medium',
-    segments: params.get('segments') ?? '10',
-    hash: params.get('hash') ?? '',
-    salt: params.get('salt') ?? '',
-  }));
+  const [form, set] = useSeedForm<FairForm>(
+    {
+      game: 'dice',
+      server_seed: '',
+      server_seed_hash: '',
+      client_seed: '',
+      nonce: '0',
+      target: '50.50',
+      direction: 'over',
+      rows: '16',
+      risk: 'medium',
+      segments: '10',
+      hash: '',
+      salt: '',
+    },
+    { game: (g) => (FAIR_GAMES as readonly string[]).includes(g) },
+  );
   const result = useMemo(() => computeFair(form), [form]);
-  const set = (k: keyof FairForm) => (e: React.ChangeEvent<HTMLInputElement | HTMLSelectElement>) =>
-    setForm({ ...form, [k]: e.target.value });
 
   return (
     <section className="page fair-page">
@@ -90,28 +93,21 @@ export default function DiceFairPage() {
         results.
       </p>
 
-      <form className="fair-form" aria-label="Verify a result" onSubmit={(e) => e.preventDefault()}>
+      <SeedForm
+        label="Verify a result"
+        fields={[...fields[form.game]!, ...(form.game !== 'crash' ? [hashField] : [])]}
+        form={form}
+        onChange={set}
+      >
         <label>
           Game
-          <select name="game" value={form.game} onChange={set('game')}>
+          <select name="game" value={form.game} onChange={(e) => set('game', e.target.value)}>
             {FAIR_GAMES.map((g) => (
               <option key={g}>{g}</option>
             ))}
           </select>
         </label>
-        {fields[form.game]!.map(([k, label]) => (
-          <label key={k}>
-            {label}
-            <input name={k} value={form[k]} onChange={set(k)} />
-          </label>
-        ))}
-        {form.game !== 'crash' && (
-          <label>
-            Server seed hash (optional, to check the commitment)
-            <input name="server_seed_hash" value={form.server_seed_hash} onChange={set('server_seed_hash')} />
-          </label>
-        )}
-      </form>
+      </SeedForm>
       <CommitmentNote serverSeed={form.server_seed} hash={form.server_seed_hash} before="the bets" />
       <output className="fair-result" data-testid="fair-result">
         {'error' in result ? (

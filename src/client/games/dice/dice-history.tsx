@@ -6,6 +6,18 @@ import { api, errorText } from '../../lib/api.ts';
 import { DICE_BET_EVENT, DICE_CHANNEL, type DiceHistoryItem } from '../../../shared/api/dice.ts';
 import { onPublicEvent } from '../../lib/public-channel.ts';
 import { verifyLink } from './dice-links.ts';
+import { HistoryTable, type HistoryColumn } from '../../components/fair/history-table.tsx';
+import { formatDollars } from '../../lib/format.ts';
+
+const columns: HistoryColumn<DiceHistoryItem>[] = [
+  { header: 'Player', cell: (b) => b.user.name },
+  { header: 'Bet', cell: (b) => formatDollars(b.amount) },
+  { header: 'Target', cell: (b) => `${b.direction === 'over' ? '>' : '<'} ${b.target.toFixed(2)}` },
+  { header: 'Roll', cell: (b) => b.roll.toFixed(2), testId: 'bet-roll' },
+  { header: 'Multiplier', cell: (b) => `${b.multiplier.toFixed(4)}×` },
+  { header: 'Payout', cell: (b) => formatDollars(b.payout) },
+  { header: 'Fair', cell: (b) => <Link to={verifyLink(b)}>Verify</Link> },
+];
 
 /** Props: `version` changes after each settled bet or seed rotation (refetch). */
 export function DiceHistory({ version, signedIn }: { version: number; signedIn: boolean }) {
@@ -52,36 +64,11 @@ export function DiceHistory({ version, signedIn }: { version: number; signedIn: 
         </button>
       </div>
       {error && <p role="alert">{error}</p>}
-      <table>
-        <thead>
-          <tr>
-            <th>Player</th>
-            <th>Bet</th>
-            <th>Target</th>
-            <th>Roll</th>
-            <th>Multiplier</th>
-            <th>Payout</th>
-            <th>Fair</th>
-          </tr>
-        </thead>
-        <tbody>
-          {rows.map((b) => (
-            <tr key={b.id} data-testid="bet-row" className={b.win ? 'win' : 'lose'}>
-              <td>{b.user.name}</td>
-              <td>${b.amount.toFixed(2)}</td>
-              <td>
-                {b.direction === 'over' ? '>' : '<'} {b.target.toFixed(2)}
-              </td>
-              <td data-testid="bet-roll">{b.roll.toFixed(2)}</td>
-              <td>{b.multiplier.toFixed(4)}×</td>
-              <td>${b.payout.toFixed(2)}</td>
-              <td>
-                <Link to={verifyLink(b)}>Verify</Link>
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      <HistoryTable
+        rows={rows}
+        columns={columns}
+        row={(b) => ({ key: b.id, 'data-testid': 'bet-row', className: b.win ? 'win' : 'lose' })}
+      />
       {!rows.length && <p className="muted">No bets yet.</p>}
     </section>
   );

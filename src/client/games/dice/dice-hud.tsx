@@ -11,7 +11,8 @@ import {
 } from '../../../shared/fair/index.ts';
 import type { AutoConfig } from '../../engine/machines/auto-bet.machine.ts';
 import { useMotion } from '../../engine/motion.ts';
-import { useSound } from '../../engine/sound.ts';
+import { TurboMute } from '../../components/ui/turbo-mute.tsx';
+import { formatDollars } from '../../lib/format.ts';
 import type { DiceParams } from './dice.machine.ts';
 
 /** Props from the page. */
@@ -38,7 +39,6 @@ export function DiceHud({ phase, autoOn, onBet, onAuto, onStopAuto, onSkip, onCh
   const [targetText, setTargetText] = useState<string | null>(null);
   const [auto, setAuto] = useState({ count: '10', profit: '', loss: '', win: '', lossPct: '' });
   const { turbo, setTurbo } = useMotion();
-  const { muted, setMuted } = useSound();
   const chance = diceChance(target, direction);
   const multiplier = diceMultiplier(chance);
   const playing = phase === 'placing' || phase === 'playing';
@@ -156,7 +156,7 @@ export function DiceHud({ phase, autoOn, onBet, onAuto, onStopAuto, onSkip, onCh
           />
         </label>
       </div>
-      <p className="muted">Profit on win: ${(round2(amountNum * multiplier) - round2(amountNum) || 0).toFixed(2)}</p>
+      <p className="muted">Profit on win: {formatDollars(round2(amountNum * multiplier) - round2(amountNum) || 0)}</p>
       <button type="submit" className="btn-primary" disabled={(!!amountError && !playing) || autoOn}>
         {phase === 'playing' ? 'Skip' : phase === 'placing' ? 'Rolling…' : 'Bet'}
       </button>
@@ -200,14 +200,7 @@ export function DiceHud({ phase, autoOn, onBet, onAuto, onStopAuto, onSkip, onCh
           </button>
         )}
       </details>
-      <div className="dice-hud-row">
-        <label>
-          <input type="checkbox" checked={turbo} onChange={(e) => setTurbo(e.target.checked)} /> Turbo
-        </label>
-        <label>
-          <input type="checkbox" checked={muted} onChange={(e) => setMuted(e.target.checked)} /> Mute
-        </label>
-      </div>
+      <TurboMute className="dice-hud-row" turbo={turbo} onTurbo={setTurbo} />
       <p className="muted small">Keys: Space bet/skip · A half · D double · F over/under · T turbo</p>
     </form>
   );

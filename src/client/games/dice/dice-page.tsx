@@ -24,6 +24,7 @@ import { DiceHistory } from './dice-history.tsx';
 import { DiceSeeds } from './dice-seeds.tsx';
 import { exposeDiceDebug } from './dice-debug.ts';
 import { toast } from '../../components/ui/toaster.tsx';
+import { formatDollars } from '../../lib/format.ts';
 
 function useDiceActor(scene: DiceScene, clock: EngineClock) {
   return useGameActor(diceMachine, clock, {
@@ -76,7 +77,7 @@ export default function DicePage() {
       <header className="dice-head">
         <h1>Dice</h1>
         <p>
-          Balance: <strong data-testid="balance">{shown === null ? '—' : `$${shown.toFixed(2)}`}</strong>
+          Balance: <strong data-testid="balance">{shown === null ? '—' : formatDollars(shown)}</strong>
         </p>
       </header>
       <div className="dice-layout">
@@ -99,7 +100,7 @@ export default function DicePage() {
               aria-live="polite"
             >
               Rolled <strong data-testid="dice-roll">{last.bet.roll.toFixed(2)}</strong> —{' '}
-              {last.win ? `won $${last.payout.toFixed(2)}` : 'lost'}
+              {last.win ? `won ${formatDollars(last.payout)}` : 'lost'}
             </p>
           )}
         </div>

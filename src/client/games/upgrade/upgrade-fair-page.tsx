@@ -1,7 +1,7 @@
 // /upgrade/provably-fair: explains the upgrade roll and recomputes one from pasted seeds and the
 // chance in the browser with the same shared code the server uses. History links prefill it.
-import { useMemo, useState } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { useMemo } from 'react';
+import { Link } from 'react-router';
 import {
   bpToPercent,
   UPGRADE_EDGE_BP,
@@ -9,10 +9,11 @@ import {
   UPGRADE_MIN_CHANCE_BP,
 } from '../../../shared/games/upgrade/upgrade.odds.ts';
 import { CommitmentNote } from '../../components/fair/commitment-note.tsx';
+import { SeedForm, useSeedForm, type SeedField } from '../../components/fair/seed-form.tsx';
 import { computeUpgradeFair, type UpgradeFairForm } from './upgrade-fair.ts';
 import './upgrade.css';
 
-const FIELDS: [keyof UpgradeFairForm, string][] = [
+const FIELDS: SeedField<keyof UpgradeFairForm>[] = [
   ['server_seed', 'Server seed'],
   ['client_seed', 'Client seed'],
   ['nonce', 'Nonce'],
@@ -22,14 +23,13 @@ const FIELDS: [keyof UpgradeFairForm, string][] = [
 
 /** The upgrade provably-fair page. */
 export default function UpgradeFairPage() {
-  const [params] = useSearchParams();
-  const [form, setForm] = useState<UpgradeFairForm>(() => ({
-    server_seed: params.get('server_seed') ?? '',
-    server_seed_hash: params.get('server_seed_hash') ?? '',
-    client_seed: params.get('client_seed') ?? '',
-    nonce: params.get('nonce') ?? '0',
-    chance: params.get('chance') ?? '50',
-  }));
+  const [form, set] = useSeedForm<UpgradeFairForm>({
+    server_seed: '',
+    server_seed_hash: '',
+    client_seed: '',
+    nonce: '0',
+    chance: '50',
+  });
   const result = useMemo(() => computeUpgradeFair(form), [form]);
 
   return (
@@ -60,14 +60,7 @@ export default function UpgradeFairPage() {
         <code>npm run --silent verify -- upgrade --server-seed S --client-seed C --nonce N --chance P</code>.{' '}
         <Link to="/upgrade">Back to Upgrade</Link>
       </p>
-      <form className="fair-form" aria-label="Verify an upgrade" onSubmit={(e) => e.preventDefault()}>
-        {FIELDS.map(([k, label]) => (
-          <label key={k}>
-            {label}
-            <input name={k} value={form[k]} onChange={(e) => setForm({ ...form, [k]: e.target.value })} />
-          </label>
-        ))}
-      </form>
+      <SeedForm label="Verify an upgrade" fields={FIELDS} form={form} onChange={set} />
       <CommitmentNote serverSeed={form.server_seed} hash={form.server_seed_hash} before="the upgrade" />
       <output className="fair-result" data-testid="fair-result">
         {'error' in result ? (

@@ -6,14 +6,30 @@ import { api, errorText } from '../../lib/api.ts';
 import type { Upgrade } from '../../../shared/api/upgrade.ts';
 import type { Seeds } from '../../../shared/api/fair.ts';
 import { upgradeVerifyLink } from './upgrade-links.ts';
-import { formatUsd, useGet } from './upgrade-data.ts';
+import { formatDollars } from '../../lib/format.ts';
+import { useApiData } from '../../lib/use-api-data.ts';
+import { HistoryTable, type HistoryColumn } from '../../components/fair/history-table.tsx';
+
+const columns: HistoryColumn<Upgrade>[] = [
+  {
+    header: 'Stake',
+    cell: (u) =>
+      `${u.stake.item_ids.length} item${u.stake.item_ids.length === 1 ? '' : 's'}` +
+      `${u.stake.balance > 0 ? ` + ${formatDollars(u.stake.balance)}` : ''} (${formatDollars(u.stake.total)})`,
+  },
+  { header: 'Target', cell: (u) => `${u.target.name} (${formatDollars(u.target.price)})` },
+  { header: 'Chance', cell: (u) => `${u.chance.toFixed(2)}%` },
+  { header: 'Roll', cell: (u) => u.roll.toFixed(2), testId: 'upgrade-row-roll' },
+  { header: 'Result', cell: (u) => (u.win ? 'Won' : 'Lost') },
+  { header: 'Fair', cell: (u) => <Link to={upgradeVerifyLink(u)}>Verify</Link> },
+];
 
 /** Props: `version` changes after each settled upgrade (refetch). */
 export function UpgradeHistory({ version }: { version: number }) {
   const [rotated, setRotated] = useState(0);
   const [error, setError] = useState<string | null>(null);
-  const history = useGet<{ data: Upgrade[] }>('/api/upgrade/history?limit=20', version + rotated);
-  const seeds = useGet<{ data: Seeds }>('/api/fair/seeds', version + rotated);
+  const history = useApiData<{ data: Upgrade[] }>('/api/upgrade/history?limit=20', version + rotated);
+  const seeds = useApiData<{ data: Seeds }>('/api/fair/seeds', version + rotated);
   const rotate = async () => {
     try {
       await api('POST', '/api/fair/rotate', {});
@@ -38,37 +54,11 @@ export function UpgradeHistory({ version }: { version: number }) {
         </p>
       )}
       {error && <p role="alert">{error}</p>}
-      <table>
-        <thead>
-          <tr>
-            <th>Stake</th>
-            <th>Target</th>
-            <th>Chance</th>
-            <th>Roll</th>
-            <th>Result</th>
-            <th>Fair</th>
-          </tr>
-        </thead>
-        <tbody>
-          {rows.map((u) => (
-            <tr key={u.id} data-testid="upgrade-row" className={u.win ? 'win' : 'lose'}>
-              <td>
-                {u.stake.item_ids.length} item{u.stake.item_ids.length === 1 ? '' : 's'}
-                {u.stake.balance > 0 ? ` + ${formatUsd(u.stake.balance)}` : ''} ({formatUsd(u.stake.total)})
-              </td>
-              <td>
-                {u.target.name} ({formatUsd(u.target.price)})
-              </td>
-              <td>{u.chance.toFixed(2)}%</td>
-              <td data-testid="upgrade-row-roll">{u.roll.toFixed(2)}</td>
-              <td>{u.win ? 'Won' : 'Lost'}</td>
-              <td>
-                <Link to={upgradeVerifyLink(u)}>Verify</Link>
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      <HistoryTable
+        rows={rows}
+        columns={columns}
+        row={(u) => ({ key: u.id, 'data-testid': 'upgrade-row', className: u.win ? 'win' : 'lose' })}
+      />
       {history.data && !rows.length && <p className="muted">No upgrades yet.</p>}
     </section>
   );

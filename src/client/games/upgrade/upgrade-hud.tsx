@@ -1,6 +1,7 @@
 // The upgrade controls: pick owned items (and optionally balance) as the stake, pick a pricier
 // catalog target, see the chance, press Upgrade (or Skip while the needle spins).
 import { useEffect, useMemo, useState } from 'react';
+import { formatUsd } from '../../../shared/money.ts';
 import type { InventoryResponse } from '../../../shared/api/inventory.ts';
 import type { UpgradeTargetsResponse } from '../../../shared/api/upgrade.ts';
 import type { Product } from '../../../shared/api/boxes.ts';
@@ -12,9 +13,10 @@ import {
   upgradeChanceError,
 } from '../../../shared/games/upgrade/upgrade.odds.ts';
 import { useMotion } from '../../engine/motion.ts';
-import { useSound } from '../../engine/sound.ts';
+import { TurboMute } from '../../components/ui/turbo-mute.tsx';
 import type { UpgradeParams } from './upgrade.machine.ts';
-import { formatUsd, useGet } from './upgrade-data.ts';
+import { formatDollars } from '../../lib/format.ts';
+import { useApiData } from '../../lib/use-api-data.ts';
 
 /** Props from the page. */
 export interface UpgradeHudProps {
@@ -51,7 +53,7 @@ function Tile({
     >
       <img src={product.img_url} alt="" width={64} height={64} loading="lazy" />
       <span className="upgrade-tile-name">{product.name}</span>
-      <span className="upgrade-tile-price">{formatUsd(price)}</span>
+      <span className="upgrade-tile-price">{formatDollars(price)}</span>
     </button>
   );
 }
@@ -63,8 +65,7 @@ export function UpgradeHud({ phase, version, onUpgrade, onSkip, onChance }: Upgr
   const [target, setTarget] = useState<Product | null>(null);
   const [search, setSearch] = useState('');
   const { turbo, setTurbo } = useMotion();
-  const { muted, setMuted } = useSound();
-  const inventory = useGet<InventoryResponse>('/api/inventory?status=owned&sort=price_desc&per_page=100', version);
+  const inventory = useApiData<InventoryResponse>('/api/inventory?status=owned&sort=price_desc&per_page=100', version);
   const owned = useMemo(() => inventory.data?.data.filter((i) => i.status === 'owned') ?? [], [inventory.data]);
   const playing = phase === 'placing' || phase === 'playing';
 
@@ -79,7 +80,7 @@ export function UpgradeHud({ phase, version, onUpgrade, onSkip, onChance }: Upgr
   const stakeCents = itemsCents + (balanceError ? 0 : cents(balanceNum));
   // Only targets the stake can reach: dearer than the stake and at most 95 × it (the 1% floor).
   const range = stakeCents > 0 ? `&min_price=${(stakeCents + 1) / 100}&max_price=${(stakeCents * 95) / 100}` : '';
-  const targets = useGet<UpgradeTargetsResponse>(
+  const targets = useApiData<UpgradeTargetsResponse>(
     `/api/upgrade/targets?limit=48${range}${search.trim() ? `&search=${encodeURIComponent(search.trim())}` : ''}`,
   );
   const targetCents = target ? cents(target.price) : 0;
@@ -112,7 +113,7 @@ export function UpgradeHud({ phase, version, onUpgrade, onSkip, onChance }: Upgr
     <form className="upgrade-hud" aria-label="Upgrade" onSubmit={(e) => (e.preventDefault(), submit())}>
       <fieldset>
         <legend>
-          Your items ({picked.length} selected, {formatUsd(itemsCents / 100)})
+          Your items ({picked.length} selected, {formatUsd(itemsCents)})
         </legend>
         <div className="upgrade-grid" data-testid="upgrade-items">
           {owned.map((i) => (
@@ -141,7 +142,7 @@ export function UpgradeHud({ phase, version, onUpgrade, onSkip, onChance }: Upgr
       </label>
       {balanceError && <p className="field-error">{balanceError}</p>}
       <fieldset>
-        <legend>Target {target ? `: ${target.name} (${formatUsd(target.price)})` : ''}</legend>
+        <legend>Target {target ? `: ${target.name} (${formatDollars(target.price)})` : ''}</legend>
         <input
           name="target-search"
           placeholder="Search items"
@@ -164,7 +165,7 @@ export function UpgradeHud({ phase, version, onUpgrade, onSkip, onChance }: Upgr
         {targets.data && !targets.data.data.length && <p className="muted">No item in reach of this stake.</p>}
       </fieldset>
       <p className="upgrade-chance">
-        Stake {formatUsd(stakeCents / 100)} → chance <strong data-testid="upgrade-chance">{chance.toFixed(2)}%</strong>
+        Stake {formatUsd(stakeCents)} → chance <strong data-testid="upgrade-chance">{chance.toFixed(2)}%</strong>
         {capped && !problem && <span className="muted"> (capped at {bpToPercent(UPGRADE_MAX_CHANCE_BP)}%)</span>}
       </p>
       {problem && picked.length > 0 && target && <p className="field-error">{problem}</p>}
@@ -180,14 +181,7 @@ export function UpgradeHud({ phase, version, onUpgrade, onSkip, onChance }: Upgr
         Chance = stake ÷ target × 95% (5% edge), at most 75%, at least 1%. Your staked items are used up whatever the
         result.
       </p>
-      <div className="upgrade-row">
-        <label>
-          <input type="checkbox" checked={turbo} onChange={(e) => setTurbo(e.target.checked)} /> Turbo
-        </label>
-        <label>
-          <input type="checkbox" checked={muted} onChange={(e) => setMuted(e.target.checked)} /> Mute
-        </label>
-      </div>
+      <TurboMute className="upgrade-row" turbo={turbo} onTurbo={setTurbo} />
     </form>
   );
 }

@@ -23,7 +23,7 @@ import { upgradeMachine, upgradeRequest, type UpgradeParams, type UpgradeResult 
 import { UpgradeHud } from './upgrade-hud.tsx';
 import { UpgradeHistory } from './upgrade-history.tsx';
 import { exposeUpgradeDebug } from './upgrade-debug.ts';
-import { formatUsd } from './upgrade-data.ts';
+import { formatDollars } from '../../lib/format.ts';
 import './upgrade.css';
 
 function useUpgradeActor(scene: UpgradeScene, clock: EngineClock) {
@@ -77,7 +77,7 @@ export default function UpgradePage() {
         <h1>Upgrade</h1>
         {user && (
           <p>
-            Balance: <strong data-testid="balance">{formatUsd(user.balance)}</strong>
+            Balance: <strong data-testid="balance">{formatDollars(user.balance)}</strong>
           </p>
         )}
       </header>
@@ -92,7 +92,7 @@ export default function UpgradePage() {
               aria-live="polite"
             >
               Rolled <strong data-testid="upgrade-roll">{u.roll.toFixed(2)}</strong> against {u.chance.toFixed(2)}% —{' '}
-              {u.win ? `upgraded to ${u.target.name} (${formatUsd(u.target.price)})!` : 'the stake is gone.'}
+              {u.win ? `upgraded to ${u.target.name} (${formatDollars(u.target.price)})!` : 'the stake is gone.'}
             </p>
           )}
         </div>

@@ -1,5 +1,5 @@
 // Wires the accounts area: adapters (mail, captcha, rate limits, social providers) from config,
-// overridable by tests, and every accounts route.
+// overridable by tests, and the accounts routes (app.ts registers the social and tracking routes with them).
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../../config.ts';
 import type { DB } from '../../db/database.ts';
@@ -19,10 +19,7 @@ import {
   googleEndpoints,
   type SocialProvider,
 } from '../social/providers.ts';
-import { accountsRoutes } from './accounts.routes.ts';
-import { socialRoutes } from '../social/social.routes.ts';
-import { trackingRoutes } from '../tracking/tracking.routes.ts';
-import type { AccountsContext } from './accounts.service.ts';
+import { accountsRoutes, type AccountsDeps } from './accounts.routes.ts';
 import type { SocialProviderName } from '../../../shared/api/auth.ts';
 
 /** Adapters a test may replace. */
@@ -31,14 +28,6 @@ export interface AccountsOverrides {
   captcha?: CaptchaVerifier;
   rateLimitStore?: RateLimitStore;
   social?: Partial<Record<SocialProviderName, SocialProvider>>;
-}
-
-/** Everything the accounts routes use. */
-export interface AccountsDeps extends AccountsContext {
-  config: Config;
-  captcha: CaptchaVerifier;
-  limiter: RateLimiter;
-  social: Partial<Record<SocialProviderName, SocialProvider>>; // a provider missing here is unavailable
 }
 
 /** Real adapters where configured; the development provider elsewhere (never in production). */
@@ -55,8 +44,13 @@ function socialProviders(config: Config): Partial<Record<SocialProviderName, Soc
   return out;
 }
 
-/** Registers the accounts, social and tracking routes. */
-export function accountsModule(app: FastifyInstance, db: DB, config: Config, overrides: AccountsOverrides = {}): void {
+/** Registers the accounts routes; returns their dependencies, which the social routes share. */
+export function accountsModule(
+  app: FastifyInstance,
+  db: DB,
+  config: Config,
+  overrides: AccountsOverrides = {},
+): AccountsDeps {
   const store =
     overrides.rateLimitStore ??
     (config.redisUrl ? new RedisRateLimitStore(config.redisUrl) : new MemoryRateLimitStore());
@@ -73,6 +67,5 @@ export function accountsModule(app: FastifyInstance, db: DB, config: Config, ove
     social: { ...socialProviders(config), ...overrides.social },
   };
   accountsRoutes(app, deps);
-  socialRoutes(app, deps);
-  trackingRoutes(app, db);
+  return deps;
 }

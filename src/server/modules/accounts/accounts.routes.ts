@@ -1,5 +1,5 @@
 // HTTP for accounts (spec §7): register, /oauth/token, profile, logout, forgot/reset, /dev/mail.
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { defineRoute } from '../../http/route.ts';
 import { HttpError, fieldError } from '../../http/errors.ts';
@@ -15,9 +15,10 @@ import { publicUserSchema } from '../../../shared/api/user.ts';
 import { captchaFailedMessage } from '../captcha/captcha.ts';
 import { limits } from '../../plugins/rate-limit.ts';
 import { rotateRefreshToken, revokeSession } from '../auth/tokens.ts';
-import { publicConfig } from '../config/config.routes.ts';
+import { siteOrigin } from '../config/config.service.ts';
 import { findUserById, toPublicUser } from './accounts.repository.ts';
 import {
+  type AccountsContext,
   badCredentialsMessage,
   forgotMessage,
   forgotPassword,
@@ -28,14 +29,16 @@ import {
   resetPassword,
   socialSignIn,
 } from './accounts.service.ts';
-import type { AccountsDeps } from './accounts.module.ts';
-import { socialFailedMessage } from '../social/providers.ts';
+import { socialFailedMessage, type SocialDeps } from '../social/providers.ts';
+import type { CaptchaVerifier } from '../captcha/captcha.ts';
+import type { RateLimiter } from '../../plugins/rate-limit.ts';
 
 const tags = ['accounts'];
 
-/** The origin players reach (for links in mail). */
-export function siteOrigin(deps: AccountsDeps, request: FastifyRequest): string {
-  return publicConfig(deps.config, request).api_url;
+/** Everything the accounts routes use. */
+export interface AccountsDeps extends AccountsContext, SocialDeps {
+  captcha: CaptchaVerifier;
+  limiter: RateLimiter;
 }
 
 async function checkCaptcha(deps: AccountsDeps, token: string, action: string, ip: string): Promise<void> {
@@ -155,7 +158,7 @@ export function accountsRoutes(app: FastifyInstance, deps: AccountsDeps): void {
       const now = Date.now();
       await checkCaptcha(deps, body['g-recaptcha-response'], 'forgot_password', request.ip);
       await deps.limiter.check(limits.forgotAccount, body.email, now);
-      await forgotPassword(deps, body.email, siteOrigin(deps, request), now);
+      await forgotPassword(deps, body.email, siteOrigin(deps.config, request), now);
       return { msg: forgotMessage };
     },
   );

@@ -5,7 +5,7 @@ import { transact } from '../../db/transact.ts';
 import { fieldError } from '../../http/errors.ts';
 import { applyMoveIn, lockUserRows } from '../wallet/ledger.ts';
 import type { Remember } from '../wallet/idempotency.ts';
-import { ensurePairs, takeNonce } from '../fair/fair.repository.ts';
+import { takeNextNonce } from '../fair/fair.service.ts';
 import { DICE_LIMITS, type DiceBet, type DiceBetBody } from '../../../shared/api/dice.ts';
 import { diceChance, diceMultiplier, diceTargetError } from '../../../shared/fair/index.ts';
 import { diceOutcome } from '../../../shared/games/dice/dice.outcome.ts';
@@ -55,11 +55,7 @@ export async function placeDiceBet(
   const multiplier = diceMultiplier(chanceBp / 100);
   return transact(database, async (trx) => {
     await lockUserRows(trx, [userId]); // lock order: the user row before the seed row (wallet README)
-    let pair = await takeNonce(trx, userId);
-    if (!pair) {
-      await ensurePairs(trx, userId, now);
-      pair = (await takeNonce(trx, userId))!;
-    }
+    const pair = await takeNextNonce(trx, userId, now);
     const seeds = { serverSeed: pair.server_seed, clientSeed: pair.client_seed, nonce: pair.nonce };
     const { roll, win } = diceOutcome(seeds, body.target, body.direction);
     const payoutCents = win ? potentialPayoutCents(amountCents, chanceBp) : 0;

@@ -2,7 +2,9 @@
 // player can change the client seed; rotating reveals the active seed and promotes the next.
 import type { Database } from '../../db/database.ts';
 import type { RevealedPair, RotateResult, Seeds } from '../../../shared/api/fair.ts';
-import { ensurePairs, newServerSeed, pairInSlot, revealedPairs } from './fair.repository.ts';
+import type { Kysely } from 'kysely';
+import type { Tables } from '../../db/tables.ts';
+import { ensurePairs, newServerSeed, pairInSlot, revealedPairs, takeNonce } from './fair.repository.ts';
 
 const iso = (ms: number | null) => (ms === null ? undefined : new Date(ms).toISOString());
 
@@ -118,4 +120,19 @@ export async function setClientSeed(
     .executeTakeFirst();
   if (Number(updated.numUpdatedRows) === 0) await rotateSeeds(database, userId, now, clientSeed);
   return getSeeds({ ...database, db, dialect }, userId, now);
+}
+
+/** The seed pair and nonce of a player's next bet (the one lookup of dice, upgrade and box openings).
+ *  Takes the nonce (+1 atomically), creating the player's pairs first when missing. Call it inside
+ *  the bet's transaction: the UPDATE holds the active pair's row until commit, so one player's bets
+ *  queue on it (the first lock every game takes, which keeps the lock order the same everywhere). */
+export async function takeNextNonce(
+  trx: Kysely<Tables>,
+  userId: number,
+  now: number,
+): Promise<{ server_seed: string; server_seed_hash: string; client_seed: string; nonce: number }> {
+  const pair = await takeNonce(trx, userId);
+  if (pair) return pair;
+  await ensurePairs(trx, userId, now);
+  return (await takeNonce(trx, userId))!;
 }

@@ -10,7 +10,7 @@ import {
   freeBoxListResponseSchema,
   freeOpenBodySchema,
   freeOpenResponseSchema,
-} from '../../../shared/api/free-boxes.ts';
+} from '../../../shared/api/free-loot.ts';
 import { lastDropEvent } from '../boxes/boxes.service.ts';
 import { freeBoxLastDrops, listFreeBoxes, openFreeBox } from './free-loot.service.ts';
 

@@ -20,7 +20,7 @@ import {
   levelMessage,
   type FreeBoxListResponse,
   type FreeOpenBody,
-} from '../../../shared/api/free-boxes.ts';
+} from '../../../shared/api/free-loot.ts';
 import { centsToDollars } from '../../../shared/games/boxes/boxes.odds.ts';
 import { levelProgressForEdge } from '../../../shared/levels.ts';
 import {

@@ -18,7 +18,8 @@ import { recordDrop } from '../boxes/boxes.service.ts';
 import { grantItem } from '../inventory/inventory.service.ts';
 import { applyMoveIn } from '../wallet/ledger.ts';
 import type { Remember } from '../wallet/idempotency.ts';
-import { ensurePairs, newServerSeed, takeNonce } from '../fair/fair.repository.ts';
+import { newServerSeed } from '../fair/fair.repository.ts';
+import { takeNextNonce } from '../fair/fair.service.ts';
 import { lockShareParties, payCreatorShare, type CreatorCredit } from '../user-boxes/creator-share.ts';
 
 /** What an opening did. */
@@ -86,11 +87,7 @@ export interface ReelOutcome {
  */
 export async function rollReel(trx: Transaction<Tables>, r: ReelInput): Promise<ReelOutcome> {
   const { box, items } = r.loaded;
-  let pair = await takeNonce(trx, r.userId);
-  if (!pair) {
-    await ensurePairs(trx, r.userId, r.now);
-    pair = (await takeNonce(trx, r.userId))!;
-  }
+  const pair = await takeNextNonce(trx, r.userId, r.now);
   const key = `${r.source}:${pair.server_seed_hash}:${pair.nonce}`;
   let balanceCents: number | null = null;
   if (r.debitCents > 0) {

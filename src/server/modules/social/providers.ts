@@ -2,9 +2,17 @@
 // built-in development provider that stands in for any provider without credentials.
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { SocialIdentity } from '../accounts/accounts.service.ts';
+import type { Config } from '../../config.ts';
+import type { SocialProviderName } from '../../../shared/api/auth.ts';
 import { HttpError } from '../../http/errors.ts';
 
 /** One social provider. */
+/** What the social routes use: the config (for the site origin) and the available providers. */
+export interface SocialDeps {
+  config: Config;
+  social: Partial<Record<SocialProviderName, SocialProvider>>; // a provider missing here is unavailable
+}
+
 export interface SocialProvider {
   /** Where the browser goes to consent; it comes back to `callbackUrl` with a code. */
   authorizeUrl(callbackUrl: string, state: string): string;

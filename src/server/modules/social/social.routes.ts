@@ -7,9 +7,8 @@ import { z } from 'zod';
 import { defineRoute } from '../../http/route.ts';
 import { HttpError } from '../../http/errors.ts';
 import { emailField, socialHandleSchema, socialProviders } from '../../../shared/api/auth.ts';
-import type { AccountsDeps } from '../accounts/accounts.module.ts';
-import { siteOrigin } from '../accounts/accounts.routes.ts';
-import { DevSocialProvider } from './providers.ts';
+import { siteOrigin } from '../config/config.service.ts';
+import { DevSocialProvider, type SocialDeps } from './providers.ts';
 
 const tags = ['accounts'];
 const providerParams = z.object({ provider: z.enum(socialProviders, { error: 'Unknown provider.' }) });
@@ -19,7 +18,7 @@ export const staleStateMessage = 'The sign-in attempt has expired. Please try ag
 const esc = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 /** Registers the social routes. */
-export function socialRoutes(app: FastifyInstance, deps: AccountsDeps): void {
+export function socialRoutes(app: FastifyInstance, deps: SocialDeps): void {
   const get = (name: string) => {
     const p = deps.social[name as keyof typeof deps.social];
     if (!p) throw new HttpError(404, 'This sign-in provider is not available.');
@@ -36,7 +35,7 @@ export function socialRoutes(app: FastifyInstance, deps: AccountsDeps): void {
       params: providerParams,
     },
     async ({ params, request, reply }) => {
-      const origin = siteOrigin(deps, request);
+      const origin = siteOrigin(deps.config, request);
       const callback = `${origin}/auth/${params.provider}`;
       const provider = get(params.provider);
       // Login CSRF defence: the state travels through the provider and must match this cookie.
@@ -71,7 +70,7 @@ export function socialRoutes(app: FastifyInstance, deps: AccountsDeps): void {
       const params = Object.fromEntries(
         Object.entries(query).filter((e): e is [string, string] => typeof e[1] === 'string' && e[1].length <= 4096),
       );
-      const callback = `${siteOrigin(deps, request)}/auth/${query.provider}`;
+      const callback = `${siteOrigin(deps.config, request)}/auth/${query.provider}`;
       return { provider: query.provider, provider_access_token: await get(query.provider).exchange(params, callback) };
     },
   );
@@ -102,7 +101,7 @@ export function socialRoutes(app: FastifyInstance, deps: AccountsDeps): void {
     },
     async ({ params, query, request, reply }) => {
       dev(params.provider);
-      const uri = safeCallback(siteOrigin(deps, request), params.provider, query.redirect_uri);
+      const uri = safeCallback(siteOrigin(deps.config, request), params.provider, query.redirect_uri);
       void reply.type('text/html; charset=utf-8');
       return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Development ${esc(params.provider)} sign-in</title></head>
 <body><main><h1>Development ${esc(params.provider)} sign-in</h1><p>This local page stands in for ${esc(params.provider)} (no credentials configured).</p>
@@ -125,7 +124,7 @@ export function socialRoutes(app: FastifyInstance, deps: AccountsDeps): void {
     },
     async ({ params, body, request, reply }) => {
       const provider = dev(params.provider);
-      const uri = safeCallback(siteOrigin(deps, request), params.provider, body.redirect_uri);
+      const uri = safeCallback(siteOrigin(deps.config, request), params.provider, body.redirect_uri);
       const code = provider.grant(body.name, body.email, Date.now());
       return reply.redirect(
         `${uri}?${new URLSearchParams({ provider: params.provider, code, state: body.state })}`,

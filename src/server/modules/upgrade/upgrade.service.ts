@@ -12,7 +12,7 @@ import type { Database } from '../../db/database.ts';
 import { HttpError, fieldError } from '../../http/errors.ts';
 import { applyMoveIn, lockUserRows } from '../wallet/ledger.ts';
 import type { Remember } from '../wallet/idempotency.ts';
-import { ensurePairs, takeNonce } from '../fair/fair.repository.ts';
+import { takeNextNonce } from '../fair/fair.service.ts';
 import { grantItem } from '../inventory/inventory.service.ts';
 import type { Upgrade, UpgradeBody } from '../../../shared/api/upgrade.ts';
 import {
@@ -51,11 +51,7 @@ export async function placeUpgrade(
       .where('id', '=', body.target_product_id)
       .executeTakeFirst();
     if (!target) throw fieldError('target_product_id', 'This target item does not exist.');
-    let pair = await takeNonce(trx, userId);
-    if (!pair) {
-      await ensurePairs(trx, userId, now);
-      pair = (await takeNonce(trx, userId))!;
-    }
+    const pair = await takeNextNonce(trx, userId, now);
     let itemsCents = 0;
     for (const id of ids) {
       const row = await trx

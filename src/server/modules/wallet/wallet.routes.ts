@@ -5,6 +5,7 @@ import type { DB } from '../../db/database.ts';
 import { defineRoute } from '../../http/route.ts';
 import { HttpError } from '../../http/errors.ts';
 import { afterCommit, publishBalance } from '../../realtime/publisher.ts';
+import { siteOrigin } from '../config/config.service.ts';
 import { checkPromo, publicPromo } from './promo.service.ts';
 import { listPayments, openPayment, type RedirectMethod } from './payments.service.ts';
 import { availableCurrencies, depositAddress } from './crypto.service.ts';
@@ -23,12 +24,6 @@ import {
   zenRedirectBody,
 } from '../../../shared/api/wallet.ts';
 import { centsToDollars, dollarsToCents } from '../../../shared/money.ts';
-
-/** The absolute origin players reach this server at. */
-export function siteOrigin(config: Config, request: FastifyRequest): string {
-  if (config.publicUrl) return config.publicUrl;
-  return `${request.protocol}://${request.headers.host ?? `localhost:${config.port}`}`;
-}
 
 /** True when the local payment sandboxes serve checkouts (everywhere but production). */
 export function sandboxEnabled(config: Config): boolean {

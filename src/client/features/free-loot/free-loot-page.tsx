@@ -12,15 +12,16 @@ import {
   type FreeBox,
   type FreeBoxListResponse,
   type FreeOpenResponse,
-} from '../../../shared/api/free-boxes.ts';
-import { useApiData } from '../boxes/use-api-data.ts';
-import { DropsStrip } from '../drops/drops-strip.tsx';
+} from '../../../shared/api/free-loot.ts';
+import { useApiData } from '../../lib/use-api-data.ts';
+import { DropsStrip } from '../drops/index.ts';
 import { DepositBanner, depositReason } from './deposit-banner.tsx';
 import { cardState, FreeBoxCard } from './free-box-card.tsx';
 import { CurveExplained, LevelProgress } from './level-progress.tsx';
 import { AllowancePanel, allowanceReason } from './allowance-panel.tsx';
 import '../boxes/boxes.css';
-import './freeloot.css';
+import './free-loot.css';
+import { PageError, PageLoading } from '../../components/ui/page-status.tsx';
 
 const BoxOpener = lazy(() => import('../../games/boxes/box-opener.tsx'));
 
@@ -89,20 +90,8 @@ export default function FreeLootPage() {
       useSession.getState().setUser({ ...user, user_level: data.level });
   }, [data]);
 
-  if (error && !data)
-    return (
-      <section className="page">
-        <p className="notice notice-error" role="alert">
-          {errorText(error)}
-        </p>
-      </section>
-    );
-  if (!data)
-    return (
-      <section className="page" aria-busy="true">
-        <p className="muted">Loading...</p>
-      </section>
-    );
+  if (error && !data) return <PageError error={error} />;
+  if (!data) return <PageLoading />;
   const rule = data.deposit_required;
   const noDeposit = rule && !rule.met ? depositReason(rule) : null; // why daily openings are off
   const blockedFor = (b: FreeBox) => noDeposit ?? allowanceReason(b, data.allowance); // deposit, then allowance

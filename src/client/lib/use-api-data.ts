@@ -1,7 +1,7 @@
-// Loads one API resource for a page: data, error, loading and a reload, ignoring late answers.
+// The fetch hook every page uses: loads one API resource: data, error, loading and a reload, ignoring late answers.
 import { useCallback, useEffect, useState } from 'react';
-import type { ApiError } from '../../lib/api.ts';
-import { api } from '../../lib/api.ts';
+import type { ApiError } from './api.ts';
+import { api } from './api.ts';
 
 /** The state of a GET. */
 export interface ApiData<T> {
@@ -11,8 +11,8 @@ export interface ApiData<T> {
   reload(): void;
 }
 
-/** GETs `path` (null = nothing to load) and again whenever it changes or reload() is called. */
-export function useApiData<T>(path: string | null): ApiData<T> {
+/** GETs `path` (null = nothing to load) and again whenever it or `version` changes or reload() is called. */
+export function useApiData<T>(path: string | null, version = 0): ApiData<T> {
   const [state, setState] = useState<{ data: T | null; error: ApiError | Error | null; loading: boolean }>({
     data: null,
     error: null,
@@ -36,7 +36,7 @@ export function useApiData<T>(path: string | null): ApiData<T> {
     return () => {
       live = false;
     };
-  }, [path, tick]);
+  }, [path, version, tick]);
   const reload = useCallback(() => setTick((n) => n + 1), []);
   return { ...state, reload };
 }

@@ -1,11 +1,11 @@
 // The player's level, the XP bar to the next level and the published curve explained.
 import { LevelBadge } from '../../components/ui/level-badge.tsx';
+import { formatUsd } from '../../../shared/money.ts';
 import {
   FREE_LOOT_DEPOSIT_WINDOW_MS,
   FREE_LOOT_MIN_DEPOSIT_CENTS,
   type FreeBoxListResponse,
-} from '../../../shared/api/free-boxes.ts';
-import { formatUsd } from '../boxes/format.ts';
+} from '../../../shared/api/free-loot.ts';
 import { CENTS_PER_XP, LEVEL_TIERS, MAX_LEVEL, XP_FACTOR, xpForLevel } from '../../../shared/levels.ts';
 
 const n = (v: number) => v.toLocaleString('en-US');
@@ -52,10 +52,10 @@ export function CurveExplained() {
       </p>
       <p>
         Every level tier unlocks its own free box. Each free box opens once every 24 hours; the countdown starts when
-        you open it. Daily openings need {formatUsd(FREE_LOOT_MIN_DEPOSIT_CENTS / 100)} or more deposited within the
-        last {FREE_LOOT_DEPOSIT_WINDOW_MS / 86_400_000} days (withdrawals and chargebacks subtract; bonuses and gift
-        cards count as deposits) and a free-loot allowance that covers the box (below). Free openings are provably fair
-        like paid ones and their drops are marked as free. A promo free box (from the case35 deposit code) is one extra
+        you open it. Daily openings need {formatUsd(FREE_LOOT_MIN_DEPOSIT_CENTS)} or more deposited within the last{' '}
+        {FREE_LOOT_DEPOSIT_WINDOW_MS / 86_400_000} days (withdrawals and chargebacks subtract; bonuses and gift cards
+        count as deposits) and a free-loot allowance that covers the box (below). Free openings are provably fair like
+        paid ones and their drops are marked as free. A promo free box (from the case35 deposit code) is one extra
         opening you can use even while a box is cooling down.
       </p>
       <table className="curve-table">

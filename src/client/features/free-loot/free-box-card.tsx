@@ -1,8 +1,8 @@
 // One free box in the grid: locked (level needed), available (Open), or cooling down (live hh:mm:ss).
 // Without the recent deposit daily openings need, Open is disabled with that reason (promo still works).
-import type { FreeBox } from '../../../shared/api/free-boxes.ts';
-import { formatHms } from '../../../shared/api/free-boxes.ts';
-import { formatUsd } from '../boxes/format.ts';
+import type { FreeBox } from '../../../shared/api/free-loot.ts';
+import { formatHms } from '../../../shared/api/free-loot.ts';
+import { formatDollars } from '../../lib/format.ts';
 
 /** The state a card shows. */
 export type CardState = 'locked' | 'available' | 'cooldown';
@@ -35,7 +35,7 @@ export function FreeBoxCard(props: {
       <img src={box.img_url} alt="" width={120} height={120} loading="lazy" />
       <span className="box-card-name">{box.name}</span>
       <span className="muted">
-        Worth about {formatUsd(box.expected_value)} · {box.items_count} items
+        Worth about {formatDollars(box.expected_value)} · {box.items_count} items
       </span>
       {state === 'locked' && (
         <span className="free-box-lock" data-testid="free-box-locked">

@@ -1,6 +1,6 @@
 // Free-loot texts: hh:mm:ss rounds seconds up (0 only when the wait is over) and the refusal messages.
 import { expect, it } from 'vitest';
-import { FREE_BOX_COOLDOWN_MS, cooldownMessage, formatHms, levelMessage } from '../../../src/shared/api/free-boxes.ts';
+import { FREE_BOX_COOLDOWN_MS, cooldownMessage, formatHms, levelMessage } from '../../../src/shared/api/free-loot.ts';
 
 it.each([
   [0, '00:00:00'],

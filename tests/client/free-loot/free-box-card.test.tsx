@@ -2,9 +2,9 @@
 // a live hh:mm:ss countdown; the level bar shows XP to the next level.
 import { describe, expect, it, vi } from 'vitest';
 import { fireEvent, render, screen } from '@testing-library/react';
-import { cardState, FreeBoxCard } from '../../../src/client/features/freeloot/free-box-card.tsx';
-import { LevelProgress } from '../../../src/client/features/freeloot/level-progress.tsx';
-import type { FreeBox } from '../../../src/shared/api/free-boxes.ts';
+import { cardState, FreeBoxCard } from '../../../src/client/features/free-loot/free-box-card.tsx';
+import { LevelProgress } from '../../../src/client/features/free-loot/level-progress.tsx';
+import type { FreeBox } from '../../../src/shared/api/free-loot.ts';
 
 const box = (over: Partial<FreeBox> = {}): FreeBox => ({
   slug: 'free-level-10',

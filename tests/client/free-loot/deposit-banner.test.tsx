@@ -2,10 +2,10 @@
 // button opens the deposit modal; a due box's Open is disabled with the reason unless a promo box is left.
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, render, screen } from '@testing-library/react';
-import { DepositBanner, depositReason } from '../../../src/client/features/freeloot/deposit-banner.tsx';
-import { FreeBoxCard } from '../../../src/client/features/freeloot/free-box-card.tsx';
+import { DepositBanner, depositReason } from '../../../src/client/features/free-loot/deposit-banner.tsx';
+import { FreeBoxCard } from '../../../src/client/features/free-loot/free-box-card.tsx';
 import { useModals } from '../../../src/client/stores/modals.ts';
-import type { FreeBox } from '../../../src/shared/api/free-boxes.ts';
+import type { FreeBox } from '../../../src/shared/api/free-loot.ts';
 
 const box: FreeBox = {
   slug: 'free-level-1',

@@ -1,9 +1,9 @@
 // The free-loot allowance on /freeloot (issue 12): what recent play earned, what the daily boxes of
 // the last 30 days took, what is left, and per tier the numbers behind it (shared/free-loot-economics.ts).
-import type { FreeBox, FreeBoxListResponse } from '../../../shared/api/free-boxes.ts';
+import type { FreeBox, FreeBoxListResponse } from '../../../shared/api/free-loot.ts';
 import { FREE_LOOT_SHARE_BP } from '../../../shared/free-loot-economics.ts';
 import { WAGER_EDGE_BP, xpForLevel } from '../../../shared/levels.ts';
-import { formatUsd } from '../boxes/format.ts';
+import { formatDollars } from '../../lib/format.ts';
 
 /** The allowance as GET /api/free-boxes reports it for a player. */
 export type Allowance = NonNullable<FreeBoxListResponse['allowance']>;
@@ -17,7 +17,7 @@ const profitNeeded = (ev: number) => (ev * 10_000) / FREE_LOOT_SHARE_BP;
 export function allowanceReason(box: FreeBox, allowance: Allowance | null): string | null {
   if (!allowance || allowance.available >= box.expected_value) return null;
   const more = Math.ceil((box.expected_value - allowance.available) * 100) / 100;
-  return `Play more: ${formatUsd(profitNeeded(more))} of expected house profit (${n(Math.round(profitNeeded(more) * 100))} XP) to open`;
+  return `Play more: ${formatDollars(profitNeeded(more))} of expected house profit (${n(Math.round(profitNeeded(more) * 100))} XP) to open`;
 }
 
 /** The player's allowance and, per tier, the level XP and the recent play a daily opening needs. */
@@ -34,9 +34,9 @@ export function AllowancePanel({ allowance, boxes }: { allowance: Allowance | nu
       </p>
       {allowance && (
         <p data-testid="allowance-numbers">
-          Last 30 days: expected profit <strong>{formatUsd(allowance.profit_30d)}</strong> × {allowance.share_percent} %
-          − free boxes taken <strong>{formatUsd(allowance.taken_30d)}</strong> ={' '}
-          <strong data-testid="allowance-available">{formatUsd(allowance.available)}</strong> available.
+          Last 30 days: expected profit <strong>{formatDollars(allowance.profit_30d)}</strong> ×{' '}
+          {allowance.share_percent} % − free boxes taken <strong>{formatDollars(allowance.taken_30d)}</strong> ={' '}
+          <strong data-testid="allowance-available">{formatDollars(allowance.available)}</strong> available.
         </p>
       )}
       <table className="curve-table">
@@ -55,11 +55,11 @@ export function AllowancePanel({ allowance, boxes }: { allowance: Allowance | nu
               <td>
                 {b.min_level} ({n(xpForLevel(b.min_level))} XP)
               </td>
-              <td>{formatUsd(b.expected_value)}</td>
+              <td>{formatDollars(b.expected_value)}</td>
               <td>
-                {formatUsd(profitNeeded(b.expected_value))} expected profit (
+                {formatDollars(profitNeeded(b.expected_value))} expected profit (
                 {n(Math.round(profitNeeded(b.expected_value) * 100))} XP;{' '}
-                {formatUsd(profitNeeded(b.expected_value) * 100)} on dice)
+                {formatDollars(profitNeeded(b.expected_value) * 100)} on dice)
               </td>
             </tr>
           ))}
