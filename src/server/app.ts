@@ -49,7 +49,14 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   const { config, database } = deps;
   const fastify = Fastify({
     logger: deps.logger ? { level: config.logLevel } : false,
-    bodyLimit: 1024 * 1024,
+    bodyLimit: 1024 * 1024, // per-route limits are smaller (defineRoute's bodyLimit)
+    // Slow-body / slow-header clients are cut (Fastify sets server.requestTimeout from its own option).
+    requestTimeout: config.http.requestTimeoutMs,
+    http: {
+      requestTimeout: config.http.requestTimeoutMs,
+      headersTimeout: config.http.headersTimeoutMs,
+      connectionsCheckingInterval: config.http.timeoutCheckMs,
+    },
     trustProxy: true,
     forceCloseConnections: 'idle',
     return503OnClosing: true,
