@@ -69,6 +69,7 @@ export default defineConfig({
       NODE_ENV: 'test',
       ACCESS_TOKEN_TTL_SECONDS: '10', // short access tokens so the browser test sees a silent refresh
       RATE_LIMIT_SCALE: '20', // every browser test comes from 127.0.0.1
+      WS_MAX_CONNECTIONS_PER_IP: '1000', // likewise for realtime connections
     },
   },
 });

@@ -26,6 +26,9 @@ const envSchema = z.object({
   HTTP_REQUEST_TIMEOUT_MS: z.coerce.number().int().min(100).max(300_000).default(30_000),
   HTTP_HEADERS_TIMEOUT_MS: z.coerce.number().int().min(100).max(300_000).default(10_000),
   HTTP_TIMEOUT_CHECK_MS: z.coerce.number().int().min(50).max(30_000).default(5_000),
+  WS_MAX_SUBSCRIPTIONS: z.coerce.number().int().min(1).max(10_000).default(50),
+  WS_MAX_CONNECTIONS_PER_IP: z.coerce.number().int().min(0).max(100_000).default(50),
+  WS_IDLE_UNSUBSCRIBED_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
   APP_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   PUSHER_APP_KEY: z.string().min(1).optional(),
   PUSHER_APP_SECRET: z.string().min(16).optional(),
@@ -75,6 +78,9 @@ export interface Config {
   /** Slow clients: the whole request (headers + body) must arrive within requestTimeoutMs, the headers
    * within headersTimeoutMs; Node checks every timeoutCheckMs, so a request is cut by their sum. */
   http: { requestTimeoutMs: number; headersTimeoutMs: number; timeoutCheckMs: number };
+  /** Realtime quotas: channels per Pusher connection, connections per client address (Pusher and
+   * socket.io each; 0 = no cap), and how long a Pusher connection may stay without any channel. */
+  realtime: { maxSubscriptions: number; maxConnectionsPerIp: number; idleUnsubscribedMs: number };
   secrets: Secrets;
   secretsFromDevFile: boolean; // true when any secret came from DATA_DIR/dev-secrets.json
   oauthClientId: string;
@@ -175,6 +181,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       requestTimeoutMs: e.HTTP_REQUEST_TIMEOUT_MS,
       headersTimeoutMs: e.HTTP_HEADERS_TIMEOUT_MS,
       timeoutCheckMs: e.HTTP_TIMEOUT_CHECK_MS,
+    },
+    realtime: {
+      maxSubscriptions: e.WS_MAX_SUBSCRIPTIONS,
+      maxConnectionsPerIp: e.WS_MAX_CONNECTIONS_PER_IP,
+      idleUnsubscribedMs: e.WS_IDLE_UNSUBSCRIBED_SECONDS * 1000,
     },
     secrets,
     secretsFromDevFile: dev !== null,
