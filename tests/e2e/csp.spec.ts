@@ -65,3 +65,12 @@ test('@desktop /dice renders its stage with WebGL and no CSP violation', async (
   expect(await violations(page)).toEqual([]);
   expect(reports).toEqual([]);
 });
+
+test('@desktop a box page renders its reel stage with WebGL and no CSP violation', async ({ page }) => {
+  const reports = await watchCsp(page);
+  await page.goto('/boxes/penny-box');
+  await expect(page.getByTestId('reel-stage')).toHaveAttribute('data-renderer', 'webgl', { timeout: 30_000 });
+  await page.waitForTimeout(1000);
+  expect(await violations(page)).toEqual([]);
+  expect(reports).toEqual([]);
+});
