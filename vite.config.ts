@@ -3,7 +3,8 @@ import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 
 const api = `http://127.0.0.1:${process.env.API_PORT ?? 3000}`;
-const proxied = ['/api', '/oauth', '/social', '/broadcasting', '/dev', '/sandbox', '/img'];
+// /dev/* is the server's except the client's dev pages (/dev/scenes), which Vite serves itself.
+const proxied = ['/api', '/oauth', '/social', '/broadcasting', '^/dev/(?!scenes)', '/sandbox', '/img'];
 
 export default defineConfig({
   plugins: [react()],

@@ -22,6 +22,7 @@ import { userBoxesRoutes } from './modules/user-boxes/user-boxes.routes.ts';
 import { walletModule } from './modules/wallet/wallet.module.ts';
 import { accountsModule, type AccountsOverrides } from './modules/accounts/accounts.module.ts';
 import { channelsRoutes } from './modules/channels/channels.routes.ts';
+import { profileModule } from './modules/profile/profile.module.ts';
 import { LocalPublisher, type Publisher } from './realtime/publisher.ts';
 
 declare module 'fastify' {
@@ -89,8 +90,9 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   upgradeRoutes(fastify, database);
   freeLootRoutes(fastify, database);
   userBoxesRoutes(fastify, database.db);
+  profileModule(fastify, database.db, config);
 
-  await registerClient(fastify, deps.clientDir ?? null);
+  await registerClient(fastify, deps.clientDir ?? null, { devPages: config.env !== 'production' });
   await fastify.ready();
   return { fastify };
 }

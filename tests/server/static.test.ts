@@ -2,7 +2,9 @@
 import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { registerClient } from '../../src/server/http/static.ts';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
 
 describe('client serving', () => {
@@ -39,5 +41,48 @@ describe('client serving', () => {
     expect(api.json().message).toMatch(/Not found/);
     const post = await t.fastify.inject({ method: 'POST', url: '/boxes' });
     expect(post.statusCode).toBe(404);
+  });
+});
+
+describe('dev pages (/dev/scenes)', () => {
+  let dir: string;
+  beforeAll(() => {
+    dir = mkdtempSync(join(tmpdir(), 'la-client-'));
+    writeFileSync(join(dir, 'index.html'), '<!doctype html><html><head><title>Loot</title></head></html>');
+  });
+
+  const serve = async (devPages: boolean) => {
+    const app = Fastify();
+    await registerClient(app, dir, { devPages });
+    return app;
+  };
+
+  it('outside production: /dev/scenes is a page whose index.html tells the client to register dev pages', async () => {
+    const app = await serve(true);
+    const page = await app.inject({
+      method: 'GET',
+      url: '/dev/scenes?scene=dice&outcome=42',
+      headers: { accept: 'text/html' },
+    });
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain('<meta name="la-dev-pages" content="on" />');
+    expect(page.body).toContain('<title>Loot</title>');
+    expect((await app.inject({ method: 'GET', url: '/boxes' })).body).toContain('la-dev-pages');
+    // the rest of /dev/ stays the server's
+    expect((await app.inject({ method: 'GET', url: '/dev/other', headers: { accept: 'text/html' } })).statusCode).toBe(
+      404,
+    );
+    await app.close();
+  });
+
+  it('in production: /dev/scenes is a JSON 404 and index.html has no dev marker', async () => {
+    const app = await serve(false);
+    const page = await app.inject({ method: 'GET', url: '/dev/scenes?scene=dice', headers: { accept: 'text/html' } });
+    expect(page.statusCode).toBe(404);
+    expect(page.json().message).toMatch(/Not found/);
+    const home = await app.inject({ method: 'GET', url: '/', headers: { accept: 'text/html' } });
+    expect(home.statusCode).toBe(200);
+    expect(home.body).not.toContain('la-dev-pages');
+    await app.close();
   });
 });

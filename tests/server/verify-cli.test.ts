@@ -2,6 +2,7 @@
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
+import { verifyResult } from '../../src/server/cli/verify-core.ts';
 
 const run = promisify(execFile);
 const seed = 'a'.repeat(64);
@@ -44,6 +45,22 @@ describe('verify CLI', () => {
     const crash = (await verify(['crash', '--hash', 'b'.repeat(64), '--salt', 'salt'])).json;
     expect(crash.game).toBe('crash');
     expect(crash.crashPoint).toBeGreaterThanOrEqual(1);
+  });
+
+  it('dice with --target and --direction prints the win and the multiplier, as the verify page does', async () => {
+    expect((await verify(['dice', ...base, '--nonce', '1', '--target', '50', '--direction', 'under'])).json).toEqual({
+      game: 'dice',
+      roll: 16.44,
+      win: true,
+      multiplier: 1.98,
+    });
+    // the same parsing in-process (no spawn): over is the default side; bad sides and targets are refused
+    const options = { 'server-seed': seed, 'client-seed': 'abc', nonce: '1' };
+    expect(verifyResult('dice', { ...options, target: '50' })).toMatchObject({ win: false });
+    expect(verifyResult('dice', { ...options, target: '101' })).toEqual({ error: '--target must be from 0 to 100' });
+    expect(verifyResult('dice', { ...options, target: '50', direction: 'sideways' })).toEqual({
+      error: '--direction must be over or under',
+    });
   });
 
   it('bad input exits 2 with an error object', async () => {

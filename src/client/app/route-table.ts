@@ -2,6 +2,7 @@
 // landed yet is an honest "coming soon" page.
 import type { ComponentType } from 'react';
 import { games } from '../games/registry.ts';
+import { devPagesEnabled, devRoutes } from './dev-pages.ts';
 
 /** A route of the site. */
 export interface SiteRoute {
@@ -11,6 +12,7 @@ export interface SiteRoute {
   auth?: boolean; // needs a signed-in player (spec §5 route access)
   game?: boolean; // black full-width game layout (spec §2)
   badge?: string; // sidebar badge, e.g. 'New'
+  hub?: boolean; // a page of the profile hub: shown inside its layout with the hub navigation
 }
 
 const soon = () => import('../features/pages/coming-soon-page.tsx');
@@ -97,8 +99,8 @@ export const routeTable: SiteRoute[] = [
   { path: '/auth/:provider', title: 'Signing you in', load: () => import('../features/auth/social-callback-page.tsx') },
   { path: '/ref/:link', title: 'Referral', load: () => import('../features/auth/ref-page.tsx') },
   { path: '/reset-password', title: 'Reset password', load: () => import('../features/auth/reset-password-page.tsx') },
-  { path: '/profile', title: 'Profile', load: profileMain, auth: true },
-  { path: '/profile/main', title: 'Profile', load: profileMain, auth: true },
+  { path: '/profile', title: 'Profile', load: profileMain, auth: true, hub: true },
+  { path: '/profile/main', title: 'Profile', load: profileMain, auth: true, hub: true },
   ...[
     'deposit',
     'withdraw',
@@ -114,8 +116,11 @@ export const routeTable: SiteRoute[] = [
     title: `Profile — ${child.replace('/', ' ')}`,
     load: profilePages[child] ?? soon,
     auth: true,
+    hub: true,
   })),
   { path: '/engine-check', title: 'Graphics check', load: () => import('../features/pages/engine-check-page.tsx') },
+  // Outside production only: /dev/scenes (see dev-pages.ts).
+  ...(devPagesEnabled() ? devRoutes : []),
   // Last: a box page by type and name; static paths above win in react-router's ranking.
   { path: '/:boxtype/:boxname', title: 'Box', load: box },
 ];

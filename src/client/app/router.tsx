@@ -2,27 +2,45 @@
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { AppLayout } from '../components/layout/app-layout.tsx';
 import { RouteError } from './route-error.tsx';
-import { routeTable } from './route-table.ts';
+import { routeTable, type SiteRoute } from './route-table.ts';
 import { lazyPage } from './lazy-page.tsx';
 import { RequireAuth } from './require-auth.tsx';
 
+function pageRoute(r: SiteRoute): RouteObject {
+  return {
+    path: r.path,
+    handle: { title: r.title, game: r.game ?? false, auth: r.auth ?? false },
+    errorElement: <RouteError />,
+    lazy: () => lazyPage(r.load),
+  };
+}
+
 /** Route objects for react-router; the route table's title travels in `handle`. */
 export function routeObjects(): RouteObject[] {
+  // The profile hub's pages share one layout route (its navigation stays mounted between them).
+  const hub: RouteObject = {
+    element: <RequireAuth />,
+    children: [
+      {
+        lazy: () => lazyPage(() => import('../features/profile/profile-layout.tsx')),
+        errorElement: <RouteError />,
+        children: routeTable.filter((r) => r.hub).map(pageRoute),
+      },
+    ],
+  };
   return [
     {
       element: <AppLayout />,
       errorElement: <RouteError />,
       children: [
-        ...routeTable.map((r): RouteObject => {
-          const route: RouteObject = {
-            path: r.path,
-            handle: { title: r.title, game: r.game ?? false, auth: r.auth ?? false },
-            errorElement: <RouteError />,
-            lazy: () => lazyPage(r.load),
-          };
-          // Login-only pages sit under the guard (a pathless layout route).
-          return r.auth ? { element: <RequireAuth />, children: [route] } : route;
-        }),
+        ...routeTable
+          .filter((r) => !r.hub)
+          .map((r): RouteObject => {
+            const route = pageRoute(r);
+            // Login-only pages sit under the guard (a pathless layout route).
+            return r.auth ? { element: <RequireAuth />, children: [route] } : route;
+          }),
+        hub,
         { path: '*', lazy: () => lazyPage(() => import('../features/pages/not-found-page.tsx')) },
       ],
     },

@@ -75,30 +75,34 @@ export function DevPanel({ actors, clock }: DevPanelProps) {
           Skip to end
         </button>
       </div>
-      <label>
-        Actor{' '}
-        <select value={name} onChange={(e) => setName(e.target.value)}>
-          {Object.keys(actors).map((n) => (
-            <option key={n}>{n}</option>
-          ))}
-        </select>
-      </label>
-      <p>
-        State: <code data-testid="actor-state">{JSON.stringify(snap?.value)}</code>
-      </p>
-      <pre className="dev-context">{plain(snap?.context)}</pre>
-      <div className="dev-row">
-        <select aria-label="Event" value={type} onChange={(e) => setType(e.target.value)}>
-          {events.map((e) => (
-            <option key={e}>{e}</option>
-          ))}
-        </select>
-        <input aria-label="Event payload (JSON)" value={payload} onChange={(e) => setPayload(e.target.value)} />
-        <button type="button" onClick={send}>
-          Send
-        </button>
-      </div>
-      {error && <p role="alert">{error}</p>}
+      {Object.keys(actors).length > 0 && ( // a story page (/dev/scenes) has only the clock
+        <>
+          <label>
+            Actor{' '}
+            <select value={name} onChange={(e) => setName(e.target.value)}>
+              {Object.keys(actors).map((n) => (
+                <option key={n}>{n}</option>
+              ))}
+            </select>
+          </label>
+          <p>
+            State: <code data-testid="actor-state">{JSON.stringify(snap?.value)}</code>
+          </p>
+          <pre className="dev-context">{plain(snap?.context)}</pre>
+          <div className="dev-row">
+            <select aria-label="Event" value={type} onChange={(e) => setType(e.target.value)}>
+              {events.map((e) => (
+                <option key={e}>{e}</option>
+              ))}
+            </select>
+            <input aria-label="Event payload (JSON)" value={payload} onChange={(e) => setPayload(e.target.value)} />
+            <button type="button" onClick={send}>
+              Send
+            </button>
+          </div>
+          {error && <p role="alert">{error}</p>}
+        </>
+      )}
     </aside>
   );
 }

@@ -1,6 +1,7 @@
 // Motion preferences: turbo (short animations) chosen by the player, persisted; reduced motion
 // from the OS (prefers-reduced-motion) always wins.
 import { create } from 'zustand';
+import type { MotionMode } from '../../shared/games/motion.ts';
 
 const KEY = 'la.turbo';
 
@@ -37,7 +38,7 @@ export const useMotion = create<MotionState>()((set) => ({
   },
 }));
 
-/** The animation mode scripts take. */
-export function motionMode(state: Pick<MotionState, 'turbo' | 'reduced'>): 'normal' | 'turbo' | 'reduced' {
+/** The animation mode scripts take (the shared motion kit's MotionMode). */
+export function motionMode(state: Pick<MotionState, 'turbo' | 'reduced'>): MotionMode {
   return state.reduced ? 'reduced' : state.turbo ? 'turbo' : 'normal';
 }

@@ -2,7 +2,7 @@
 // the box, read from the configured database (the same config as the server).
 import { loadConfig } from '../config.ts';
 import { openDatabase } from '../db/database.ts';
-import { rangeIndexForTicket } from '../../shared/fair/index.ts';
+import { rangeIndexForTicket } from '../../shared/games/boxes/boxes.odds.ts';
 import { findVersionItems } from '../modules/boxes/boxes.repository.ts';
 import { findBoxVersion } from '../modules/openings/openings.repository.ts';
 

@@ -1,24 +1,10 @@
-// The verifier's logic, separate from argv handling so it is testable in-process too.
-import {
-  RISKS,
-  boxTicket,
-  crashPoint,
-  diceRoll,
-  floats,
-  isPlinkoRows,
-  isWheelSegments,
-  plinkoResult,
-  wheelResult,
-  type Risk,
-  type SeedInput,
-} from '../../shared/fair/index.ts';
-import { upgradeOutcomeFromSeeds } from '../../shared/games/upgrade/upgrade.odds.ts';
+// The verify CLI's option parsing, separate from argv handling so it is testable in-process too;
+// the computation is the shared verifier (src/shared/games/verify.ts) the verify pages call too.
+import { RISKS, floats, isPlinkoRows, isWheelSegments, type Risk, type SeedInput } from '../../shared/fair/index.ts';
+import { VERIFY_GAMES, verifyOutcome, type VerifyRequest } from '../../shared/games/verify.ts';
 
 type Options = Record<string, string | boolean | undefined>;
 type Output = Record<string, unknown>;
-
-/** The games the verifier knows. */
-export const VERIFY_GAMES = ['dice', 'plinko', 'wheel', 'crash', 'box', 'upgrade'] as const;
 
 function text(options: Options, name: string): string {
   const v = options[name];
@@ -46,33 +32,50 @@ function risk(options: Options): Risk {
   return v as Risk;
 }
 
-/** Recomputes one result; `{error}` on bad input. */
+function direction(options: Options): 'over' | 'under' {
+  const v = options.direction ?? 'over';
+  if (v !== 'over' && v !== 'under') throw new Error('--direction must be over or under');
+  return v;
+}
+
+/** The request for `game` from the CLI options; throws with the option to fix. */
+function request(game: string | undefined, options: Options): VerifyRequest {
+  if (game === 'crash') return { game, hash: text(options, 'hash'), salt: text(options, 'salt') };
+  if (game === 'dice') {
+    if (options.target === undefined) return { game, seeds: seeds(options) };
+    const target = Number(text(options, 'target'));
+    if (!Number.isFinite(target) || target < 0 || target > 100) throw new Error('--target must be from 0 to 100');
+    return { game, seeds: seeds(options), target, direction: direction(options) };
+  }
+  if (game === 'box') return { game, seeds: seeds(options) };
+  if (game === 'plinko') {
+    const rows = int(options, 'rows');
+    if (!isPlinkoRows(rows)) throw new Error('--rows must be 8 to 16');
+    return { game, seeds: seeds(options), rows, risk: risk(options) };
+  }
+  if (game === 'wheel') {
+    const segments = int(options, 'segments');
+    if (!isWheelSegments(segments)) throw new Error('--segments must be 10, 20, 30, 40 or 50');
+    return { game, seeds: seeds(options), segments, risk: risk(options) };
+  }
+  if (game === 'upgrade') {
+    const chance = Number(text(options, 'chance'));
+    if (!Number.isFinite(chance) || chance < 0 || chance > 100)
+      throw new Error('--chance must be a percent from 0 to 100');
+    return { game, seeds: seeds(options), chance };
+  }
+  throw new Error(`unknown game ${JSON.stringify(game ?? '')}: use ${VERIFY_GAMES.join(', ')}`);
+}
+
+/** Recomputes one result with the shared verifier (src/shared/games/verify.ts); `{error}` on bad input. */
 export function verifyResult(game: string | undefined, options: Options): Output {
   try {
-    let out: Output;
-    if (game === 'dice') out = { game, roll: diceRoll(seeds(options)) };
-    else if (game === 'box') out = { game, ticket: boxTicket(seeds(options)) };
-    else if (game === 'plinko') {
-      const rows = int(options, 'rows');
-      if (!isPlinkoRows(rows)) throw new Error('--rows must be 8 to 16');
-      out = { game, ...plinkoResult(seeds(options), rows, risk(options)) };
-    } else if (game === 'wheel') {
-      const segments = int(options, 'segments');
-      if (!isWheelSegments(segments)) throw new Error('--segments must be 10, 20, 30, 40 or 50');
-      out = { game, ...wheelResult(seeds(options), segments, risk(options)) };
-    } else if (game === 'upgrade') {
-      const chance = Number(text(options, 'chance'));
-      if (!Number.isFinite(chance) || chance < 0 || chance > 100)
-        throw new Error('--chance must be a percent from 0 to 100');
-      const { roll, win } = upgradeOutcomeFromSeeds(seeds(options), chance);
-      out = { game, roll, win };
-    } else if (game === 'crash') {
-      return { game, crashPoint: crashPoint(text(options, 'hash'), text(options, 'salt')) };
-    } else throw new Error(`unknown game ${JSON.stringify(game ?? '')}: use ${VERIFY_GAMES.join(', ')}`);
-    if (options.floats !== undefined) {
+    const req = request(game, options);
+    const out = verifyOutcome(req);
+    if (req.game !== 'crash' && options.floats !== undefined) {
       const k = int(options, 'floats');
       if (k > 1000) throw new Error('--floats must be at most 1000');
-      out.floats = floats(seeds(options), k);
+      out.floats = floats(req.seeds, k);
     }
     return out;
   } catch (e) {

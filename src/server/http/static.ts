@@ -1,5 +1,9 @@
 // Serves the built client with an SPA fallback: page paths get index.html, API paths a JSON 404.
+// Outside production the client's dev pages (/dev/scenes) are page paths too, and index.html
+// carries <meta name="la-dev-pages"> so the client registers their routes; in production they
+// stay server paths (JSON 404) and index.html is sent untouched.
 import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import fastifyStatic from '@fastify/static';
@@ -17,14 +21,31 @@ export const serverPrefixes = [
   '/sandbox/',
 ];
 
-function isServerPath(url: string): boolean {
+/** Client pages under /dev/ that exist outside production only (the client's dev-pages.ts). */
+export const devPagePaths = ['/dev/scenes'];
+
+/** The marker the client reads to register its dev pages (src/client/app/dev-pages.ts). */
+export const devPagesMeta = '<meta name="la-dev-pages" content="on" />';
+
+function isServerPath(url: string, devPages: boolean): boolean {
   const path = url.split('?')[0]!;
+  if (devPages && devPagePaths.includes(path)) return false;
   return serverPrefixes.some((p) => path === p.slice(0, -1) || path.startsWith(p));
 }
 
+/** Options of the client serving. */
+export interface ClientOptions {
+  devPages?: boolean; // serve the client's dev pages (never in production)
+}
+
 /** Registers static files (when a build exists) and the not-found handler. */
-export async function registerClient(app: FastifyInstance, clientDir: string | null): Promise<void> {
+export async function registerClient(
+  app: FastifyInstance,
+  clientDir: string | null,
+  options: ClientOptions = {},
+): Promise<void> {
   const hasBuild = clientDir !== null && existsSync(join(clientDir, 'index.html'));
+  const devPages = options.devPages === true;
   if (hasBuild) {
     await app.register(fastifyStatic, {
       root: clientDir,
@@ -39,10 +60,15 @@ export async function registerClient(app: FastifyInstance, clientDir: string | n
   }
   app.setNotFoundHandler(async (request, reply) => {
     const accepts = request.headers.accept ?? '';
-    if (request.method === 'GET' && !isServerPath(request.url) && hasBuild && !accepts.startsWith('application/json')) {
-      return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').sendFile('index.html');
+    const page = request.method === 'GET' && !isServerPath(request.url, devPages);
+    if (page && hasBuild && !accepts.startsWith('application/json')) {
+      void reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache');
+      if (!devPages) return reply.sendFile('index.html');
+      // outside production: index.html with the dev-pages marker (read each time: a rebuild shows at once)
+      const html = await readFile(join(clientDir!, 'index.html'), 'utf8');
+      return reply.send(html.replace('<head>', `<head>\n    ${devPagesMeta}`));
     }
-    if (request.method === 'GET' && !isServerPath(request.url) && !hasBuild) {
+    if (page && !hasBuild) {
       return reply
         .status(503)
         .type('text/plain; charset=utf-8')

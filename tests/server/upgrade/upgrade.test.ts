@@ -8,7 +8,7 @@ import { createPlayer, type TestPlayer } from '../../helpers/users.ts';
 import { seedCatalog } from '../../../src/server/modules/boxes/boxes.service.ts';
 import { grantItem } from '../../../src/server/modules/inventory/inventory.service.ts';
 import type { LocalPublisher } from '../../../src/server/realtime/publisher.ts';
-import { upgradeOutcomeFromSeeds } from '../../../src/shared/games/upgrade/upgrade.odds.ts';
+import { upgradeOutcome } from '../../../src/shared/games/upgrade/upgrade.outcome.ts';
 import type { Upgrade } from '../../../src/shared/api/upgrade.ts';
 import { sha256Hex } from '../../../src/shared/fair/index.ts';
 
@@ -186,7 +186,7 @@ describeEachDb('upgrade', (dialect) => {
     for (const h of history) {
       expect(h.server_seed).toMatch(/^[0-9a-f]{64}$/);
       expect(
-        upgradeOutcomeFromSeeds({ serverSeed: h.server_seed!, clientSeed: h.client_seed, nonce: h.nonce }, h.chance),
+        upgradeOutcome({ serverSeed: h.server_seed!, clientSeed: h.client_seed, nonce: h.nonce }, h.chance),
       ).toEqual({ roll: h.roll, chance: h.chance, win: h.win });
     }
   });

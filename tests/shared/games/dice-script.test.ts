@@ -1,6 +1,6 @@
 // Dice pipeline: outcome from seeds, script invariants, samples (last sample equals the outcome).
 import { describe, expect, it } from 'vitest';
-import { diceOutcomeFromSeeds } from '../../../src/shared/games/dice/dice.outcome.ts';
+import { diceOutcome } from '../../../src/shared/games/dice/dice.outcome.ts';
 import { diceScript, type MotionMode } from '../../../src/shared/games/dice/dice.script.ts';
 import { sampleDice } from '../../../src/shared/games/dice/dice.sample.ts';
 
@@ -8,21 +8,21 @@ const seeds = (nonce: number) => ({ serverSeed: 'a'.repeat(64), clientSeed: 'abc
 
 describe('dice outcome, script and sample', () => {
   it('outcome from seeds matches the golden roll', () => {
-    expect(diceOutcomeFromSeeds(seeds(1), 50, 'under')).toEqual({
+    expect(diceOutcome(seeds(1), 50, 'under')).toEqual({
       roll: 16.44,
       target: 50,
       direction: 'under',
       win: true,
       multiplier: 1.98,
     });
-    expect(diceOutcomeFromSeeds(seeds(2), 50, 'under').win).toBe(false);
+    expect(diceOutcome(seeds(2), 50, 'under').win).toBe(false);
   });
 
   const modes: MotionMode[] = ['normal', 'turbo', 'reduced'];
   for (const mode of modes) {
     it(`${mode}: time increases, bounded duration, last sample equals the outcome`, () => {
       for (let nonce = 0; nonce < 200; nonce++) {
-        const outcome = diceOutcomeFromSeeds(seeds(nonce), 40 + (nonce % 20), nonce % 2 ? 'over' : 'under');
+        const outcome = diceOutcome(seeds(nonce), 40 + (nonce % 20), nonce % 2 ? 'over' : 'under');
         const script = diceScript(outcome, (nonce * 37) % 101, mode);
         expect(script.durationMs).toBeGreaterThan(0);
         expect(script.durationMs).toBeLessThanOrEqual(1500);
@@ -52,12 +52,12 @@ describe('dice outcome, script and sample', () => {
   }
 
   it('starts at the resting place and hides the result until arrival', () => {
-    const outcome = diceOutcomeFromSeeds(seeds(3), 50, 'over');
+    const outcome = diceOutcome(seeds(3), 50, 'over');
     const script = diceScript(outcome, 20, 'normal');
     expect(sampleDice(script, 0)).toMatchObject({ marker: 20, revealed: false, win: null, done: false });
-    expect(sampleDice(script, script.flyMs - 1).revealed).toBe(false);
-    expect(sampleDice(script, script.flyMs)).toMatchObject({ revealed: true, win: true, flash: 1 });
-    expect(diceScript(outcome, 20, 'reduced').flyMs).toBe(0);
+    expect(sampleDice(script, script.travelMs - 1).revealed).toBe(false);
+    expect(sampleDice(script, script.travelMs)).toMatchObject({ revealed: true, win: true, flash: 1 });
+    expect(diceScript(outcome, 20, 'reduced').travelMs).toBe(0);
     expect(sampleDice(diceScript(outcome, 20, 'reduced'), 0).marker).toBe(outcome.roll);
   });
 });

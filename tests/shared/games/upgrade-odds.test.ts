@@ -8,9 +8,8 @@ import {
   UPGRADE_MIN_CHANCE_BP,
   upgradeChance,
   upgradeChanceError,
-  upgradeOutcomeFromSeeds,
-  upgradeRollWins,
 } from '../../../src/shared/games/upgrade/upgrade.odds.ts';
+import { upgradeOutcome, upgradeRollWins } from '../../../src/shared/games/upgrade/upgrade.outcome.ts';
 
 const seeds = (nonce: number) => ({ serverSeed: 'a'.repeat(64), clientSeed: 'abc', nonce });
 
@@ -25,14 +24,14 @@ describe('upgrade roll (fairness.md: roll = f0 × 100, win iff roll < chance)', 
     it(`nonce ${g.nonce}`, () => {
       expect(floats(seeds(g.nonce), 1)[0]).toBe(g.f0);
       expect(upgradeRoll(seeds(g.nonce))).toBe(g.roll);
-      expect(upgradeOutcomeFromSeeds(seeds(g.nonce), 50)).toEqual({ roll: g.roll, chance: 50, win: g.roll < 50 });
+      expect(upgradeOutcome(seeds(g.nonce), 50)).toEqual({ roll: g.roll, chance: 50, win: g.roll < 50 });
     });
   }
   it('the boundary is strict: a roll equal to the chance loses', () => {
     expect(upgradeRollWins(16.44, 16.44)).toBe(false);
     expect(upgradeRollWins(16.43, 16.44)).toBe(true);
-    expect(upgradeOutcomeFromSeeds(seeds(2), 54.6).win).toBe(true);
-    expect(upgradeOutcomeFromSeeds(seeds(2), 54.59).win).toBe(false);
+    expect(upgradeOutcome(seeds(2), 54.6).win).toBe(true);
+    expect(upgradeOutcome(seeds(2), 54.59).win).toBe(false);
   });
 });
 
@@ -57,7 +56,7 @@ describe('upgrade chance', () => {
     const n = 20_000;
     let won = 0;
     for (let nonce = 0; nonce < n; nonce++)
-      if (upgradeOutcomeFromSeeds({ serverSeed: 'b'.repeat(64), clientSeed: 'rtp', nonce }, 19).win) won++;
+      if (upgradeOutcome({ serverSeed: 'b'.repeat(64), clientSeed: 'rtp', nonce }, 19).win) won++;
     // stake $20 → target $100: chance 19%; return = P(win) × 100 / 20 ≈ 0.95
     const rtp = ((won / n) * 100) / 20;
     expect(rtp).toBeGreaterThan(0.92);

@@ -1,7 +1,7 @@
 // Upgrade animation: bounded, cues in order, the needle stays on the ring, and the last sample is
 // exactly the server's roll in every motion mode.
 import { describe, expect, it } from 'vitest';
-import { upgradeOutcomeFromSeeds } from '../../../src/shared/games/upgrade/upgrade.odds.ts';
+import { upgradeOutcome } from '../../../src/shared/games/upgrade/upgrade.outcome.ts';
 import { upgradeScript, type MotionMode } from '../../../src/shared/games/upgrade/upgrade.script.ts';
 import { sampleUpgrade } from '../../../src/shared/games/upgrade/upgrade.sample.ts';
 
@@ -12,7 +12,7 @@ describe('upgrade script and sample', () => {
   for (const mode of modes) {
     it(`${mode}: ends exactly on the roll`, () => {
       for (let nonce = 0; nonce < 200; nonce++) {
-        const outcome = upgradeOutcomeFromSeeds(seeds(nonce), 5 + (nonce % 70));
+        const outcome = upgradeOutcome(seeds(nonce), 5 + (nonce % 70));
         const script = upgradeScript(outcome, ((nonce * 37.7) % 130) - 15, mode);
         expect(script.durationMs).toBeGreaterThan(0);
         expect(script.durationMs).toBeLessThanOrEqual(4_000);
@@ -20,12 +20,12 @@ describe('upgrade script and sample', () => {
         expect(script.from).toBeLessThan(100);
         const ts = script.cues.map((c) => c.t);
         expect(ts).toEqual([...ts].sort((a, b) => a - b));
-        expect(script.cues.at(-1)).toEqual({ t: script.spinMs, sound: outcome.win ? 'win' : 'lose' });
+        expect(script.cues.at(-1)).toEqual({ t: script.travelMs, sound: outcome.win ? 'win' : 'lose' });
         if (mode !== 'reduced') {
           expect(script.travel).toBeGreaterThanOrEqual(100); // at least one whole turn
           expect((script.from + script.travel) % 100).toBeCloseTo(outcome.roll, 9); // the spin heads for the roll
         }
-        for (let t = 0; t < script.spinMs; t += 16) {
+        for (let t = 0; t < script.travelMs; t += 16) {
           const v = sampleUpgrade(script, t);
           expect(v.needle).toBeGreaterThanOrEqual(0);
           expect(v.needle).toBeLessThan(100);
@@ -54,6 +54,6 @@ describe('upgrade script and sample', () => {
         sum += (sampleUpgrade(script, t + 10).needle - sampleUpgrade(script, t).needle + 100) % 100;
       return sum;
     };
-    expect(travelled(0, 500)).toBeGreaterThan(5 * travelled(script.spinMs - 500, script.spinMs - 10));
+    expect(travelled(0, 500)).toBeGreaterThan(5 * travelled(script.travelMs - 500, script.travelMs - 10));
   });
 });

@@ -3,10 +3,10 @@
 // status arrived. Games add their betting and animation states on top.
 import { assign, setup } from 'xstate';
 import type { EngineClock } from '../clock.ts';
+import { ROUND_STATUSES, type RoundStatus } from '../../../shared/api/rounds.ts';
 
-/** Server round statuses, in order. */
-export const ROUND_STATUSES = ['new', 'starting', 'pending', 'in_progress', 'ended'] as const;
-export type RoundStatus = (typeof ROUND_STATUSES)[number];
+// The statuses are the socket contract's (src/shared/api/rounds.ts).
+export { ROUND_STATUSES, type RoundStatus };
 
 /** Machine context. */
 export interface RoundContext {

@@ -1,6 +1,7 @@
-// Recomputes a box reel from the verify form with the shared fair code the server uses:
-// ticket = floor(f0 × 100000) + 1, then the range of the box version that holds it.
-import { boxTicket, rangeIndexForTicket } from '../../../shared/fair/index.ts';
+// Recomputes a box reel from the verify form with the shared outcome the server uses
+// (boxes.outcome.ts): ticket = floor(f0 × 100000) + 1, then the range of the box version that holds it.
+import { rangeIndexForTicket } from '../../../shared/games/boxes/boxes.odds.ts';
+import { boxOutcome } from '../../../shared/games/boxes/boxes.outcome.ts';
 
 /** The verify form's raw fields. */
 export interface BoxFairForm {
@@ -23,9 +24,7 @@ export function computeTicket(f: BoxFairForm): { ticket: number } | { error: str
   }
   if (!f.client_seed) return { error: 'Enter the client seed.' };
   if (!/^\d{1,15}$/.test(f.nonce.trim())) return { error: 'The nonce is a whole number.' };
-  return {
-    ticket: boxTicket({ serverSeed: f.server_seed.trim(), clientSeed: f.client_seed, nonce: Number(f.nonce.trim()) }),
-  };
+  return boxOutcome({ serverSeed: f.server_seed.trim(), clientSeed: f.client_seed, nonce: Number(f.nonce.trim()) });
 }
 
 /** The item whose inclusive range holds `ticket`, or undefined. */

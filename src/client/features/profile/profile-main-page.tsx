@@ -1,15 +1,15 @@
-// /profile (main): the player's name, email, level and balance (reloaded on open), and Logout.
+// /profile (main): the player's card (avatar, name, email, level, balance, Logout), avatar choice,
+// name and password forms, stats and active sessions.
 import { useEffect } from 'react';
 import { useSession } from '../../stores/session.ts';
 import { loadProfile, logout } from '../../lib/session.ts';
+import { formatUsd } from '../../lib/format.ts';
+import { Avatar } from '../../components/layout/account.tsx';
+import { AvatarPicker } from './avatar-picker.tsx';
+import { NameForm, PasswordForm } from './account-forms.tsx';
+import { ProfileSessions } from './profile-sessions.tsx';
+import { ProfileStatsPanel } from './profile-stats.tsx';
 import '../auth/auth.css';
-
-const dollars = new Intl.NumberFormat('en-US', {
-  style: 'currency',
-  currency: 'USD',
-  minimumFractionDigits: 2,
-  maximumFractionDigits: 2,
-});
 
 /** The profile main page. */
 export default function ProfileMainPage() {
@@ -17,21 +17,31 @@ export default function ProfileMainPage() {
   useEffect(() => void loadProfile(), []); // fresh figures each time the page opens
   if (!user) return <p className="page">Loading...</p>;
   return (
-    <section className="page" data-testid="profile">
+    <section className="page profile-main" data-testid="profile">
       <h1>Profile</h1>
-      <dl className="profile-facts">
-        <dt>Name</dt>
-        <dd data-testid="profile-name">{user.name}</dd>
-        <dt>Email</dt>
-        <dd data-testid="profile-email">{user.email}</dd>
-        <dt>Level</dt>
-        <dd data-testid="profile-level">{user.user_level.level}</dd>
-        <dt>Balance</dt>
-        <dd data-testid="profile-balance">{dollars.format(user.balance)}</dd>
-      </dl>
-      <button type="button" className="btn" onClick={() => void logout()}>
-        Logout
-      </button>
+      <div className="profile-card-main">
+        <Avatar user={user} size={72} />
+        <dl className="profile-facts">
+          <dt>Name</dt>
+          <dd data-testid="profile-name">{user.name}</dd>
+          <dt>Email</dt>
+          <dd data-testid="profile-email">{user.email}</dd>
+          <dt>Level</dt>
+          <dd data-testid="profile-level">{user.user_level.level}</dd>
+          <dt>Balance</dt>
+          <dd data-testid="profile-balance">{formatUsd(user.balance)}</dd>
+        </dl>
+        <button type="button" className="btn" onClick={() => void logout()}>
+          Logout
+        </button>
+      </div>
+      <div className="profile-columns">
+        <ProfileStatsPanel />
+        <AvatarPicker user={user} />
+        <NameForm key={user.name} user={user} />
+        <PasswordForm />
+        <ProfileSessions />
+      </div>
     </section>
   );
 }

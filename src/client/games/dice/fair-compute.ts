@@ -1,17 +1,6 @@
-// Recomputes a result from the verify form with the shared fair code (same JSON as the CLI).
-import {
-  RISKS,
-  crashPoint,
-  diceChance,
-  diceMultiplier,
-  diceRoll,
-  diceWins,
-  isPlinkoRows,
-  isWheelSegments,
-  plinkoResult,
-  wheelResult,
-  type Risk,
-} from '../../../shared/fair/index.ts';
+// Recomputes a result from the verify form with the shared verifier (same JSON as the CLI).
+import { RISKS, isPlinkoRows, isWheelSegments, type Risk } from '../../../shared/fair/index.ts';
+import { verifyOutcome } from '../../../shared/games/verify.ts';
 
 /** Games the page can verify. */
 export const FAIR_GAMES = ['dice', 'plinko', 'wheel', 'crash'] as const;
@@ -36,25 +25,22 @@ export interface FairForm {
 export function computeFair(f: FairForm): Record<string, unknown> {
   if (f.game === 'crash') {
     if (!f.hash || !f.salt) return { error: 'Enter the game hash and the salt.' };
-    return { game: 'crash', crashPoint: crashPoint(f.hash.trim(), f.salt.trim()) };
+    return verifyOutcome({ game: 'crash', hash: f.hash.trim(), salt: f.salt.trim() });
   }
   if (!f.server_seed) return { error: 'Enter the revealed server seed (rotate your seed pair to reveal it).' };
   if (!/^\d{1,15}$/.test(f.nonce)) return { error: 'The nonce is a whole number.' };
   const seeds = { serverSeed: f.server_seed.trim(), clientSeed: f.client_seed, nonce: Number(f.nonce) };
   const risk = f.risk as Risk;
   if (f.game === 'dice') {
-    const roll = diceRoll(seeds);
     const target = Number(f.target);
     const direction = f.direction === 'under' ? 'under' : 'over';
-    if (!Number.isFinite(target)) return { game: 'dice', roll };
-    const chance = diceChance(target, direction);
-    return { game: 'dice', roll, win: diceWins(roll, target, direction), multiplier: diceMultiplier(chance) };
+    return verifyOutcome({ game: 'dice', seeds, ...(Number.isFinite(target) ? { target, direction } : {}) });
   }
   if (!RISKS.includes(risk)) return { error: 'Risk is low, medium or high.' };
   if (f.game === 'plinko') {
     if (!isPlinkoRows(Number(f.rows))) return { error: 'Rows are 8 to 16.' };
-    return { game: 'plinko', ...plinkoResult(seeds, Number(f.rows), risk) };
+    return verifyOutcome({ game: 'plinko', seeds, rows: Number(f.rows), risk });
   }
   if (!isWheelSegments(Number(f.segments))) return { error: 'Segments are 10, 20, 30, 40 or 50.' };
-  return { game: 'wheel', ...wheelResult(seeds, Number(f.segments), risk) };
+  return verifyOutcome({ game: 'wheel', seeds, segments: Number(f.segments), risk });
 }

@@ -1,7 +1,8 @@
-// Recomputes an upgrade from the verify form with the shared code (same JSON as the CLI).
+// Recomputes an upgrade from the verify form with the shared outcome (upgrade.outcome.ts), as the
+// server and the CLI do (same JSON as the CLI).
 import { isServerSeed } from '../../../shared/fair/index.ts';
 import { commitmentOf } from '../../components/fair/commitment-note.tsx';
-import { upgradeOutcomeFromSeeds } from '../../../shared/games/upgrade/upgrade.odds.ts';
+import { upgradeOutcome } from '../../../shared/games/upgrade/upgrade.outcome.ts';
 
 /** The verify form's raw fields. */
 export interface UpgradeFairForm {
@@ -23,10 +24,7 @@ export function computeUpgradeFair(
   const chance = Number(f.chance);
   if (f.chance.trim() === '' || !Number.isFinite(chance) || chance < 0 || chance > 100)
     return { error: 'The chance is a percent from 0 to 100.' };
-  const { roll, win } = upgradeOutcomeFromSeeds(
-    { serverSeed, clientSeed: f.client_seed, nonce: Number(f.nonce) },
-    chance,
-  );
+  const { roll, win } = upgradeOutcome({ serverSeed, clientSeed: f.client_seed, nonce: Number(f.nonce) }, chance);
   return { game: 'upgrade', roll, win };
 }
 

@@ -6,14 +6,8 @@ import { fieldError } from '../../http/errors.ts';
 import { applyMoveIn } from '../wallet/ledger.ts';
 import { ensurePairs, takeNonce } from '../fair/fair.repository.ts';
 import { DICE_LIMITS, type DiceBet, type DiceBetBody } from '../../../shared/api/dice.ts';
-import {
-  diceBasisPoints,
-  diceChanceBp,
-  diceMultiplierBp,
-  diceRoll,
-  diceTargetBpError,
-  diceWins,
-} from '../../../shared/fair/index.ts';
+import { diceBasisPoints, diceChanceBp, diceMultiplierBp, diceTargetBpError } from '../../../shared/fair/index.ts';
+import { diceOutcome } from '../../../shared/games/dice/dice.outcome.ts';
 import { toBet } from './dice.repository.ts';
 
 /** A settled bet and the balance after it. */
@@ -65,8 +59,8 @@ export async function placeDiceBet(
       await ensurePairs(trx, userId, now);
       pair = (await takeNonce(trx, userId))!;
     }
-    const roll = diceRoll({ serverSeed: pair.server_seed, clientSeed: pair.client_seed, nonce: pair.nonce });
-    const win = diceWins(roll, body.target, body.direction);
+    const seeds = { serverSeed: pair.server_seed, clientSeed: pair.client_seed, nonce: pair.nonce };
+    const { roll, win } = diceOutcome(seeds, body.target, body.direction);
     const payoutCents = win ? potentialPayoutCents(amountCents, chanceBp) : 0;
     const { id } = await trx
       .insertInto('dice_bets')

@@ -10,7 +10,8 @@ import { transact } from '../../db/transact.ts';
 import type { Tables } from '../../db/tables.ts';
 import { HttpError } from '../../http/errors.ts';
 import type { OpenBody, ReelResult } from '../../../shared/api/box-open.ts';
-import { boxTicket, rangeIndexForTicket } from '../../../shared/fair/index.ts';
+import type { SeedInput } from '../../../shared/fair/index.ts';
+import { boxOutcome } from '../../../shared/games/boxes/boxes.outcome.ts';
 import { findBoxBySlug, findVersionItems } from '../boxes/boxes.repository.ts';
 import { productView } from '../boxes/catalog.view.ts';
 import { recordDrop } from '../boxes/boxes.service.ts';
@@ -40,13 +41,12 @@ export async function loadBox(database: Database, slug: string) {
   return { box, items };
 }
 
-function pick(items: VersionItems, ticket: number) {
-  const index = rangeIndexForTicket(
-    items.map((i) => ({ from: i.ticket_from, to: i.ticket_to })),
-    ticket,
-  );
+/** The reel's ticket (shared box outcome) and the version item it wins. */
+function roll(items: VersionItems, seeds: SeedInput) {
+  const ranges = items.map((i) => ({ from: i.ticket_from, to: i.ticket_to }));
+  const { ticket, index } = boxOutcome(seeds, ranges);
   if (index < 0) throw new Error(`ticket ${ticket} is outside every range`);
-  return items[index]!;
+  return { ticket, won: items[index]! };
 }
 
 function itemView(it: VersionItems[number]): ReelResult['item'] {
@@ -102,8 +102,11 @@ export async function rollReel(trx: Transaction<Tables>, r: ReelInput): Promise<
       now: r.now,
     }));
   }
-  const ticket = boxTicket({ serverSeed: pair.server_seed, clientSeed: pair.client_seed, nonce: pair.nonce });
-  const won = pick(items, ticket);
+  const { ticket, won } = roll(items, {
+    serverSeed: pair.server_seed,
+    clientSeed: pair.client_seed,
+    nonce: pair.nonce,
+  });
   const inventoryItemId = await grantItem(trx, {
     userId: r.userId,
     productId: won.id,
@@ -198,11 +201,11 @@ export async function demoOpen(database: Database, slug: string, body: OpenBody)
   const { server_seed, server_seed_hash } = newServerSeed();
   const clientSeed = randomBytes(8).toString('hex');
   const reels = Array.from({ length: body.count }, (_, reel): ReelResult => {
-    const ticket = boxTicket({ serverSeed: server_seed, clientSeed, nonce: reel });
+    const { ticket, won } = roll(items, { serverSeed: server_seed, clientSeed, nonce: reel });
     return {
       reel,
       ticket,
-      item: itemView(pick(items, ticket)),
+      item: itemView(won),
       inventory_item_id: null,
       nonce: reel,
       client_seed: clientSeed,

@@ -19,8 +19,8 @@ import {
   bpToPercent,
   upgradeChance,
   upgradeChanceError,
-  upgradeOutcomeFromSeeds,
 } from '../../../shared/games/upgrade/upgrade.odds.ts';
+import { upgradeOutcome } from '../../../shared/games/upgrade/upgrade.outcome.ts';
 import { findUpgrade } from './upgrade.repository.ts';
 
 /** What an upgrade did. */
@@ -70,7 +70,7 @@ export async function placeUpgrade(
     const problem = upgradeChanceError(itemsCents + balanceCents, targetCents);
     if (problem) throw fieldError('target_product_id', problem);
     const { chanceBp } = upgradeChance(itemsCents + balanceCents, targetCents);
-    const outcome = upgradeOutcomeFromSeeds(
+    const outcome = upgradeOutcome(
       { serverSeed: pair.server_seed, clientSeed: pair.client_seed, nonce: pair.nonce },
       bpToPercent(chanceBp),
     );

@@ -1,7 +1,8 @@
 // The box reel as pure data: a strip of item indices with the won item at the landing slot, and
 // an eased timeline (ms → strip position under the marker, in px). The spin may start before the
 // server answers (constant speed from the click); the script then continues from that position and
-// speed with a cubic Hermite ease that ends at rest exactly inside the landing tile.
+// speed with a cubic Hermite ease (shared motion kit) that ends at rest exactly inside the landing tile.
+import { hermite, progress } from '../motion.ts';
 
 /** One item of a box for the strip (its tickets bias how often it appears as filler). */
 export interface ReelItem {
@@ -99,15 +100,8 @@ export function reelScript(input: ReelInput): ReelScript {
 export function reelOffsetAt(s: ReelScript, t: number): number {
   if (s.durationMs <= 0 || t >= s.durationMs) return s.targetOffset;
   if (t <= 0) return s.startOffset;
-  const u = t / s.durationMs;
-  const u2 = u * u;
-  const u3 = u2 * u;
-  // Hermite: p0 = start, m0 = v0·T, p1 = target, m1 = 0
-  return (
-    (2 * u3 - 3 * u2 + 1) * s.startOffset +
-    (u3 - 2 * u2 + u) * s.startVelocity * s.durationMs +
-    (-2 * u3 + 3 * u2) * s.targetOffset
-  );
+  // from the pre-spin's position and speed (tangent v0·T) to rest (tangent 0) on the target
+  return hermite(progress(t, s.durationMs), s.startOffset, s.startVelocity * s.durationMs, s.targetOffset, 0);
 }
 
 /** The tile index under the marker at strip position `offset`. */

@@ -1,4 +1,6 @@
-// A dice outcome: what the scene must end on. Built from the server's bet or from seeds.
+// The dice outcome: the one function the server, the verify CLI and the verify page call to turn
+// seeds into a roll (fairness.md: roll = floor(f0 × 10001) / 100) and, given the bet's target and
+// direction, the win and the multiplier. Also what the scene must end on.
 import { diceChance, diceMultiplier, diceRoll, diceWins, type DiceDirection } from '../../fair/index.ts';
 import type { SeedInput } from '../../fair/index.ts';
 
@@ -11,9 +13,17 @@ export interface DiceOutcome {
   multiplier: number;
 }
 
-/** The outcome of a bet recomputed from its seeds (what the verify page shows). */
-export function diceOutcomeFromSeeds(seeds: SeedInput, target: number, direction: DiceDirection): DiceOutcome {
+/** The roll of a seed triple (no bet side known: the CLI without --target). */
+export function diceOutcome(seeds: SeedInput): { roll: number };
+/** The outcome of a bet on `target` / `direction` from its seeds. */
+export function diceOutcome(seeds: SeedInput, target: number, direction: DiceDirection): DiceOutcome;
+export function diceOutcome(
+  seeds: SeedInput,
+  target?: number,
+  direction?: DiceDirection,
+): DiceOutcome | { roll: number } {
   const roll = diceRoll(seeds);
+  if (target === undefined || direction === undefined) return { roll };
   return {
     roll,
     target,

@@ -1,4 +1,5 @@
 // Samples a dice script at a time: the view state the scene draws. At t ≥ duration it equals the outcome.
+import { easeOutBack, easeToOutcome, phaseAt } from '../motion.ts';
 import type { DiceScript } from './dice.script.ts';
 
 /** What the scene shows at one instant. */
@@ -11,30 +12,13 @@ export interface DiceView {
   done: boolean; // the animation has ended
 }
 
-const easeOutBack = (p: number) => {
-  const c1 = 1.2;
-  const c3 = c1 + 1;
-  return 1 + c3 * (p - 1) ** 3 + c1 * (p - 1) ** 2;
-};
+const ease = easeOutBack(1.2); // a small overshoot past the roll, then back onto it
 
 /** The view at `t` ms after the script started (clamped to [0, duration]). */
 export function sampleDice(script: DiceScript, t: number): DiceView {
-  const { outcome, from, flyMs, holdMs, durationMs } = script;
-  const time = Math.min(Math.max(t, 0), durationMs);
-  const p = flyMs === 0 ? 1 : Math.min(1, time / flyMs);
-  const revealed = p >= 1;
-  const marker = revealed
-    ? outcome.roll
-    : p === 0
-      ? from
-      : Math.min(100, Math.max(0, from + (outcome.roll - from) * easeOutBack(p)));
-  const since = time - flyMs;
-  return {
-    marker,
-    label: marker.toFixed(2),
-    revealed,
-    win: revealed ? outcome.win : null,
-    flash: revealed ? (holdMs === 0 ? 0 : Math.max(0, 1 - since / holdMs)) : 0,
-    done: time >= durationMs,
-  };
+  const { outcome, from } = script;
+  const { p, revealed, flash, done } = phaseAt(script, t);
+  const eased = easeToOutcome(p, from, outcome.roll - from, outcome.roll, ease);
+  const marker = Math.min(100, Math.max(0, eased));
+  return { marker, label: marker.toFixed(2), revealed, win: revealed ? outcome.win : null, flash, done };
 }

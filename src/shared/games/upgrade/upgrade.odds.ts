@@ -1,7 +1,6 @@
 // Upgrade odds in integer basis points of a percent (1 bp = 0.01%; 10,000 bp = 100%):
 // chance = stake / target × (1 − edge), rounded down, capped at 75%, refused below 1%.
-// The roll is the fair float × 100 (shared/fair upgradeRoll); a win is roll < chance %.
-import { upgradeRoll, type SeedInput } from '../../fair/index.ts';
+// The roll and the win are upgrade.outcome.ts.
 
 /** House edge in basis points: an uncapped upgrade returns 95% of the stake on average. */
 export const UPGRADE_EDGE_BP = 500;
@@ -38,22 +37,4 @@ export function upgradeChanceError(stakeCents: number, targetCents: number): str
 /** Percent with 2 decimals for a bp value (what the wire and the screen show). */
 export function bpToPercent(bp: number): number {
   return bp / 100;
-}
-
-/** One upgrade's result: what the needle must land on. */
-export interface UpgradeOutcome {
-  roll: number; // [0, 100): fair float × 100
-  chance: number; // percent, 2 decimals
-  win: boolean; // roll < chance
-}
-
-/** Whether a roll wins against a chance in percent. */
-export function upgradeRollWins(roll: number, chance: number): boolean {
-  return roll < chance;
-}
-
-/** The outcome recomputed from seeds (server and verify page call the same code). */
-export function upgradeOutcomeFromSeeds(seeds: SeedInput, chance: number): UpgradeOutcome {
-  const roll = upgradeRoll(seeds);
-  return { roll, chance, win: upgradeRollWins(roll, chance) };
 }

@@ -1,0 +1,64 @@
+// The player's statistics on /profile: wagered, bets, openings, biggest win (linking to its
+// provably-fair check) and progress to the next level.
+import { Link } from 'react-router';
+import { formatNumber, formatUsd } from '../../lib/format.ts';
+import { useApiData } from '../boxes/use-api-data.ts';
+import type { ProfileStats } from '../../../shared/api/profile.ts';
+
+/** Percent of the way from the current level to the next (100 at the top level). */
+export function levelPercent(level: ProfileStats['level']): number {
+  if (level.next_level_xp === null) return 100;
+  const span = level.next_level_xp - level.level_xp;
+  return Math.max(0, Math.min(100, Math.floor(((level.xp - level.level_xp) / span) * 100)));
+}
+
+/** The stats panel. */
+export function ProfileStatsPanel() {
+  const { data, error } = useApiData<{ data: ProfileStats }>('/api/profile/stats');
+  const s = data?.data;
+  return (
+    <section className="profile-panel" data-testid="profile-stats" aria-labelledby="stats-title">
+      <h2 id="stats-title">Stats</h2>
+      {!s && (error ? <p role="alert">Stats could not be loaded.</p> : <p className="muted">Loading...</p>)}
+      {s && (
+        <>
+          <dl className="stat-grid">
+            <div>
+              <dt>Total wagered</dt>
+              <dd data-testid="stat-wagered">{formatUsd(s.wagered)}</dd>
+            </div>
+            <div>
+              <dt>Bets</dt>
+              <dd data-testid="stat-bets">{formatNumber(s.bets)}</dd>
+            </div>
+            <div>
+              <dt>Box openings</dt>
+              <dd data-testid="stat-openings">{formatNumber(s.openings)}</dd>
+            </div>
+            <div>
+              <dt>Biggest win</dt>
+              <dd data-testid="stat-biggest-win">
+                {s.biggest_win ? (
+                  <Link to={s.biggest_win.link} title="Check it on the provably fair page">
+                    {formatUsd(s.biggest_win.amount)} · {s.biggest_win.title}
+                  </Link>
+                ) : (
+                  'No win yet'
+                )}
+              </dd>
+            </div>
+          </dl>
+          <div className="level-progress" data-testid="level-progress">
+            <span>
+              Level {s.level.level}
+              {s.level.next_level_xp === null
+                ? ' · top level'
+                : ` · ${formatNumber(s.level.xp)} / ${formatNumber(s.level.next_level_xp)} XP to level ${s.level.level + 1}`}
+            </span>
+            <progress max={100} value={levelPercent(s.level)} aria-label="Progress to the next level" />
+          </div>
+        </>
+      )}
+    </section>
+  );
+}

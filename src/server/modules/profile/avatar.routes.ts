@@ -1,0 +1,67 @@
+// Avatar upload (POST /api/profile/avatar, multipart field `avatar`) and the stored files, served
+// as uploaded (no resizing: that needs an image codec, and the project takes no native packages).
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { defineRoute } from '../../http/route.ts';
+import { HttpError, errorBody, handleError } from '../../http/errors.ts';
+import { AVATAR_MAX_BYTES, profileUpdateSchema } from '../../../shared/api/profile.ts';
+import { multipartBoundary, multipartField } from './avatar-file.ts';
+import { uploadAvatar, uploadedAvatarName, uploadedAvatarPrefix, type ProfileContext } from './profile.service.ts';
+
+const mimeByExt: Record<string, string> = { png: 'image/png', jpg: 'image/jpeg', webp: 'image/webp' };
+const tooLarge = 'The avatar may not be larger than 2 MB.';
+
+/** Registers the upload and the file route in a scope of their own (its own multipart parser). */
+export function avatarRoutes(app: FastifyInstance, ctx: ProfileContext): void {
+  void app.register(async (scope) => {
+    scope.addContentTypeParser('multipart/form-data', { parseAs: 'buffer' }, (_req, body, done) => done(null, body));
+    scope.setErrorHandler((error, request, reply) => {
+      if ((error as { statusCode?: number }).statusCode === 413) return reply.status(413).send(errorBody(tooLarge));
+      return handleError(error as Error, request, reply);
+    });
+
+    defineRoute(
+      scope,
+      {
+        method: 'POST',
+        url: '/api/profile/avatar',
+        summary: 'Upload an avatar: multipart field `avatar`, a PNG, JPEG or WebP image of at most 2 MB',
+        tags: ['profile'],
+        auth: true,
+        bodyLimit: AVATAR_MAX_BYTES + 64 * 1024, // the file plus the multipart framing
+        response: profileUpdateSchema,
+      },
+      async ({ request, user }) => {
+        const boundary = multipartBoundary(request.headers['content-type']);
+        if (!boundary || !Buffer.isBuffer(request.body))
+          throw new HttpError(415, 'Send the avatar as multipart/form-data with the field "avatar".');
+        const bytes = multipartField(request.body, boundary, 'avatar');
+        return { msg: 'Your avatar has been changed.', data: await uploadAvatar(ctx, user.id, bytes) };
+      },
+    );
+
+    defineRoute(
+      scope,
+      {
+        method: 'GET',
+        url: `${uploadedAvatarPrefix}:file`,
+        summary: 'An uploaded avatar image',
+        tags: ['profile'],
+        params: z.object({ file: z.string().max(64) }),
+      },
+      async ({ params, reply }) => {
+        if (!uploadedAvatarName.test(params.file)) throw new HttpError(404, 'Not found.');
+        const bytes = await readFile(join(ctx.avatarDir, params.file)).catch(() => null);
+        if (!bytes) throw new HttpError(404, 'Not found.');
+        return reply
+          .type(mimeByExt[params.file.split('.').pop()!]!)
+          .header('cache-control', 'public, max-age=31536000, immutable') // names are never reused
+          .header('x-content-type-options', 'nosniff')
+          .header('content-security-policy', "default-src 'none'")
+          .send(bytes);
+      },
+    );
+  });
+}

@@ -1,0 +1,32 @@
+// Wires the profile hub's API: the main page's routes, avatar uploads and the shipped avatars.
+import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import fastifyStatic from '@fastify/static';
+import type { Config } from '../../config.ts';
+import type { DB } from '../../db/database.ts';
+import { avatarRoutes } from './avatar.routes.ts';
+import { profileRoutes } from './profile.routes.ts';
+import type { ProfileContext } from './profile.service.ts';
+
+const shipped = fileURLToPath(new URL('../../../../assets/avatars/', import.meta.url));
+
+/** Registers the profile routes; uploads are stored in DATA_DIR/avatars. */
+export function profileModule(app: FastifyInstance, db: DB, config: Config): void {
+  const ctx: ProfileContext = {
+    db,
+    scrypt: { logN: config.scryptLogN, r: 8, p: 1 },
+    avatarDir: join(config.dataDir, 'avatars'),
+  };
+  profileRoutes(app, ctx);
+  avatarRoutes(app, ctx);
+  void app.register(fastifyStatic, {
+    root: shipped,
+    prefix: '/img/avatars/',
+    decorateReply: false,
+    index: false,
+    cacheControl: false,
+    allowedPath: (path) => /^\/[a-z0-9-]+\.svg$/.test(path),
+    setHeaders: (res) => res.setHeader('cache-control', 'public, max-age=86400'),
+  });
+}

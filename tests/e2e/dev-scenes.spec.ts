@@ -1,0 +1,50 @@
+// /dev/scenes plays a scene from a given outcome without a server round trip: dice lands on the
+// roll in the URL; the clock controls pause it and skip to the end; upgrade and the box reel too.
+import { expect, test, type Page } from '@playwright/test';
+import { skipBonus } from './shell-helpers.ts';
+
+test.beforeEach(({ page }) => skipBonus(page));
+
+type W = Window & {
+  __scenes?: { name: string; outcome: unknown; view(): unknown; reached(): boolean; clock: { now: number } };
+};
+
+const view = (page: Page) => page.evaluate(() => (window as W).__scenes!.view());
+
+test('@desktop dice: the scene reaches the outcome given in the URL', async ({ page }) => {
+  await page.goto('/dev/scenes?scene=dice&outcome=73.21&target=50&direction=under&muted');
+  await expect(page.getByTestId('scene-stage')).toHaveAttribute('data-reached', 'true');
+  expect(await view(page)).toMatchObject({ marker: 73.21, label: '73.21', revealed: true, win: false, done: true });
+  expect(await page.evaluate(() => (window as W).__scenes!.outcome)).toMatchObject({ roll: 73.21, win: false });
+  await expect(page.getByTestId('scene-view')).toContainText('"marker": 73.21');
+});
+
+test('@desktop clock controls: paused mid-flight the dice has not landed; skip to end lands it', async ({ page }) => {
+  await page.goto('/dev/scenes?scene=dice&outcome=12.34&muted');
+  await page.waitForFunction(() => Boolean((window as W).__scenes));
+  await page.getByRole('button', { name: 'Pause' }).click();
+  await page.getByRole('button', { name: 'Replay' }).click(); // replays from the paused engine time
+  await page.getByRole('button', { name: 'Step frame' }).click();
+  expect(await page.evaluate(() => (window as W).__scenes!.reached())).toBe(false);
+  expect(await view(page)).toMatchObject({ revealed: false, done: false });
+  await page.getByRole('button', { name: 'Skip to end' }).click();
+  await expect(page.getByTestId('scene-stage')).toHaveAttribute('data-reached', 'true');
+  expect(await view(page)).toMatchObject({ marker: 12.34, win: false, done: true }); // over 50.5 by default
+});
+
+test('@desktop upgrade: the needle reaches the outcome', async ({ page }) => {
+  await page.goto('/dev/scenes?scene=upgrade&outcome=61.5&chance=30&mode=turbo&muted');
+  await expect(page.getByTestId('scene-stage')).toHaveAttribute('data-reached', 'true');
+  expect(await view(page)).toMatchObject({ needle: 61.5, win: false, done: true });
+});
+
+test('@desktop box reel: three reels land on the items in the URL', async ({ page }) => {
+  test.slow(); // three masked reels and their glow filters draw slowly in software WebGL on a busy machine
+  await page.goto('/dev/scenes?scene=boxes&outcome=5,0,7&muted');
+  // jump to the end instead of waiting for frames
+  await expect(page.getByRole('button', { name: 'Replay' })).toBeEnabled(); // the spin has started
+  expect(await page.evaluate(() => (window as W).__scenes!.reached())).toBe(false);
+  await page.getByRole('button', { name: 'Skip to end' }).click();
+  await expect(page.getByTestId('scene-stage')).toHaveAttribute('data-reached', 'true');
+  expect(await view(page)).toEqual({ items: [5, 0, 7], settled: true });
+});
