@@ -146,9 +146,22 @@ describeEachDb('look-alike names over HTTP', (dialect) => {
     expect((await create('Paypal Box')).statusCode).toBe(201);
   });
 
-  it('registration refuses a mixed-script nickname with a 422', async () => {
+  it('registration and the name change refuse a mixed-script nickname with a 422', async () => {
     const res = await registerCall(t, { name: 'Pаypаl', email: freshEmail(), password: 'secret123' });
     expect(res.statusCode).toBe(422);
     expect(res.json().errors.name[0]).toMatch(/^Nickname mixes Latin letters/);
+    const p = await createPlayer(t.database.db, t.config.secrets.appSecret, { name: 'Plain Name' });
+    const change = (name: string) =>
+      t.fastify.inject({ method: 'POST', url: '/api/profile/name', headers: p.headers, payload: { name } });
+    const refused = await change('Pаypаl Support');
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json().errors.name[0]).toMatch(/^Nickname mixes Latin letters/);
+    const user = await t.database.db
+      .selectFrom('users')
+      .select('name')
+      .where('id', '=', p.id)
+      .executeTakeFirstOrThrow();
+    expect(user.name).toBe('Plain Name');
+    expect((await change('Коробочник')).statusCode).toBe(200);
   });
 });
