@@ -74,3 +74,12 @@ test('@desktop a box page renders its reel stage with WebGL and no CSP violation
   expect(await violations(page)).toEqual([]);
   expect(reports).toEqual([]);
 });
+
+test('@desktop Pixi loads data: textures under the CSP (the box reel on /dev/scenes)', async ({ page }) => {
+  test.slow(); // three masked reels in software WebGL
+  const reports = await watchCsp(page);
+  await page.goto('/dev/scenes?scene=boxes&outcome=5,0,7&muted');
+  await expect(page.getByRole('button', { name: 'Replay' })).toBeEnabled({ timeout: 30_000 }); // textures loaded, spin started
+  expect(await violations(page)).toEqual([]);
+  expect(reports).toEqual([]);
+});

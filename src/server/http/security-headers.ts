@@ -20,7 +20,7 @@ const join = (directives: Record<string, string[]>) =>
 /** The site's policy: scripts only from this origin (plus tag manager / captcha when configured). */
 export function siteCsp(config: Config): string {
   const script = ["'self'"];
-  const connect = ["'self'"];
+  const connect = ["'self'", 'data:', 'blob:']; // Pixi fetches its textures (data: SVGs too)
   const frame: string[] = [];
   if (config.gtmId) {
     script.push(GTM);
