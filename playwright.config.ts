@@ -71,6 +71,7 @@ export default defineConfig({
       LOG_LEVEL: 'warn',
       NODE_ENV: 'test',
       RATE_LIMIT_SCALE: '20', // every browser test comes from 127.0.0.1
+      WS_MAX_CONNECTIONS_PER_IP: '1000', // likewise for realtime connections
     },
   },
 });

@@ -6,6 +6,8 @@ import type { Database } from './db/database.ts';
 import { handleError } from './http/errors.ts';
 import { registerOpenApi } from './http/openapi.ts';
 import { registerClient } from './http/static.ts';
+import { securityHeaders } from './http/security-headers.ts';
+import { loggerOptions } from './http/log-redaction.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { configRoutes } from './modules/config/config.routes.ts';
 import { boxesModule } from './modules/boxes/boxes.module.ts';
@@ -40,6 +42,7 @@ export interface AppDeps {
   database: Database;
   clientDir?: string | null; // built client to serve; null in API-only tests
   logger?: boolean;
+  logStream?: NodeJS.WritableStream; // log (redacted) to this stream instead of stdout (tests)
   publisher?: Publisher; // defaults to an in-process LocalPublisher
   accounts?: AccountsOverrides; // test doubles for mail, captcha, rate-limit store, social providers
 }
@@ -53,14 +56,22 @@ export interface App {
 export async function buildApp(deps: AppDeps): Promise<App> {
   const { config, database } = deps;
   const fastify = Fastify({
-    logger: deps.logger ? { level: config.logLevel } : false,
-    bodyLimit: 1024 * 1024,
+    logger: deps.logger || deps.logStream ? loggerOptions(config.logLevel, deps.logStream) : false,
+    bodyLimit: 1024 * 1024, // per-route limits are smaller (defineRoute's bodyLimit)
+    // Slow-body / slow-header clients are cut (Fastify sets server.requestTimeout from its own option).
+    requestTimeout: config.http.requestTimeoutMs,
+    http: {
+      requestTimeout: config.http.requestTimeoutMs,
+      headersTimeout: config.http.headersTimeoutMs,
+      connectionsCheckingInterval: config.http.timeoutCheckMs,
+    },
     trustProxy: true,
     forceCloseConnections: 'idle',
     return503OnClosing: true,
     routerOptions: { maxParamLength: 200 },
   });
   fastify.setErrorHandler(handleError);
+  securityHeaders(fastify, config);
   // pusher-js and OAuth clients post forms; parse them into plain objects.
   fastify.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, body, done) => {
     done(null, Object.fromEntries(new URLSearchParams(body as string)));

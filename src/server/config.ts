@@ -23,6 +23,12 @@ const envSchema = z.object({
     .optional(),
   PUBLIC_URL: optionalUrl,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  HTTP_REQUEST_TIMEOUT_MS: z.coerce.number().int().min(100).max(300_000).default(30_000),
+  HTTP_HEADERS_TIMEOUT_MS: z.coerce.number().int().min(100).max(300_000).default(10_000),
+  HTTP_TIMEOUT_CHECK_MS: z.coerce.number().int().min(50).max(30_000).default(5_000),
+  WS_MAX_SUBSCRIPTIONS: z.coerce.number().int().min(1).max(10_000).default(50),
+  WS_MAX_CONNECTIONS_PER_IP: z.coerce.number().int().min(0).max(100_000).default(50),
+  WS_IDLE_UNSUBSCRIBED_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
   APP_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   PUSHER_APP_KEY: z.string().min(1).optional(),
   PUSHER_APP_SECRET: z.string().min(16).optional(),
@@ -69,6 +75,12 @@ export interface Config {
   redisUrl: string | undefined;
   publicUrl: string | undefined; // absolute base URL players reach, when behind a proxy
   logLevel: string;
+  /** Slow clients: the whole request (headers + body) must arrive within requestTimeoutMs, the headers
+   * within headersTimeoutMs; Node checks every timeoutCheckMs, so a request is cut by their sum. */
+  http: { requestTimeoutMs: number; headersTimeoutMs: number; timeoutCheckMs: number };
+  /** Realtime quotas: channels per Pusher connection, connections per client address (Pusher and
+   * socket.io each; 0 = no cap), and how long a Pusher connection may stay without any channel. */
+  realtime: { maxSubscriptions: number; maxConnectionsPerIp: number; idleUnsubscribedMs: number };
   secrets: Secrets;
   secretsFromDevFile: boolean; // true when any secret came from DATA_DIR/dev-secrets.json
   oauthClientId: string;
@@ -137,6 +149,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (e.NODE_ENV === 'production' && e.RATE_LIMIT_SCALE > 1) {
     throw new ConfigError('Invalid configuration: RATE_LIMIT_SCALE above 1 is refused in production');
   }
+  if (e.HTTP_HEADERS_TIMEOUT_MS > e.HTTP_REQUEST_TIMEOUT_MS) {
+    throw new ConfigError('Invalid configuration: HTTP_HEADERS_TIMEOUT_MS must not exceed HTTP_REQUEST_TIMEOUT_MS');
+  }
   if (Boolean(e.GOOGLE_CLIENT_ID) !== Boolean(e.GOOGLE_CLIENT_SECRET)) {
     throw new ConfigError('Invalid configuration: GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET go together');
   }
@@ -162,6 +177,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     redisUrl: e.REDIS_URL,
     publicUrl: e.PUBLIC_URL?.replace(/\/$/, ''),
     logLevel: e.LOG_LEVEL,
+    http: {
+      requestTimeoutMs: e.HTTP_REQUEST_TIMEOUT_MS,
+      headersTimeoutMs: e.HTTP_HEADERS_TIMEOUT_MS,
+      timeoutCheckMs: e.HTTP_TIMEOUT_CHECK_MS,
+    },
+    realtime: {
+      maxSubscriptions: e.WS_MAX_SUBSCRIPTIONS,
+      maxConnectionsPerIp: e.WS_MAX_CONNECTIONS_PER_IP,
+      idleUnsubscribedMs: e.WS_IDLE_UNSUBSCRIBED_SECONDS * 1000,
+    },
     secrets,
     secretsFromDevFile: dev !== null,
     oauthClientId: '1',

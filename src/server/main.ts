@@ -50,6 +50,9 @@ async function main(): Promise<void> {
   const channels = new PusherServer(fastify.server, local, {
     key: config.secrets.pusherKey,
     secret: config.secrets.pusherSecret,
+    maxSubscriptions: config.realtime.maxSubscriptions,
+    maxConnectionsPerAddress: config.realtime.maxConnectionsPerIp,
+    idleUnsubscribedMs: config.realtime.idleUnsubscribedMs,
   });
   await fastify.listen({ port: config.port, host: config.host });
   const shown = config.publicUrl ?? `http://localhost:${(fastify.server.address() as { port: number }).port}`;

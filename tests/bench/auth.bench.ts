@@ -88,6 +88,7 @@ export async function fanoutBench(): Promise<Record<string, number>> {
   const channels = new PusherServer(fastify.server, publisher, {
     key: config.secrets.pusherKey,
     secret: config.secrets.pusherSecret,
+    maxConnectionsPerAddress: 0, // 1,000 clients from loopback
   });
   const n = 1000;
   const clients: Pusher[] = [];

@@ -1,6 +1,8 @@
 // One PixiJS v8 Application per host element: resizes with its container and the device pixel
 // ratio, pauses its ticker while the tab is hidden, and releases its WebGL context on destroy.
 import { Application } from 'pixi.js';
+// Shaders and uniform uploads without `new Function`, so the site's CSP needs no 'unsafe-eval'.
+import 'pixi.js/unsafe-eval';
 
 /** Options for a host. */
 export interface PixiHostOptions {

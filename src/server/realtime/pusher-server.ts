@@ -1,6 +1,7 @@
 // An embedded Pusher-protocol (v7) channel server on the app's HTTP server, enough for pusher-js 8:
-// connection_established, public and private channels (HMAC auth), ping/pong, idle timeouts.
-// It takes WebSocket upgrades only for /app/{key}; socket.io keeps its own path.
+// connection_established, public and private channels (HMAC auth), ping/pong, idle timeouts, and
+// quotas: channels per connection and connections per address (error 4100 "over quota"), and a socket
+// with no channel for idleUnsubscribedMs is closed (4202). Upgrades only for /app/{key}.
 import { randomInt } from 'node:crypto';
 import type { IncomingMessage, Server as HttpServer } from 'node:http';
 import type { Duplex } from 'node:stream';
@@ -15,7 +16,15 @@ export interface PusherServerOptions {
   activityTimeoutSeconds?: number; // told to clients; they ping after this much silence (default 120)
   pongTimeoutMs?: number; // a silent client is dropped this long after the activity timeout (default 30 s)
   maxPayloadBytes?: number; // largest client frame (default 10 KB, as Pusher)
+  maxSubscriptions?: number; // channels one connection may join (default 50)
+  maxConnectionsPerAddress?: number; // open connections per client address, 0 = no cap (default 50)
+  idleUnsubscribedMs?: number; // a connection with no channel this long is closed (default 30 s)
+  clientAddress?: (req: IncomingMessage) => string; // who the client is (default: the TCP peer)
 }
+
+/** Pusher protocol close/error codes used here. */
+export const OVER_QUOTA = 4100;
+export const CLOSED_AFTER_INACTIVITY = 4202;
 
 /** One connected client. */
 interface Client {
@@ -23,6 +32,8 @@ interface Client {
   socketId: string; // "1234.5678"
   channels: Set<string>;
   lastSeen: number; // epoch ms of the last frame from the client
+  address: string;
+  bareSince: number | null; // epoch ms since when it has no channel; null while subscribed
 }
 
 const channelName = /^[A-Za-z0-9_\-=@,.;]{1,164}$/;
@@ -32,10 +43,14 @@ export class PusherServer {
   private readonly wss: WebSocketServer;
   private readonly clients = new Set<Client>();
   private readonly channels = new Map<string, Set<Client>>();
+  private readonly perAddress = new Map<string, number>();
   private readonly unsubscribe: () => void;
   private readonly sweeper: NodeJS.Timeout;
   private readonly activity: number;
   private readonly pongTimeoutMs: number;
+  private readonly maxSubscriptions: number;
+  private readonly maxPerAddress: number;
+  private readonly idleUnsubscribedMs: number;
   private readonly onUpgrade: (req: IncomingMessage, socket: Duplex, head: Buffer) => void;
 
   constructor(
@@ -45,15 +60,19 @@ export class PusherServer {
   ) {
     this.activity = opts.activityTimeoutSeconds ?? 120;
     this.pongTimeoutMs = opts.pongTimeoutMs ?? 30_000;
+    this.maxSubscriptions = opts.maxSubscriptions ?? 50;
+    this.maxPerAddress = opts.maxConnectionsPerAddress ?? 50;
+    this.idleUnsubscribedMs = opts.idleUnsubscribedMs ?? 30_000;
     this.wss = new WebSocketServer({ noServer: true, maxPayload: opts.maxPayloadBytes ?? 10_240 });
     this.onUpgrade = (req, socket, head) => {
       const url = new URL(req.url ?? '/', 'http://x');
       if (!url.pathname.startsWith('/app/')) return; // socket.io and others handle their own paths
-      this.wss.handleUpgrade(req, socket, head, (ws) => this.accept(ws, url));
+      const address = opts.clientAddress?.(req) ?? req.socket.remoteAddress ?? 'unknown';
+      this.wss.handleUpgrade(req, socket, head, (ws) => this.accept(ws, url, address));
     };
     server.on('upgrade', this.onUpgrade);
     this.unsubscribe = publisher.subscribe((e) => this.broadcast(e));
-    const tick = Math.min(10_000, Math.max(50, this.pongTimeoutMs / 2));
+    const tick = Math.min(10_000, Math.max(50, Math.min(this.pongTimeoutMs, this.idleUnsubscribedMs) / 2));
     this.sweeper = setInterval(() => this.sweep(Date.now()), tick).unref();
   }
 
@@ -62,7 +81,7 @@ export class PusherServer {
     return this.clients.size;
   }
 
-  private accept(ws: WebSocket, url: URL): void {
+  private accept(ws: WebSocket, url: URL, address: string): void {
     const key = url.pathname.slice('/app/'.length);
     if (key !== this.opts.key) {
       this.send(ws, 'pusher:error', { code: 4001, message: 'App key not in use' });
@@ -75,13 +94,24 @@ export class PusherServer {
       ws.close(4007, 'Unsupported protocol version');
       return;
     }
+    const open = this.perAddress.get(address) ?? 0;
+    if (this.maxPerAddress > 0 && open >= this.maxPerAddress) {
+      const message = `Over quota: at most ${this.maxPerAddress} connections per address`;
+      this.send(ws, 'pusher:error', { code: OVER_QUOTA, message });
+      ws.close(OVER_QUOTA, 'Over quota');
+      return;
+    }
+    const now = Date.now();
     const client: Client = {
       ws,
       socketId: `${randomInt(1, 2 ** 47)}.${randomInt(1, 2 ** 47)}`,
       channels: new Set(),
-      lastSeen: Date.now(),
+      lastSeen: now,
+      address,
+      bareSince: now,
     };
     this.clients.add(client);
+    this.perAddress.set(address, open + 1);
     ws.on('message', (raw, isBinary) => this.onMessage(client, isBinary ? null : raw.toString()));
     ws.on('close', () => this.drop(client));
     ws.on('error', () => this.drop(client));
@@ -137,7 +167,13 @@ export class PusherServer {
     ) {
       return error(401, 'Invalid signature');
     }
+    if (!client.channels.has(channel) && client.channels.size >= this.maxSubscriptions) {
+      const message = `Over quota: at most ${this.maxSubscriptions} channels per connection`;
+      this.send(client.ws, 'pusher:error', { code: OVER_QUOTA, message });
+      return error(429, message);
+    }
     client.channels.add(channel);
+    client.bareSince = null;
     let set = this.channels.get(channel);
     if (!set) this.channels.set(channel, (set = new Set()));
     set.add(client);
@@ -146,6 +182,7 @@ export class PusherServer {
 
   private leave(client: Client, channel: string): void {
     client.channels.delete(channel);
+    if (client.channels.size === 0) client.bareSince ??= Date.now();
     const set = this.channels.get(channel);
     set?.delete(client);
     if (set && set.size === 0) this.channels.delete(channel);
@@ -154,6 +191,9 @@ export class PusherServer {
   private drop(client: Client): void {
     if (!this.clients.delete(client)) return;
     for (const ch of client.channels) this.leave(client, ch);
+    const left = (this.perAddress.get(client.address) ?? 1) - 1;
+    if (left > 0) this.perAddress.set(client.address, left);
+    else this.perAddress.delete(client.address);
   }
 
   /** Sends a published event to every subscriber of its channel; returns how many got it. */
@@ -165,11 +205,15 @@ export class PusherServer {
     return set.size;
   }
 
-  /** Pings clients silent for the activity timeout; drops those silent past it plus the pong timeout. */
+  /** Pings clients silent for the activity timeout; drops those silent past it plus the pong timeout,
+   * and those without any channel for idleUnsubscribedMs. */
   private sweep(now: number): void {
     for (const c of this.clients) {
       const idle = now - c.lastSeen;
-      if (idle > this.activity * 1000 + this.pongTimeoutMs) {
+      if (c.bareSince !== null && now - c.bareSince >= this.idleUnsubscribedMs) {
+        c.ws.close(CLOSED_AFTER_INACTIVITY, 'Closed after inactivity: no channel subscribed');
+        this.drop(c);
+      } else if (idle > this.activity * 1000 + this.pongTimeoutMs) {
         c.ws.close(4201, 'Pong reply not received');
         c.ws.terminate();
         this.drop(c);
@@ -192,6 +236,7 @@ export class PusherServer {
     for (const c of this.clients) c.ws.terminate();
     this.clients.clear();
     this.channels.clear();
+    this.perAddress.clear();
     await new Promise<void>((r) => this.wss.close(() => r()));
   }
 }

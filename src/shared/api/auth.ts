@@ -1,5 +1,6 @@
 // Accounts contract (spec §5, §7): forms shared by the client's validation and the server's.
 import { z } from 'zod';
+import { mixedScriptMessage, mixesLookAlikeScripts } from '../mixed-script.ts';
 
 /** A required text field with the spec's messages. */
 function text(label: string, required: string, max: number) {
@@ -32,7 +33,10 @@ const captcha = z
 
 /** Sign Up form (client) — the server's register body adds captcha and attribution. */
 export const registerFormSchema = z.object({
-  name: text('Nickname', 'Nickname is required', 64),
+  name: text('Nickname', 'Nickname is required', 64).refine(
+    (name) => !mixesLookAlikeScripts(name),
+    mixedScriptMessage('Nickname'),
+  ),
   email: emailField(),
   password: passwordField(),
   promotions: z.boolean().optional(),

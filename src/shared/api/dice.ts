@@ -1,6 +1,7 @@
 // Dice API contract: POST /api/dice/bet, GET /api/dice/bets (mine), GET /api/dice/bets/recent,
 // and the public channel event for recent bets. Amounts in dollars with 2 decimals.
 import { z } from 'zod';
+import { diceBasisPoints } from '../fair/dice.ts';
 
 /** Bet limits in cents (documented in the OpenAPI summary and README). */
 export const DICE_LIMITS = {
@@ -26,10 +27,7 @@ export const diceBetBodySchema = z.object({
   amount: dollars('amount'),
   target: z
     .number({ error: 'The target must be a number.' })
-    .refine(
-      (v) => Number.isFinite(v) && Math.abs(Math.round(v * 100) - v * 100) < 1e-6,
-      'The target must have at most 2 decimals.',
-    ),
+    .refine((v) => diceBasisPoints(v) !== null, 'The target must have at most 2 decimals.'),
   direction: z.enum(['over', 'under'], { error: 'The direction must be "over" or "under".' }),
 });
 

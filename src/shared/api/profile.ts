@@ -1,5 +1,6 @@
 // Profile hub contract (/profile main): name, password, avatar, stats and sessions.
 import { z } from 'zod';
+import { mixedScriptMessage, mixesLookAlikeScripts } from '../mixed-script.ts';
 import { passwordField } from './auth.ts';
 import { publicUserSchema } from './user.ts';
 
@@ -21,7 +22,8 @@ export const nameBodySchema = z.object({
     .trim()
     .min(1, 'Nickname is required')
     .max(64, 'Nickname may not be longer than 64 characters.')
-    .refine((s) => !/[\p{Cc}\p{Cf}]/u.test(s), 'Nickname is not valid.'),
+    .refine((s) => !/[\p{Cc}\p{Cf}]/u.test(s), 'Nickname is not valid.')
+    .refine((s) => !mixesLookAlikeScripts(s), mixedScriptMessage('Nickname')),
 });
 
 /** POST /api/profile/password body. */

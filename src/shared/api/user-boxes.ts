@@ -1,6 +1,7 @@
 // The custom-box contract: create, preview, list, detail, "my boxes" and the product picker.
 // Chances are percent with up to 3 decimals; money is dollars with 2 decimals on the wire.
 import { z } from 'zod';
+import { mixedScriptMessage, mixesLookAlikeScripts } from '../mixed-script.ts';
 import { boxDetailResponseSchema, boxSummarySchema, productSchema } from './boxes.ts';
 import { CUSTOM_BOX_ITEMS } from '../games/boxes/custom-box.quote.ts';
 
@@ -53,7 +54,8 @@ export const customBoxCreateBodySchema = z.object({
     .trim()
     .min(3, 'The name needs at least 3 characters.')
     .max(40, 'The name can have at most 40 characters.')
-    .regex(/^[\p{L}\p{N}][\p{L}\p{N} '&!.-]*$/u, "Use letters, digits, spaces and - ' & ! . only."),
+    .regex(/^[\p{L}\p{N}][\p{L}\p{N} '&!.-]*$/u, "Use letters, digits, spaces and - ' & ! . only.")
+    .refine((name) => !mixesLookAlikeScripts(name), mixedScriptMessage('The name')),
   img: z.enum(CUSTOM_BOX_IMAGES, { error: 'Pick one of the box images.' }),
   items: itemsSchema,
 });

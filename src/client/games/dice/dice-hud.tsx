@@ -2,18 +2,13 @@
 // skip and turbo, with hotkeys (Space bet or skip, A half, D double, F flip, T turbo).
 import { useEffect, useState } from 'react';
 import { DICE_LIMITS } from '../../../shared/api/dice.ts';
-import {
-  diceChance,
-  diceMultiplier,
-  diceTargetError,
-  diceTargetForChance,
-  type DiceDirection,
-} from '../../../shared/fair/index.ts';
+import { diceChanceBp, diceMultiplierBp, type DiceDirection } from '../../../shared/fair/index.ts';
 import type { AutoConfig } from '../../engine/machines/auto-bet.machine.ts';
 import { useMotion } from '../../engine/motion.ts';
 import { TurboMute } from '../../components/ui/turbo-mute.tsx';
 import { formatDollars } from '../../lib/format.ts';
 import type { DiceParams } from './dice.machine.ts';
+import { typedChanceTargetBp, typedMultiplierTargetBp, typedTargetBp } from './dice-target.ts';
 
 /** Props from the page. */
 export interface DiceHudProps {
@@ -32,15 +27,17 @@ const num = (s: string) => (s.trim() === '' ? null : Number(s));
 /** The HUD. */
 export function DiceHud({ phase, autoOn, onBet, onAuto, onStopAuto, onSkip, onChange }: DiceHudProps) {
   const [amount, setAmount] = useState('1.00');
-  const [target, setTarget] = useState(50.5);
+  const [targetBp, setTargetBp] = useState(5050); // basis points: 1 bp = 0.01
   const [direction, setDirection] = useState<DiceDirection>('over');
   const [chanceText, setChanceText] = useState<string | null>(null); // raw text while typing
   const [multText, setMultText] = useState<string | null>(null);
   const [targetText, setTargetText] = useState<string | null>(null);
   const [auto, setAuto] = useState({ count: '10', profit: '', loss: '', win: '', lossPct: '' });
   const { turbo, setTurbo } = useMotion();
-  const chance = diceChance(target, direction);
-  const multiplier = diceMultiplier(chance);
+  const target = targetBp / 100;
+  const chanceBp = diceChanceBp(targetBp, direction);
+  const chance = chanceBp / 100;
+  const multiplier = diceMultiplierBp(chanceBp);
   const playing = phase === 'placing' || phase === 'playing';
   const amountNum = Number(amount);
   const amountError =
@@ -53,13 +50,10 @@ export function DiceHud({ phase, autoOn, onBet, onAuto, onStopAuto, onSkip, onCh
 
   useEffect(() => onChange(target, direction), [target, direction, onChange]);
 
-  const applyTarget = (t: number) => {
-    if (diceTargetError(round2(t), direction) === null) setTarget(round2(t));
-  };
-  const applyChance = (c: number) => applyTarget(diceTargetForChance(round2(c), direction));
+  const apply = (bp: number | null) => bp !== null && setTargetBp(bp);
   const flip = () => {
     setDirection((d) => (d === 'over' ? 'under' : 'over'));
-    setTarget((t) => round2(100 - t));
+    setTargetBp((bp) => 10000 - bp);
   };
   const bet = () => {
     if (playing) return onSkip();
@@ -123,7 +117,7 @@ export function DiceHud({ phase, autoOn, onBet, onAuto, onStopAuto, onSkip, onCh
             name="target"
             inputMode="decimal"
             value={targetText ?? target.toFixed(2)}
-            onChange={(e) => (setTargetText(e.target.value), applyTarget(Number(e.target.value)))}
+            onChange={(e) => (setTargetText(e.target.value), apply(typedTargetBp(e.target.value, direction)))}
             onBlur={() => setTargetText(null)}
           />
         </label>
@@ -138,7 +132,7 @@ export function DiceHud({ phase, autoOn, onBet, onAuto, onStopAuto, onSkip, onCh
             name="chance"
             inputMode="decimal"
             value={chanceText ?? chance.toFixed(2)}
-            onChange={(e) => (setChanceText(e.target.value), applyChance(Number(e.target.value)))}
+            onChange={(e) => (setChanceText(e.target.value), apply(typedChanceTargetBp(e.target.value, direction)))}
             onBlur={() => setChanceText(null)}
           />
         </label>
@@ -148,10 +142,7 @@ export function DiceHud({ phase, autoOn, onBet, onAuto, onStopAuto, onSkip, onCh
             name="multiplier"
             inputMode="decimal"
             value={multText ?? multiplier.toFixed(4)}
-            onChange={(e) => (
-              setMultText(e.target.value),
-              Number(e.target.value) > 1 && applyChance(99 / Number(e.target.value))
-            )}
+            onChange={(e) => (setMultText(e.target.value), apply(typedMultiplierTargetBp(e.target.value, direction)))}
             onBlur={() => setMultText(null)}
           />
         </label>

@@ -7,7 +7,7 @@ import { applyMoveIn, lockUserRows } from '../wallet/ledger.ts';
 import type { Remember } from '../wallet/idempotency.ts';
 import { takeNextNonce } from '../fair/fair.service.ts';
 import { DICE_LIMITS, type DiceBet, type DiceBetBody } from '../../../shared/api/dice.ts';
-import { diceChance, diceMultiplier, diceTargetError } from '../../../shared/fair/index.ts';
+import { diceBasisPoints, diceChanceBp, diceMultiplierBp, diceTargetBpError } from '../../../shared/fair/index.ts';
 import { diceOutcome } from '../../../shared/games/dice/dice.outcome.ts';
 import { toBet } from './dice.repository.ts';
 
@@ -19,23 +19,25 @@ export interface PlacedBet {
   createdAt: number;
 }
 
-/** Validates amount/target/direction against the rules and limits; returns stake and payout rate. */
-export function checkBet(body: DiceBetBody): { amountCents: number; chanceBp: number } {
+/** Validates amount/target/direction against the rules and limits; returns stake, target and chance in bp. */
+export function checkBet(body: DiceBetBody): { amountCents: number; targetBp: number; chanceBp: number } {
   const amountCents = Math.round(body.amount * 100);
   const min = DICE_LIMITS.minBetCents / 100;
   const max = DICE_LIMITS.maxBetCents / 100;
   if (amountCents < DICE_LIMITS.minBetCents || amountCents > DICE_LIMITS.maxBetCents)
     throw fieldError('amount', `The amount must be between $${min.toFixed(2)} and $${max.toFixed(2)}.`);
-  const targetError = diceTargetError(body.target, body.direction);
+  const targetBp = diceBasisPoints(body.target);
+  if (targetBp === null) throw fieldError('target', 'The target must have at most 2 decimals.');
+  const targetError = diceTargetBpError(targetBp, body.direction);
   if (targetError) throw fieldError('target', targetError);
-  const chanceBp = Math.round(diceChance(body.target, body.direction) * 100);
+  const chanceBp = diceChanceBp(targetBp, body.direction);
   if (potentialPayoutCents(amountCents, chanceBp) > DICE_LIMITS.maxPayoutCents) {
     throw fieldError(
       'amount',
       `The potential payout exceeds the maximum of $${(DICE_LIMITS.maxPayoutCents / 100).toFixed(2)}: lower the amount or raise the chance.`,
     );
   }
-  return { amountCents, chanceBp };
+  return { amountCents, targetBp, chanceBp };
 }
 
 /** Payout of a win in cents: floor(amount × 99 / chance%), integer arithmetic. */
@@ -51,8 +53,8 @@ export async function placeDiceBet(
   now: number,
   remember?: Remember<PlacedBet>, // stores the first answer of an Idempotency-Key in this transaction
 ): Promise<PlacedBet> {
-  const { amountCents, chanceBp } = checkBet(body);
-  const multiplier = diceMultiplier(chanceBp / 100);
+  const { amountCents, targetBp, chanceBp } = checkBet(body);
+  const multiplier = diceMultiplierBp(chanceBp);
   return transact(database, async (trx) => {
     await lockUserRows(trx, [userId]); // lock order: the user row before the seed row (wallet README)
     const pair = await takeNextNonce(trx, userId, now);
@@ -65,7 +67,7 @@ export async function placeDiceBet(
         user_id: userId,
         amount_cents: amountCents,
         payout_cents: payoutCents,
-        target_bp: Math.round(body.target * 100),
+        target_bp: targetBp,
         direction: body.direction,
         roll_bp: Math.round(roll * 100),
         multiplier,
@@ -103,7 +105,7 @@ export async function placeDiceBet(
       win: win ? 1 : 0,
       multiplier,
       payout_cents: payoutCents,
-      target_bp: Math.round(body.target * 100),
+      target_bp: targetBp,
       direction: body.direction,
       nonce: pair.nonce,
       client_seed: pair.client_seed,
