@@ -21,6 +21,7 @@ import {
   badCredentialsMessage,
   forgotMessage,
   forgotPassword,
+  normalizeUsername,
   passwordGrant,
   register,
   registeredMessage,
@@ -92,8 +93,10 @@ export function accountsRoutes(app: FastifyInstance, deps: AccountsDeps): void {
         throw new HttpError(401, 'Client authentication failed.');
       if (body.grant_type === 'password') {
         if (!body.username || !body.password) throw new HttpError(400, badCredentialsMessage);
-        await deps.limiter.check(limits.tokenAccount, body.username.slice(0, 254), now);
-        return passwordGrant(deps, body.username, body.password, now);
+        // One normal form for the limiter and the lookup: "  Email\t" is the same account as "email".
+        const username = normalizeUsername(body.username);
+        await deps.limiter.check(limits.tokenAccount, username, now);
+        return passwordGrant(deps, username, body.password, now);
       }
       if (body.grant_type === 'refresh_token') {
         const r = body.refresh_token

@@ -88,14 +88,20 @@ export async function register(
   }
 }
 
-/** Password grant: checks the credentials (even timing for unknown emails) and issues a pair. */
+/** The one normal form of a login name: trimmed, lower-case, at most 254 characters (longer never matches). */
+export function normalizeUsername(username: string): string {
+  const u = username.trim().toLowerCase();
+  return u.length <= 254 ? u : u.slice(0, 255);
+}
+
+/** Password grant (`username` already normalised): checks the credentials (even timing for unknown emails) and issues a pair. */
 export async function passwordGrant(
   ctx: AccountsContext,
   username: string,
   password: string,
   now: number,
 ): Promise<TokenPair> {
-  const user = username.length <= 254 ? await findUserByEmail(ctx.db, username.trim()) : undefined;
+  const user = username.length <= 254 ? await findUserByEmail(ctx.db, username) : undefined;
   const ok = user?.password_hash
     ? await verifyPassword(password, user.password_hash)
     : await verifyDecoy(password, ctx.scrypt);
