@@ -6,6 +6,7 @@ import type { Database } from './db/database.ts';
 import { handleError } from './http/errors.ts';
 import { registerOpenApi } from './http/openapi.ts';
 import { registerClient } from './http/static.ts';
+import { logPeerAddress, trustProxyOption } from './http/client-address.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { configRoutes } from './modules/config/config.routes.ts';
 import { boxesModule } from './modules/boxes/boxes.module.ts';
@@ -50,12 +51,13 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   const fastify = Fastify({
     logger: deps.logger ? { level: config.logLevel } : false,
     bodyLimit: 1024 * 1024,
-    trustProxy: true,
+    trustProxy: trustProxyOption(config.trustProxy), // TRUST_PROXY; none by default
     forceCloseConnections: 'idle',
     return503OnClosing: true,
     routerOptions: { maxParamLength: 200 },
   });
   fastify.setErrorHandler(handleError);
+  logPeerAddress(fastify);
   // pusher-js and OAuth clients post forms; parse them into plain objects.
   fastify.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, body, done) => {
     done(null, Object.fromEntries(new URLSearchParams(body as string)));

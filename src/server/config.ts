@@ -1,6 +1,7 @@
 // Environment variables, validated once at start. Local defaults need no outside service;
 // development secrets are generated into DATA_DIR and refused in production.
 import { randomBytes } from 'node:crypto';
+import { isIP } from 'node:net';
 import { mkdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
 import { resolve, join } from 'node:path';
 import { z } from 'zod';
@@ -22,6 +23,11 @@ const envSchema = z.object({
     .refine((v) => /^rediss?:\/\//.test(v), 'must be a redis:// URL')
     .optional(),
   PUBLIC_URL: optionalUrl,
+  TRUST_PROXY: z
+    .string()
+    .trim()
+    .refine(validTrustProxy, 'must be a number of proxy hops (0-10) or a comma-separated list of IP addresses/CIDRs')
+    .optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   APP_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   PUSHER_APP_KEY: z.string().min(1).optional(),
@@ -51,6 +57,30 @@ const envSchema = z.object({
   STEAM_API_KEY: z.string().min(1).optional(),
 });
 
+const proxyNames = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+/** One trusted proxy: an IP address, a CIDR (address/prefix) or one of proxy-addr's names. */
+function validProxyEntry(entry: string): boolean {
+  if (proxyNames.has(entry)) return true;
+  const [addr = '', prefix, ...rest] = entry.split('/');
+  const family = isIP(addr);
+  if (!family || rest.length) return false;
+  if (prefix === undefined) return true;
+  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128);
+}
+
+function validTrustProxy(v: string): boolean {
+  if (/^\d+$/.test(v)) return Number(v) <= 10;
+  return v.split(',').every((e) => validProxyEntry(e.trim()));
+}
+
+/** TRUST_PROXY as Fastify takes it: false (default: trust no forwarded header), hop count or address list. */
+function parseTrustProxy(v: string | undefined): false | number | string[] {
+  if (v === undefined || v === '' || v === '0') return false;
+  if (/^\d+$/.test(v)) return Number(v);
+  return v.split(',').map((e) => e.trim());
+}
+
 /** Secrets the server signs and hashes with; generated per machine in development. */
 export interface Secrets {
   appSecret: string; // HMAC key for tokens, webhooks and addresses
@@ -68,6 +98,7 @@ export interface Config {
   database: { kind: 'sqlite'; file: string } | { kind: 'postgres'; url: string };
   redisUrl: string | undefined;
   publicUrl: string | undefined; // absolute base URL players reach, when behind a proxy
+  trustProxy: false | number | string[]; // whose X-Forwarded-For counts (TRUST_PROXY); false = nobody
   logLevel: string;
   secrets: Secrets;
   secretsFromDevFile: boolean; // true when any secret came from DATA_DIR/dev-secrets.json
@@ -161,6 +192,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     database,
     redisUrl: e.REDIS_URL,
     publicUrl: e.PUBLIC_URL?.replace(/\/$/, ''),
+    trustProxy: parseTrustProxy(e.TRUST_PROXY),
     logLevel: e.LOG_LEVEL,
     secrets,
     secretsFromDevFile: dev !== null,
