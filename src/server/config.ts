@@ -81,6 +81,12 @@ function parseTrustProxy(v: string | undefined): false | number | string[] {
   return v.split(',').map((e) => e.trim());
 }
 
+/** The development origin when PUBLIC_URL is unset: the listen address (localhost for a wildcard). */
+function localOrigin(host: string, port: number): string {
+  const name = host === '0.0.0.0' || host === '::' ? 'localhost' : host.includes(':') ? `[${host}]` : host;
+  return `http://${name}:${port}`;
+}
+
 /** Secrets the server signs and hashes with; generated per machine in development. */
 export interface Secrets {
   appSecret: string; // HMAC key for tokens, webhooks and addresses
@@ -97,7 +103,8 @@ export interface Config {
   dataDir: string; // absolute path
   database: { kind: 'sqlite'; file: string } | { kind: 'postgres'; url: string };
   redisUrl: string | undefined;
-  publicUrl: string | undefined; // absolute base URL players reach, when behind a proxy
+  publicUrl: string | undefined; // PUBLIC_URL as given (required in production)
+  siteUrl: string; // the origin players reach: PUBLIC_URL, else http://HOST:PORT (never a request header)
   trustProxy: false | number | string[]; // whose X-Forwarded-For counts (TRUST_PROXY); false = nobody
   logLevel: string;
   secrets: Secrets;
@@ -168,6 +175,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (e.NODE_ENV === 'production' && e.RATE_LIMIT_SCALE > 1) {
     throw new ConfigError('Invalid configuration: RATE_LIMIT_SCALE above 1 is refused in production');
   }
+  if (e.NODE_ENV === 'production' && !e.PUBLIC_URL) {
+    throw new ConfigError(
+      'Invalid configuration: PUBLIC_URL is required in production (links in mail are never built from request headers)',
+    );
+  }
   if (Boolean(e.GOOGLE_CLIENT_ID) !== Boolean(e.GOOGLE_CLIENT_SECRET)) {
     throw new ConfigError('Invalid configuration: GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET go together');
   }
@@ -192,6 +204,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     database,
     redisUrl: e.REDIS_URL,
     publicUrl: e.PUBLIC_URL?.replace(/\/$/, ''),
+    siteUrl: e.PUBLIC_URL ? new URL(e.PUBLIC_URL).origin : localOrigin(e.HOST, e.PORT),
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     logLevel: e.LOG_LEVEL,
     secrets,

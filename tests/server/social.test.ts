@@ -57,7 +57,10 @@ describeEachDb('social sign-in and attribution', (dialect) => {
       token: `${fakeUrl}/token`,
       userinfo: `${fakeUrl}/userinfo`,
     });
-    app = await accountsApp(dialect, { deps: { accounts: { social: { google } } } });
+    app = await accountsApp(dialect, {
+      env: { PUBLIC_URL: 'http://site.test' },
+      deps: { accounts: { social: { google } } },
+    });
   });
   afterAll(async () => {
     await app.close();

@@ -15,7 +15,6 @@ import { publicUserSchema } from '../../../shared/api/user.ts';
 import { captchaFailedMessage } from '../captcha/captcha.ts';
 import { limits } from '../../plugins/rate-limit.ts';
 import { rotateRefreshToken, revokeSession } from '../auth/tokens.ts';
-import { publicConfig } from '../config/config.routes.ts';
 import { findUserById, toPublicUser } from './accounts.repository.ts';
 import {
   badCredentialsMessage,
@@ -34,9 +33,9 @@ import { socialFailedMessage } from '../social/providers.ts';
 
 const tags = ['accounts'];
 
-/** The origin players reach (for links in mail). */
-export function siteOrigin(deps: AccountsDeps, request: FastifyRequest): string {
-  return publicConfig(deps.config, request).api_url;
+/** The origin players reach (for links in mail): PUBLIC_URL, never the request's Host header. */
+export function siteOrigin(deps: AccountsDeps, _request?: FastifyRequest): string {
+  return deps.config.siteUrl;
 }
 
 async function checkCaptcha(deps: AccountsDeps, token: string, action: string, ip: string): Promise<void> {

@@ -24,10 +24,9 @@ import {
 } from '../../../shared/api/wallet.ts';
 import { centsToDollars, dollarsToCents } from '../../../shared/money.ts';
 
-/** The absolute origin players reach this server at. */
-export function siteOrigin(config: Config, request: FastifyRequest): string {
-  if (config.publicUrl) return config.publicUrl;
-  return `${request.protocol}://${request.headers.host ?? `localhost:${config.port}`}`;
+/** The absolute origin players reach this server at (PUBLIC_URL; never a request header). */
+export function siteOrigin(config: Config, _request?: FastifyRequest): string {
+  return config.siteUrl;
 }
 
 /** True when the local payment sandboxes serve checkouts (everywhere but production). */
