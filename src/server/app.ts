@@ -6,7 +6,7 @@ import type { Database } from './db/database.ts';
 import { handleError } from './http/errors.ts';
 import { registerOpenApi } from './http/openapi.ts';
 import { registerClient } from './http/static.ts';
-import { logPeerAddress, trustProxyOption } from './http/client-address.ts';
+import { clientAddressHooks, trustProxyOption } from './http/client-address.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { configRoutes } from './modules/config/config.routes.ts';
 import { boxesModule } from './modules/boxes/boxes.module.ts';
@@ -57,7 +57,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     routerOptions: { maxParamLength: 200 },
   });
   fastify.setErrorHandler(handleError);
-  logPeerAddress(fastify);
+  clientAddressHooks(fastify); // peer address in logs; development tools for loopback only
   // pusher-js and OAuth clients post forms; parse them into plain objects.
   fastify.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, body, done) => {
     done(null, Object.fromEntries(new URLSearchParams(body as string)));
