@@ -20,6 +20,8 @@ import {
   type SocialProvider,
 } from '../social/providers.ts';
 import { accountsRoutes } from './accounts.routes.ts';
+import { HashQueue } from '../auth/hash-queue.ts';
+import { prepareDecoy } from '../auth/password.ts';
 import { socialRoutes } from '../social/social.routes.ts';
 import { trackingRoutes } from '../tracking/tracking.routes.ts';
 import type { AccountsContext } from './accounts.service.ts';
@@ -31,6 +33,7 @@ export interface AccountsOverrides {
   captcha?: CaptchaVerifier;
   rateLimitStore?: RateLimitStore;
   social?: Partial<Record<SocialProviderName, SocialProvider>>;
+  hashes?: HashQueue;
 }
 
 /** Everything the accounts routes use. */
@@ -70,8 +73,10 @@ export function accountsModule(app: FastifyInstance, db: DB, config: Config, ove
     mailer: overrides.mailer ?? createMailer(db, config.smtpUrl, config.mailFrom),
     captcha: overrides.captcha ?? createCaptcha(config.recaptchaSecret, config.recaptchaVerifyUrl),
     limiter: new RateLimiter(store, config.rateLimitScale),
+    hashes: overrides.hashes ?? new HashQueue(),
     social: { ...socialProviders(config), ...overrides.social },
   };
+  app.addHook('onReady', async () => void (await prepareDecoy(deps.scrypt)));
   accountsRoutes(app, deps);
   socialRoutes(app, deps);
   trackingRoutes(app, db);

@@ -71,7 +71,7 @@ export function accountsRoutes(app: FastifyInstance, deps: AccountsDeps): void {
       const now = Date.now();
       await checkCaptcha(deps, body['g-recaptcha-response'], 'register', request.ip);
       const link = request.headers['x-tlink'];
-      await register(deps, { ...body, trackingLink: typeof link === 'string' ? link : null }, now);
+      await register(deps, { ...body, trackingLink: typeof link === 'string' ? link : null }, now, request.ip);
       return { msg: registeredMessage };
     },
   );
@@ -86,7 +86,7 @@ export function accountsRoutes(app: FastifyInstance, deps: AccountsDeps): void {
       body: tokenBodySchema,
       response: tokenResponseSchema,
     },
-    async ({ body }) => {
+    async ({ body, request }) => {
       const now = Date.now();
       if (body.client_id !== deps.config.oauthClientId || body.client_secret !== deps.config.secrets.oauthClientSecret)
         throw new HttpError(401, 'Client authentication failed.');
@@ -95,7 +95,7 @@ export function accountsRoutes(app: FastifyInstance, deps: AccountsDeps): void {
         // One normal form for the limiter and the lookup: "  Email\t" is the same account as "email".
         const username = normalizeUsername(body.username);
         await deps.limiter.check(limits.tokenAccount, username, now);
-        return passwordGrant(deps, username, body.password, now);
+        return passwordGrant(deps, username, body.password, now, request.ip);
       }
       if (body.grant_type === 'refresh_token') {
         const r = body.refresh_token
@@ -172,9 +172,9 @@ export function accountsRoutes(app: FastifyInstance, deps: AccountsDeps): void {
       body: resetBodySchema,
       response: msgSchema,
     },
-    async ({ body }) => {
+    async ({ body, request }) => {
       const now = Date.now();
-      await resetPassword(deps, body, now);
+      await resetPassword(deps, body, now, request.ip);
       return { msg: resetDoneMessage };
     },
   );

@@ -5,6 +5,7 @@ import { HttpError, fieldError } from '../../http/errors.ts';
 import { hashPassword, verifyDecoy, verifyPassword, type ScryptParams } from '../auth/password.ts';
 import { hashToken, issueTokens, revokeAllSessions, type TokenPair } from '../auth/tokens.ts';
 import type { Mailer } from '../mail/mailer.ts';
+import type { HashQueue } from '../auth/hash-queue.ts';
 import { findUserByEmail, insertUser } from './accounts.repository.ts';
 
 /** What the account services need. */
@@ -14,6 +15,7 @@ export interface AccountsContext {
   scrypt: ScryptParams;
   accessTtl: number; // seconds
   mailer: Mailer;
+  hashes: HashQueue; // every password hash runs through it (bounded, fair per client address)
 }
 
 /** The message of a successful registration. */
@@ -49,10 +51,11 @@ export async function register(
     trackingLink?: string | null;
   },
   now: number,
+  owner = 'local', // the client address, for the hash queue
 ): Promise<number> {
   const email = input.email.toLowerCase();
   if (await findUserByEmail(ctx.db, email)) throw fieldError('email', emailTakenMessage);
-  const passwordHash = await hashPassword(input.password, ctx.scrypt);
+  const passwordHash = await ctx.hashes.run(owner, () => hashPassword(input.password, ctx.scrypt));
   try {
     return await ctx.db.transaction().execute(async (trx) => {
       const userId = await insertUser(trx, { name: input.name, email, passwordHash, avatarUrl: null, now });
@@ -100,11 +103,14 @@ export async function passwordGrant(
   username: string,
   password: string,
   now: number,
+  owner = 'local', // the client address, for the hash queue
 ): Promise<TokenPair> {
   const user = username.length <= 254 ? await findUserByEmail(ctx.db, username) : undefined;
-  const ok = user?.password_hash
-    ? await verifyPassword(password, user.password_hash)
-    : await verifyDecoy(password, ctx.scrypt);
+  // Known and unknown emails queue alike and spend the same work (the decoy): no enumeration by timing.
+  const stored = user?.password_hash;
+  const ok = await ctx.hashes.run(owner, () =>
+    stored ? verifyPassword(password, stored) : verifyDecoy(password, ctx.scrypt),
+  );
   if (!user || !ok) throw new HttpError(400, badCredentialsMessage);
   return issueTokens(ctx.db, ctx.secret, user.id, now, undefined, ctx.accessTtl);
 }
@@ -198,6 +204,7 @@ export async function resetPassword(
   ctx: AccountsContext,
   input: { email: string; token: string; password: string },
   now: number,
+  owner = 'local', // the client address, for the hash queue
 ): Promise<void> {
   const user = await findUserByEmail(ctx.db, input.email);
   const row = user
@@ -209,7 +216,7 @@ export async function resetPassword(
         .executeTakeFirst()
     : undefined;
   if (!user || !row || row.used_at !== null || row.expires_at <= now) throw new HttpError(422, resetInvalidMessage);
-  const passwordHash = await hashPassword(input.password, ctx.scrypt);
+  const passwordHash = await ctx.hashes.run(owner, () => hashPassword(input.password, ctx.scrypt));
   await ctx.db.transaction().execute(async (trx) => {
     const used = await trx
       .updateTable('password_resets')
