@@ -66,6 +66,7 @@ export const limits = {
   tokenAccount: { name: 'token-account', max: 10, windowMs: 60_000 },
   forgotIp: { name: 'forgot-ip', max: 10, windowMs: 10 * 60_000 },
   forgotAccount: { name: 'forgot-account', max: 3, windowMs: 10 * 60_000 },
+  verifyAccount: { name: 'verify-account', max: 3, windowMs: 10 * 60_000 }, // verification mail again
 } satisfies Record<string, Limit>;
 
 /** The text of a 429. */

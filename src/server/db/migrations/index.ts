@@ -12,6 +12,7 @@ import * as m0008 from './0008-levels-free-loot.ts';
 import * as m0009 from './0009-upgrades.ts';
 import * as m0010 from './0010-user-boxes.ts';
 import * as m0011 from './0011-ledger-kind-time.ts';
+import * as m0013 from './0013-email-verification.ts';
 
 /** A migration step; it receives the dialect for the few DDL differences. */
 export interface Step {
@@ -31,4 +32,5 @@ export const steps: Record<string, Step> = {
   '0009-upgrades': m0009,
   '0010-user-boxes': m0010,
   '0011-ledger-kind-time': m0011,
+  '0013-email-verification': m0013,
 };

@@ -20,6 +20,7 @@ import {
   type SocialProvider,
 } from '../social/providers.ts';
 import { accountsRoutes } from './accounts.routes.ts';
+import { verificationRoutes } from './verification.routes.ts';
 import { HashQueue } from '../auth/hash-queue.ts';
 import { prepareDecoy } from '../auth/password.ts';
 import { socialRoutes } from '../social/social.routes.ts';
@@ -74,10 +75,12 @@ export function accountsModule(app: FastifyInstance, db: DB, config: Config, ove
     captcha: overrides.captcha ?? createCaptcha(config.recaptchaSecret, config.recaptchaVerifyUrl),
     limiter: new RateLimiter(store, config.rateLimitScale),
     hashes: overrides.hashes ?? new HashQueue(),
+    siteUrl: config.siteUrl,
     social: { ...socialProviders(config), ...overrides.social },
   };
   app.addHook('onReady', async () => void (await prepareDecoy(deps.scrypt)));
   accountsRoutes(app, deps);
+  verificationRoutes(app, deps);
   socialRoutes(app, deps);
   trackingRoutes(app, db);
 }
