@@ -6,6 +6,7 @@ import type { DB } from '../../db/database.ts';
 import { createCaptcha, type CaptchaVerifier } from '../captcha/captcha.ts';
 import { createMailer, type Mailer } from '../mail/mailer.ts';
 import {
+  LoginBackoff,
   MemoryRateLimitStore,
   RateLimiter,
   RedisRateLimitStore,
@@ -42,6 +43,7 @@ export interface AccountsDeps extends AccountsContext {
   config: Config;
   captcha: CaptchaVerifier;
   limiter: RateLimiter;
+  backoff: LoginBackoff; // password grants per (account, address)
   social: Partial<Record<SocialProviderName, SocialProvider>>; // a provider missing here is unavailable
 }
 
@@ -74,6 +76,7 @@ export function accountsModule(app: FastifyInstance, db: DB, config: Config, ove
     mailer: overrides.mailer ?? createMailer(db, config.smtpUrl, config.mailFrom),
     captcha: overrides.captcha ?? createCaptcha(config.recaptchaSecret, config.recaptchaVerifyUrl),
     limiter: new RateLimiter(store, config.rateLimitScale),
+    backoff: new LoginBackoff(store, Math.ceil(5 * config.rateLimitScale)),
     hashes: overrides.hashes ?? new HashQueue(),
     siteUrl: config.siteUrl,
     social: { ...socialProviders(config), ...overrides.social },

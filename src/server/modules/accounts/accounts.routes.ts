@@ -70,6 +70,7 @@ export function accountsRoutes(app: FastifyInstance, deps: AccountsDeps): void {
     async ({ body, request }) => {
       const now = Date.now();
       await checkCaptcha(deps, body['g-recaptcha-response'], 'register', request.ip);
+      await deps.limiter.check(limits.registerEmail, body.email.trim().toLowerCase(), now);
       const link = request.headers['x-tlink'];
       await register(deps, { ...body, trackingLink: typeof link === 'string' ? link : null }, now, request.ip);
       return { msg: registeredMessage };
@@ -94,8 +95,16 @@ export function accountsRoutes(app: FastifyInstance, deps: AccountsDeps): void {
         if (!body.username || !body.password) throw new HttpError(400, badCredentialsMessage);
         // One normal form for the limiter and the lookup: "  Email\t" is the same account as "email".
         const username = normalizeUsername(body.username);
-        await deps.limiter.check(limits.tokenAccount, username, now);
-        return passwordGrant(deps, username, body.password, now, request.ip);
+        // Backoff per (account, address): a guesser elsewhere never locks the owner out.
+        await deps.backoff.check(username, request.ip, now);
+        try {
+          const pair = await passwordGrant(deps, username, body.password, now, request.ip);
+          await deps.backoff.succeeded(username, request.ip);
+          return pair;
+        } catch (e) {
+          if (e instanceof HttpError && e.statusCode === 400) await deps.backoff.failed(username, request.ip, now);
+          throw e;
+        }
       }
       if (body.grant_type === 'refresh_token') {
         const r = body.refresh_token
