@@ -2,6 +2,7 @@
 import { useEffect } from 'react';
 import { useSession } from '../../stores/session.ts';
 import { loadProfile, logout } from '../../lib/session.ts';
+import { EmailVerifyNotice } from './email-verify-notice.tsx';
 import '../auth/auth.css';
 
 const dollars = new Intl.NumberFormat('en-US', {
@@ -19,6 +20,7 @@ export default function ProfileMainPage() {
   return (
     <section className="page" data-testid="profile">
       <h1>Profile</h1>
+      <EmailVerifyNotice verified={user.email_verified} />
       <dl className="profile-facts">
         <dt>Name</dt>
         <dd data-testid="profile-name">{user.name}</dd>
