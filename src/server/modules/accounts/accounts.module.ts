@@ -22,7 +22,7 @@ import {
 } from '../social/providers.ts';
 import { accountsRoutes } from './accounts.routes.ts';
 import { verificationRoutes } from './verification.routes.ts';
-import { HashQueue } from '../auth/hash-queue.ts';
+import { HashQueue, defaultHashLimits } from '../auth/hash-queue.ts';
 import { prepareDecoy } from '../auth/password.ts';
 import { socialRoutes } from '../social/social.routes.ts';
 import { trackingRoutes } from '../tracking/tracking.routes.ts';
@@ -77,7 +77,12 @@ export function accountsModule(app: FastifyInstance, db: DB, config: Config, ove
     captcha: overrides.captcha ?? createCaptcha(config.recaptchaSecret, config.recaptchaVerifyUrl),
     limiter: new RateLimiter(store, config.rateLimitScale),
     backoff: new LoginBackoff(store, Math.ceil(5 * config.rateLimitScale)),
-    hashes: overrides.hashes ?? new HashQueue(),
+    hashes:
+      overrides.hashes ??
+      new HashQueue({
+        ...defaultHashLimits(),
+        perOwner: Math.ceil(defaultHashLimits().perOwner * config.rateLimitScale),
+      }),
     siteUrl: config.siteUrl,
     social: { ...socialProviders(config), ...overrides.social },
   };
