@@ -14,9 +14,10 @@ export default defineConfig({
   server: {
     port: Number(process.env.PORT ?? 5173),
     proxy: {
-      ...Object.fromEntries(proxied.map((p) => [p, { target: api }])),
-      '/socket.io': { target: api, ws: true },
-      '/app': { target: api, ws: true },
+      // xfwd: the API sees who Vite relays for, so development tools stay loopback-only behind `vite --host`.
+      ...Object.fromEntries(proxied.map((p) => [p, { target: api, xfwd: true }])),
+      '/socket.io': { target: api, ws: true, xfwd: true },
+      '/app': { target: api, ws: true, xfwd: true },
     },
   },
   test: {

@@ -5,7 +5,8 @@ const apiPort = process.env.API_PORT ?? '3000';
 const children = [
   spawn(process.execPath, ['node_modules/tsx/dist/cli.mjs', 'watch', '--clear-screen=false', 'src/server/main.ts'], {
     stdio: 'inherit',
-    env: { ...process.env, PORT: apiPort },
+    // Links in mail and social callbacks point at Vite's origin (never built from a Host header).
+    env: { ...process.env, PORT: apiPort, PUBLIC_URL: process.env.PUBLIC_URL ?? 'http://localhost:5173' },
   }),
   spawn(process.execPath, ['node_modules/vite/bin/vite.js', '--host'], {
     stdio: 'inherit',

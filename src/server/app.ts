@@ -8,6 +8,7 @@ import { registerOpenApi } from './http/openapi.ts';
 import { registerClient } from './http/static.ts';
 import { securityHeaders } from './http/security-headers.ts';
 import { loggerOptions } from './http/log-redaction.ts';
+import { clientAddressHooks, trustProxyOption } from './http/client-address.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { configRoutes } from './modules/config/config.routes.ts';
 import { boxesModule } from './modules/boxes/boxes.module.ts';
@@ -65,13 +66,14 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       headersTimeout: config.http.headersTimeoutMs,
       connectionsCheckingInterval: config.http.timeoutCheckMs,
     },
-    trustProxy: true,
+    trustProxy: trustProxyOption(config.trustProxy), // TRUST_PROXY; none by default
     forceCloseConnections: 'idle',
     return503OnClosing: true,
     routerOptions: { maxParamLength: 200 },
   });
   fastify.setErrorHandler(handleError);
   securityHeaders(fastify, config);
+  clientAddressHooks(fastify); // peer address in logs; development tools for loopback only
   // pusher-js and OAuth clients post forms; parse them into plain objects.
   fastify.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, body, done) => {
     done(null, Object.fromEntries(new URLSearchParams(body as string)));
@@ -86,7 +88,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   fairRoutes(fastify, database);
   diceRoutes(fastify, database);
   walletModule(fastify, database.db, config);
-  socialRoutes(fastify, accountsModule(fastify, database.db, config, deps.accounts));
+  const accounts = accountsModule(fastify, database.db, config, deps.accounts);
+  socialRoutes(fastify, accounts);
   trackingRoutes(fastify, database.db);
   channelsRoutes(fastify, config);
   boxesModule(fastify, database.db);
@@ -97,7 +100,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   upgradeRoutes(fastify, database);
   freeLootRoutes(fastify, database);
   userBoxesRoutes(fastify, database.db);
-  profileModule(fastify, database.db, config);
+  profileModule(fastify, database.db, config, accounts.hashes); // password hashes share the bounded queue
 
   await registerClient(fastify, deps.clientDir ?? null, { devPages: config.env !== 'production' });
   await fastify.ready();

@@ -1,6 +1,7 @@
 // Environment variables, validated once at start. Local defaults need no outside service;
 // development secrets are generated into DATA_DIR and refused in production.
 import { randomBytes } from 'node:crypto';
+import { isIP } from 'node:net';
 import { mkdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
 import { resolve, join } from 'node:path';
 import { z } from 'zod';
@@ -22,6 +23,11 @@ const envSchema = z.object({
     .refine((v) => /^rediss?:\/\//.test(v), 'must be a redis:// URL')
     .optional(),
   PUBLIC_URL: optionalUrl,
+  TRUST_PROXY: z
+    .string()
+    .trim()
+    .refine(validTrustProxy, 'must be a number of proxy hops (0-10) or a comma-separated list of IP addresses/CIDRs')
+    .optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   HTTP_REQUEST_TIMEOUT_MS: z.coerce.number().int().min(100).max(300_000).default(30_000),
   HTTP_HEADERS_TIMEOUT_MS: z.coerce.number().int().min(100).max(300_000).default(10_000),
@@ -57,6 +63,36 @@ const envSchema = z.object({
   STEAM_API_KEY: z.string().min(1).optional(),
 });
 
+const proxyNames = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+/** One trusted proxy: an IP address, a CIDR (address/prefix) or one of proxy-addr's names. */
+function validProxyEntry(entry: string): boolean {
+  if (proxyNames.has(entry)) return true;
+  const [addr = '', prefix, ...rest] = entry.split('/');
+  const family = isIP(addr);
+  if (!family || rest.length) return false;
+  if (prefix === undefined) return true;
+  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128);
+}
+
+function validTrustProxy(v: string): boolean {
+  if (/^\d+$/.test(v)) return Number(v) <= 10;
+  return v.split(',').every((e) => validProxyEntry(e.trim()));
+}
+
+/** TRUST_PROXY as Fastify takes it: false (default: trust no forwarded header), hop count or address list. */
+function parseTrustProxy(v: string | undefined): false | number | string[] {
+  if (v === undefined || v === '' || v === '0') return false;
+  if (/^\d+$/.test(v)) return Number(v);
+  return v.split(',').map((e) => e.trim());
+}
+
+/** The development origin when PUBLIC_URL is unset: the listen address (localhost for a wildcard). */
+function localOrigin(host: string, port: number): string {
+  const name = host === '0.0.0.0' || host === '::' ? 'localhost' : host.includes(':') ? `[${host}]` : host;
+  return `http://${name}:${port}`;
+}
+
 /** Secrets the server signs and hashes with; generated per machine in development. */
 export interface Secrets {
   appSecret: string; // HMAC key for tokens, webhooks and addresses
@@ -73,7 +109,9 @@ export interface Config {
   dataDir: string; // absolute path
   database: { kind: 'sqlite'; file: string } | { kind: 'postgres'; url: string };
   redisUrl: string | undefined;
-  publicUrl: string | undefined; // absolute base URL players reach, when behind a proxy
+  publicUrl: string | undefined; // PUBLIC_URL as given (required in production)
+  siteUrl: string; // the origin players reach: PUBLIC_URL, else http://HOST:PORT (never a request header)
+  trustProxy: false | number | string[]; // whose X-Forwarded-For counts (TRUST_PROXY); false = nobody
   logLevel: string;
   /** Slow clients: the whole request (headers + body) must arrive within requestTimeoutMs, the headers
    * within headersTimeoutMs; Node checks every timeoutCheckMs, so a request is cut by their sum. */
@@ -152,6 +190,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (e.HTTP_HEADERS_TIMEOUT_MS > e.HTTP_REQUEST_TIMEOUT_MS) {
     throw new ConfigError('Invalid configuration: HTTP_HEADERS_TIMEOUT_MS must not exceed HTTP_REQUEST_TIMEOUT_MS');
   }
+  if (e.NODE_ENV === 'production' && !e.PUBLIC_URL) {
+    throw new ConfigError(
+      'Invalid configuration: PUBLIC_URL is required in production (links in mail are never built from request headers)',
+    );
+  }
   if (Boolean(e.GOOGLE_CLIENT_ID) !== Boolean(e.GOOGLE_CLIENT_SECRET)) {
     throw new ConfigError('Invalid configuration: GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET go together');
   }
@@ -176,6 +219,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     database,
     redisUrl: e.REDIS_URL,
     publicUrl: e.PUBLIC_URL?.replace(/\/$/, ''),
+    siteUrl: e.PUBLIC_URL ? new URL(e.PUBLIC_URL).origin : localOrigin(e.HOST, e.PORT),
+    trustProxy: parseTrustProxy(e.TRUST_PROXY),
     logLevel: e.LOG_LEVEL,
     http: {
       requestTimeoutMs: e.HTTP_REQUEST_TIMEOUT_MS,

@@ -6,6 +6,7 @@ import { openDatabase } from './db/database.ts';
 import { migrate } from './db/migrate.ts';
 import { seed } from './db/seed.ts';
 import { buildApp } from './app.ts';
+import { exposedDevToolsWarning } from './http/client-address.ts';
 import { attachRealtime } from './realtime/attach.ts';
 import { LocalPublisher, QueuedPublisher, type Publisher } from './realtime/publisher.ts';
 import { HttpPublisher } from './realtime/http-publisher.ts';
@@ -55,6 +56,11 @@ async function main(): Promise<void> {
     idleUnsubscribedMs: config.realtime.idleUnsubscribedMs,
   });
   await fastify.listen({ port: config.port, host: config.host });
+  const exposed = exposedDevToolsWarning(config.env, config.host);
+  if (exposed) {
+    fastify.log.warn(exposed);
+    process.stderr.write(`\n${exposed}\n`);
+  }
   const shown = config.publicUrl ?? `http://localhost:${(fastify.server.address() as { port: number }).port}`;
   process.stdout.write(`\nLoot Arcade is running at ${shown}\n\n`);
 

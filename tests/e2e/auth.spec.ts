@@ -132,6 +132,7 @@ test('forgot password → mail in /dev/mail → reset page → log in with the n
   await page.goto('/dev/mail');
   const link = await page
     .locator('article', { hasText: email.toLowerCase() })
+    .filter({ hasText: 'Reset your Loot Arcade password' }) // registration also mailed a verification link
     .locator('a')
     .first()
     .getAttribute('href');
@@ -144,4 +145,27 @@ test('forgot password → mail in /dev/mail → reset page → log in with the n
   await login(page, email, 'new-secret');
   await page.goto('/profile');
   await expect(page.getByTestId('profile-name')).toHaveText('Reset Rita');
+});
+
+test('verify email: the profile asks, the mailed link verifies, the notice goes away', async ({ page }) => {
+  const email = unique();
+  await register(page, 'Vera Verify', email, 'secret-pass');
+  await login(page, email, 'secret-pass');
+  await page.goto('/profile');
+  await expect(page.getByTestId('email-verify-notice')).toBeVisible();
+  await page.goto('/dev/mail');
+  const link = await page
+    .locator('article', { hasText: email.toLowerCase() })
+    .filter({ hasText: 'Verify your Loot Arcade email address' })
+    .locator('a')
+    .first()
+    .getAttribute('href');
+  expect(link).toMatch(/\/verify-email\?token=/);
+  await page.goto(link!);
+  await expect(page.getByTestId('verify-email').getByRole('status')).toHaveText(
+    'Your email address has been verified.',
+  );
+  await page.goto('/profile');
+  await expect(page.getByTestId('profile-name')).toHaveText('Vera Verify');
+  await expect(page.getByTestId('email-verify-notice')).toHaveCount(0);
 });

@@ -18,7 +18,9 @@ export interface TestApp {
 
 /** A test configuration: development secrets in a temporary data dir. */
 export function testConfig(env: Record<string, string> = {}): Config {
-  return loadConfig({ NODE_ENV: 'test', DATA_DIR: mkdtempSync(join(tmpdir(), 'la-cfg-')), ...env });
+  // Production requires PUBLIC_URL; production-mode tests get one unless they set their own.
+  const site = env.NODE_ENV === 'production' ? { PUBLIC_URL: 'https://lootarcade.test' } : {};
+  return loadConfig({ NODE_ENV: 'test', DATA_DIR: mkdtempSync(join(tmpdir(), 'la-cfg-')), ...site, ...env });
 }
 
 /** Builds the app on a fresh database of `dialect`. */

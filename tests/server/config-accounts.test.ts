@@ -12,6 +12,7 @@ const prod = {
   PUSHER_APP_KEY: 'key',
   PUSHER_APP_SECRET: 's'.repeat(20),
   OAUTH_CLIENT_SECRET: 'o'.repeat(20),
+  PUBLIC_URL: 'https://lootarcade.test',
 };
 
 describe('accounts configuration', () => {
@@ -62,9 +63,12 @@ describe('accounts configuration', () => {
       ws_port: 6001,
       force_tls: false,
     });
-    expect(publicConfig(loadConfig({ DATA_DIR: dir() }), request).pusher).toMatchObject({
-      ws_host: 'site.test',
-      ws_port: 80,
+    expect(
+      publicConfig(loadConfig({ DATA_DIR: dir(), PUBLIC_URL: 'https://play.test' }), request).pusher,
+    ).toMatchObject({
+      ws_host: 'play.test',
+      ws_port: 443,
+      force_tls: true,
     });
   });
 

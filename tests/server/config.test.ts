@@ -54,6 +54,7 @@ describe('loadConfig', () => {
       PUSHER_APP_KEY: 'key',
       PUSHER_APP_SECRET: 'b'.repeat(20),
       OAUTH_CLIENT_SECRET: 'c'.repeat(20),
+      PUBLIC_URL: 'https://lootarcade.test',
     });
     expect(ok.secretsFromDevFile).toBe(false);
   });

@@ -33,6 +33,22 @@ for (const [name, make] of stores) {
       }
     });
 
+    it('records failures for backoff, shared per key, and forgets them on clear', async () => {
+      const store = make();
+      try {
+        const key = `f-${randomBytes(4).toString('hex')}`;
+        expect(await store.failures(key, 1000)).toBeNull();
+        await store.fail(key, 1000, 60_000);
+        await store.fail(key, 2000, 60_000);
+        expect(await store.failures(key, 2000)).toEqual({ count: 2, last: 2000 });
+        expect(await store.failures(`${key}-other`, 2000)).toBeNull();
+        await store.clear(key);
+        expect(await store.failures(key, 2000)).toBeNull();
+      } finally {
+        await store.close();
+      }
+    });
+
     it('scales allowances (benchmarks only)', async () => {
       const store = make();
       try {

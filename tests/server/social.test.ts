@@ -57,7 +57,10 @@ describeEachDb('social sign-in and attribution', (dialect) => {
       token: `${fakeUrl}/token`,
       userinfo: `${fakeUrl}/userinfo`,
     });
-    app = await accountsApp(dialect, { deps: { accounts: { social: { google } } } });
+    app = await accountsApp(dialect, {
+      env: { PUBLIC_URL: 'http://site.test' },
+      deps: { accounts: { social: { google } } },
+    });
   });
   afterAll(async () => {
     await app.close();
@@ -141,7 +144,7 @@ describeEachDb('social sign-in and attribution', (dialect) => {
     expect((await profile(again.tokens.access_token)).json().data.id).toBe(p.json().data.id);
   });
 
-  it('a verified email links to the existing password account', async () => {
+  it('a verified provider email joins the existing account of that email (taking over an unverified one)', async () => {
     const s = await signUp(app, 'Pia');
     const { tokens } = await devSignIn('steam', 'Pia on Steam', s.email);
     const p = (await profile(tokens.access_token)).json().data;

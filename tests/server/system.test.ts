@@ -28,14 +28,15 @@ describeEachDb('system routes', (dialect) => {
   });
 
   it('GET /api/config gives the public runtime config with no server secret', async () => {
+    // The Host header is the client's to forge: addresses come from configuration only.
     const res = await t.fastify.inject({ method: 'GET', url: '/api/config', headers: { host: 'play.example:8080' } });
     const body = res.json();
-    expect(body.api_url).toBe('http://play.example:8080');
+    expect(body.api_url).toBe('http://localhost:3000');
     expect(body.pusher).toEqual({
       key: t.config.secrets.pusherKey,
       cluster: 'eu',
-      ws_host: 'play.example',
-      ws_port: 8080,
+      ws_host: 'localhost',
+      ws_port: 3000,
       force_tls: false,
     });
     expect(body.recaptcha_site_key).toBeNull();

@@ -91,6 +91,7 @@ export const routeTable: SiteRoute[] = [
   { path: '/auth/:provider', title: 'Signing you in', load: () => import('../features/auth/social-callback-page.tsx') },
   { path: '/ref/:link', title: 'Referral', load: () => import('../features/auth/ref-page.tsx') },
   { path: '/reset-password', title: 'Reset password', load: () => import('../features/auth/reset-password-page.tsx') },
+  { path: '/verify-email', title: 'Verify email', load: () => import('../features/auth/verify-email-page.tsx') },
   { path: '/profile', title: 'Profile', load: profileMain, auth: true, hub: true },
   { path: '/profile/main', title: 'Profile', load: profileMain, auth: true, hub: true },
   ...[

@@ -1,6 +1,6 @@
 // Row types of every table, as Kysely sees them: one file per area under tables/.
 // Money is integer cents; times are epoch milliseconds.
-import type { AccountsTables } from './tables/accounts.ts';
+import type { AccountsTables, UsersVerificationColumns } from './tables/accounts.ts';
 import type { CatalogTables } from './tables/catalog.ts';
 import type { CoreTables } from './tables/core.ts';
 import type { FairDiceTables } from './tables/fair-dice.ts';
@@ -27,5 +27,5 @@ export interface Tables
     CatalogTables,
     LevelsTables,
     UpgradeTables {
-  users: CoreTables['users'] & UsersLevelColumns; // + migration 0008
+  users: CoreTables['users'] & UsersLevelColumns & UsersVerificationColumns; // + migrations 0008, 0013
 }

@@ -3,10 +3,16 @@
 import type { Redis } from 'ioredis';
 import { HttpError } from '../http/errors.ts';
 
-/** Counts hits in a window. */
+/** Counts hits in a window, and failures for backoff. */
 export interface RateLimitStore {
   /** Adds one hit to `key` and returns the count in the current window. */
   hit(key: string, windowMs: number, now: number): Promise<number>;
+  /** Failures recorded under `key` and the time of the last one, or null. */
+  failures(key: string, now: number): Promise<{ count: number; last: number } | null>;
+  /** Records one failure at `now`; the record expires `ttlMs` after the last failure. */
+  fail(key: string, now: number, ttlMs: number): Promise<void>;
+  /** Forgets the failures of `key`. */
+  clear(key: string): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -29,6 +35,23 @@ export class MemoryRateLimitStore implements RateLimitStore {
     for (const [k, w] of this.windows) if (now - w.start >= windowMs) this.windows.delete(k);
   }
 
+  private readonly fails = new Map<string, { count: number; last: number; until: number }>();
+
+  async failures(key: string, now: number): Promise<{ count: number; last: number } | null> {
+    const f = this.fails.get(key);
+    return f && f.until > now ? { count: f.count, last: f.last } : null;
+  }
+
+  async fail(key: string, now: number, ttlMs: number): Promise<void> {
+    if (this.fails.size > 100_000) for (const [k, f] of this.fails) if (f.until <= now) this.fails.delete(k);
+    const f = this.fails.get(key);
+    this.fails.set(key, { count: (f && f.until > now ? f.count : 0) + 1, last: now, until: now + ttlMs });
+  }
+
+  async clear(key: string): Promise<void> {
+    this.fails.delete(key);
+  }
+
   async close(): Promise<void> {}
 }
 
@@ -47,6 +70,20 @@ export class RedisRateLimitStore implements RateLimitStore {
     return count;
   }
 
+  async failures(key: string, _now: number): Promise<{ count: number; last: number } | null> {
+    const h = await (await this.client).hgetall(`bo:${key}`);
+    return h.count ? { count: Number(h.count), last: Number(h.last) } : null;
+  }
+
+  async fail(key: string, now: number, ttlMs: number): Promise<void> {
+    const k = `bo:${key}`;
+    await (await this.client).multi().hincrby(k, 'count', 1).hset(k, 'last', now).pexpire(k, ttlMs).exec();
+  }
+
+  async clear(key: string): Promise<void> {
+    await (await this.client).del(`bo:${key}`);
+  }
+
   async close(): Promise<void> {
     (await this.client).disconnect();
   }
@@ -62,11 +99,52 @@ export interface Limit {
 /** The limits of spec §Rate limits (per IP and per account). */
 export const limits = {
   registerIp: { name: 'register-ip', max: 10, windowMs: 10 * 60_000 },
+  registerEmail: { name: 'register-email', max: 5, windowMs: 10 * 60_000 }, // probes of one address
   tokenIp: { name: 'token-ip', max: 30, windowMs: 60_000 },
-  tokenAccount: { name: 'token-account', max: 10, windowMs: 60_000 },
   forgotIp: { name: 'forgot-ip', max: 10, windowMs: 10 * 60_000 },
   forgotAccount: { name: 'forgot-account', max: 3, windowMs: 10 * 60_000 },
+  verifyAccount: { name: 'verify-account', max: 3, windowMs: 10 * 60_000 }, // verification mail again
 } satisfies Record<string, Limit>;
+
+/**
+ * Exponential backoff per (account, client address): `free` failures pass, then each attempt
+ * waits 1 s, 2 s, 4 s… (at most `maxMs`) after the last failure; a success forgets them. The
+ * owner signing in from another address is never held up by someone guessing elsewhere.
+ */
+export class LoginBackoff {
+  constructor(
+    private readonly store: RateLimitStore,
+    readonly free = 5,
+    readonly maxMs = 15 * 60_000,
+  ) {}
+
+  private key(account: string, ip: string): string {
+    return `login:${account.toLowerCase()}|${ip}`;
+  }
+
+  /** Milliseconds this (account, address) must still wait; 0 when it may try. */
+  async waitMs(account: string, ip: string, now: number): Promise<number> {
+    const f = await this.store.failures(this.key(account, ip), now);
+    if (!f || f.count < this.free) return 0;
+    const delay = Math.min(1000 * 2 ** (f.count - this.free), this.maxMs);
+    return Math.max(0, f.last + delay - now);
+  }
+
+  /** Throws 429 while the (account, address) waits. */
+  async check(account: string, ip: string, now: number): Promise<void> {
+    if ((await this.waitMs(account, ip, now)) > 0) throw new HttpError(429, tooManyMessage);
+  }
+
+  /** Records a wrong password. */
+  async failed(account: string, ip: string, now: number): Promise<void> {
+    await this.store.fail(this.key(account, ip), now, this.maxMs * 4);
+  }
+
+  /** A success forgets the failures. */
+  async succeeded(account: string, ip: string): Promise<void> {
+    await this.store.clear(this.key(account, ip));
+  }
+}
 
 /** The text of a 429. */
 export const tooManyMessage = 'Too many attempts. Please wait a moment and try again.';

@@ -7,6 +7,7 @@ export const publicUserSchema = z.object({
   name: z.string(),
   email: z.string(),
   avatar_url: z.string().nullable(),
+  email_verified: z.boolean().optional(), // the owner proved the email (mailed link, password reset or provider)
   balance: z.number(), // dollars
   user_level: z.object({
     level: z.number().int(),

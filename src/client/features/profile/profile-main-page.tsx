@@ -9,6 +9,7 @@ import { AvatarPicker } from './avatar-picker.tsx';
 import { NameForm, PasswordForm } from './account-forms.tsx';
 import { ProfileSessions } from './profile-sessions.tsx';
 import { ProfileStatsPanel } from './profile-stats.tsx';
+import { EmailVerifyNotice } from './email-verify-notice.tsx';
 import '../auth/auth.css';
 
 /** The profile main page. */
@@ -19,6 +20,7 @@ export default function ProfileMainPage() {
   return (
     <section className="page profile-main" data-testid="profile">
       <h1>Profile</h1>
+      <EmailVerifyNotice verified={user.email_verified} />
       <div className="profile-card-main">
         <Avatar user={user} size={72} />
         <dl className="profile-facts">

@@ -13,6 +13,7 @@ import * as m0009 from './0009-upgrades.ts';
 import * as m0010 from './0010-user-boxes.ts';
 import * as m0011 from './0011-ledger-kind-time.ts';
 import * as m0012 from './0012-money-safety.ts';
+import * as m0013 from './0013-email-verification.ts';
 
 /** A migration step; it receives the dialect for the few DDL differences. */
 export interface Step {
@@ -33,4 +34,5 @@ export const steps: Record<string, Step> = {
   '0010-user-boxes': m0010,
   '0011-ledger-kind-time': m0011,
   '0012-money-safety': m0012,
+  '0013-email-verification': m0013,
 };

@@ -65,3 +65,8 @@ export interface AccountsTables {
   referral_links: ReferralLinksTable;
   user_attributions: UserAttributionsTable;
 }
+
+/** users columns of migration 0013. */
+export interface UsersVerificationColumns {
+  email_verified_at: number | null; // epoch ms when the owner proved the email (mailed link, reset, provider); null = unproven
+}

@@ -6,6 +6,7 @@ import type { DB } from '../../db/database.ts';
 import { createCaptcha, type CaptchaVerifier } from '../captcha/captcha.ts';
 import { createMailer, type Mailer } from '../mail/mailer.ts';
 import {
+  LoginBackoff,
   MemoryRateLimitStore,
   RateLimiter,
   RedisRateLimitStore,
@@ -20,6 +21,9 @@ import {
   type SocialProvider,
 } from '../social/providers.ts';
 import { accountsRoutes, type AccountsDeps } from './accounts.routes.ts';
+import { verificationRoutes } from './verification.routes.ts';
+import { HashQueue, defaultHashLimits } from '../auth/hash-queue.ts';
+import { prepareDecoy } from '../auth/password.ts';
 import type { SocialProviderName } from '../../../shared/api/auth.ts';
 
 /** Adapters a test may replace. */
@@ -28,6 +32,7 @@ export interface AccountsOverrides {
   captcha?: CaptchaVerifier;
   rateLimitStore?: RateLimitStore;
   social?: Partial<Record<SocialProviderName, SocialProvider>>;
+  hashes?: HashQueue;
 }
 
 /** Real adapters where configured; the development provider elsewhere (never in production). */
@@ -64,8 +69,18 @@ export function accountsModule(
     mailer: overrides.mailer ?? createMailer(db, config.smtpUrl, config.mailFrom),
     captcha: overrides.captcha ?? createCaptcha(config.recaptchaSecret, config.recaptchaVerifyUrl),
     limiter: new RateLimiter(store, config.rateLimitScale),
+    backoff: new LoginBackoff(store, Math.ceil(5 * config.rateLimitScale)),
+    hashes:
+      overrides.hashes ??
+      new HashQueue({
+        ...defaultHashLimits(),
+        perOwner: Math.ceil(defaultHashLimits().perOwner * config.rateLimitScale),
+      }),
+    siteUrl: config.siteUrl,
     social: { ...socialProviders(config), ...overrides.social },
   };
+  app.addHook('onReady', async () => void (await prepareDecoy(deps.scrypt)));
   accountsRoutes(app, deps);
+  verificationRoutes(app, deps);
   return deps;
 }

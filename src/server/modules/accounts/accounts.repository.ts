@@ -16,6 +16,7 @@ export interface UserRow {
   balance_cents: number;
   level: number;
   edge_units?: number; // XP source (migration 0012: expected house profit, cents × bp); absent in narrower selects
+  email_verified_at?: number | null; // migration 0013; absent in narrower selects
   created_at: number;
 }
 
@@ -32,7 +33,14 @@ export function findUserById(db: Q, id: number): Promise<UserRow | undefined> {
 /** Inserts a user with no balance; returns its id. */
 export async function insertUser(
   db: Q,
-  u: { name: string; email: string; passwordHash: string | null; avatarUrl: string | null; now: number },
+  u: {
+    name: string;
+    email: string;
+    passwordHash: string | null;
+    avatarUrl: string | null;
+    now: number;
+    emailVerifiedAt?: number | null;
+  },
 ): Promise<number> {
   const row = await db
     .insertInto('users')
@@ -44,6 +52,7 @@ export async function insertUser(
       balance_cents: 0,
       level: 1,
       created_at: u.now,
+      email_verified_at: u.emailVerifiedAt ?? null,
     })
     .returning('id')
     .executeTakeFirstOrThrow();
@@ -57,6 +66,7 @@ export function toPublicUser(u: UserRow): PublicUser {
     name: u.name,
     email: u.email,
     avatar_url: u.avatar_url,
+    email_verified: u.email_verified_at !== undefined && u.email_verified_at !== null,
     balance: u.balance_cents / 100,
     user_level: u.edge_units === undefined ? { level: u.level } : levelProgressForEdge(Number(u.edge_units), u.level),
     created_at: new Date(u.created_at).toISOString(),

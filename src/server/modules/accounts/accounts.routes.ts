@@ -22,6 +22,7 @@ import {
   badCredentialsMessage,
   forgotMessage,
   forgotPassword,
+  normalizeUsername,
   passwordGrant,
   register,
   registeredMessage,
@@ -31,7 +32,7 @@ import {
 } from './accounts.service.ts';
 import { socialFailedMessage, type SocialDeps } from '../social/providers.ts';
 import type { CaptchaVerifier } from '../captcha/captcha.ts';
-import type { RateLimiter } from '../../plugins/rate-limit.ts';
+import type { LoginBackoff, RateLimiter } from '../../plugins/rate-limit.ts';
 
 const tags = ['accounts'];
 
@@ -39,6 +40,7 @@ const tags = ['accounts'];
 export interface AccountsDeps extends AccountsContext, SocialDeps {
   captcha: CaptchaVerifier;
   limiter: RateLimiter;
+  backoff: LoginBackoff; // password grants per (account, address)
 }
 
 async function checkCaptcha(deps: AccountsDeps, token: string, action: string, ip: string): Promise<void> {
@@ -73,8 +75,9 @@ export function accountsRoutes(app: FastifyInstance, deps: AccountsDeps): void {
     async ({ body, request }) => {
       const now = Date.now();
       await checkCaptcha(deps, body['g-recaptcha-response'], 'register', request.ip);
+      await deps.limiter.check(limits.registerEmail, body.email.trim().toLowerCase(), now);
       const link = request.headers['x-tlink'];
-      await register(deps, { ...body, trackingLink: typeof link === 'string' ? link : null }, now);
+      await register(deps, { ...body, trackingLink: typeof link === 'string' ? link : null }, now, request.ip);
       return { msg: registeredMessage };
     },
   );
@@ -89,14 +92,24 @@ export function accountsRoutes(app: FastifyInstance, deps: AccountsDeps): void {
       body: tokenBodySchema,
       response: tokenResponseSchema,
     },
-    async ({ body }) => {
+    async ({ body, request }) => {
       const now = Date.now();
       if (body.client_id !== deps.config.oauthClientId || body.client_secret !== deps.config.secrets.oauthClientSecret)
         throw new HttpError(401, 'Client authentication failed.');
       if (body.grant_type === 'password') {
         if (!body.username || !body.password) throw new HttpError(400, badCredentialsMessage);
-        await deps.limiter.check(limits.tokenAccount, body.username.slice(0, 254), now);
-        return passwordGrant(deps, body.username, body.password, now);
+        // One normal form for the limiter and the lookup: "  Email\t" is the same account as "email".
+        const username = normalizeUsername(body.username);
+        // Backoff per (account, address): a guesser elsewhere never locks the owner out.
+        await deps.backoff.check(username, request.ip, now);
+        try {
+          const pair = await passwordGrant(deps, username, body.password, now, request.ip);
+          await deps.backoff.succeeded(username, request.ip);
+          return pair;
+        } catch (e) {
+          if (e instanceof HttpError && e.statusCode === 400) await deps.backoff.failed(username, request.ip, now);
+          throw e;
+        }
       }
       if (body.grant_type === 'refresh_token') {
         const r = body.refresh_token
@@ -173,9 +186,9 @@ export function accountsRoutes(app: FastifyInstance, deps: AccountsDeps): void {
       body: resetBodySchema,
       response: msgSchema,
     },
-    async ({ body }) => {
+    async ({ body, request }) => {
       const now = Date.now();
-      await resetPassword(deps, body, now);
+      await resetPassword(deps, body, now, request.ip);
       return { msg: resetDoneMessage };
     },
   );

@@ -5,7 +5,9 @@ import { HttpError, fieldError } from '../../http/errors.ts';
 import { hashPassword, verifyDecoy, verifyPassword, type ScryptParams } from '../auth/password.ts';
 import { hashToken, issueTokens, revokeAllSessions, type TokenPair } from '../auth/tokens.ts';
 import type { Mailer } from '../mail/mailer.ts';
+import type { HashQueue } from '../auth/hash-queue.ts';
 import { findUserByEmail, insertUser } from './accounts.repository.ts';
+import { sendVerification, takeOverUnverified } from './email-verification.ts';
 
 /** What the account services need. */
 export interface AccountsContext {
@@ -14,6 +16,8 @@ export interface AccountsContext {
   scrypt: ScryptParams;
   accessTtl: number; // seconds
   mailer: Mailer;
+  hashes: HashQueue; // every password hash runs through it (bounded, fair per client address)
+  siteUrl: string; // origin for links in mail (PUBLIC_URL)
 }
 
 /** The message of a successful registration. */
@@ -49,12 +53,14 @@ export async function register(
     trackingLink?: string | null;
   },
   now: number,
+  owner = 'local', // the client address, for the hash queue
 ): Promise<number> {
   const email = input.email.toLowerCase();
   if (await findUserByEmail(ctx.db, email)) throw fieldError('email', emailTakenMessage);
-  const passwordHash = await hashPassword(input.password, ctx.scrypt);
+  const passwordHash = await ctx.hashes.run(owner, () => hashPassword(input.password, ctx.scrypt));
+  let userId: number;
   try {
-    return await ctx.db.transaction().execute(async (trx) => {
+    userId = await ctx.db.transaction().execute(async (trx) => {
       const userId = await insertUser(trx, { name: input.name, email, passwordHash, avatarUrl: null, now });
       await trx
         .insertInto('referral_links')
@@ -86,19 +92,31 @@ export async function register(
     if (isUniqueViolation(e)) throw fieldError('email', emailTakenMessage); // a concurrent registration won
     throw e;
   }
+  // The account exists either way; a mail failure leaves the player to ask for the link again.
+  await sendVerification(ctx, { id: userId, name: input.name, email }, now).catch(() => undefined);
+  return userId;
 }
 
-/** Password grant: checks the credentials (even timing for unknown emails) and issues a pair. */
+/** The one normal form of a login name: trimmed, lower-case, at most 254 characters (longer never matches). */
+export function normalizeUsername(username: string): string {
+  const u = username.trim().toLowerCase();
+  return u.length <= 254 ? u : u.slice(0, 255);
+}
+
+/** Password grant (`username` already normalised): checks the credentials (even timing for unknown emails) and issues a pair. */
 export async function passwordGrant(
   ctx: AccountsContext,
   username: string,
   password: string,
   now: number,
+  owner = 'local', // the client address, for the hash queue
 ): Promise<TokenPair> {
-  const user = username.length <= 254 ? await findUserByEmail(ctx.db, username.trim()) : undefined;
-  const ok = user?.password_hash
-    ? await verifyPassword(password, user.password_hash)
-    : await verifyDecoy(password, ctx.scrypt);
+  const user = username.length <= 254 ? await findUserByEmail(ctx.db, username) : undefined;
+  // Known and unknown emails queue alike and spend the same work (the decoy): no enumeration by timing.
+  const stored = user?.password_hash;
+  const ok = await ctx.hashes.run(owner, () =>
+    stored ? verifyPassword(password, stored) : verifyDecoy(password, ctx.scrypt),
+  );
   if (!user || !ok) throw new HttpError(400, badCredentialsMessage);
   return issueTokens(ctx.db, ctx.secret, user.id, now, undefined, ctx.accessTtl);
 }
@@ -112,7 +130,12 @@ export interface SocialIdentity {
   avatarUrl: string | null;
 }
 
-/** Signs in a social identity: its linked account, else the account of its verified email, else a new one. */
+/**
+ * Signs in a social identity: its linked account, else the account of its email, else a new one.
+ * An account is joined only through a provider-verified email; if nobody proved that email for the
+ * account (a password set by whoever registered it), the sign-in takes it over: password and
+ * sessions revoked (pre-hijacking defence). The same applies to an identity linked before.
+ */
 export async function socialSignIn(
   ctx: AccountsContext,
   provider: string,
@@ -121,17 +144,25 @@ export async function socialSignIn(
 ): Promise<TokenPair> {
   const linked = await ctx.db
     .selectFrom('social_accounts')
-    .select('user_id')
+    .innerJoin('users', 'users.id', 'social_accounts.user_id')
+    .select(['users.id', 'users.email', 'users.password_hash', 'users.email_verified_at'])
     .where('provider', '=', provider)
     .where('provider_user_id', '=', who.id)
     .executeTakeFirst();
-  let userId = linked?.user_id;
+  const proves = (u: { email: string; password_hash: string | null; email_verified_at: number | null }) =>
+    who.emailVerified && who.email?.toLowerCase() === u.email && u.email_verified_at === null;
+  let userId = linked?.id;
+  if (linked && proves(linked)) {
+    const id = linked.id;
+    await ctx.db.transaction().execute((trx) => takeOverUnverified(trx, id, now));
+  }
   if (userId === undefined) {
     const email = (who.email ?? `${provider}-${who.id}@users.noreply.lootarcade.local`).toLowerCase();
     const existing = await findUserByEmail(ctx.db, email);
     if (existing && !who.emailVerified)
       throw new HttpError(409, 'An account with this email already exists. Log in with your password.');
     userId = await ctx.db.transaction().execute(async (trx) => {
+      if (existing && existing.email_verified_at == null) await takeOverUnverified(trx, existing.id, now);
       const id =
         existing?.id ??
         (await insertUser(trx, {
@@ -140,6 +171,7 @@ export async function socialSignIn(
           passwordHash: null,
           avatarUrl: who.avatarUrl,
           now,
+          emailVerifiedAt: who.email && who.emailVerified ? now : null,
         }));
       if (!existing) {
         await trx
@@ -192,6 +224,7 @@ export async function resetPassword(
   ctx: AccountsContext,
   input: { email: string; token: string; password: string },
   now: number,
+  owner = 'local', // the client address, for the hash queue
 ): Promise<void> {
   const user = await findUserByEmail(ctx.db, input.email);
   const row = user
@@ -203,7 +236,7 @@ export async function resetPassword(
         .executeTakeFirst()
     : undefined;
   if (!user || !row || row.used_at !== null || row.expires_at <= now) throw new HttpError(422, resetInvalidMessage);
-  const passwordHash = await hashPassword(input.password, ctx.scrypt);
+  const passwordHash = await ctx.hashes.run(owner, () => hashPassword(input.password, ctx.scrypt));
   await ctx.db.transaction().execute(async (trx) => {
     const used = await trx
       .updateTable('password_resets')
@@ -219,7 +252,12 @@ export async function resetPassword(
       .where('user_id', '=', user.id)
       .where('used_at', 'is', null)
       .execute();
-    await trx.updateTable('users').set({ password_hash: passwordHash }).where('id', '=', user.id).execute();
+    // The mailed token proves the email, too.
+    await trx
+      .updateTable('users')
+      .set({ password_hash: passwordHash, email_verified_at: user.email_verified_at ?? now })
+      .where('id', '=', user.id)
+      .execute();
     await revokeAllSessions(trx, user.id, now);
   });
 }

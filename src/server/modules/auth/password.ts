@@ -49,9 +49,14 @@ export async function verifyPassword(password: string, stored: string): Promise<
 /** A hash of a random password, verified against when the account is unknown (even timing). */
 let decoy: Promise<string> | null = null;
 
+/** Makes the decoy hash now (at start), so the first unknown-email login costs one hash, not two. */
+export function prepareDecoy(params: ScryptParams): Promise<string> {
+  decoy ??= hashPassword(randomBytes(16).toString('hex'), params);
+  return decoy;
+}
+
 /** Spends the same work as a real verification for an unknown account. */
 export async function verifyDecoy(password: string, params: ScryptParams): Promise<false> {
-  decoy ??= hashPassword(randomBytes(16).toString('hex'), params);
-  await verifyPassword(password, await decoy);
+  await verifyPassword(password, await prepareDecoy(params));
   return false;
 }

@@ -4,10 +4,9 @@ import type { FastifyRequest } from 'fastify';
 import type { PublicConfig } from '../../../shared/api/config.ts';
 import type { Config } from '../../config.ts';
 
-function origin(config: Config, request: FastifyRequest): URL {
-  if (config.publicUrl) return new URL(config.publicUrl);
-  const host = request.headers.host ?? `localhost:${config.port}`;
-  return new URL(`${request.protocol}://${host}`);
+/** The configured origin (PUBLIC_URL, else the listen address); never the request's Host header. */
+function origin(config: Config): URL {
+  return new URL(config.siteUrl);
 }
 
 /** Socket address of a Pusher-compatible service (soketi serves WebSocket and HTTP API on one port). */
@@ -17,9 +16,9 @@ function hostedPusher(key: string, host: string): PublicConfig['pusher'] {
   return { key, cluster: 'eu', ws_host: u.hostname, ws_port: u.port ? Number(u.port) : tls ? 443 : 80, force_tls: tls };
 }
 
-/** Builds the public config for one request's origin. */
-export function publicConfig(config: Config, request: FastifyRequest): PublicConfig {
-  const url = origin(config, request);
+/** Builds the public config (the request is not consulted: its headers are the client's to forge). */
+export function publicConfig(config: Config, _request?: FastifyRequest): PublicConfig {
+  const url = origin(config);
   const tls = url.protocol === 'https:';
   const port = url.port ? Number(url.port) : tls ? 443 : 80;
   return {
@@ -35,6 +34,6 @@ export function publicConfig(config: Config, request: FastifyRequest): PublicCon
 }
 
 /** The origin players reach this server at (links in mail, OAuth callbacks, checkout redirects). */
-export function siteOrigin(config: Config, request: FastifyRequest): string {
-  return origin(config, request).origin;
+export function siteOrigin(config: Config, _request?: FastifyRequest): string {
+  return origin(config).origin;
 }

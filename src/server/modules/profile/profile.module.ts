@@ -8,14 +8,16 @@ import type { DB } from '../../db/database.ts';
 import { avatarRoutes } from './avatar.routes.ts';
 import { profileRoutes } from './profile.routes.ts';
 import type { ProfileContext } from './profile.service.ts';
+import type { HashQueue } from '../auth/hash-queue.ts';
 
 const shipped = fileURLToPath(new URL('../../../../assets/avatars/', import.meta.url));
 
 /** Registers the profile routes; uploads are stored in DATA_DIR/avatars. */
-export function profileModule(app: FastifyInstance, db: DB, config: Config): void {
+export function profileModule(app: FastifyInstance, db: DB, config: Config, hashes: HashQueue): void {
   const ctx: ProfileContext = {
     db,
     scrypt: { logN: config.scryptLogN, r: 8, p: 1 },
+    hashes,
     avatarDir: join(config.dataDir, 'avatars'),
   };
   profileRoutes(app, ctx);

@@ -54,8 +54,8 @@ export function profileRoutes(app: FastifyInstance, ctx: ProfileContext): void {
       body: passwordBodySchema,
       response: msgSchema,
     },
-    async ({ body, user }) => {
-      await changePassword(ctx, { userId: user.id, tokenId: user.tokenId }, body, Date.now());
+    async ({ body, user, request }) => {
+      await changePassword(ctx, { userId: user.id, tokenId: user.tokenId, address: request.ip }, body, Date.now());
       return { msg: 'Your password has been changed. Other devices have been signed out.' };
     },
   );

@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import type { DB } from '../../db/database.ts';
 import { HttpError, fieldError } from '../../http/errors.ts';
 import { hashPassword, verifyPassword, type ScryptParams } from '../auth/password.ts';
+import type { HashQueue } from '../auth/hash-queue.ts';
 import { revokeAllSessions } from '../auth/tokens.ts';
 import { findUserById, toPublicUser } from '../accounts/accounts.repository.ts';
 import type { PublicUser } from '../../../shared/api/user.ts';
@@ -17,6 +18,7 @@ import { avatarTypeMessage, sniffImage } from './avatar-file.ts';
 export interface ProfileContext {
   db: DB;
   scrypt: ScryptParams;
+  hashes: HashQueue; // password checks and hashes run through the accounts' bounded queue
   avatarDir: string; // absolute: DATA_DIR/avatars
 }
 
@@ -42,7 +44,7 @@ export async function changeName(ctx: ProfileContext, userId: number, name: stri
 /** Changes the password after checking the current one; every other session of the player ends. */
 export async function changePassword(
   ctx: ProfileContext,
-  who: { userId: number; tokenId: number },
+  who: { userId: number; tokenId: number; address: string },
   input: { current_password: string; password: string },
   now: number,
 ): Promise<void> {
@@ -53,9 +55,10 @@ export async function changePassword(
       'current_password',
       'Your account signs in through a social network and has no password: use "Forgot password" to set one.',
     );
-  if (!(await verifyPassword(input.current_password, user.password_hash)))
+  const stored = user.password_hash;
+  if (!(await ctx.hashes.run(who.address, () => verifyPassword(input.current_password, stored))))
     throw fieldError('current_password', wrongPasswordMessage);
-  const hash = await hashPassword(input.password, ctx.scrypt);
+  const hash = await ctx.hashes.run(who.address, () => hashPassword(input.password, ctx.scrypt));
   const current = await ctx.db
     .selectFrom('oauth_tokens')
     .select('family')

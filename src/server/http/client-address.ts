@@ -1,0 +1,61 @@
+// Which address a request comes from. X-Forwarded-For counts only from proxies named by
+// TRUST_PROXY (Fastify's trustProxy); the socket's own address is logged beside it whenever they
+// differ, so a forwarded address is never the only trace of a client. Development tools answer
+// only to loopback clients.
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { HttpError } from './errors.ts';
+
+/** Development tools: the outbox, the development social provider, the payment sandboxes. */
+export const devToolPrefixes = ['/dev/', '/sandbox/'];
+
+/**
+ * Fastify's trustProxy for TRUST_PROXY. Fastify ignores a bare hop count (a direct client could
+ * claim hops), so a count becomes "the nearest N addresses are proxies": use it only when the
+ * server is reachable solely through those proxies.
+ */
+export function trustProxyOption(
+  trust: false | number | string[],
+): false | string[] | ((a: string, i: number) => boolean) {
+  return typeof trust === 'number' ? (_address, i) => i < trust : trust;
+}
+
+/**
+ * True when the request comes from this machine: the socket is loopback, and no proxy on this
+ * machine relayed it for someone else (every forwarded address, if any, is loopback too).
+ * TRUST_PROXY plays no part: a forwarded header can only make the answer "no".
+ */
+export function fromThisMachine(request: FastifyRequest): boolean {
+  if (!isLoopback(request.socket.remoteAddress)) return false;
+  const h = request.headers;
+  const forwarded = [h['x-forwarded-for'], h['x-real-ip']].flat().filter((v): v is string => typeof v === 'string');
+  const entries = forwarded.flatMap((v) => v.split(',')).map((v) => v.trim());
+  for (const m of String(h.forwarded ?? '').matchAll(/for="?\[?([^\]";,]+)/gi)) entries.push(m[1]!);
+  return entries.every((a) => isLoopback(a) || a === 'localhost');
+}
+
+/** Request hooks: `peer` (the socket address) in log lines when the client address was forwarded; dev tools for loopback only. */
+export function clientAddressHooks(app: FastifyInstance): void {
+  app.addHook('onRequest', async (request, reply) => {
+    const peer = request.socket.remoteAddress;
+    if (peer && peer !== request.ip) {
+      request.log = request.log.child({ peer });
+      reply.log = request.log;
+    }
+    const path = request.url.split('?')[0]!;
+    if (devToolPrefixes.some((p) => path.startsWith(p)) && !fromThisMachine(request))
+      throw new HttpError(404, 'Not found.');
+  });
+}
+
+/** The start-up warning when development tools could be reached from another machine, else null. */
+export function exposedDevToolsWarning(env: string, host: string): string | null {
+  if (env === 'production' || isLoopback(host) || host === 'localhost') return null;
+  return `Warning: NODE_ENV=${env} on ${host}, a non-loopback address. Development tools (/dev/mail, /dev/social, /sandbox) answer only to this machine, but set NODE_ENV=production on any server others can reach.`;
+}
+
+/** True for a loopback socket address (127.0.0.0/8, ::1, and IPv4-mapped loopback). */
+export function isLoopback(address: string | undefined): boolean {
+  if (!address) return false;
+  const v4 = address.startsWith('::ffff:') ? address.slice(7) : address;
+  return address === '::1' || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(v4);
+}

@@ -1,0 +1,111 @@
+// Development tools answer only to this machine (issue 12, accounts 10): with NODE_ENV unset, a
+// remote client could read every reset link at /dev/mail and sign in as any email through the
+// development social provider. The socket address decides; forwarded headers can only refuse.
+import { spawn } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describeEachDb } from '../helpers/test-db.ts';
+import type { TestApp } from '../helpers/test-app.ts';
+import { accountsApp, signUp } from '../helpers/accounts.ts';
+import { exposedDevToolsWarning } from '../../src/server/http/client-address.ts';
+
+const callback = encodeURIComponent('http://localhost:3000/auth/google');
+
+describeEachDb('development tools', (dialect) => {
+  let app: TestApp;
+  beforeAll(async () => {
+    // Even a trusted proxy's X-Forwarded-For: 127.0.0.1 must not open them.
+    app = await accountsApp(dialect, { env: { NODE_ENV: 'development', TRUST_PROXY: '203.0.113.0/24' } });
+  });
+  afterAll(() => app.close());
+
+  const calls = (email: string) => [
+    { method: 'GET' as const, url: '/dev/mail' },
+    { method: 'GET' as const, url: `/dev/social/google/consent?redirect_uri=${callback}` },
+    {
+      method: 'POST' as const,
+      url: '/dev/social/google/consent',
+      payload: `redirect_uri=${callback}&state=s&name=Mallory&email=${encodeURIComponent(email)}`,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    },
+    { method: 'GET' as const, url: '/sandbox/alphapo' },
+  ];
+
+  it('refuse a remote client (404), whatever it forwards, and never grant a sign-in code', async () => {
+    const victim = await signUp(app, 'Victim');
+    await app.fastify.inject({ method: 'POST', url: '/api/auth/forgot-password', payload: { email: victim.email } });
+    for (const call of calls(victim.email)) {
+      for (const [remoteAddress, xff] of [
+        ['203.0.113.9', undefined],
+        ['203.0.113.9', '127.0.0.1'],
+        ['127.0.0.1', '203.0.113.9'], // a proxy on this machine relaying a remote client
+        ['::ffff:127.0.0.1', '127.0.0.1, 198.51.100.4'],
+      ] as const) {
+        const res = await app.fastify.inject({
+          ...call,
+          remoteAddress,
+          headers: { ...call.headers, ...(xff ? { 'x-forwarded-for': xff } : {}) },
+        });
+        expect(res.statusCode, `${call.method} ${call.url} from ${remoteAddress} for ${xff}`).toBe(404);
+        expect(res.json()).toEqual({ message: 'Not found.', msg: 'Not found.' });
+        expect(res.body).not.toContain('reset-password?token=');
+        expect(res.headers.location).toBeUndefined();
+      }
+    }
+  });
+
+  it('answer this machine (IPv4 and IPv6 loopback)', async () => {
+    const victim = await signUp(app, 'Local');
+    for (const remoteAddress of ['127.0.0.1', '::1']) {
+      const [mail, page, grant, sandbox] = calls(victim.email);
+      expect((await app.fastify.inject({ ...mail!, remoteAddress })).statusCode).toBe(200);
+      expect((await app.fastify.inject({ ...page!, remoteAddress })).statusCode).toBe(200);
+      const granted = await app.fastify.inject({ ...grant!, remoteAddress });
+      expect(granted.statusCode).toBe(302);
+      expect(granted.headers.location).toMatch(/[?&]code=/);
+      expect((await app.fastify.inject({ ...sandbox!, remoteAddress })).statusCode).toBe(200);
+      const relayed = await app.fastify.inject({ ...mail!, remoteAddress, headers: { 'x-forwarded-for': '::1' } });
+      expect(relayed.statusCode).toBe(200); // a local dev proxy (Vite) relaying a local browser
+    }
+  });
+});
+
+describe('start-up warning', () => {
+  it('names a non-loopback listen address outside production', () => {
+    expect(exposedDevToolsWarning('development', '0.0.0.0')).toMatch(/non-loopback address/);
+    expect(exposedDevToolsWarning('test', '192.168.1.5')).toMatch(/192\.168\.1\.5/);
+    for (const host of ['127.0.0.1', '::1', 'localhost'])
+      expect(exposedDevToolsWarning('development', host)).toBeNull();
+    expect(exposedDevToolsWarning('production', '0.0.0.0')).toBeNull();
+  });
+
+  it('the server prints it when it listens on 0.0.0.0 in development', async () => {
+    const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+      env: {
+        ...process.env,
+        NODE_ENV: 'development',
+        HOST: '0.0.0.0',
+        PORT: '0',
+        LOG_LEVEL: 'silent',
+        DATA_DIR: mkdtempSync(join(tmpdir(), 'la-dev-')),
+      },
+    });
+    let err = '';
+    let out = '';
+    child.stderr.on('data', (d: Buffer) => (err += d.toString()));
+    await new Promise<void>((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error(`no start: ${err}`)), 25_000);
+      child.stdout.on('data', (d: Buffer) => {
+        out += d.toString();
+        if (out.includes('is running at')) {
+          clearTimeout(timer);
+          resolve();
+        }
+      });
+    });
+    child.kill('SIGTERM');
+    expect(err).toMatch(/Warning: NODE_ENV=development on 0\.0\.0\.0, a non-loopback address/);
+  }, 30_000);
+});
