@@ -1,4 +1,5 @@
 // Entry point: config -> database -> migrate -> seed -> app -> realtime -> listen; clean shutdown.
+import { clientAddressResolver } from './http/client-address.ts';
 import { resolve } from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import { ConfigError, loadConfig, type Config } from './config.ts';
@@ -54,6 +55,7 @@ async function main(): Promise<void> {
     maxSubscriptions: config.realtime.maxSubscriptions,
     maxConnectionsPerAddress: config.realtime.maxConnectionsPerIp,
     idleUnsubscribedMs: config.realtime.idleUnsubscribedMs,
+    clientAddress: clientAddressResolver(config.trustProxy), // behind a proxy, the client and not the proxy
   });
   await fastify.listen({ port: config.port, host: config.host });
   const exposed = exposedDevToolsWarning(config.env, config.host);

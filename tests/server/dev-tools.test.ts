@@ -56,6 +56,18 @@ describeEachDb('development tools', (dialect) => {
     }
   });
 
+  it('refuse a remote client that spells the path with percent-escapes (the router decodes them)', async () => {
+    const victim = await signUp(app, 'Encoded');
+    await app.fastify.inject({ method: 'POST', url: '/api/auth/forgot-password', payload: { email: victim.email } });
+    for (const url of ['/%64ev/mail', '/d%65v/mail', '/%64%65%76/mail?x=1', '/%73andbox/alphapo']) {
+      // From this machine the spelling routes to the tool: the escape really reaches it.
+      expect((await app.fastify.inject({ method: 'GET', url, remoteAddress: '127.0.0.1' })).statusCode, url).toBe(200);
+      const res = await app.fastify.inject({ method: 'GET', url, remoteAddress: '203.0.113.9' });
+      expect(res.statusCode, url).toBe(404);
+      expect(res.body).not.toContain('reset-password?token=');
+    }
+  });
+
   it('answer this machine (IPv4 and IPv6 loopback)', async () => {
     const victim = await signUp(app, 'Local');
     for (const remoteAddress of ['127.0.0.1', '::1']) {

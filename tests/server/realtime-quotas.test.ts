@@ -1,6 +1,8 @@
 // Realtime quotas with real clients: one WebSocket cannot join unlimited channels (main took 200k),
 // one address cannot open unlimited connections (Pusher protocol and socket.io), and a Pusher
 // connection that holds no channel is closed after the idle limit. Errors use Pusher's 4100 "over quota".
+import type { IncomingMessage } from 'node:http';
+import { clientAddressResolver } from '../../src/server/http/client-address.ts';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import WebSocket from 'ws';
@@ -156,5 +158,38 @@ describe('socket.io connections per address', () => {
     a.disconnect();
     await new Promise((resolve) => setTimeout(resolve, 100));
     await expect(client()).resolves.toBeTruthy();
+  });
+
+  it('behind a trusted proxy counts each forwarded client, not the proxy (TRUST_PROXY)', async () => {
+    http = createServer();
+    realtime = await attachRealtime(http, testConfig({ WS_MAX_CONNECTIONS_PER_IP: '1', TRUST_PROXY: '127.0.0.1' }));
+    await new Promise<void>((r) => http!.listen(0, '127.0.0.1', r));
+    const url = `http://127.0.0.1:${(http.address() as AddressInfo).port}/crash`;
+    const client = (forwardedFor: string) =>
+      new Promise<Socket>((resolve, reject) => {
+        const s = connectIo(url, {
+          transports: ['websocket'],
+          reconnection: false,
+          forceNew: true,
+          extraHeaders: { 'x-forwarded-for': forwardedFor },
+        });
+        sockets.push(s);
+        s.on('connect', () => resolve(s));
+        s.on('connect_error', reject);
+      });
+    await client('198.51.100.1');
+    await client('198.51.100.2'); // another player through the same proxy: on the peer address this was refused
+    await expect(client('198.51.100.1')).rejects.toThrow(); // the same player's second socket is over the cap of 1
+  });
+});
+
+describe('client address of raw requests (WebSocket upgrades)', () => {
+  const req = (remoteAddress: string, xff?: string) =>
+    ({ socket: { remoteAddress }, headers: xff ? { 'x-forwarded-for': xff } : {} }) as unknown as IncomingMessage;
+  it('follows TRUST_PROXY like request.ip: nobody, a list, a hop count', () => {
+    expect(clientAddressResolver(false)(req('127.0.0.1', '198.51.100.7'))).toBe('127.0.0.1');
+    expect(clientAddressResolver(['127.0.0.1'])(req('127.0.0.1', '198.51.100.7'))).toBe('198.51.100.7');
+    expect(clientAddressResolver(['127.0.0.1'])(req('203.0.113.5', '198.51.100.7'))).toBe('203.0.113.5'); // untrusted peer
+    expect(clientAddressResolver(1)(req('10.0.0.2', '198.51.100.7, 10.0.0.9'))).toBe('10.0.0.9');
   });
 });

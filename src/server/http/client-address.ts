@@ -2,6 +2,8 @@
 // TRUST_PROXY (Fastify's trustProxy); the socket's own address is logged beside it whenever they
 // differ, so a forwarded address is never the only trace of a client. Development tools answer
 // only to loopback clients.
+import type { IncomingMessage } from 'node:http';
+import proxyAddr from '@fastify/proxy-addr';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { HttpError } from './errors.ts';
 
@@ -17,6 +19,26 @@ export function trustProxyOption(
   trust: false | number | string[],
 ): false | string[] | ((a: string, i: number) => boolean) {
   return typeof trust === 'number' ? (_address, i) => i < trust : trust;
+}
+
+/** The client address of a raw request (WebSocket upgrades, socket.io) by the same TRUST_PROXY rule as request.ip. */
+export function clientAddressResolver(trust: false | number | string[]): (req: IncomingMessage) => string {
+  const option = trustProxyOption(trust);
+  if (option === false) return (req) => req.socket.remoteAddress ?? 'unknown';
+  const fn = typeof option === 'function' ? option : proxyAddr.compile(option);
+  return (req) => proxyAddr(req, fn);
+}
+
+/** The path as the router matches it: percent-decoding applied (`/%64ev/mail` is `/dev/mail`), dot segments and repeated slashes folded. */
+export function routedPath(url: string): string {
+  const raw = url.split('?')[0]!;
+  let path: string;
+  try {
+    path = decodeURIComponent(raw);
+  } catch {
+    path = raw; // the router refuses a malformed escape itself
+  }
+  return new URL(path.replace(/\/+/g, '/'), 'http://x').pathname;
 }
 
 /**
@@ -41,8 +63,9 @@ export function clientAddressHooks(app: FastifyInstance): void {
       request.log = request.log.child({ peer });
       reply.log = request.log;
     }
-    const path = request.url.split('?')[0]!;
-    if (devToolPrefixes.some((p) => path.startsWith(p)) && !fromThisMachine(request))
+    // Both the matched route and the decoded path: the router decodes `/%64ev/mail` to `/dev/mail`.
+    const paths = [routedPath(request.url), request.routeOptions.url ?? ''];
+    if (paths.some((path) => devToolPrefixes.some((p) => path.startsWith(p))) && !fromThisMachine(request))
       throw new HttpError(404, 'Not found.');
   });
 }

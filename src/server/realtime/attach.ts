@@ -1,5 +1,6 @@
 // Attaches the realtime servers to the HTTP server: socket.io (namespaces /crash and /wheel),
 // with the Redis adapter when REDIS_URL is set, and a cap on connections per client address.
+import { clientAddressResolver } from '../http/client-address.ts';
 import type { IncomingMessage, Server as HttpServer } from 'node:http';
 import { Server as SocketServer } from 'socket.io';
 import type { Config } from '../config.ts';
@@ -16,6 +17,7 @@ export const namespaces = ['/crash', '/wheel'] as const;
 /** Creates socket.io on `server`; returns a handle to close it. */
 export async function attachRealtime(server: HttpServer, config: Config): Promise<Realtime> {
   const perAddress = new Map<string, number>(); // open engine.io connections per client address
+  const addressOf = clientAddressResolver(config.trustProxy); // TRUST_PROXY, as for HTTP requests
   const max = config.realtime.maxConnectionsPerIp;
   const io = new SocketServer(server, {
     path: '/socket.io',
@@ -23,7 +25,7 @@ export async function attachRealtime(server: HttpServer, config: Config): Promis
     cors: { origin: true },
     // Called for each new session's handshake only: refuse past the per-address cap.
     allowRequest: (req, callback) => {
-      const open = perAddress.get(req.socket.remoteAddress ?? '') ?? 0;
+      const open = perAddress.get(addressOf(req)) ?? 0;
       callback(
         max > 0 && open >= max ? 'Over quota: too many connections from this address' : null,
         max === 0 || open < max,
@@ -31,7 +33,7 @@ export async function attachRealtime(server: HttpServer, config: Config): Promis
     },
   });
   io.engine.on('connection', (socket: { request: IncomingMessage; once(e: 'close', f: () => void): void }) => {
-    const address = socket.request.socket.remoteAddress ?? '';
+    const address = addressOf(socket.request);
     perAddress.set(address, (perAddress.get(address) ?? 0) + 1);
     socket.once('close', () => {
       const left = (perAddress.get(address) ?? 1) - 1;

@@ -77,6 +77,24 @@ describeEachDb('Idempotency-Key on money calls', (dialect) => {
     expect((await db().selectFrom('dice_bets').select('id').where('user_id', '=', p.id).execute()).length).toBe(1);
   });
 
+  it('parallel first requests that each need the whole balance or the same item all get the first answer', async () => {
+    // The losers wait on the user row, then find the money or the item spent: the stored answer wins over that error.
+    const p = await createPlayer(db(), t.config.secrets.appSecret, { balanceCents: 500 });
+    const bets = await Promise.all(
+      Array.from({ length: 5 }, () =>
+        post('/api/dice/bet', p, { amount: 5, target: 50, direction: 'under' }, 'all-in'),
+      ),
+    );
+    for (const a of bets) expect(a.statusCode, a.body).toBe(200);
+    expect(new Set(bets.map((a) => a.body)).size).toBe(1);
+    const item = await give(p, 'dad-cap-navy');
+    const sales = await Promise.all(
+      Array.from({ length: 5 }, () => post('/api/inventory/sell', p, { ids: [item] }, 'sell-once')),
+    );
+    for (const a of sales) expect(a.statusCode, a.body).toBe(200);
+    expect(new Set(sales.map((a) => a.body)).size).toBe(1);
+  });
+
   it('the same key with another body or another call answers 409 and moves nothing', async () => {
     const p = await player();
     const bet = { amount: 2, target: 50, direction: 'over' };

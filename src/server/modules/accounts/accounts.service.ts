@@ -8,6 +8,7 @@ import type { Mailer } from '../mail/mailer.ts';
 import type { HashQueue } from '../auth/hash-queue.ts';
 import { findUserByEmail, insertUser } from './accounts.repository.ts';
 import { sendVerification, takeOverUnverified } from './email-verification.ts';
+import { mixesLookAlikeScripts } from '../../../shared/mixed-script.ts';
 
 /** What the account services need. */
 export interface AccountsContext {
@@ -166,7 +167,7 @@ export async function socialSignIn(
       const id =
         existing?.id ??
         (await insertUser(trx, {
-          name: who.name.slice(0, 64) || 'Player',
+          name: (mixesLookAlikeScripts(who.name) ? '' : who.name.slice(0, 64)) || 'Player', // no look-alike names from providers either
           email,
           passwordHash: null,
           avatarUrl: who.avatarUrl,

@@ -103,8 +103,9 @@ export async function runOnce<T, R>(
     await after(result);
     return view(result);
   } catch (e) {
-    if (!isUniqueViolation(e)) throw e;
-    const winner = await firstAnswer(db, call); // a concurrent retry committed first
+    // A concurrent call with the same key committed first: its answer is this call's answer, whatever
+    // failed here — the key's unique index, or the work itself (the balance or item the first call spent).
+    const winner = await firstAnswer(db, call);
     if (winner === undefined) throw e;
     return winner as R;
   }
