@@ -10,7 +10,6 @@ import type { Transaction } from 'kysely';
 import type { DB } from '../../db/database.ts';
 import type { Tables } from '../../db/tables.ts';
 import { HttpError } from '../../http/errors.ts';
-import { isUniqueViolation } from './ledger.ts';
 
 /** The message of a malformed header. */
 export const KEY_FORMAT_MESSAGE = 'The Idempotency-Key header must be 1–100 visible ASCII characters.';
