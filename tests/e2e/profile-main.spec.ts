@@ -1,6 +1,8 @@
 // The profile main page in the browser (1440×900 and 390×844): stats from real play with the biggest
 // win linking to its fair check, a name change and a shipped avatar seen in the header, an uploaded
-// avatar served back, a password change that signs another device out, and "Sign out everywhere".
+// avatar served back, a password change that signs another device out, and "Sign out everywhere";
+// the seed pair panel (client seed change, rotate, revealed history).
+import { createHash } from 'node:crypto';
 import type { APIRequestContext } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
 import { hashPassword } from '../../src/server/modules/auth/password.ts';
@@ -139,6 +141,43 @@ test('the main page: stats, name, avatars, password change and sign out everywhe
   await expect(page).toHaveURL(/\/$/);
   await expect(page.getByTestId('header-account')).toHaveCount(0);
   expect(await refreshStatus(page.request, third.refresh)).toBe(400); // and so was every other one
+});
+
+test('the seed pair panel: change the client seed, rotate, and the revealed seed matches its hash', async ({
+  page,
+  context,
+  baseURL,
+}) => {
+  const player = await signInPlayer(context, baseURL!, { name: 'Seed Tester', balanceCents: 50_00 });
+  const opened = await page.request.post('/api/boxes/penny-box/open', { headers: player.auth, data: { count: 1 } });
+  expect(opened.status()).toBe(200); // one opening with the active pair (nonce 0 → 1)
+
+  await page.goto('/profile');
+  const panel = page.getByTestId('seed-pair-panel');
+  await expect(panel.getByTestId('nonce')).toHaveText('1');
+  const hash = (await panel.getByTestId('server-seed-hash').textContent())!;
+  const next = (await panel.getByTestId('next-server-seed-hash').textContent())!;
+  expect(hash).toMatch(/^[0-9a-f]{64}$/);
+  await expect(panel.getByText(/None yet/)).toBeVisible();
+
+  // A used pair: changing the client seed rotates it (revealing the old seed into the history).
+  await panel.getByLabel('Client seed').fill('profile-seed-1');
+  await panel.getByRole('button', { name: 'Change client seed' }).click();
+  await expect(panel.getByTestId('client-seed')).toHaveText('profile-seed-1');
+  await expect(panel.getByTestId('server-seed-hash')).toHaveText(next);
+  await expect(panel.getByTestId('nonce')).toHaveText('0');
+  await expect(panel.getByTestId('seed-history-row')).toHaveCount(1);
+  const seed = (await panel.getByTestId('seed-history-seed').first().textContent())!;
+  expect(createHash('sha256').update(seed).digest('hex')).toBe(hash);
+
+  // Rotate: the committed next hash becomes active, the revealed pair goes first in the history.
+  await panel.getByRole('button', { name: 'Rotate seed' }).click();
+  await expect(panel.getByTestId('seed-history-row')).toHaveCount(2);
+  await expect(panel.getByTestId('revealed-seed')).toContainText('(0 bets)');
+  await expect(panel.getByTestId('seed-history-row').first()).toContainText(next);
+  await page.reload(); // the history comes from the server
+  await expect(page.getByTestId('seed-pair-panel').getByTestId('seed-history-row')).toHaveCount(2);
+  await expect(page.getByTestId('seed-pair-panel').getByTestId('seed-history-seed').last()).toHaveText(seed);
 });
 
 function phoneOrDesktop(width: number): 'phone' | 'desktop' {

@@ -82,6 +82,24 @@ describeEachDb('fair seeds', (dialect) => {
     expect(res.json().data.current.client_seed).toBe('fresh');
   });
 
+  it('the revealed history (the seed pair panel) lists only your own pairs, newest first, the last 20', async () => {
+    const [p, other] = await Promise.all([player(), player()]);
+    await post('/api/fair/rotate', other.headers, {});
+    const revealed: string[] = [];
+    for (let i = 0; i < 21; i++) {
+      const res = await post('/api/fair/rotate', p.headers, { client_seed: `seed-${i}` });
+      revealed.unshift(res.json().data.previous.server_seed);
+    }
+    const { previous } = await get(p.headers);
+    expect(previous).toHaveLength(20);
+    expect(previous.map((r: { server_seed: string }) => r.server_seed)).toEqual(revealed.slice(0, 20));
+    expect(previous[0].client_seed).toBe('seed-19'); // the pair that played with seed-19 was revealed last
+    for (const r of previous) expect(hashServerSeed(r.server_seed)).toBe(r.server_seed_hash);
+    const theirs = (await get(other.headers)).previous;
+    expect(theirs).toHaveLength(1);
+    expect(previous.map((r: { server_seed: string }) => r.server_seed)).not.toContain(theirs[0].server_seed);
+  });
+
   it('rejects bad client seeds with 422 and changes nothing', async () => {
     const p = await player();
     const before = await get(p.headers);

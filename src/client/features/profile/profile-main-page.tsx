@@ -1,5 +1,5 @@
 // /profile (main): the player's card (avatar, name, email, level, balance, Logout), avatar choice,
-// name and password forms, stats and active sessions.
+// name and password forms, stats, active sessions and the provably-fair seed pair.
 import { useEffect } from 'react';
 import { useSession } from '../../stores/session.ts';
 import { loadProfile, logout } from '../../lib/session.ts';
@@ -10,6 +10,7 @@ import { NameForm, PasswordForm } from './account-forms.tsx';
 import { ProfileSessions } from './profile-sessions.tsx';
 import { ProfileStatsPanel } from './profile-stats.tsx';
 import { EmailVerifyNotice } from './email-verify-notice.tsx';
+import { SeedPairPanel } from '../../components/fair/seed-pair-panel.tsx';
 import '../auth/auth.css';
 
 /** The profile main page. */
@@ -43,6 +44,7 @@ export default function ProfileMainPage() {
         <NameForm key={user.name} user={user} />
         <PasswordForm />
         <ProfileSessions />
+        <SeedPairPanel className="profile-panel" />
       </div>
     </section>
   );

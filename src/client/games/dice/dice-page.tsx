@@ -21,7 +21,7 @@ import { DiceScene } from './dice.scene.ts';
 import { diceMachine, type DiceParams, type DiceResult } from './dice.machine.ts';
 import { DiceHud } from './dice-hud.tsx';
 import { DiceHistory } from './dice-history.tsx';
-import { DiceSeeds } from './dice-seeds.tsx';
+import { SeedPairPanel } from '../../components/fair/seed-pair-panel.tsx';
 import { exposeDiceDebug } from './dice-debug.ts';
 import { toast } from '../../components/ui/toaster.tsx';
 import { formatDollars } from '../../lib/format.ts';
@@ -112,7 +112,7 @@ export default function DicePage() {
       )}
       {autoReason && autoReason !== 'stopped' && <p className="muted">Auto bet ended: {autoReason}.</p>}
       {signedIn ? (
-        <DiceSeeds version={version} onRotated={() => setVersion((v) => v + 1)} />
+        <SeedPairPanel collapsible className="dice-seeds" version={version} onChange={() => setVersion((v) => v + 1)} />
       ) : (
         <p className="muted">Sign in to play.</p>
       )}
