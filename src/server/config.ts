@@ -40,6 +40,11 @@ const envSchema = z.object({
   PUSHER_APP_SECRET: z.string().min(16).optional(),
   OAUTH_CLIENT_SECRET: z.string().min(16).optional(),
   RECAPTCHA_SITE_KEY: z.string().min(1).optional(),
+  GIFTCARD_RESELLER_URL: z
+    .string()
+    .url()
+    .refine((v) => /^https?:\/\//i.test(v), 'must be an http:// or https:// URL')
+    .optional(),
   GTM_ID: z
     .string()
     .regex(/^GTM-[A-Z0-9]+$/, 'must look like GTM-XXXXXXX')
@@ -124,6 +129,7 @@ export interface Config {
   oauthClientId: string;
   recaptchaSiteKey: string | null;
   gtmId: string | null;
+  giftCardResellerUrl: string; // the gift-card Buy links' target (GIFTCARD_RESELLER_URL, else the site's /contacts)
   accessTtlSeconds: number; // access-token lifetime (ACCESS_TOKEN_TTL_SECONDS; tests shorten it)
   scryptLogN: number; // log2 of the scrypt cost N for new password hashes (17 = OWASP; lower only outside production)
   rateLimitScale: number; // multiplies every rate-limit allowance (benchmarks raise it; 1 in production)
@@ -237,6 +243,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     oauthClientId: '1',
     recaptchaSiteKey: e.RECAPTCHA_SITE_KEY ?? null,
     gtmId: e.GTM_ID ?? null,
+    giftCardResellerUrl:
+      e.GIFTCARD_RESELLER_URL ??
+      `${e.PUBLIC_URL ? new URL(e.PUBLIC_URL).origin : localOrigin(e.HOST, e.PORT)}/contacts`,
     accessTtlSeconds: e.ACCESS_TOKEN_TTL_SECONDS,
     scryptLogN: e.SCRYPT_LOG_N,
     rateLimitScale: e.RATE_LIMIT_SCALE,

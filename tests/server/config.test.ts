@@ -38,9 +38,21 @@ describe('loadConfig', () => {
     [{ DATABASE_URL: 'mysql://x' }, /DATABASE_URL must be a postgres/],
     [{ REDIS_URL: 'http://x' }, /REDIS_URL must be a redis/],
     [{ PUBLIC_URL: 'not a url' }, /PUBLIC_URL/],
+    [{ GIFTCARD_RESELLER_URL: 'giftcards' }, /GIFTCARD_RESELLER_URL/],
+    [{ GIFTCARD_RESELLER_URL: 'javascript:alert(1)' }, /GIFTCARD_RESELLER_URL/],
+    [{ GIFTCARD_RESELLER_URL: 'ftp://cards.test/x' }, /GIFTCARD_RESELLER_URL must be an http/],
   ])('rejects %o with a line naming the variable', (env, pattern) => {
     expect(() => loadConfig({ DATA_DIR: tmp(), ...env })).toThrow(ConfigError);
     expect(() => loadConfig({ DATA_DIR: tmp(), ...env })).toThrow(pattern);
+  });
+
+  it("GIFTCARD_RESELLER_URL: the given URL, else the site's /contacts page (never a placeholder domain)", () => {
+    expect(loadConfig({ DATA_DIR: tmp() }).giftCardResellerUrl).toBe('http://localhost:3000/contacts');
+    expect(loadConfig({ DATA_DIR: tmp(), PUBLIC_URL: 'https://loot.test/' }).giftCardResellerUrl).toBe(
+      'https://loot.test/contacts',
+    );
+    const c = loadConfig({ DATA_DIR: tmp(), GIFTCARD_RESELLER_URL: 'https://cards.test/shop/loot' });
+    expect(c.giftCardResellerUrl).toBe('https://cards.test/shop/loot');
   });
 
   it('refuses development secrets in production', () => {

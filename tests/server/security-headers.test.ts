@@ -9,6 +9,7 @@ import { relaxedCsp, siteCsp } from '../../src/server/http/security-headers.ts';
 import { seedCatalog } from '../../src/server/modules/boxes/boxes.service.ts';
 import { customBoxCreateBodySchema } from '../../src/shared/api/user-boxes.ts';
 import { registerFormSchema } from '../../src/shared/api/auth.ts';
+import { captchaScriptUrl } from '../../src/client/lib/captcha.ts';
 import { createTestApp, testConfig, type TestApp } from '../helpers/test-app.ts';
 import { createTestDatabase, describeEachDb } from '../helpers/test-db.ts';
 import { createPlayer } from '../helpers/users.ts';
@@ -58,7 +59,19 @@ describe('security headers', () => {
     expect(full).toMatch(
       /script-src 'self' https:\/\/www\.googletagmanager\.com https:\/\/www\.google\.com\/recaptcha\//,
     );
-    expect(full).toContain('frame-src https://www.google.com/recaptcha/');
+    expect(full).toContain('frame-src https://www.google.com/recaptcha/ https://recaptcha.google.com/recaptcha/');
+  });
+
+  it('with a site key, the script the captcha loader adds is allowed by script-src', () => {
+    const script = new URL(captchaScriptUrl('site-key'));
+    const sources = siteCsp(testConfig({ RECAPTCHA_SITE_KEY: 'site-key' }))
+      .split('; ')
+      .find((d) => d.startsWith('script-src '))!
+      .split(' ')
+      .slice(1);
+    expect(sources.some((s) => s.startsWith('https://') && `${script.origin}${script.pathname}`.startsWith(s))).toBe(
+      true,
+    );
   });
 });
 

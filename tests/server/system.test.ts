@@ -40,9 +40,20 @@ describeEachDb('system routes', (dialect) => {
       force_tls: false,
     });
     expect(body.recaptcha_site_key).toBeNull();
+    expect(body.giftcard_reseller_url).toBe('http://localhost:3000/contacts');
     expect(body.oauth.client_id).toBe('1');
     expect(res.body).not.toContain(t.config.secrets.appSecret);
     expect(res.body).not.toContain(t.config.secrets.pusherSecret);
+  });
+
+  it('GET /api/config gives the configured gift-card reseller (GIFTCARD_RESELLER_URL)', async () => {
+    const other = await createTestApp(dialect, { env: { GIFTCARD_RESELLER_URL: 'https://cards.test/shop?ref=loot' } });
+    try {
+      const res = await other.fastify.inject({ method: 'GET', url: '/api/config' });
+      expect(res.json().giftcard_reseller_url).toBe('https://cards.test/shop?ref=loot');
+    } finally {
+      await other.close();
+    }
   });
 
   it('unknown /api paths get a JSON 404 in the spec error shape', async () => {

@@ -1,5 +1,7 @@
-// Error boundary of the router: a 404 response shows "Page Not Found", anything else a plain error.
+// Error boundary of the router: a 404 response shows "Page Not Found", an unknown route check its
+// §8 message, anything else a plain error.
 import { isRouteErrorResponse, useRouteError } from 'react-router';
+import { UnknownRouteCheckError } from './route-checks.tsx';
 
 /** Shown when a route throws. */
 export function RouteError() {
@@ -9,6 +11,13 @@ export function RouteError() {
       <section className="page">
         <h1>404</h1>
         <p>Page Not Found</p>
+      </section>
+    );
+  }
+  if (error instanceof UnknownRouteCheckError) {
+    return (
+      <section className="page" role="alert">
+        <h1>{error.message}</h1>
       </section>
     );
   }

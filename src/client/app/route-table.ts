@@ -88,7 +88,12 @@ export const routeTable: SiteRoute[] = [
   { path: '/cookie-policy', title: 'Cookie policy', load: page.cookies },
   { path: '/privacy-statement', title: 'Privacy statement', load: page.privacy },
   { path: '/terms-of-service', title: 'Terms of service', load: page.terms },
-  { path: '/auth/:provider', title: 'Signing you in', load: () => import('../features/auth/social-callback-page.tsx') },
+  {
+    path: '/auth/:provider',
+    title: 'Signing you in',
+    load: () => import('../features/auth/social-callback-page.tsx'),
+    checks: ['social-auth'],
+  },
   { path: '/ref/:link', title: 'Referral', load: () => import('../features/auth/ref-page.tsx') },
   { path: '/reset-password', title: 'Reset password', load: () => import('../features/auth/reset-password-page.tsx') },
   { path: '/verify-email', title: 'Verify email', load: () => import('../features/auth/verify-email-page.tsx') },

@@ -5,6 +5,7 @@ import { RouteError } from './route-error.tsx';
 import { routeTable, type SiteRoute } from './route-table.ts';
 import { lazyPage } from './lazy-page.tsx';
 import { RequireAuth } from './require-auth.tsx';
+import { routeCheck } from './route-checks.tsx';
 
 function pageRoute(r: SiteRoute): RouteObject {
   return {
@@ -36,9 +37,12 @@ export function routeObjects(): RouteObject[] {
         ...routeTable
           .filter((r) => !r.hub)
           .map((r): RouteObject => {
-            const route = pageRoute(r);
-            // Login-only pages sit under the guard (a pathless layout route).
-            return r.auth ? { element: <RequireAuth />, children: [route] } : route;
+            // Each named check wraps the page as a pathless layout route (login-only pages: "auth").
+            const names = [...(r.auth ? ['auth'] : []), ...(r.checks ?? [])];
+            return names.reduceRight<RouteObject>((route, name) => {
+              const Guard = routeCheck(name);
+              return { element: <Guard />, errorElement: <RouteError />, children: [route] };
+            }, pageRoute(r));
           }),
         hub,
         { path: '*', lazy: () => lazyPage(() => import('../features/pages/not-found-page.tsx')) },

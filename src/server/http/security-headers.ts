@@ -7,7 +7,8 @@ import type { Config } from '../config.ts';
 /** Third-party origins the client loads only when the feature is configured. */
 const GTM = 'https://www.googletagmanager.com';
 const RECAPTCHA_SCRIPTS = ['https://www.google.com/recaptcha/', 'https://www.gstatic.com/recaptcha/'];
-const RECAPTCHA_FRAME = 'https://www.google.com/recaptcha/';
+// Google's documented CSP for reCAPTCHA: its frames come from www.google.com or recaptcha.google.com.
+const RECAPTCHA_FRAMES = ['https://www.google.com/recaptcha/', 'https://recaptcha.google.com/recaptcha/'];
 
 /** Path prefixes whose server-rendered pages use inline script or style (the relaxed policy). */
 export const relaxedCspPrefixes = ['/api/docs', '/sandbox/'];
@@ -28,7 +29,7 @@ export function siteCsp(config: Config): string {
   }
   if (config.recaptchaSiteKey) {
     script.push(...RECAPTCHA_SCRIPTS);
-    frame.push(RECAPTCHA_FRAME);
+    frame.push(...RECAPTCHA_FRAMES);
   }
   if (config.pusherHttp) {
     const u = new URL(config.pusherHttp.host);

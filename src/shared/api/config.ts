@@ -15,6 +15,7 @@ export const publicConfigSchema = z.object({
   recaptcha_site_key: z.string().nullable(),
   oauth: z.object({ client_id: z.string(), client_secret: z.string() }), // first-party client of the SPA
   gtm_id: z.string().nullable(),
+  giftcard_reseller_url: z.string().url(), // base of the gift-card Buy links (?amount= is appended)
 });
 
 /** GET /api/config response. */

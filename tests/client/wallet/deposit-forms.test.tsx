@@ -9,7 +9,7 @@ import { CardForm } from '../../../src/client/features/wallet/card-form.tsx';
 import { CRYPTO_TEXTS, CryptoForm } from '../../../src/client/features/wallet/crypto-form.tsx';
 import DepositModal from '../../../src/client/features/wallet/deposit-modal.tsx';
 import { depositReturnText } from '../../../src/client/features/wallet/deposit-return.tsx';
-import { GIFT_CARD_RESELLER_URL, GiftCardForm } from '../../../src/client/features/wallet/gift-card-form.tsx';
+import { GiftCardForm } from '../../../src/client/features/wallet/gift-card-form.tsx';
 import { SkinsForm } from '../../../src/client/features/wallet/skins-form.tsx';
 import { VOUCHER_TOOLTIP, VoucherBox } from '../../../src/client/features/wallet/voucher-box.tsx';
 import { browser } from '../../../src/client/features/wallet/wallet-forms.ts';
@@ -211,20 +211,23 @@ describe('crypto form', () => {
 });
 
 describe('gift cards and voucher', () => {
-  it('six denominations with 1,1,2,2,2,3 coins and Buy links in a new tab', () => {
+  it('six denominations with 1,1,2,2,2,3 coins and Buy links (the configured reseller) in a new tab', async () => {
+    mockApi({ '/api/config': [200, { giftcard_reseller_url: 'https://cards.test/shop?ref=loot' }] });
     render(<GiftCardForm />);
     expect(screen.getByRole('heading', { name: 'Purchase a Gift Card' })).toBeTruthy();
     const coins = [10, 50, 100, 250, 500, 1000].map(
       (d) => screen.getByTestId(`gift-${d}`).querySelectorAll('img').length,
     );
     expect(coins).toEqual([1, 1, 2, 2, 2, 3]);
-    const links = screen.getAllByRole('link', { name: 'Buy' }) as HTMLAnchorElement[];
-    expect(links).toHaveLength(6);
+    const links = (await screen.findAllByRole('link', { name: 'Buy' })) as HTMLAnchorElement[];
+    expect(links.map((l) => l.href)).toEqual(
+      [10, 50, 100, 250, 500, 1000].map((d) => `https://cards.test/shop?ref=loot&amount=${d}`),
+    );
     for (const l of links) {
       expect(l.target).toBe('_blank');
       expect(l.rel).toContain('noopener');
-      expect(l.href.startsWith(GIFT_CARD_RESELLER_URL)).toBe(true);
     }
+    expect(document.body.innerHTML).not.toContain('example.com');
     expect(screen.getByText(/only through the links listed on our site/)).toBeTruthy();
   });
 

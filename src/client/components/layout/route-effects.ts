@@ -4,6 +4,7 @@
 import { useEffect, useRef } from 'react';
 import { useLocation, useMatches } from 'react-router';
 import { scheduleBonus } from '../../features/bonus/bonus-schedule.ts';
+import { modalContent } from '../../app/modal-registry.ts';
 import { appAnalytics, type Analytics } from '../../lib/analytics.ts';
 import { getCookie } from '../../lib/cookies.ts';
 import { useModals } from '../../stores/modals.ts';
@@ -51,7 +52,7 @@ export function usePageViews(source: () => Promise<Analytics> = appAnalytics): v
   }, [location.key, location.pathname, location.search, title, source]);
 }
 
-/** Opens the bonus dialog about 4 s after start, once per local day per browser. */
+/** Opens the bonus dialog about 4 s after start (its code preloaded meanwhile), once per local day per browser. */
 export function useBonusDialog(): void {
   useEffect(
     () =>
@@ -59,6 +60,7 @@ export function useBonusDialog(): void {
         open: () => useModals.getState().show('bonus', useSession.getState().user !== null),
         otherOpen: () => useModals.getState().open !== null,
         timeZone: localTimeZone(),
+        preload: () => modalContent.bonus?.preload() ?? Promise.resolve(),
       }),
     [],
   );

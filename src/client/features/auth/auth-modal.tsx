@@ -1,12 +1,12 @@
 // The auth modal (spec §2): Sign Up and Login tabs plus social buttons. Validation per spec §5
 // on blur and change (not per keystroke); errors from the server show its message (spec §8).
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { z } from 'zod';
 import { loginFormSchema, registerFormSchema } from '../../../shared/api/auth.ts';
 import { api, ApiError } from '../../lib/api.ts';
-import { captchaToken } from '../../lib/captcha.ts';
+import { captchaToken, preloadCaptcha } from '../../lib/captcha.ts';
 import { login } from '../../lib/session.ts';
 import { useModals } from '../../stores/modals.ts';
 import { toast } from '../../components/ui/toaster.tsx';
@@ -33,6 +33,7 @@ function RegisterForm({ onDone }: { onDone(msg: string): void }) {
     defaultValues: { name: '', email: '', password: '', promotions: false, terms: false },
   });
   const [error, setError] = useState<string | null>(null);
+  useEffect(preloadCaptcha, []); // the captcha script loads while the form is filled in
   const submit = handleSubmit(async (v) => {
     setError(null);
     try {

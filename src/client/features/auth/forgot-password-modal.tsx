@@ -1,12 +1,12 @@
 // Forgot password modal (spec §2): email and Submit; success toasts the server's msg and closes all
 // modals; failure shows the captcha error if present, otherwise msg (spec §8).
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { z } from 'zod';
 import { forgotFormSchema } from '../../../shared/api/auth.ts';
 import { api, ApiError } from '../../lib/api.ts';
-import { captchaToken } from '../../lib/captcha.ts';
+import { captchaToken, preloadCaptcha } from '../../lib/captcha.ts';
 import { useModals } from '../../stores/modals.ts';
 import { toast } from '../../components/ui/toaster.tsx';
 import './auth.css';
@@ -25,6 +25,7 @@ export default function ForgotPasswordModal() {
     defaultValues: { email: '' },
   });
   const [error, setError] = useState<string | null>(null);
+  useEffect(preloadCaptcha, []); // the captcha script loads while the form is filled in
   const submit = handleSubmit(async (v) => {
     setError(null);
     try {

@@ -27,7 +27,9 @@ export function markBonusShown(now: number, timeZone: string, storage: Pick<Stor
 
 /**
  * Schedules the bonus dialog: after BONUS_DELAY_MS, if it is due and no other dialog is open,
- * calls `open` and remembers the day. Returns a cancel function.
+ * calls `open` and remembers the day. When due, `preload` (the dialog's code) starts at once so the
+ * dialog opens with its content; if it is still loading at the mark, the dialog opens when it is
+ * there (or failed). Returns a cancel function.
  */
 export function scheduleBonus(opts: {
   open(): void;
@@ -35,14 +37,27 @@ export function scheduleBonus(opts: {
   timeZone: string;
   storage?: Storage;
   now?: () => number;
+  preload?: () => Promise<unknown>;
 }): () => void {
   const storage = opts.storage ?? localStorage;
   const now = opts.now ?? Date.now;
-  const id = setTimeout(() => {
+  let cancelled = false;
+  let loading: Promise<unknown> | null = null;
+  if (opts.preload && bonusDue(now(), opts.timeZone, storage)) {
+    const settled = () => {
+      loading = null;
+    };
+    loading = opts.preload().then(settled, settled);
+  }
+  const fire = () => {
     const t = now();
-    if (!bonusDue(t, opts.timeZone, storage) || opts.otherOpen()) return;
+    if (cancelled || !bonusDue(t, opts.timeZone, storage) || opts.otherOpen()) return;
     markBonusShown(t, opts.timeZone, storage);
     opts.open();
-  }, BONUS_DELAY_MS);
-  return () => clearTimeout(id);
+  };
+  const id = setTimeout(() => (loading ? void loading.then(fire) : fire()), BONUS_DELAY_MS);
+  return () => {
+    cancelled = true;
+    clearTimeout(id);
+  };
 }

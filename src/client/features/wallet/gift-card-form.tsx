@@ -1,18 +1,40 @@
 // Gift card form (spec §2, §9): a code with Redeem (disabled while empty) and the "Purchase a
 // Gift Card" list of six denominations with 1, 1, 2, 2, 2, 3 coin icons and Buy links (new tab).
+import { useEffect, useState } from 'react';
 import coin from '../../../../assets/wallet/coin.svg';
 import { GIFT_COIN_ICONS, GIFT_DENOMINATIONS } from '../../../shared/constants.ts';
+import { runtimeConfig } from '../../lib/runtime-config.ts';
 import { CodeRedeemForm } from './code-redeem-form.tsx';
 
-/**
- * The third-party gift card reseller. PLACEHOLDER: no reseller is contracted yet; replace this
- * base URL with the real shop's product page (the denomination is appended as ?amount=).
- */
-export const GIFT_CARD_RESELLER_URL = 'https://giftcards.example.com/loot-arcade';
+/** Where Buy links go when /api/config cannot be read: the site's contacts page. */
+const FALLBACK_RESELLER_URL = '/contacts';
 
-/** The Buy link of a denomination. */
-export function giftCardBuyUrl(dollars: number): string {
-  return `${GIFT_CARD_RESELLER_URL}?amount=${dollars}`;
+/** The Buy link of a denomination: the reseller URL (GIFTCARD_RESELLER_URL via /api/config) with ?amount=. */
+export function giftCardBuyUrl(resellerUrl: string, dollars: number): string {
+  const url = new URL(resellerUrl, window.location.origin);
+  url.searchParams.set('amount', String(dollars));
+  return url.href;
+}
+
+/** The configured reseller URL (null while /api/config loads). */
+function useResellerUrl(): string | null {
+  const [url, setUrl] = useState<string | null>(null);
+  useEffect(() => {
+    let live = true;
+    runtimeConfig()
+      .then((c) => c.giftcard_reseller_url || FALLBACK_RESELLER_URL)
+      .catch((e: unknown) => {
+        console.warn('config failed', e);
+        return FALLBACK_RESELLER_URL;
+      })
+      .then((u) => {
+        if (live) setUrl(u);
+      });
+    return () => {
+      live = false;
+    };
+  }, []);
+  return url;
 }
 
 /** The text about where to buy. */
@@ -21,6 +43,7 @@ export const GIFT_CARD_NOTICE =
 
 /** The gift card form. */
 export function GiftCardForm() {
+  const reseller = useResellerUrl();
   return (
     <div className="deposit-form gift-form">
       <CodeRedeemForm
@@ -42,9 +65,20 @@ export function GiftCardForm() {
               ))}
             </span>
             <strong>${d}</strong>
-            <a className="btn btn-outline btn-sm" href={giftCardBuyUrl(d)} target="_blank" rel="noopener noreferrer">
-              Buy
-            </a>
+            {reseller ? (
+              <a
+                className="btn btn-outline btn-sm"
+                href={giftCardBuyUrl(reseller, d)}
+                target="_blank"
+                rel="noopener noreferrer"
+              >
+                Buy
+              </a>
+            ) : (
+              <span className="btn btn-outline btn-sm" aria-disabled="true">
+                Buy
+              </span>
+            )}
           </li>
         ))}
       </ul>

@@ -30,6 +30,7 @@ export function publicConfig(config: Config, _request?: FastifyRequest): PublicC
     recaptcha_site_key: config.recaptchaSiteKey,
     oauth: { client_id: config.oauthClientId, client_secret: config.secrets.oauthClientSecret },
     gtm_id: config.gtmId,
+    giftcard_reseller_url: config.giftCardResellerUrl,
   };
 }
 
