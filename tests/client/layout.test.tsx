@@ -214,5 +214,9 @@ describe('format', () => {
     expect(formatAmount(3.149)).toBe('3.15');
     expect(formatNumber(1234567)).toBe('1,234,567');
     expect(formatDateTime(Date.parse('2026-11-25T21:05:00Z'), 'Europe/Berlin')).toBe('25.11.26, 22:05');
+    // API timestamps (ISO strings) and Dates go through the same German short format
+    expect(formatDateTime('2026-11-25T21:05:00.000Z', 'Europe/Berlin')).toBe('25.11.26, 22:05');
+    expect(formatDateTime(new Date('2026-01-02T03:04:00Z'), 'UTC')).toBe('02.01.26, 03:04');
+    expect(formatDateTime('2026-01-02T03:04:00Z')).toMatch(/^\d\d\.\d\d\.26, \d\d:\d\d$/);
   });
 });

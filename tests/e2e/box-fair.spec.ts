@@ -42,6 +42,7 @@ test('a player opens a box, sees it in My openings and verifies it after rotatin
   await expect(row).toHaveAttribute('data-ticket', String(reel.ticket));
   await expect(row).toHaveAttribute('data-item-id', String(reel.item.id));
   await expect(row).toContainText(reel.item.name);
+  await expect(row).toContainText(/\d\d\.\d\d\.\d\d, \d\d:\d\d/); // German short date and time
   const link = row.getByTestId('verify-link');
   await expect(link).toHaveText('Verify (after rotation)');
   const hashOnly = await link.getAttribute('href');

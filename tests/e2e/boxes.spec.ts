@@ -149,3 +149,41 @@ test('delivery: the form shows each spec §5 message, then a request lands on /p
   await page.goto('/profile/inventory');
   await expect(page.getByTestId('inventory-item')).toHaveCount(2);
 });
+
+test("a box page shows this box's own drops, and the best ones with the Best toggle", async ({
+  page,
+  signIn,
+  baseURL,
+}) => {
+  const slug = 'penny-box';
+  const price = (await (await fetch(`${baseURL}/api/boxes/${slug}`)).json()).data.price as number;
+  const player = await signIn({ balanceCents: Math.round(price * 100) * 3 });
+  const opened = await page.request.post(`/api/boxes/${slug}/open`, { headers: player.auth, data: { count: 3 } });
+  expect(opened.status()).toBe(200);
+
+  const latest = page.waitForResponse((r) => r.url().endsWith(`/api/boxes/${slug}/last-drops?limit=20`));
+  await page.goto(`/boxes/${slug}`);
+  const latestIds = ((await (await latest).json()) as { data: { id: number }[] }).data.map((d) => String(d.id));
+  expect(latestIds.length).toBeGreaterThanOrEqual(3);
+  // the locale cookie the cookie policy lists: about 365 days
+  const locale = (await page.context().cookies()).find((c) => c.name === 'locale');
+  expect(locale?.value).toBe('en');
+  expect(Math.round((locale!.expires * 1000 - Date.now()) / 86_400_000)).toBe(365);
+  const section = page.getByTestId('box-drops');
+  await expect(section.getByRole('heading', { name: 'Latest drops' })).toBeVisible();
+  const tiles = section.getByTestId('drop-tile');
+  await expect(tiles.first()).toBeVisible();
+  for (const href of await tiles.evaluateAll((els) => els.map((e) => e.getAttribute('href'))))
+    expect(href).toBe(`/boxes/${slug}`); // only this box's drops
+
+  const best = page.waitForResponse((r) => r.url().endsWith(`/api/boxes/${slug}/last-drops?limit=20&best=1`));
+  await section.getByTestId('box-drops-best').click();
+  const bestDrops = ((await (await best).json()) as { data: { id: number; item: { price: number } }[] }).data;
+  const prices = bestDrops.map((d) => d.item.price);
+  expect(prices).toEqual([...prices].sort((a, b) => b - a));
+  await expect(section.getByRole('heading', { name: 'Best drops' })).toBeVisible();
+  await expect(section.getByTestId('box-drops-best')).toHaveAttribute('aria-pressed', 'true');
+  await expect
+    .poll(() => tiles.evaluateAll((els) => els.map((e) => e.getAttribute('data-drop-id'))))
+    .toEqual(bestDrops.map((d) => String(d.id)));
+});

@@ -18,3 +18,16 @@ export function setCookie(name: string, value: string, expires: Date, doc: Docum
 export function deleteCookie(name: string, doc: Document = document): void {
   doc.cookie = `${name}=; expires=Thu, 01 Jan 1970 00:00:00 GMT; ${attributes(doc)}`;
 }
+
+/** Lifetime of the locale cookie in days (spec §9). */
+export const LOCALE_COOKIE_DAYS = 365;
+/** The site's language when the locale cookie is missing or malformed. */
+export const DEFAULT_LOCALE = 'en';
+
+/** Keeps the locale cookie (spec §3): keeps a valid value or sets the default, and renews it for 365 days. */
+export function ensureLocaleCookie(doc: Document = document, now: number = Date.now()): string {
+  const saved = getCookie('locale', doc);
+  const locale = saved && /^[a-z]{2}(-[A-Z]{2})?$/.test(saved) ? saved : DEFAULT_LOCALE;
+  setCookie('locale', locale, new Date(now + LOCALE_COOKIE_DAYS * 86_400_000), doc);
+  return locale;
+}

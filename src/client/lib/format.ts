@@ -21,11 +21,12 @@ export function formatNumber(n: number): string {
   return number.format(n);
 }
 
-/** "25.11.26, 22:40" (German short date and short time) in the given or local zone. */
-export function formatDateTime(at: number | Date, timeZone?: string): string {
+/** "25.11.26, 22:40" (German short date and short time) in the given or local zone; every shown date uses it. */
+export function formatDateTime(at: number | Date | string, timeZone?: string): string {
+  const when = typeof at === 'string' ? new Date(at) : at;
   return timeZone
-    ? new Intl.DateTimeFormat('de-DE', { dateStyle: 'short', timeStyle: 'short', timeZone }).format(at)
-    : dateTime.format(at);
+    ? new Intl.DateTimeFormat('de-DE', { dateStyle: 'short', timeStyle: 'short', timeZone }).format(when)
+    : dateTime.format(when);
 }
 
 /** A chance in percent with up to 3 decimals: 12.5%, 0.001%. */

@@ -8,6 +8,7 @@ import { routeObjects } from '../../../src/client/app/router.tsx';
 import { BoxOpeningsPanel } from '../../../src/client/features/boxes/box-openings-panel.tsx';
 import { useSession } from '../../../src/client/stores/session.ts';
 import { hashServerSeed } from '../../../src/shared/fair/index.ts';
+import { formatDateTime } from '../../../src/client/lib/format.ts';
 
 const SEED = 'a'.repeat(64); // Stake vector: client "abc", nonce 2 → f0 0.5459779207594693 → ticket 54598
 const item = (id: number, name: string, from: number, to: number) => ({
@@ -164,5 +165,9 @@ describe('My openings panel', () => {
     ).toBe(true);
     expect(links.map((u) => u.searchParams.get('nonce'))).toEqual(['2', '1']);
     expect(screen.getByTestId('rotate-seed')).toBeTruthy();
+    // "When" in the German short date and short time (spec §9), not en-US "1/1/2026, 12:00:00 AM"
+    const when = screen.getAllByTestId('opening-row').map((r) => r.querySelectorAll('td')[5]!.textContent);
+    expect(when).toEqual([formatDateTime('2026-01-01T00:00:00.000Z'), formatDateTime('2026-01-01T00:00:00.000Z')]);
+    expect(when[0]).toMatch(/^(01\.01\.26|31\.12\.25), \d\d:\d\d$/);
   });
 });

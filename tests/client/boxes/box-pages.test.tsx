@@ -91,6 +91,9 @@ describe('box page', () => {
     ).toBe(false);
     expect(screen.getByRole('button', { name: 'Try for free' })).toBeTruthy();
     expect(screen.getAllByRole('button', { name: /^×[1-5]$/ })).toHaveLength(5);
+    // this box's own drops, not only the global strip
+    expect(screen.getByTestId('box-drops')).toBeTruthy();
+    expect(vi.mocked(fetch).mock.calls.map((c) => c[0])).toContain('/api/boxes/tiny/last-drops?limit=20');
   });
 
   it.each(['/boxes/missing', '/mixed/missing', '/gaming/tiny'])('shows "Page Not Found" for %s', async (path) => {

@@ -8,7 +8,7 @@ import type { RotateResult } from '../../../shared/api/fair.ts';
 import { api, errorText } from '../../lib/api.ts';
 import { useSession } from '../../stores/session.ts';
 import { boxVerifyLink } from './box-fair-links.ts';
-import { formatDollars } from '../../lib/format.ts';
+import { formatDateTime, formatDollars } from '../../lib/format.ts';
 import { HistoryTable, type HistoryColumn } from '../../components/fair/history-table.tsx';
 
 const LIMIT = 10; // rows shown
@@ -27,7 +27,7 @@ const columns: HistoryColumn<OpeningsResponse['data'][number]>[] = [
   { header: 'Version', cell: (o) => `v${o.version}` },
   { header: 'Nonce', cell: (o) => o.nonce },
   { header: 'Price', cell: (o) => formatDollars(o.price) },
-  { header: 'When', cell: (o) => new Date(o.created_at).toLocaleString('en-US') },
+  { header: 'When', cell: (o) => formatDateTime(o.created_at) },
   {
     header: 'Fair',
     cell: (o) => (

@@ -1,10 +1,10 @@
 // A box page at /{boxtype}/{boxname} and /boxes/{slug}: image, price, every item with image,
 // rarity and chance, the expected value and the sell-back value. Its own check: an unknown box
 // (or a type that does not match) shows the 404 "Page Not Found". The opening controls and reels
-// (games/boxes) load as their own chunk; the live drops strip sits under them.
+// (games/boxes) load as their own chunk; this box's drops (with the best toggle) sit under them.
 import { lazy, Suspense } from 'react';
 import { useParams } from 'react-router';
-import { DropsStrip } from '../drops/index.ts';
+import { BoxDrops } from '../drops/index.ts';
 import { BoxOpeningsPanel } from './box-openings-panel.tsx';
 import { BoxCreator } from '../custom-boxes/index.ts';
 import type { BoxDetail } from '../../../shared/api/boxes.ts';
@@ -67,7 +67,7 @@ export default function BoxPage() {
         <BoxOpener box={box} />
       </Suspense>
       <BoxOpeningsPanel slug={box.slug} />
-      <DropsStrip />
+      <BoxDrops slug={box.slug} kind={box.type === 'custom' ? 'user' : 'box'} />
       <h2>What’s inside ({box.items.length} items)</h2>
       <div className="item-grid">
         {box.items.map((it) => (

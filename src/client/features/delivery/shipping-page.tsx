@@ -4,6 +4,7 @@ import { SHIPMENT_STATUS_STYLE, type Shipment } from '../../../shared/api/delive
 import { api, ApiError, errorText } from '../../lib/api.ts';
 import { ItemTile } from '../boxes/index.ts';
 import { useApiData } from '../../lib/use-api-data.ts';
+import { formatDateTime } from '../../lib/format.ts';
 import '../boxes/boxes.css';
 
 /** The shipments page. */
@@ -50,9 +51,7 @@ export default function ShippingPage() {
               <span className="status-chip" style={{ color: style.color }} data-testid="shipment-status">
                 {style.title}
               </span>
-              <span className="muted">
-                {new Date(s.created_at).toLocaleString('de-DE', { dateStyle: 'short', timeStyle: 'short' })}
-              </span>
+              <span className="muted">{formatDateTime(s.created_at)}</span>
               <span>Tracking: {s.tracking_number ?? <span className="muted">not yet</span>}</span>
               {s.status === 'new' && (
                 <button type="button" className="btn btn-outline" onClick={() => void cancel(s.id)}>

@@ -14,7 +14,7 @@ import {
   type FreeOpenResponse,
 } from '../../../shared/api/free-loot.ts';
 import { useApiData } from '../../lib/use-api-data.ts';
-import { DropsStrip } from '../drops/index.ts';
+import { BoxDrops, DropsStrip } from '../drops/index.ts';
 import { DepositBanner, depositReason } from './deposit-banner.tsx';
 import { cardState, FreeBoxCard } from './free-box-card.tsx';
 import { CurveExplained, LevelProgress } from './level-progress.tsx';
@@ -139,6 +139,7 @@ export default function FreeLootPage() {
           />
         ))}
       </div>
+      {current && <BoxDrops slug={current.slug} kind="free" />}
       <h2>Live drops</h2>
       <DropsStrip />
     </section>

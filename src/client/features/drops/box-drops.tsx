@@ -1,0 +1,103 @@
+// A box page's own drops (spec §4 Live drops, §7 GET /api/{boxes|free-boxes|user-boxes}/{slug}/last-drops):
+// the box's recent drops with a "best" toggle (item price descending, cut to the limit), then this
+// box's live drops through DropsFeed (others after 3 s, own held while busy and merged after).
+import { useEffect, useState } from 'react';
+import type { Drop } from '../../../shared/api/boxes.ts';
+import { api } from '../../lib/api.ts';
+import { onLastDrop } from '../../lib/public-channel.ts';
+import { useSession } from '../../stores/session.ts';
+import { DROP_CAP, DropsFeed, type LiveDrop } from './drops-feed.ts';
+import { DropTile } from './drops-strip.tsx';
+import './drops.css';
+
+/** Which API the box belongs to: a catalogue box, a free box or a player's custom box. */
+export type BoxDropsKind = 'box' | 'free' | 'user';
+
+const prefix: Record<BoxDropsKind, string> = { box: '/api/boxes', free: '/api/free-boxes', user: '/api/user-boxes' };
+
+/** The last-drops URL of one box: `?limit=N`, plus `&best=1` in best mode. */
+export function boxDropsUrl(kind: BoxDropsKind, slug: string, best: boolean, limit = DROP_CAP): string {
+  return `${prefix[kind]}/${encodeURIComponent(slug)}/last-drops?limit=${limit}${best ? '&best=1' : ''}`;
+}
+
+/** Best mode: by item price descending (newest first among equals), cut to `limit`. */
+export function bestDrops(drops: Drop[], limit: number): Drop[] {
+  return [...drops].sort((a, b) => b.item.price - a.item.price || b.id - a.id).slice(0, limit);
+}
+
+/** The drops section of the box `slug`. */
+export function BoxDrops({
+  slug,
+  kind = 'box',
+  limit = DROP_CAP,
+}: {
+  slug: string;
+  kind?: BoxDropsKind;
+  limit?: number;
+}) {
+  const [best, setBest] = useState(false);
+  const [drops, setDrops] = useState<Drop[] | null>(null);
+  const [failed, setFailed] = useState(false);
+  useEffect(() => {
+    const feed = new DropsFeed(
+      {
+        selfId: () => useSession.getState().user?.id ?? null,
+        busy: () => useSession.getState().busy,
+        schedule: (fn, ms) => {
+          const id = setTimeout(fn, ms);
+          return () => clearTimeout(id);
+        },
+        onChange: (list) => setDrops(best ? bestDrops(list, limit) : list),
+      },
+      best ? limit * 2 : limit, // best mode keeps spare rows so a cheap new drop never pushes out a dear one
+    );
+    let live = true;
+    setDrops(null);
+    setFailed(false);
+    api<{ data: Drop[] }>('GET', boxDropsUrl(kind, slug, best, limit))
+      .then((r) => live && feed.seed(r.data))
+      .catch(() => live && setFailed(true));
+    const off = onLastDrop((raw) => {
+      const d = raw as LiveDrop;
+      if (d.box?.slug !== slug || (kind === 'free' && d.source !== 'free_box')) return; // as the API filters
+      feed.receive(d);
+    });
+    const unsub = useSession.subscribe((s, prev) => {
+      if (s.busy !== prev.busy) feed.busyChanged(s.busy);
+    });
+    return () => {
+      live = false;
+      off();
+      unsub();
+      feed.dispose();
+    };
+  }, [slug, kind, best, limit]);
+
+  return (
+    <section className="box-drops" aria-labelledby="box-drops-title" data-testid="box-drops">
+      <div className="box-drops-head">
+        <h2 id="box-drops-title">{best ? 'Best drops' : 'Latest drops'}</h2>
+        <button
+          type="button"
+          className={`btn btn-sm ${best ? 'btn-primary' : 'btn-outline'}`}
+          aria-pressed={best}
+          data-testid="box-drops-best"
+          onClick={() => setBest((b) => !b)}
+        >
+          Best
+        </button>
+      </div>
+      <div className="drops-strip" data-testid="box-drops-list" aria-live="polite">
+        {failed ? (
+          <p className="muted">The drops of this box could not be loaded.</p>
+        ) : drops === null ? (
+          <p className="muted">Loading drops...</p>
+        ) : drops.length ? (
+          drops.map((d) => <DropTile key={d.id} drop={d} />)
+        ) : (
+          <p className="muted">No one has opened this box yet.</p>
+        )}
+      </div>
+    </section>
+  );
+}
