@@ -81,13 +81,13 @@ test('inventory: selling one and then the rest updates the list and the total', 
   await expect(items).toHaveCount(3);
   await expect(page.getByTestId('inventory-total')).toHaveText('$204.30'); // 170.10 + 31.50 + 2.70
   await items.filter({ hasText: 'Aero Runner' }).getByRole('button', { name: 'Sell for $170.10' }).click();
-  await expect(page.getByRole('status')).toHaveText('Sold 1 item for $170.10.');
+  await expect(page.getByRole('status').and(page.locator(':not(#loading)'))).toHaveText('Sold 1 item for $170.10.');
   await expect(items).toHaveCount(2);
   await expect(page.getByTestId('inventory-total')).toHaveText('$34.20');
   await page.getByLabel(/Select Dad Cap/).check();
   await page.getByLabel(/Select Keychain/).check();
   await page.getByRole('button', { name: /Sell selected \(2\) for \$34\.20/ }).click();
-  await expect(page.getByRole('status')).toHaveText('Sold 2 items for $34.20.');
+  await expect(page.getByRole('status').and(page.locator(':not(#loading)'))).toHaveText('Sold 2 items for $34.20.');
   await expect(items).toHaveCount(0);
   await expect(page.getByTestId('inventory-total')).toHaveText('$0.00');
   await page.getByLabel('Status').selectOption('sold');
