@@ -105,6 +105,10 @@ describeEachDb('logins under a decoy-hash flood', (dialect) => {
     // ×3, with a 50 ms floor: a few-millisecond file on a shared 2-core machine jitters by tens of
     // milliseconds whenever any hash runs. Unbounded (main), the login took ~25 s here.
     const within = (usual: number) => Math.max(3 * usual, usual + 50);
+    // The login must first wait for the hash already running (one more usual time by design), and in a
+    // parallel suite the neighbouring file's CPU comes and goes: 1 s of slack on top of ×3. Still far from
+    // the unbounded queue, where the real login took ~25 s.
+    const loginWithin = (usual: number) => within(usual) + 1_000;
     let seen = { usualAsset: 0, file: 0, usualLogin: 0, login: 0, answers: '' };
     // Best of six rounds: other test files run beside this one on 2 cores, and one spike is not the
     // flood (each round is ~1 s; unbounded, every round takes tens of seconds).
@@ -124,9 +128,9 @@ describeEachDb('logins under a decoy-hash flood', (dialect) => {
       expect(login.status).toBe(200);
       expect(answers.every((c) => c === 400 || c === 429 || c === 503)).toBe(true);
       seen = { usualAsset, file, usualLogin: median(usualLogin), login: login.ms, answers: answers.join(',') };
-      if (file <= within(usualAsset) && login.ms <= within(seen.usualLogin)) break;
+      if (file <= within(usualAsset) && login.ms <= loginWithin(seen.usualLogin)) break;
     }
     expect(seen.file, JSON.stringify(seen)).toBeLessThanOrEqual(within(seen.usualAsset));
-    expect(seen.login, JSON.stringify(seen)).toBeLessThanOrEqual(within(seen.usualLogin));
+    expect(seen.login, JSON.stringify(seen)).toBeLessThanOrEqual(loginWithin(seen.usualLogin));
   }, 120_000); // unbounded (main) the flood holds the file and the login for tens of seconds
 });
