@@ -1,5 +1,5 @@
 // One free box in the grid: locked (level needed), available (Open), or cooling down (live hh:mm:ss).
-// Without the recent deposit daily openings need, Open is disabled with that reason (promo still works).
+// Without the recent deposit daily openings need, Open is disabled with that reason (promo still works on the lowest-tier box).
 import type { FreeBox } from '../../../shared/api/free-loot.ts';
 import { formatHms } from '../../../shared/api/free-loot.ts';
 import { formatDollars } from '../../lib/format.ts';

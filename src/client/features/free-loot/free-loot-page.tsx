@@ -96,6 +96,9 @@ export default function FreeLootPage() {
   const noDeposit = rule && !rule.met ? depositReason(rule) : null; // why daily openings are off
   const blockedFor = (b: FreeBox) => noDeposit ?? allowanceReason(b, data.allowance); // deposit, then allowance
   const remaining = (b: FreeBox) => (b.next_available_at ? Date.parse(b.next_available_at) - (now + offset) : 0);
+  // a promo opening opens only the lowest-tier free box (the server answers 403 for any other)
+  const lowest = data.data.reduce<FreeBox | null>((a, b) => (a && a.min_level <= b.min_level ? a : b), null);
+  const promoSlug = data.promo_openings > 0 ? lowest?.slug : undefined;
   const current =
     data.data.find((b) => b.slug === selected) ??
     data.data.find((b) => cardState(b, remaining(b)) === 'available') ??
@@ -112,14 +115,14 @@ export default function FreeLootPage() {
       {data.promo_openings > 0 && (
         <p className="notice promo-banner" data-testid="promo-banner">
           You have {data.promo_openings === 1 ? 'a promo free box' : `${data.promo_openings} promo free boxes`}{' '}
-          (case35): open any unlocked box once more, even while it is cooling down.
+          (case35): open the {lowest?.name ?? 'lowest-level free box'} once more, even while it is cooling down.
         </p>
       )}
       {current && (
         <FreeOpenerPanel
           box={current}
           remainingMs={remaining(current)}
-          promoOpenings={data.promo_openings}
+          promoOpenings={current.slug === promoSlug ? data.promo_openings : 0}
           blocked={blockedFor(current)}
           onOpening={() => setSelected(current.slug)}
           onSettled={reload}
@@ -133,7 +136,7 @@ export default function FreeLootPage() {
             box={b}
             remainingMs={remaining(b)}
             selected={b.slug === current?.slug}
-            promo={data.promo_openings > 0}
+            promo={b.slug === promoSlug}
             depositReason={blockedFor(b)}
             onOpen={() => setSelected(b.slug)}
           />

@@ -18,8 +18,8 @@ const tags = ['free-loot'];
 const openSummary =
   "Open a free box once (bearer token required): the player's level must reach the box's min_level; a daily opening needs $5.00 deposited " +
   '(deposits minus reversals and withdrawals) within the last 30 days (403 otherwise), a free-loot allowance (50 % of the expected house profit of the last 30 days ' +
-  'minus the daily boxes taken in them) covering the box EV (403 errors.allowance otherwise) and 24 h since the last daily opening of that box ' +
-  '(429 with the time left otherwise); promo=true spends a one-time entitlement (case35) instead. One fair reel (next nonce), no debit.';
+  'minus the free boxes, daily and promo, taken in them) covering the box EV (403 errors.allowance otherwise) and 24 h since the last daily opening of that box ' +
+  '(429 with the time left otherwise); promo=true spends a one-time entitlement (case35) instead and opens only the lowest-tier free box (403 otherwise). One fair reel (next nonce), no debit.';
 
 /** Registers GET /api/free-boxes, POST /api/free-boxes/{slug}/open and GET /api/free-boxes/{slug}/last-drops. */
 export function freeLootRoutes(app: FastifyInstance, database: Database): void {

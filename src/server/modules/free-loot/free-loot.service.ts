@@ -3,8 +3,9 @@
 // (kind 'free_box', e.g. case35). A daily opening also needs FREE_LOOT_MIN_DEPOSIT_CENTS deposited
 // (net of reversals and withdrawals) within FREE_LOOT_DEPOSIT_WINDOW_MS, and an allowance that
 // covers the box's expected value (shared/free-loot-economics.ts: half the expected house profit
-// of the last 30 days minus the daily boxes taken in them); promo openings come from a deposit
-// already. An opening is ONE
+// of the last 30 days minus the free boxes, daily and promo, taken in them); promo openings come
+// from a deposit already, open only the lowest-tier free box, and count against the allowance of
+// later daily openings. An opening is ONE
 // transaction: the gate checks, the reel (rollReel with source 'free_box', no debit) and a
 // `free_box_openings` row whose UNIQUE (user, box, slot) key lets only one of two parallel
 // openings of the same slot commit.
@@ -41,6 +42,7 @@ import {
   findFreeBoxBySlug,
   findFreeBoxes,
   findLevel,
+  findLowestFreeBox,
   unusedEntitlements,
   useEntitlement,
 } from './free-loot.repository.ts';
@@ -92,6 +94,9 @@ export async function listFreeBoxes(db: DB, userId: number | null, now: number):
   };
 }
 
+/** The refusal of a promo opening of any free box but the lowest tier. */
+export const PROMO_TIER_MESSAGE = 'A promo free box opens only the lowest-level free box.';
+
 /** What a free opening did. */
 export interface FreeOpening extends Opening {
   via: 'daily' | 'promo';
@@ -115,6 +120,8 @@ export async function openFreeBox(
   const { db } = database;
   const fb = await findFreeBoxBySlug(db, slug);
   if (!fb) throw new HttpError(404, 'Box not found.');
+  if (body.promo && (await findLowestFreeBox(db))?.id !== fb.id)
+    throw new HttpError(403, PROMO_TIER_MESSAGE, { promo: [PROMO_TIER_MESSAGE] });
   const loaded = await loadBox(database, slug);
   const via = body.promo ? 'promo' : 'daily';
   try {
