@@ -306,6 +306,34 @@ describeEachDb('free loot', (dialect) => {
     expect(after.allowance.available).toBeCloseTo(before.allowance.available - after.data[0].expected_value, 2);
   });
 
+  it('Idempotency-Key: a retried opening returns the first answer and opens once', async () => {
+    const p = await w.player();
+    await deposit(p);
+    await play(p, 5_000); // enough for several: only the key may stop the retries
+    const withKey = (key: string) =>
+      w.fastify.inject({
+        method: 'POST',
+        url: `/api/free-boxes/${freeBoxSlug(1)}/open`,
+        headers: { ...p.headers, 'idempotency-key': key },
+        payload: {},
+      });
+    const first = await withKey('free-1');
+    expect(first.statusCode, first.body).toBe(200);
+    const retries = await Promise.all([withKey('free-1'), withKey('free-1')]);
+    for (const r of retries) expect([r.statusCode, r.json()]).toEqual([200, first.json()]);
+    const rows = await db().selectFrom('free_box_openings').select('id').where('user_id', '=', p.id).execute();
+    expect(rows).toHaveLength(1);
+    expect(await db().selectFrom('drops').select('id').where('user_id', '=', p.id).execute()).toHaveLength(1);
+    const reused = await w.fastify.inject({
+      method: 'POST',
+      url: `/api/free-boxes/${freeBoxSlug(1)}/open`,
+      headers: { ...p.headers, 'idempotency-key': 'free-1' },
+      payload: { promo: true },
+    });
+    expect(reused.statusCode).toBe(409); // same key, another body
+    expect((await withKey('free-2')).statusCode).toBe(429); // a new key is a new opening: cooling down
+  });
+
   it('parallel daily openings of one box open it once', async () => {
     const p = await w.player();
     await deposit(p);

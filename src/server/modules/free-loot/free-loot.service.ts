@@ -33,6 +33,7 @@ import {
 } from '../../../shared/free-loot-economics.ts';
 import { lastDrops } from '../boxes/boxes.service.ts';
 import { loadBox, rollReel, type Opening } from '../openings/openings.service.ts';
+import type { Remember } from '../wallet/idempotency.ts';
 import { lockUserRows } from '../wallet/ledger.ts';
 import {
   dailyOpenings,
@@ -109,13 +110,17 @@ function isUniqueViolation(e: unknown): boolean {
   return err.code === '23505' || err.code === 'SQLITE_CONSTRAINT_UNIQUE' || /UNIQUE constraint/.test(err.message ?? '');
 }
 
-/** Opens the free box `slug` once for `userId` (daily, or promo=true for a one-time opening). */
+/**
+ * Opens the free box `slug` once for `userId` (daily, or promo=true for a one-time opening);
+ * `remember` stores an Idempotency-Key answer inside the opening's transaction.
+ */
 export async function openFreeBox(
   database: Database,
   userId: number,
   slug: string,
   body: FreeOpenBody,
   now: number,
+  remember?: Remember<FreeOpening>,
 ): Promise<FreeOpening> {
   const { db } = database;
   const fb = await findFreeBoxBySlug(db, slug);
@@ -174,7 +179,7 @@ export async function openFreeBox(
         .execute();
       const promoOpenings = (await unusedEntitlements(trx, userId)).length;
       const { box } = loaded;
-      return {
+      const result: FreeOpening = {
         box: { slug: box.slug, version: box.version, priceCents: 0 },
         costCents: 0,
         reels: [out.reel],
@@ -184,6 +189,8 @@ export async function openFreeBox(
         nextAvailableAt,
         promoOpenings,
       };
+      await remember?.(trx, result);
+      return result;
     });
   } catch (e) {
     // a parallel opening of the same slot committed first
