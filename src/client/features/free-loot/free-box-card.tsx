@@ -13,6 +13,12 @@ export function cardState(box: FreeBox, remainingMs: number): CardState {
   return box.next_available_at !== null && remainingMs > 0 ? 'cooldown' : 'available';
 }
 
+/** The slug a promo opening may open: the lowest-tier free box (smallest min_level), none without promo openings. */
+export function promoBoxSlug(boxes: readonly FreeBox[], promoOpenings: number): string | undefined {
+  if (promoOpenings <= 0) return undefined;
+  return boxes.reduce<FreeBox | undefined>((a, b) => (a && a.min_level <= b.min_level ? a : b), undefined)?.slug;
+}
+
 /** A free box tile; `depositReason` (set while the deposit rule is not met or the allowance does not cover the box) blocks daily openings. */
 export function FreeBoxCard(props: {
   box: FreeBox;

@@ -16,7 +16,7 @@ import {
 import { useApiData } from '../../lib/use-api-data.ts';
 import { BoxDrops, DropsStrip } from '../drops/index.ts';
 import { DepositBanner, depositReason } from './deposit-banner.tsx';
-import { cardState, FreeBoxCard } from './free-box-card.tsx';
+import { cardState, FreeBoxCard, promoBoxSlug } from './free-box-card.tsx';
 import { CurveExplained, LevelProgress } from './level-progress.tsx';
 import { AllowancePanel, allowanceReason } from './allowance-panel.tsx';
 import '../boxes/boxes.css';
@@ -97,8 +97,9 @@ export default function FreeLootPage() {
   const blockedFor = (b: FreeBox) => noDeposit ?? allowanceReason(b, data.allowance); // deposit, then allowance
   const remaining = (b: FreeBox) => (b.next_available_at ? Date.parse(b.next_available_at) - (now + offset) : 0);
   // a promo opening opens only the lowest-tier free box (the server answers 403 for any other)
-  const lowest = data.data.reduce<FreeBox | null>((a, b) => (a && a.min_level <= b.min_level ? a : b), null);
-  const promoSlug = data.promo_openings > 0 ? lowest?.slug : undefined;
+  const promoSlug = promoBoxSlug(data.data, data.promo_openings);
+  const lowestSlug = promoBoxSlug(data.data, 1);
+  const lowest = data.data.find((b) => b.slug === lowestSlug);
   const current =
     data.data.find((b) => b.slug === selected) ??
     data.data.find((b) => cardState(b, remaining(b)) === 'available') ??
