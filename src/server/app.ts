@@ -100,7 +100,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   upgradeRoutes(fastify, database);
   freeLootRoutes(fastify, database);
   userBoxesRoutes(fastify, database.db);
-  profileModule(fastify, database.db, config, accounts.hashes); // password hashes share the bounded queue
+  profileModule(fastify, database.db, config, accounts); // the accounts' hash queue and password backoff
 
   await registerClient(fastify, deps.clientDir ?? null, { devPages: config.env !== 'production' });
   await fastify.ready();

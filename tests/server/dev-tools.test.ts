@@ -1,6 +1,6 @@
 // Development tools answer only to this machine (issue 12, accounts 10): with NODE_ENV unset, a
 // remote client could read every reset link at /dev/mail and sign in as any email through the
-// development social provider. The socket address decides; forwarded headers can only refuse.
+// development social provider. The socket address and the Host header decide; forwarded headers can only refuse.
 import { spawn } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -66,6 +66,35 @@ describeEachDb('development tools', (dialect) => {
       expect(res.statusCode, url).toBe(404);
       expect(res.body).not.toContain('reset-password?token=');
     }
+  });
+
+  it('refuse a loopback socket whose Host names another machine (DNS rebinding, a same-host proxy)', async () => {
+    const victim = await signUp(app, 'Rebound');
+    await app.fastify.inject({ method: 'POST', url: '/api/auth/forgot-password', payload: { email: victim.email } });
+    for (const call of calls(victim.email)) {
+      for (const host of [
+        'evil.example',
+        'evil.example:3000',
+        'localhost.evil.example',
+        '127.0.0.1.nip.io',
+        'a@localhost',
+      ]) {
+        const res = await app.fastify.inject({
+          ...call,
+          remoteAddress: '127.0.0.1',
+          headers: { ...call.headers, host },
+        });
+        expect(res.statusCode, `${call.method} ${call.url} Host: ${host}`).toBe(404);
+        expect(res.body).not.toContain('reset-password?token=');
+        expect(String(res.headers.location ?? '')).not.toMatch(/code=/);
+      }
+    }
+    const [mail] = calls(victim.email);
+    for (const host of ['localhost', '127.0.0.1:5173', '[::1]:3000', 'LOCALHOST:3000'])
+      expect(
+        (await app.fastify.inject({ ...mail!, remoteAddress: '127.0.0.1', headers: { host } })).statusCode,
+        host,
+      ).toBe(200);
   });
 
   it('answer this machine (IPv4 and IPv6 loopback)', async () => {

@@ -8,7 +8,7 @@ import { createWalletTest, type WalletTest } from '../helpers/wallet.ts';
 import type { TestPlayer } from '../helpers/users.ts';
 import { seedCatalog } from '../../src/server/modules/boxes/boxes.service.ts';
 import { seedFreeBoxes, freeBoxSlug } from '../../src/server/modules/free-loot/free-loot.seed.ts';
-import { openFreeBox } from '../../src/server/modules/free-loot/free-loot.service.ts';
+import { PROMO_TIER_MESSAGE, openFreeBox } from '../../src/server/modules/free-loot/free-loot.service.ts';
 import { applyMove } from '../../src/server/modules/wallet/ledger.ts';
 import {
   DEPOSIT_REQUIRED_MESSAGE,
@@ -272,6 +272,66 @@ describeEachDb('free loot', (dialect) => {
     expect((await openHttp(p, freeBoxSlug(1), { promo: true })).json().message).toBe(
       'You have no promo free box to open.',
     );
+  });
+
+  it('a promo entitlement opens only the lowest-tier free box, and its EV counts against the allowance', async () => {
+    const top = LEVEL_TIERS[LEVEL_TIERS.length - 1]!;
+    const p = await w.player();
+    await db()
+      .insertInto('entitlements')
+      .values({
+        user_id: p.id,
+        kind: 'free_box',
+        source: 'promo:case35',
+        reference: `tier:${p.id}`,
+        used_at: null,
+        created_at: T0,
+      })
+      .execute();
+    await play(p, xpForLevel(top)); // level `top`: every free box unlocked
+    for (const tier of [top, LEVEL_TIERS[1]!]) {
+      const r = await openHttp(p, freeBoxSlug(tier), { promo: true });
+      expect(r.statusCode, r.body).toBe(403);
+      expect(r.json().message).toBe(PROMO_TIER_MESSAGE);
+    }
+    const unused = await db().selectFrom('entitlements').select('used_at').where('user_id', '=', p.id).execute();
+    expect(unused).toEqual([{ used_at: null }]);
+    expect(await db().selectFrom('free_box_openings').select('id').where('user_id', '=', p.id).execute()).toEqual([]);
+    const before = (await list(p)).json();
+    expect(before.allowance.taken_30d).toBe(0);
+    const ok = await openHttp(p, freeBoxSlug(LEVEL_TIERS[0]!), { promo: true });
+    expect(ok.statusCode, ok.body).toBe(200);
+    const after = (await list(p)).json();
+    expect(after.allowance.taken_30d).toBe(after.data[0].expected_value);
+    expect(after.allowance.available).toBeCloseTo(before.allowance.available - after.data[0].expected_value, 2);
+  });
+
+  it('Idempotency-Key: a retried opening returns the first answer and opens once', async () => {
+    const p = await w.player();
+    await deposit(p);
+    await play(p, 5_000); // enough for several: only the key may stop the retries
+    const withKey = (key: string) =>
+      w.fastify.inject({
+        method: 'POST',
+        url: `/api/free-boxes/${freeBoxSlug(1)}/open`,
+        headers: { ...p.headers, 'idempotency-key': key },
+        payload: {},
+      });
+    const first = await withKey('free-1');
+    expect(first.statusCode, first.body).toBe(200);
+    const retries = await Promise.all([withKey('free-1'), withKey('free-1')]);
+    for (const r of retries) expect([r.statusCode, r.json()]).toEqual([200, first.json()]);
+    const rows = await db().selectFrom('free_box_openings').select('id').where('user_id', '=', p.id).execute();
+    expect(rows).toHaveLength(1);
+    expect(await db().selectFrom('drops').select('id').where('user_id', '=', p.id).execute()).toHaveLength(1);
+    const reused = await w.fastify.inject({
+      method: 'POST',
+      url: `/api/free-boxes/${freeBoxSlug(1)}/open`,
+      headers: { ...p.headers, 'idempotency-key': 'free-1' },
+      payload: { promo: true },
+    });
+    expect(reused.statusCode).toBe(409); // same key, another body
+    expect((await withKey('free-2')).statusCode).toBe(429); // a new key is a new opening: cooling down
   });
 
   it('parallel daily openings of one box open it once', async () => {

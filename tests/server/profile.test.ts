@@ -90,6 +90,24 @@ describeEachDb('profile', (dialect) => {
     expect((await loginCall(t, a.email, 'new-secret')).statusCode).toBe(200);
   });
 
+  it('backs off wrong current passwords: 5 refusals, then 429 even for the right one; others unaffected', async () => {
+    const a = await signUp(t, 'Guesser');
+    const b = await signUp(t, 'Bystander');
+    const body = { current_password: 'wrong-guess', password: 'new-secret', password_confirmation: 'new-secret' };
+    for (let i = 0; i < 5; i++) {
+      const wrong = await call('POST', '/api/profile/password', a.headers, body);
+      expect(wrong.statusCode, `attempt ${i + 1}`).toBe(422);
+    }
+    const blocked = await call('POST', '/api/profile/password', a.headers, body);
+    expect(blocked.statusCode).toBe(429);
+    expect(blocked.json().message).toBe('Too many attempts. Please wait a moment and try again.');
+    const right = await call('POST', '/api/profile/password', a.headers, { ...body, current_password: a.password });
+    expect(right.statusCode).toBe(429); // no guess is checked while waiting
+    expect((await loginCall(t, a.email, a.password)).statusCode).toBe(200); // the password is unchanged
+    const other = await call('POST', '/api/profile/password', b.headers, { ...body, current_password: b.password });
+    expect(other.statusCode, other.body).toBe(200); // keyed per user: another account still may
+  });
+
   it('refuses a password change on an account without a password (social sign-in)', async () => {
     const p = await createPlayer(t.database.db, t.config.secrets.appSecret);
     const res = await call('POST', '/api/profile/password', p.headers, {

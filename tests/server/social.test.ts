@@ -108,7 +108,8 @@ describeEachDb('social sign-in and attribution', (dialect) => {
     expect(consentUrl).toMatch(
       new RegExp(`^/dev/social/${provider}/consent\\?redirect_uri=http%3A%2F%2Fsite.test%2Fauth%2F${provider}`),
     );
-    const page = await app.fastify.inject({ method: 'GET', url: consentUrl, headers: { host: 'site.test' } });
+    // development tools answer only to this machine by name (client-address.ts): Host localhost
+    const page = await app.fastify.inject({ method: 'GET', url: consentUrl, headers: { host: 'localhost' } });
     expect(page.statusCode).toBe(200);
     expect(page.body).toContain(`Development ${provider} sign-in`);
     const q = new URL(consentUrl, 'http://site.test').searchParams;
@@ -117,7 +118,7 @@ describeEachDb('social sign-in and attribution', (dialect) => {
       method: 'POST',
       url: `/dev/social/${provider}/consent`,
       payload: form.toString(),
-      headers: { host: 'site.test', 'content-type': 'application/x-www-form-urlencoded' },
+      headers: { host: 'localhost', 'content-type': 'application/x-www-form-urlencoded' },
     });
     expect(back.statusCode).toBe(302);
     const cb = new URL(back.headers.location as string);
@@ -171,7 +172,7 @@ describeEachDb('social sign-in and attribution', (dialect) => {
     const res = await app.fastify.inject({
       method: 'GET',
       url: '/dev/social/steam/consent?redirect_uri=https%3A%2F%2Fevil.test%2Fauth%2Fsteam',
-      headers: { host: 'site.test' },
+      headers: { host: 'localhost' },
     });
     expect(res.statusCode).toBe(400);
   });

@@ -41,13 +41,21 @@ export function routedPath(url: string): string {
   return new URL(path.replace(/\/+/g, '/'), 'http://x').pathname;
 }
 
+/** True when a Host header names this machine: localhost, 127.0.0.1 or [::1], any port. */
+export function isLocalHostHeader(host: string | undefined): boolean {
+  return !!host && /^(localhost|127\.0\.0\.1|\[::1\])(:\d{1,5})?$/i.test(host);
+}
+
 /**
- * True when the request comes from this machine: the socket is loopback, and no proxy on this
+ * True when the request comes from this machine: the socket is loopback, the Host header names
+ * this machine (a DNS-rebound page or a same-host proxy sends another name), and no proxy on this
  * machine relayed it for someone else (every forwarded address, if any, is loopback too).
  * TRUST_PROXY plays no part: a forwarded header can only make the answer "no".
  */
 export function fromThisMachine(request: FastifyRequest): boolean {
   if (!isLoopback(request.socket.remoteAddress)) return false;
+  const host = request.headers.host ?? request.headers[':authority'];
+  if (!isLocalHostHeader(typeof host === 'string' ? host : undefined)) return false;
   const h = request.headers;
   const forwarded = [h['x-forwarded-for'], h['x-real-ip']].flat().filter((v): v is string => typeof v === 'string');
   const entries = forwarded.flatMap((v) => v.split(',')).map((v) => v.trim());

@@ -2,7 +2,7 @@
 // a live hh:mm:ss countdown; the level bar shows XP to the next level.
 import { describe, expect, it, vi } from 'vitest';
 import { fireEvent, render, screen } from '@testing-library/react';
-import { cardState, FreeBoxCard } from '../../../src/client/features/free-loot/free-box-card.tsx';
+import { cardState, FreeBoxCard, promoBoxSlug } from '../../../src/client/features/free-loot/free-box-card.tsx';
 import { LevelProgress } from '../../../src/client/features/free-loot/level-progress.tsx';
 import type { FreeBox } from '../../../src/shared/api/free-loot.ts';
 
@@ -25,6 +25,17 @@ describe('free box card', () => {
     expect(cardState(box(), 0)).toBe('available');
     expect(cardState(box({ available: false, next_available_at: '2026-01-01T00:00:00.000Z' }), 5_000)).toBe('cooldown');
     expect(cardState(box({ available: false, next_available_at: '2026-01-01T00:00:00.000Z' }), 0)).toBe('available'); // the countdown ran out
+  });
+
+  it('offers a promo opening only on the lowest-tier box, and only with a promo opening left', () => {
+    const boxes = [
+      box({ slug: 'free-level-20', min_level: 20 }),
+      box({ slug: 'free-level-1', min_level: 1 }),
+      box({ slug: 'free-level-110', min_level: 110 }),
+    ];
+    expect(promoBoxSlug(boxes, 1)).toBe('free-level-1');
+    expect(promoBoxSlug(boxes, 0)).toBeUndefined();
+    expect(promoBoxSlug([], 2)).toBeUndefined();
   });
 
   it('shows the level needed, the Open button, or the countdown', () => {

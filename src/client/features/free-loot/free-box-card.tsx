@@ -1,5 +1,5 @@
 // One free box in the grid: locked (level needed), available (Open), or cooling down (live hh:mm:ss).
-// Without the recent deposit daily openings need, Open is disabled with that reason (promo still works).
+// Without the recent deposit daily openings need, Open is disabled with that reason (promo still works on the lowest-tier box).
 import type { FreeBox } from '../../../shared/api/free-loot.ts';
 import { formatHms } from '../../../shared/api/free-loot.ts';
 import { formatDollars } from '../../lib/format.ts';
@@ -11,6 +11,12 @@ export type CardState = 'locked' | 'available' | 'cooldown';
 export function cardState(box: FreeBox, remainingMs: number): CardState {
   if (!box.unlocked) return 'locked';
   return box.next_available_at !== null && remainingMs > 0 ? 'cooldown' : 'available';
+}
+
+/** The slug a promo opening may open: the lowest-tier free box (smallest min_level), none without promo openings. */
+export function promoBoxSlug(boxes: readonly FreeBox[], promoOpenings: number): string | undefined {
+  if (promoOpenings <= 0) return undefined;
+  return boxes.reduce<FreeBox | undefined>((a, b) => (a && a.min_level <= b.min_level ? a : b), undefined)?.slug;
 }
 
 /** A free box tile; `depositReason` (set while the deposit rule is not met or the allowance does not cover the box) blocks daily openings. */

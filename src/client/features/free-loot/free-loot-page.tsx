@@ -16,7 +16,7 @@ import {
 import { useApiData } from '../../lib/use-api-data.ts';
 import { BoxDrops, DropsStrip } from '../drops/index.ts';
 import { DepositBanner, depositReason } from './deposit-banner.tsx';
-import { cardState, FreeBoxCard } from './free-box-card.tsx';
+import { cardState, FreeBoxCard, promoBoxSlug } from './free-box-card.tsx';
 import { CurveExplained, LevelProgress } from './level-progress.tsx';
 import { AllowancePanel, allowanceReason } from './allowance-panel.tsx';
 import '../boxes/boxes.css';
@@ -96,6 +96,10 @@ export default function FreeLootPage() {
   const noDeposit = rule && !rule.met ? depositReason(rule) : null; // why daily openings are off
   const blockedFor = (b: FreeBox) => noDeposit ?? allowanceReason(b, data.allowance); // deposit, then allowance
   const remaining = (b: FreeBox) => (b.next_available_at ? Date.parse(b.next_available_at) - (now + offset) : 0);
+  // a promo opening opens only the lowest-tier free box (the server answers 403 for any other)
+  const promoSlug = promoBoxSlug(data.data, data.promo_openings);
+  const lowestSlug = promoBoxSlug(data.data, 1);
+  const lowest = data.data.find((b) => b.slug === lowestSlug);
   const current =
     data.data.find((b) => b.slug === selected) ??
     data.data.find((b) => cardState(b, remaining(b)) === 'available') ??
@@ -112,14 +116,14 @@ export default function FreeLootPage() {
       {data.promo_openings > 0 && (
         <p className="notice promo-banner" data-testid="promo-banner">
           You have {data.promo_openings === 1 ? 'a promo free box' : `${data.promo_openings} promo free boxes`}{' '}
-          (case35): open any unlocked box once more, even while it is cooling down.
+          (case35): open the {lowest?.name ?? 'lowest-level free box'} once more, even while it is cooling down.
         </p>
       )}
       {current && (
         <FreeOpenerPanel
           box={current}
           remainingMs={remaining(current)}
-          promoOpenings={data.promo_openings}
+          promoOpenings={current.slug === promoSlug ? data.promo_openings : 0}
           blocked={blockedFor(current)}
           onOpening={() => setSelected(current.slug)}
           onSettled={reload}
@@ -133,7 +137,7 @@ export default function FreeLootPage() {
             box={b}
             remainingMs={remaining(b)}
             selected={b.slug === current?.slug}
-            promo={data.promo_openings > 0}
+            promo={b.slug === promoSlug}
             depositReason={blockedFor(b)}
             onOpen={() => setSelected(b.slug)}
           />

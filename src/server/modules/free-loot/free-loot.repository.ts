@@ -33,6 +33,11 @@ export function findFreeBoxes(db: Q) {
   return freeBoxQuery(db).orderBy('free_boxes.min_level').orderBy('free_boxes.id').execute();
 }
 
+/** The lowest-tier free box (smallest min_level), the only one a promo entitlement opens; undefined when none. */
+export function findLowestFreeBox(db: Q) {
+  return freeBoxQuery(db).orderBy('free_boxes.min_level').orderBy('free_boxes.id').limit(1).executeTakeFirst();
+}
+
 /** One free box by its box slug, or undefined. */
 export function findFreeBoxBySlug(db: Q, slug: string) {
   return freeBoxQuery(db).where('boxes.slug', '=', slug).executeTakeFirst();
@@ -104,13 +109,12 @@ export async function edgeUnitsSince(db: Q, userId: number, since: number): Prom
   return Number(row?.units ?? 0);
 }
 
-/** Expected value (cents) of the daily free boxes the player opened at or after `since`. */
+/** Expected value (cents) of the free boxes (daily and promo) the player opened at or after `since`. */
 export async function takenEvSince(db: Q, userId: number, since: number): Promise<number> {
   const row = await db
     .selectFrom('free_box_openings')
     .select((eb) => eb.fn.coalesce(eb.fn.sum<number | string>('ev_cents'), eb.lit(0)).as('ev'))
     .where('user_id', '=', userId)
-    .where('via', '=', 'daily')
     .where('opened_at', '>=', since)
     .executeTakeFirst();
   return Number(row?.ev ?? 0);

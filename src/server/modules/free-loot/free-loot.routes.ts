@@ -10,16 +10,30 @@ import {
   freeBoxListResponseSchema,
   freeOpenBodySchema,
   freeOpenResponseSchema,
+  type FreeOpenResponse,
 } from '../../../shared/api/free-loot.ts';
 import { lastDropEvent } from '../boxes/boxes.service.ts';
-import { freeBoxLastDrops, listFreeBoxes, openFreeBox } from './free-loot.service.ts';
+import { idempotentCall, runOnce } from '../wallet/idempotency.ts';
+import { freeBoxLastDrops, listFreeBoxes, openFreeBox, type FreeOpening } from './free-loot.service.ts';
 
 const tags = ['free-loot'];
 const openSummary =
   "Open a free box once (bearer token required): the player's level must reach the box's min_level; a daily opening needs $5.00 deposited " +
   '(deposits minus reversals and withdrawals) within the last 30 days (403 otherwise), a free-loot allowance (50 % of the expected house profit of the last 30 days ' +
-  'minus the daily boxes taken in them) covering the box EV (403 errors.allowance otherwise) and 24 h since the last daily opening of that box ' +
-  '(429 with the time left otherwise); promo=true spends a one-time entitlement (case35) instead. One fair reel (next nonce), no debit.';
+  'minus the free boxes, daily and promo, taken in them) covering the box EV (403 errors.allowance otherwise) and 24 h since the last daily opening of that box ' +
+  '(429 with the time left otherwise). Optional Idempotency-Key header: a retry returns the first answer and opens nothing. promo=true spends a one-time entitlement (case35) instead and opens only the lowest-tier free box (403 otherwise). One fair reel (next nonce), no debit.';
+
+function view(o: FreeOpening): FreeOpenResponse {
+  return {
+    data: { demo: false, box: { slug: o.box.slug, version: o.box.version, price: 0 }, cost: 0, reels: o.reels },
+    balance: null,
+    free: {
+      via: o.via,
+      next_available_at: o.nextAvailableAt === null ? null : new Date(o.nextAvailableAt).toISOString(),
+      promo_openings: o.promoOpenings,
+    },
+  };
+}
 
 /** Registers GET /api/free-boxes, POST /api/free-boxes/{slug}/open and GET /api/free-boxes/{slug}/last-drops. */
 export function freeLootRoutes(app: FastifyInstance, database: Database): void {
@@ -52,22 +66,16 @@ export function freeLootRoutes(app: FastifyInstance, database: Database): void {
       response: freeOpenResponseSchema,
       bodyLimit: 1024,
     },
-    async ({ params, body, user }) => {
-      const o = await openFreeBox(database, user.id, params.slug, body, Date.now());
-      await afterCommit(app.log, 'free box opening', async () => {
-        for (const id of o.dropIds)
-          await app.publisher.publish(PUBLIC_CHANNEL, LAST_DROP_EVENT, await lastDropEvent(db, id));
-      });
-      return {
-        data: { demo: false, box: { slug: o.box.slug, version: o.box.version, price: 0 }, cost: 0, reels: o.reels },
-        balance: null,
-        free: {
-          via: o.via,
-          next_available_at: o.nextAvailableAt === null ? null : new Date(o.nextAvailableAt).toISOString(),
-          promo_openings: o.promoOpenings,
-        },
-      };
-    },
+    async ({ params, body, user, request }) =>
+      runOnce(database.db, idempotentCall(request, user.id, `free-box:open:${params.slug}`, body), {
+        work: (remember) => openFreeBox(database, user.id, params.slug, body, Date.now(), remember),
+        view,
+        after: (o) =>
+          afterCommit(app.log, 'free box opening', async () => {
+            for (const id of o.dropIds)
+              await app.publisher.publish(PUBLIC_CHANNEL, LAST_DROP_EVENT, await lastDropEvent(db, id));
+          }),
+      }),
   );
   defineRoute(
     app,

@@ -3,8 +3,9 @@
 // (kind 'free_box', e.g. case35). A daily opening also needs FREE_LOOT_MIN_DEPOSIT_CENTS deposited
 // (net of reversals and withdrawals) within FREE_LOOT_DEPOSIT_WINDOW_MS, and an allowance that
 // covers the box's expected value (shared/free-loot-economics.ts: half the expected house profit
-// of the last 30 days minus the daily boxes taken in them); promo openings come from a deposit
-// already. An opening is ONE
+// of the last 30 days minus the free boxes, daily and promo, taken in them); promo openings come
+// from a deposit already, open only the lowest-tier free box, and count against the allowance of
+// later daily openings. An opening is ONE
 // transaction: the gate checks, the reel (rollReel with source 'free_box', no debit) and a
 // `free_box_openings` row whose UNIQUE (user, box, slot) key lets only one of two parallel
 // openings of the same slot commit.
@@ -32,6 +33,7 @@ import {
 } from '../../../shared/free-loot-economics.ts';
 import { lastDrops } from '../boxes/boxes.service.ts';
 import { loadBox, rollReel, type Opening } from '../openings/openings.service.ts';
+import type { Remember } from '../wallet/idempotency.ts';
 import { lockUserRows } from '../wallet/ledger.ts';
 import {
   dailyOpenings,
@@ -41,6 +43,7 @@ import {
   findFreeBoxBySlug,
   findFreeBoxes,
   findLevel,
+  findLowestFreeBox,
   unusedEntitlements,
   useEntitlement,
 } from './free-loot.repository.ts';
@@ -92,6 +95,9 @@ export async function listFreeBoxes(db: DB, userId: number | null, now: number):
   };
 }
 
+/** The refusal of a promo opening of any free box but the lowest tier. */
+export const PROMO_TIER_MESSAGE = 'A promo free box opens only the lowest-level free box.';
+
 /** What a free opening did. */
 export interface FreeOpening extends Opening {
   via: 'daily' | 'promo';
@@ -104,17 +110,23 @@ function isUniqueViolation(e: unknown): boolean {
   return err.code === '23505' || err.code === 'SQLITE_CONSTRAINT_UNIQUE' || /UNIQUE constraint/.test(err.message ?? '');
 }
 
-/** Opens the free box `slug` once for `userId` (daily, or promo=true for a one-time opening). */
+/**
+ * Opens the free box `slug` once for `userId` (daily, or promo=true for a one-time opening);
+ * `remember` stores an Idempotency-Key answer inside the opening's transaction.
+ */
 export async function openFreeBox(
   database: Database,
   userId: number,
   slug: string,
   body: FreeOpenBody,
   now: number,
+  remember?: Remember<FreeOpening>,
 ): Promise<FreeOpening> {
   const { db } = database;
   const fb = await findFreeBoxBySlug(db, slug);
   if (!fb) throw new HttpError(404, 'Box not found.');
+  if (body.promo && (await findLowestFreeBox(db))?.id !== fb.id)
+    throw new HttpError(403, PROMO_TIER_MESSAGE, { promo: [PROMO_TIER_MESSAGE] });
   const loaded = await loadBox(database, slug);
   const via = body.promo ? 'promo' : 'daily';
   try {
@@ -167,7 +179,7 @@ export async function openFreeBox(
         .execute();
       const promoOpenings = (await unusedEntitlements(trx, userId)).length;
       const { box } = loaded;
-      return {
+      const result: FreeOpening = {
         box: { slug: box.slug, version: box.version, priceCents: 0 },
         costCents: 0,
         reels: [out.reel],
@@ -177,6 +189,8 @@ export async function openFreeBox(
         nextAvailableAt,
         promoOpenings,
       };
+      await remember?.(trx, result);
+      return result;
     });
   } catch (e) {
     // a parallel opening of the same slot committed first

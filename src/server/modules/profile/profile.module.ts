@@ -9,15 +9,22 @@ import { avatarRoutes } from './avatar.routes.ts';
 import { profileRoutes } from './profile.routes.ts';
 import type { ProfileContext } from './profile.service.ts';
 import type { HashQueue } from '../auth/hash-queue.ts';
+import type { LoginBackoff } from '../../plugins/rate-limit.ts';
 
 const shipped = fileURLToPath(new URL('../../../../assets/avatars/', import.meta.url));
 
 /** Registers the profile routes; uploads are stored in DATA_DIR/avatars. */
-export function profileModule(app: FastifyInstance, db: DB, config: Config, hashes: HashQueue): void {
+export function profileModule(
+  app: FastifyInstance,
+  db: DB,
+  config: Config,
+  accounts: { hashes: HashQueue; backoff: LoginBackoff },
+): void {
   const ctx: ProfileContext = {
     db,
     scrypt: { logN: config.scryptLogN, r: 8, p: 1 },
-    hashes,
+    hashes: accounts.hashes,
+    backoff: accounts.backoff,
     avatarDir: join(config.dataDir, 'avatars'),
   };
   profileRoutes(app, ctx);

@@ -48,7 +48,8 @@ export function profileRoutes(app: FastifyInstance, ctx: ProfileContext): void {
     {
       method: 'POST',
       url: '/api/profile/password',
-      summary: 'Change the password (current password required); signs out every other session',
+      summary:
+        'Change the password (current password required); signs out every other session. After 5 wrong current passwords: 429 with a growing wait',
       tags,
       auth: true,
       body: passwordBodySchema,

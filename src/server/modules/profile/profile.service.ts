@@ -7,6 +7,7 @@ import type { DB } from '../../db/database.ts';
 import { HttpError, fieldError } from '../../http/errors.ts';
 import { hashPassword, verifyPassword, type ScryptParams } from '../auth/password.ts';
 import type { HashQueue } from '../auth/hash-queue.ts';
+import type { LoginBackoff } from '../../plugins/rate-limit.ts';
 import { revokeAllSessions } from '../auth/tokens.ts';
 import { findUserById, toPublicUser } from '../accounts/accounts.repository.ts';
 import type { PublicUser } from '../../../shared/api/user.ts';
@@ -19,6 +20,7 @@ export interface ProfileContext {
   db: DB;
   scrypt: ScryptParams;
   hashes: HashQueue; // password checks and hashes run through the accounts' bounded queue
+  backoff: LoginBackoff; // the accounts' wrong-password backoff, keyed ('profile:' + user id, address)
   avatarDir: string; // absolute: DATA_DIR/avatars
 }
 
@@ -56,8 +58,14 @@ export async function changePassword(
       'Your account signs in through a social network and has no password: use "Forgot password" to set one.',
     );
   const stored = user.password_hash;
-  if (!(await ctx.hashes.run(who.address, () => verifyPassword(input.current_password, stored))))
+  // 5 wrong current passwords from one address, then 429 with a growing wait (as sign-in does)
+  const account = `profile:${who.userId}`;
+  await ctx.backoff.check(account, who.address, now);
+  if (!(await ctx.hashes.run(who.address, () => verifyPassword(input.current_password, stored)))) {
+    await ctx.backoff.failed(account, who.address, now);
     throw fieldError('current_password', wrongPasswordMessage);
+  }
+  await ctx.backoff.succeeded(account, who.address);
   const hash = await ctx.hashes.run(who.address, () => hashPassword(input.password, ctx.scrypt));
   const current = await ctx.db
     .selectFrom('oauth_tokens')
