@@ -25,6 +25,20 @@ export function passwordField(required = 'Password is required') {
     .max(200, 'Password may not be longer than 200 characters.');
 }
 
+const confirmationMessage = 'The password confirmation does not match.';
+
+/** The `password_confirmation` field of a form that sets a password. */
+export function confirmationField() {
+  return z.string({ error: confirmationMessage }).max(200, confirmationMessage);
+}
+
+/** The check that a form's confirmation repeats its password (use with `.refine`). */
+export const confirmationMatches = (v: { password: string; password_confirmation: string }) =>
+  v.password === v.password_confirmation;
+
+/** The error of a failed confirmation check, on the confirmation field. */
+export const confirmationMismatch = { message: confirmationMessage, path: ['password_confirmation'] };
+
 const captcha = z
   .string({ error: 'The captcha token is not valid.' })
   .max(4096, 'The captcha token is not valid.')
@@ -67,14 +81,9 @@ export const resetBodySchema = z
       .min(1, 'This password reset token is invalid.')
       .max(200, 'This password reset token is invalid.'),
     password: passwordField(),
-    password_confirmation: z
-      .string({ error: 'The password confirmation does not match.' })
-      .max(200, 'The password confirmation does not match.'),
+    password_confirmation: confirmationField(),
   })
-  .refine((v) => v.password === v.password_confirmation, {
-    message: 'The password confirmation does not match.',
-    path: ['password_confirmation'],
-  });
+  .refine(confirmationMatches, confirmationMismatch);
 
 /** `{msg}` answers. */
 export const msgSchema = z.object({ msg: z.string() });

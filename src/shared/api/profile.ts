@@ -1,7 +1,7 @@
 // Profile hub contract (/profile main): name, password, avatar, stats and sessions.
 import { z } from 'zod';
 import { mixedScriptMessage, mixesLookAlikeScripts } from '../mixed-script.ts';
-import { passwordField } from './auth.ts';
+import { confirmationField, confirmationMatches, confirmationMismatch, passwordField } from './auth.ts';
 import { publicUserSchema } from './user.ts';
 
 /** Avatars shipped in assets/avatars (served at /img/avatars/{name}.svg). */
@@ -34,14 +34,9 @@ export const passwordBodySchema = z
       .min(1, 'Current password is required')
       .max(200, 'The current password is incorrect.'),
     password: passwordField('New password is required'),
-    password_confirmation: z
-      .string({ error: 'The password confirmation does not match.' })
-      .max(200, 'The password confirmation does not match.'),
+    password_confirmation: confirmationField(),
   })
-  .refine((v) => v.password === v.password_confirmation, {
-    message: 'The password confirmation does not match.',
-    path: ['password_confirmation'],
-  });
+  .refine(confirmationMatches, confirmationMismatch);
 
 /** POST /api/profile/avatar/preset body: one of the shipped avatars. */
 export const avatarPresetBodySchema = z.object({
