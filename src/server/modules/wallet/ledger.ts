@@ -2,7 +2,7 @@
 // and a ledger row keyed by an idempotency key. A replayed key returns the first result.
 // Wager debits (shared/levels.ts WAGER_KINDS) also raise wagered_cents, edge_units (XP = expected
 // house profit) and, per the curve, level.
-import type { Transaction } from 'kysely';
+import { SqliteAdapter, type Transaction } from 'kysely';
 import type { DB } from '../../db/database.ts';
 import type { Tables } from '../../db/tables.ts';
 import { HttpError } from '../../http/errors.ts';
@@ -111,15 +111,14 @@ export async function applyMove(db: DB, move: Move): Promise<MoveResult> {
 /**
  * THE LOCK ORDER of every money transaction (see README "Lock order"): first the user rows
  * whose balance it may change, in ascending id, taken here before anything else; then the
- * player's seed pair (takeNonce); then items in ascending id; then the rest. A no-op UPDATE, so it
- * takes the row lock on PostgreSQL and the write lock on SQLite alike.
+ * player's seed pair (takeNonce); then items in ascending id; then the rest. On PostgreSQL a
+ * SELECT … FOR NO KEY UPDATE (the lock an UPDATE of the balance takes, without writing a row
+ * version); on SQLite nothing to do: every transaction begins IMMEDIATE and already holds the
+ * database's one write lock.
  */
 export async function lockUserRows(trx: Trx, userIds: number[]): Promise<void> {
+  if (trx.getExecutor().adapter instanceof SqliteAdapter) return;
   for (const id of [...new Set(userIds)].sort((a, b) => a - b)) {
-    await trx
-      .updateTable('users')
-      .set((eb) => ({ balance_cents: eb.ref('balance_cents') }))
-      .where('id', '=', id)
-      .execute();
+    await trx.selectFrom('users').select('id').where('id', '=', id).forNoKeyUpdate().execute();
   }
 }
