@@ -1,4 +1,5 @@
 // Accounts: registration with attribution, password and social sign-in, password reset.
+import { isUniqueViolation } from '../../db/unique-violation.ts';
 import { randomBytes } from 'node:crypto';
 import type { DB } from '../../db/database.ts';
 import { HttpError, fieldError } from '../../http/errors.ts';
@@ -36,11 +37,6 @@ export const emailTakenMessage = 'The email has already been taken.';
 
 /** Reset tokens live 60 minutes. */
 export const resetTtlMs = 60 * 60_000;
-
-function isUniqueViolation(e: unknown): boolean {
-  const err = e as { code?: string; message?: string };
-  return err.code === '23505' || err.code === 'SQLITE_CONSTRAINT_UNIQUE' || /UNIQUE constraint/.test(err.message ?? '');
-}
 
 /** Registers a player; records the tracking link (X-TLink) and referrer (/ref/{code}) if known. */
 export async function register(

@@ -9,6 +9,7 @@
 // transaction: the gate checks, the reel (rollReel with source 'free_box', no debit) and a
 // `free_box_openings` row whose UNIQUE (user, box, slot) key lets only one of two parallel
 // openings of the same slot commit.
+import { isUniqueViolation } from '../../db/unique-violation.ts';
 import type { Database, DB } from '../../db/database.ts';
 import { HttpError } from '../../http/errors.ts';
 import type { Drop } from '../../../shared/api/boxes.ts';
@@ -103,11 +104,6 @@ export interface FreeOpening extends Opening {
   via: 'daily' | 'promo';
   nextAvailableAt: number | null; // epoch ms end of the daily cooldown
   promoOpenings: number; // unused promo openings left
-}
-
-function isUniqueViolation(e: unknown): boolean {
-  const err = e as { code?: string; message?: string };
-  return err.code === '23505' || err.code === 'SQLITE_CONSTRAINT_UNIQUE' || /UNIQUE constraint/.test(err.message ?? '');
 }
 
 /**

@@ -2,6 +2,8 @@
 // and a ledger row keyed by an idempotency key. A replayed key returns the first result.
 // Wager debits (shared/levels.ts WAGER_KINDS) also raise wagered_cents, edge_units (XP = expected
 // house profit) and, per the curve, level.
+import { isUniqueViolation } from '../../db/unique-violation.ts';
+
 import { SqliteAdapter, type Transaction } from 'kysely';
 import type { DB } from '../../db/database.ts';
 import type { Tables } from '../../db/tables.ts';
@@ -90,12 +92,6 @@ export async function applyMoveIn(trx: Trx, move: Move): Promise<MoveResult> {
     .returning('id')
     .executeTakeFirstOrThrow();
   return { ledgerId: row.id, balanceAfterCents: updated.balance_cents, replayed: false };
-}
-
-/** True for a UNIQUE constraint violation on either dialect. */
-export function isUniqueViolation(e: unknown): boolean {
-  const err = e as { code?: string; message?: string };
-  return err.code === '23505' || err.code === 'SQLITE_CONSTRAINT_UNIQUE' || /UNIQUE constraint/.test(err.message ?? '');
 }
 
 /** Applies one move in its own transaction. A concurrent replay of the same key resolves to the first. */
