@@ -171,7 +171,7 @@ export function accountsRoutes(app: FastifyInstance, deps: AccountsDeps): void {
       const now = Date.now();
       await checkCaptcha(deps, body['g-recaptcha-response'], 'forgot_password', request.ip);
       await deps.limiter.check(limits.forgotAccount, normalizeUsername(body.email), now); // the lookup's form: case and spaces do not multiply the limit
-      await forgotPassword(deps, body.email, siteOrigin(deps.config, request), now);
+      await forgotPassword(deps, body.email, siteOrigin(deps.config), now);
       return { msg: forgotMessage };
     },
   );

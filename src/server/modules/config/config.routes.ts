@@ -16,6 +16,6 @@ export function configRoutes(app: FastifyInstance, config: Config): void {
       tags: ['system'],
       response: publicConfigSchema,
     },
-    async ({ request }) => publicConfig(config, request),
+    async () => publicConfig(config),
   );
 }

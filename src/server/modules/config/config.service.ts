@@ -1,6 +1,5 @@
 // The public runtime configuration and the origin players reach, for one request (used by the config,
 // accounts, social and wallet routes).
-import type { FastifyRequest } from 'fastify';
 import type { PublicConfig } from '../../../shared/api/config.ts';
 import type { Config } from '../../config.ts';
 
@@ -17,7 +16,7 @@ function hostedPusher(key: string, host: string): PublicConfig['pusher'] {
 }
 
 /** Builds the public config (the request is not consulted: its headers are the client's to forge). */
-export function publicConfig(config: Config, _request?: FastifyRequest): PublicConfig {
+export function publicConfig(config: Config): PublicConfig {
   const url = origin(config);
   const tls = url.protocol === 'https:';
   const port = url.port ? Number(url.port) : tls ? 443 : 80;
@@ -35,6 +34,6 @@ export function publicConfig(config: Config, _request?: FastifyRequest): PublicC
 }
 
 /** The origin players reach this server at (links in mail, OAuth callbacks, checkout redirects). */
-export function siteOrigin(config: Config, _request?: FastifyRequest): string {
+export function siteOrigin(config: Config): string {
   return origin(config).origin;
 }

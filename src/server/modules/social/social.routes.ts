@@ -34,8 +34,8 @@ export function socialRoutes(app: FastifyInstance, deps: SocialDeps): void {
       tags,
       params: providerParams,
     },
-    async ({ params, request, reply }) => {
-      const origin = siteOrigin(deps.config, request);
+    async ({ params, reply }) => {
+      const origin = siteOrigin(deps.config);
       const callback = `${origin}/auth/${params.provider}`;
       const provider = get(params.provider);
       // Login CSRF defence: the state travels through the provider and must match this cookie.
@@ -70,7 +70,7 @@ export function socialRoutes(app: FastifyInstance, deps: SocialDeps): void {
       const params = Object.fromEntries(
         Object.entries(query).filter((e): e is [string, string] => typeof e[1] === 'string' && e[1].length <= 4096),
       );
-      const callback = `${siteOrigin(deps.config, request)}/auth/${query.provider}`;
+      const callback = `${siteOrigin(deps.config)}/auth/${query.provider}`;
       return { provider: query.provider, provider_access_token: await get(query.provider).exchange(params, callback) };
     },
   );
@@ -99,9 +99,9 @@ export function socialRoutes(app: FastifyInstance, deps: SocialDeps): void {
       params: providerParams,
       query: consentQuery,
     },
-    async ({ params, query, request, reply }) => {
+    async ({ params, query, reply }) => {
       dev(params.provider);
-      const uri = safeCallback(siteOrigin(deps.config, request), params.provider, query.redirect_uri);
+      const uri = safeCallback(siteOrigin(deps.config), params.provider, query.redirect_uri);
       void reply.type('text/html; charset=utf-8');
       return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Development ${esc(params.provider)} sign-in</title></head>
 <body><main><h1>Development ${esc(params.provider)} sign-in</h1><p>This local page stands in for ${esc(params.provider)} (no credentials configured).</p>
@@ -122,9 +122,9 @@ export function socialRoutes(app: FastifyInstance, deps: SocialDeps): void {
       params: providerParams,
       body: consentQuery.extend({ name: z.string().trim().min(1, 'Name is required').max(64), email: emailField() }),
     },
-    async ({ params, body, request, reply }) => {
+    async ({ params, body, reply }) => {
       const provider = dev(params.provider);
-      const uri = safeCallback(siteOrigin(deps.config, request), params.provider, body.redirect_uri);
+      const uri = safeCallback(siteOrigin(deps.config), params.provider, body.redirect_uri);
       const code = provider.grant(body.name, body.email, Date.now());
       return reply.redirect(
         `${uri}?${new URLSearchParams({ provider: params.provider, code, state: body.state })}`,

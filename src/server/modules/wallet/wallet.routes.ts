@@ -1,5 +1,5 @@
 // Deposit calls of spec §7 and the player's payment history. HTTP only: schemas, auth, call.
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { Config } from '../../config.ts';
 import type { DB } from '../../db/database.ts';
 import { defineRoute } from '../../http/route.ts';
@@ -60,18 +60,10 @@ export function walletRoutes(app: FastifyInstance, db: DB, config: Config): void
 
   const redirect =
     (method: RedirectMethod) =>
-    async ({
-      body,
-      user,
-      request,
-    }: {
-      body: { amount: number; promocode: string };
-      user: { id: number };
-      request: FastifyRequest;
-    }) => {
+    async ({ body, user }: { body: { amount: number; promocode: string }; user: { id: number } }) => {
       if (!sandboxEnabled(config)) throw new HttpError(503, 'This payment method is not available right now.');
       const payment = await openPayment(db, method, user.id, dollarsToCents(body.amount), body.promocode, Date.now());
-      return { redirect_url: `${siteOrigin(config, request)}/sandbox/${method}/${payment.provider_ref}` };
+      return { redirect_url: `${siteOrigin(config)}/sandbox/${method}/${payment.provider_ref}` };
     };
   defineRoute(
     app,
