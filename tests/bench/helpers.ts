@@ -143,13 +143,23 @@ export async function sceneFrameCost(
     const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
     await page.addInitScript('globalThis.__name = f => f; localStorage.setItem("la.muted", "1")');
     await page.goto(url);
-    await page.waitForFunction(`Boolean(window.${hook})`, undefined, { timeout: 60_000 });
-    await page.evaluate(`window.${hook}.frameCosts(${Math.ceil(frames / 5)})`); // warm up
-    const costs = (await page.evaluate(`window.${hook}.frameCosts(${frames})`)) as number[];
+    // Functions, not strings: the site's CSP forbids eval, and Playwright evals a string predicate in the page.
+    type Hook = { frameCosts(n: number): Promise<number[]>; renderer: string };
+    await page.waitForFunction((h) => Boolean((window as unknown as Record<string, unknown>)[h]), hook, {
+      timeout: 60_000,
+    });
+    await page.evaluate(([h, n]) => (window as unknown as Record<string, Hook>)[h]!.frameCosts(n), [
+      hook,
+      Math.ceil(frames / 5),
+    ] as const); // warm up
+    const costs = await page.evaluate(([h, n]) => (window as unknown as Record<string, Hook>)[h]!.frameCosts(n), [
+      hook,
+      frames,
+    ] as const);
     return {
       p50: percentile(costs, 50),
       p95: percentile(costs, 95),
-      renderer: (await page.evaluate(`window.${hook}.renderer`)) as string,
+      renderer: await page.evaluate((h) => (window as unknown as Record<string, Hook>)[h]!.renderer, hook),
     };
   } finally {
     await browser.close();
