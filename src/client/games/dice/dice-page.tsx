@@ -105,6 +105,8 @@ export default function DicePage() {
           )}
         </div>
       </div>
+      {/* right under the stage: on a phone (in the page flow) the live lists below never move it */}
+      {mode !== 'off' && <DevPanel actors={{ dice: actor }} clock={clock} />}
       {error && (
         <p role="alert" className="dice-error">
           {error}
@@ -117,7 +119,6 @@ export default function DicePage() {
         <p className="muted">Sign in to play.</p>
       )}
       <DiceHistory version={version} signedIn={signedIn} />
-      {mode !== 'off' && <DevPanel actors={{ dice: actor }} clock={clock} />}
     </section>
   );
 }

@@ -113,13 +113,14 @@ export default function UpgradePage() {
           </div>
         )}
       </div>
+      {/* right under the stage: on a phone (in the page flow) the history below never moves it */}
+      {mode !== 'off' && <DevPanel actors={{ upgrade: actor }} clock={clock} />}
       {error && (
         <p role="alert" className="field-error">
           {error}
         </p>
       )}
       {signedIn && <UpgradeHistory version={version} />}
-      {mode !== 'off' && <DevPanel actors={{ upgrade: actor }} clock={clock} />}
     </section>
   );
 }
