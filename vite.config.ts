@@ -10,7 +10,7 @@ export default defineConfig({
   plugins: [react()],
   publicDir: false,
   assetsInclude: ['**/*.glsl', '**/*.frag', '**/*.vert'],
-  build: { outDir: 'dist/client', emptyOutDir: true, sourcemap: true, chunkSizeWarningLimit: 1200 },
+  build: { outDir: 'dist/client', emptyOutDir: true, sourcemap: true, manifest: true, chunkSizeWarningLimit: 1200 },
   server: {
     port: Number(process.env.PORT ?? 5173),
     proxy: {
