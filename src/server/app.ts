@@ -27,6 +27,7 @@ import { accountsModule, type AccountsOverrides } from './modules/accounts/accou
 import { socialRoutes } from './modules/social/social.routes.ts';
 import { trackingRoutes } from './modules/tracking/tracking.routes.ts';
 import { channelsRoutes } from './modules/channels/channels.routes.ts';
+import { eventsApiRoutes } from './modules/channels/events-api.routes.ts';
 import { profileModule } from './modules/profile/profile.module.ts';
 import { LocalPublisher, type Publisher } from './realtime/publisher.ts';
 
@@ -92,6 +93,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   socialRoutes(fastify, accounts);
   trackingRoutes(fastify, database.db);
   channelsRoutes(fastify, config);
+  if (!config.pusherHttp) eventsApiRoutes(fastify, config); // this server is the channel server
   boxesModule(fastify, database.db);
   inventoryRoutes(fastify, database.db);
   deliveryRoutes(fastify, database.db);

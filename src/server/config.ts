@@ -138,6 +138,7 @@ export interface Config {
   recaptchaSecret: string | null; // enables reCAPTCHA v3 siteverify
   recaptchaVerifyUrl: string;
   pusherHttp: { appId: string; host: string } | null; // publish through a Pusher-compatible HTTP API
+  pusherAppId: string; // the embedded channel server's app id in its HTTP events API (PUSHER_APP_ID, default loot-arcade)
   social: {
     google: { clientId: string; clientSecret: string } | null;
     facebook: { clientId: string; clientSecret: string } | null;
@@ -207,8 +208,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (Boolean(e.FACEBOOK_CLIENT_ID) !== Boolean(e.FACEBOOK_CLIENT_SECRET)) {
     throw new ConfigError('Invalid configuration: FACEBOOK_CLIENT_ID and FACEBOOK_CLIENT_SECRET go together');
   }
-  if (Boolean(e.PUSHER_APP_ID) !== Boolean(e.PUSHER_HOST)) {
-    throw new ConfigError('Invalid configuration: PUSHER_APP_ID and PUSHER_HOST go together');
+  if (e.PUSHER_HOST && !e.PUSHER_APP_ID) {
+    throw new ConfigError('Invalid configuration: PUSHER_HOST needs PUSHER_APP_ID');
   }
   const dev = allGiven ? null : devSecrets(dataDir);
   const secrets: Secrets = {
@@ -253,6 +254,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     smtpUrl: e.SMTP_URL ?? null,
     recaptchaSecret: e.RECAPTCHA_SECRET ?? null,
     recaptchaVerifyUrl: e.RECAPTCHA_VERIFY_URL,
+    pusherAppId: e.PUSHER_APP_ID ?? 'loot-arcade',
     pusherHttp:
       e.PUSHER_APP_ID && e.PUSHER_HOST ? { appId: e.PUSHER_APP_ID, host: e.PUSHER_HOST.replace(/\/$/, '') } : null,
     social: {

@@ -12,6 +12,7 @@ import { attachRealtime } from './realtime/attach.ts';
 import { LocalPublisher, QueuedPublisher, type Publisher } from './realtime/publisher.ts';
 import { HttpPublisher } from './realtime/http-publisher.ts';
 import { PusherServer } from './realtime/pusher-server.ts';
+import { RedisChannelBus } from './realtime/redis-bus.ts';
 
 function configOrExit(): Config {
   try {
@@ -34,17 +35,24 @@ async function main(): Promise<void> {
   const local = new LocalPublisher();
   // The hosted service is reached through a queue: a request never waits for it nor fails with it.
   const sink: { log?: FastifyBaseLogger } = {}; // the app's logger, once built
-  const publisher: Publisher = config.pusherHttp
-    ? new QueuedPublisher(
-        new HttpPublisher({
-          host: config.pusherHttp.host,
-          appId: config.pusherHttp.appId,
-          key: config.secrets.pusherKey,
-          secret: config.secrets.pusherSecret,
-        }),
-        (err, e) => sink.log?.error({ err, channel: e.channel, event: e.event }, 'channel event not published'),
-      )
-    : local;
+  // With REDIS_URL the embedded channel servers of every instance share one Redis topic.
+  const bus =
+    !config.pusherHttp && config.redisUrl
+      ? await RedisChannelBus.connect(config.redisUrl, config.secrets.pusherKey, local)
+      : null;
+  const publisher: Publisher =
+    bus ??
+    (config.pusherHttp
+      ? new QueuedPublisher(
+          new HttpPublisher({
+            host: config.pusherHttp.host,
+            appId: config.pusherHttp.appId,
+            key: config.secrets.pusherKey,
+            secret: config.secrets.pusherSecret,
+          }),
+          (err, e) => sink.log?.error({ err, channel: e.channel, event: e.event }, 'channel event not published'),
+        )
+      : local);
   const { fastify } = await buildApp({ config, database, clientDir: resolve('dist/client'), logger: true, publisher });
   sink.log = fastify.log;
   if (applied.length) fastify.log.info({ applied }, 'migrations applied');
@@ -76,6 +84,7 @@ async function main(): Promise<void> {
     await realtime.close();
     await fastify.close(); // stops accepting, waits for requests in flight
     if (publisher instanceof QueuedPublisher) await publisher.idle(); // send what is queued
+    await bus?.close();
     await database.close();
     clearTimeout(timer);
     process.exit(0);

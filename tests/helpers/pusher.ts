@@ -2,7 +2,8 @@
 import Pusher from 'pusher-js';
 import type { AddressInfo } from 'node:net';
 import type { Dialect } from '../../src/server/db/database.ts';
-import { LocalPublisher } from '../../src/server/realtime/publisher.ts';
+import { LocalPublisher, type Publisher } from '../../src/server/realtime/publisher.ts';
+import { RedisChannelBus } from '../../src/server/realtime/redis-bus.ts';
 import { PusherServer, type PusherServerOptions } from '../../src/server/realtime/pusher-server.ts';
 import { accountsApp } from './accounts.ts';
 import type { TestApp } from './test-app.ts';
@@ -19,10 +20,24 @@ export interface ChannelRig {
   close(): Promise<void>;
 }
 
+/** How an instance is set up: its environment (e.g. a shared PUSHER_APP_KEY/SECRET) and, like
+ * main.ts with REDIS_URL, a Redis channel bus between its app and its channel server. */
+export interface RigSetup {
+  env?: Record<string, string>;
+  redisUrl?: string;
+}
+
 /** Starts the rig. */
-export async function channelRig(dialect: Dialect, opts: Partial<PusherServerOptions> = {}): Promise<ChannelRig> {
+export async function channelRig(
+  dialect: Dialect,
+  opts: Partial<PusherServerOptions> = {},
+  setup: RigSetup = {},
+): Promise<ChannelRig> {
   const publisher = new LocalPublisher();
-  const app = await accountsApp(dialect, { deps: { publisher } });
+  const key = setup.env?.PUSHER_APP_KEY;
+  const bus = setup.redisUrl && key ? await RedisChannelBus.connect(setup.redisUrl, key, publisher) : null;
+  const appPublisher: Publisher = bus ?? publisher;
+  const app = await accountsApp(dialect, { env: setup.env, deps: { publisher: appPublisher } });
   await app.fastify.listen({ port: 0, host: '127.0.0.1' });
   const port = (app.fastify.server.address() as AddressInfo).port;
   const channels = new PusherServer(app.fastify.server, publisher, {
@@ -59,6 +74,7 @@ export async function channelRig(dialect: Dialect, opts: Partial<PusherServerOpt
       for (const c of clients) c.disconnect();
       await channels.close();
       await app.close();
+      await bus?.close();
     },
   };
 }

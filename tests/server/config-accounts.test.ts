@@ -74,7 +74,7 @@ describe('accounts configuration', () => {
     [{ ACCESS_TOKEN_TTL_SECONDS: 'soon' }, /ACCESS_TOKEN_TTL_SECONDS/],
     [{ SCRYPT_LOG_N: '4' }, /SCRYPT_LOG_N/],
     [{ SMTP_URL: 'http://mail' }, /SMTP_URL/],
-    [{ PUSHER_APP_ID: '1' }, /PUSHER_APP_ID and PUSHER_HOST/],
+    [{ PUSHER_HOST: 'http://soketi.local:6001' }, /PUSHER_HOST needs PUSHER_APP_ID/],
     [{ GOOGLE_CLIENT_ID: 'g' }, /GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET/],
     [{ FACEBOOK_CLIENT_SECRET: 'f' }, /FACEBOOK_CLIENT_ID and FACEBOOK_CLIENT_SECRET/],
     [{ ...prod, SCRYPT_LOG_N: '12' }, /SCRYPT_LOG_N below 17 is refused in production/],
