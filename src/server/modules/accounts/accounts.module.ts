@@ -36,16 +36,16 @@ export interface AccountsOverrides {
 }
 
 /** Real adapters where configured; the development provider elsewhere (never in production). */
-function socialProviders(config: Config): Partial<Record<SocialProviderName, SocialProvider>> {
+function socialProviders(config: Config, store: RateLimitStore): Partial<Record<SocialProviderName, SocialProvider>> {
   const dev = config.env !== 'production';
   const { google, facebook, steam } = config.social;
   const out: Partial<Record<SocialProviderName, SocialProvider>> = {};
   if (google) out.google = new OAuth2Provider(google.clientId, google.clientSecret, googleEndpoints);
-  else if (dev) out.google = new DevSocialProvider('google');
+  else if (dev) out.google = new DevSocialProvider('google', config.secrets.appSecret, store);
   if (facebook) out.facebook = new OAuth2Provider(facebook.clientId, facebook.clientSecret, facebookEndpoints);
-  else if (dev) out.facebook = new DevSocialProvider('facebook');
+  else if (dev) out.facebook = new DevSocialProvider('facebook', config.secrets.appSecret, store);
   if (steam) out.steam = new SteamProvider(steam.apiKey, config.secrets.appSecret);
-  else if (dev) out.steam = new DevSocialProvider('steam');
+  else if (dev) out.steam = new DevSocialProvider('steam', config.secrets.appSecret, store);
   return out;
 }
 
@@ -77,7 +77,7 @@ export function accountsModule(
         perOwner: Math.ceil(defaultHashLimits().perOwner * config.rateLimitScale),
       }),
     siteUrl: config.siteUrl,
-    social: { ...socialProviders(config), ...overrides.social },
+    social: { ...socialProviders(config, store), ...overrides.social },
   };
   app.addHook('onReady', async () => void (await prepareDecoy(deps.scrypt)));
   accountsRoutes(app, deps);

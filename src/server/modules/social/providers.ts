@@ -1,10 +1,11 @@
 // Social sign-in adapters (google, facebook: OAuth 2.0 code flow; steam: OpenID 2.0) and the
 // built-in development provider that stands in for any provider without credentials.
-import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { SocialIdentity } from '../accounts/accounts.service.ts';
 import type { Config } from '../../config.ts';
 import type { SocialProviderName } from '../../../shared/api/auth.ts';
 import { HttpError } from '../../http/errors.ts';
+import type { RateLimitStore } from '../../plugins/rate-limit.ts';
 
 /** One social provider. */
 /** What the social routes use: the config (for the site origin) and the available providers. */
@@ -174,50 +175,69 @@ export class SteamProvider implements SocialProvider {
   }
 }
 
-/** A consent the development provider has granted. */
-interface DevGrant {
-  identity: SocialIdentity;
-  expiresAt: number; // epoch ms
-}
+const CODE_TTL_MS = 10 * 60_000; // a development code's and token's life
 
 /**
  * The built-in development provider: a local consent page (name and email) stands in for the
- * provider so the whole flow runs offline. Codes and tokens live in memory for 10 minutes.
+ * provider so the whole flow runs offline. Its codes and tokens are self-contained and signed with
+ * the app secret (like Steam's above), valid 10 minutes: any instance redeems what another issued,
+ * nothing lives in one process's memory. A code is single-use across instances: its first exchange
+ * is counted in the shared rate-limit store (Redis with REDIS_URL), an atomic increment.
  */
 export class DevSocialProvider implements SocialProvider {
-  private readonly codes = new Map<string, DevGrant>();
-  private readonly tokens = new Map<string, DevGrant>();
-
-  constructor(readonly provider: string) {}
+  constructor(
+    readonly provider: string,
+    private readonly secret: string,
+    private readonly used: Pick<RateLimitStore, 'hit'>,
+  ) {}
 
   authorizeUrl(callbackUrl: string, state: string): string {
     return `/dev/social/${this.provider}/consent?${new URLSearchParams({ redirect_uri: callbackUrl, state })}`;
   }
 
-  /** Records a consent and returns its one-time code. */
+  /** Records a consent and returns its code. */
   grant(name: string, email: string, now: number): string {
-    const code = randomBytes(18).toString('base64url');
     const id = createHmac('sha256', 'dev-social').update(email.toLowerCase()).digest('hex').slice(0, 20);
-    this.codes.set(code, {
-      identity: { id, email: email.toLowerCase(), emailVerified: true, name, avatarUrl: null },
-      expiresAt: now + 10 * 60_000,
-    });
-    return code;
+    const identity: SocialIdentity = { id, email: email.toLowerCase(), emailVerified: true, name, avatarUrl: null };
+    return this.sign('code', { identity, expiresAt: now + CODE_TTL_MS });
   }
 
   async exchange(params: Record<string, string>): Promise<string> {
-    const grant = this.codes.get(params.code ?? '');
-    this.codes.delete(params.code ?? '');
-    if (!grant || grant.expiresAt < Date.now()) throw new HttpError(400, socialFailedMessage);
-    const token = randomBytes(24).toString('base64url');
-    this.tokens.set(token, grant);
-    return token;
+    const code = params.code ?? '';
+    const grant = this.open('code', code);
+    // the window is pinned to the code's own expiry (passed as "now"), so every exchange of one code
+    // counts in the same window whenever it comes
+    const uses = await this.used.hit(`dev-social:${this.provider}:${code.slice(-43)}`, CODE_TTL_MS, grant.expiresAt);
+    if (uses > 1) throw new HttpError(400, socialFailedMessage);
+    return this.sign('token', grant);
   }
 
   async identity(accessToken: string): Promise<SocialIdentity> {
-    const grant = this.tokens.get(accessToken);
-    this.tokens.delete(accessToken);
-    if (!grant || grant.expiresAt < Date.now()) throw new HttpError(400, socialFailedMessage);
-    return grant.identity;
+    return this.open('token', accessToken).identity;
   }
+
+  private sign(use: string, grant: DevGrant): string {
+    const payload = Buffer.from(JSON.stringify(grant)).toString('base64url');
+    return `${payload}.${this.mac(use, payload).toString('base64url')}`;
+  }
+
+  private open(use: string, signed: string): DevGrant {
+    const [payload = '', sig = ''] = signed.split('.');
+    const want = this.mac(use, payload);
+    const got = Buffer.from(sig, 'base64url');
+    if (got.length !== want.length || !timingSafeEqual(got, want)) throw new HttpError(400, socialFailedMessage);
+    const grant = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as DevGrant;
+    if (grant.expiresAt < Date.now()) throw new HttpError(400, socialFailedMessage);
+    return grant;
+  }
+
+  private mac(use: string, payload: string): Buffer {
+    return createHmac('sha256', this.secret).update(`dev-social:${this.provider}:${use}:${payload}`).digest();
+  }
+}
+
+/** What a development code or token carries. */
+interface DevGrant {
+  identity: SocialIdentity;
+  expiresAt: number; // epoch ms
 }
