@@ -75,6 +75,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   fastify.setErrorHandler(handleError);
   securityHeaders(fastify, config);
   clientAddressHooks(fastify); // peer address in logs; development tools for loopback only
+  const instance = config.instanceId;
+  if (instance) fastify.addHook('onRequest', async (_req, reply) => void reply.header('x-instance', instance)); // which cluster instance answered
   // pusher-js and OAuth clients post forms; parse them into plain objects.
   fastify.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, body, done) => {
     done(null, Object.fromEntries(new URLSearchParams(body as string)));

@@ -60,6 +60,10 @@ const envSchema = z.object({
   RECAPTCHA_SECRET: z.string().min(1).optional(),
   RECAPTCHA_VERIFY_URL: z.string().url().default('https://www.google.com/recaptcha/api/siteverify'),
   PUSHER_APP_ID: z.string().min(1).optional(),
+  INSTANCE_ID: z
+    .string()
+    .regex(/^[A-Za-z0-9_.-]{1,40}$/, 'must be 1-40 letters, digits, dots, dashes or underscores')
+    .optional(),
   PUSHER_HOST: z.string().url().optional(),
   GOOGLE_CLIENT_ID: z.string().min(1).optional(),
   GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),
@@ -138,6 +142,7 @@ export interface Config {
   recaptchaSecret: string | null; // enables reCAPTCHA v3 siteverify
   recaptchaVerifyUrl: string;
   pusherHttp: { appId: string; host: string } | null; // publish through a Pusher-compatible HTTP API
+  instanceId: string | null; // INSTANCE_ID: names this process in an X-Instance response header (clusters)
   pusherAppId: string; // the embedded channel server's app id in its HTTP events API (PUSHER_APP_ID, default loot-arcade)
   social: {
     google: { clientId: string; clientSecret: string } | null;
@@ -254,6 +259,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     smtpUrl: e.SMTP_URL ?? null,
     recaptchaSecret: e.RECAPTCHA_SECRET ?? null,
     recaptchaVerifyUrl: e.RECAPTCHA_VERIFY_URL,
+    instanceId: e.INSTANCE_ID ?? null,
     pusherAppId: e.PUSHER_APP_ID ?? 'loot-arcade',
     pusherHttp:
       e.PUSHER_APP_ID && e.PUSHER_HOST ? { appId: e.PUSHER_APP_ID, host: e.PUSHER_HOST.replace(/\/$/, '') } : null,

@@ -1,8 +1,9 @@
 // The page's socket.io connections for the round games: one socket per namespace (/crash, /wheel),
 // shared by every component that needs it and closed when the last one lets go. All namespaces
 // ride one manager (one engine.io connection per origin). Settings are spec §9's: connect timeout
-// 20000 ms, reconnection delay 1000 → 5000 ms, unlimited attempts; websocket first, polling as
-// the fallback. Clients only listen: bets and cash-outs go through the API.
+// 20000 ms, reconnection delay 1000 → 5000 ms, unlimited attempts. WebSocket only, no long-polling:
+// behind a load balancer without sticky sessions (docs/nginx.conf) a polling session's requests would
+// reach instances that never saw its handshake. Clients only listen: bets and cash-outs go through the API.
 import { io, type ManagerOptions, type Socket, type SocketOptions } from 'socket.io-client';
 import type { RoundNamespace, RoundServerEvents } from '../../shared/api/rounds.ts';
 import { runtimeConfig } from './runtime-config.ts';
@@ -15,7 +16,7 @@ export const SOCKET_OPTIONS: Partial<ManagerOptions & SocketOptions> = {
   reconnectionDelayMax: 5_000,
   reconnectionAttempts: Infinity,
   timeout: 20_000,
-  transports: ['websocket', 'polling'],
+  transports: ['websocket'],
 };
 
 /** A typed socket of one round namespace (server → client events only). */
