@@ -61,6 +61,18 @@ export default defineConfig({
       {
         extends: true,
         test: {
+          // npm run test:chaos (not part of npm test): fuzzing and resilience, minutes long
+          name: 'chaos',
+          environment: 'node',
+          include: ['tests/chaos/**/*.test.ts'],
+          testTimeout: 600_000,
+          hookTimeout: 120_000,
+          globalSetup: ['tests/helpers/server-global-setup.ts'],
+        },
+      },
+      {
+        extends: true,
+        test: {
           name: 'client',
           environment: 'jsdom',
           include: ['tests/client/**/*.test.{ts,tsx}'],

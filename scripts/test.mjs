@@ -69,7 +69,7 @@ function everything() {
   run('typecheck', ['node_modules/typescript/bin/tsc', '--noEmit', '-p', 'tsconfig.json']);
   run('lint', ['node_modules/eslint/bin/eslint.js', '--max-warnings', '0', '.']);
   run('format (prettier --check)', ['node_modules/prettier/bin/prettier.cjs', '--check', '--log-level', 'warn', '.']);
-  vitest();
+  vitest(['--project', 'shared', '--project', 'server', '--project', 'client']); // chaos: npm run test:chaos
   browserTests();
 }
 

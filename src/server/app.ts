@@ -3,7 +3,7 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { Config } from './config.ts';
 import type { Database } from './db/database.ts';
-import { handleError } from './http/errors.ts';
+import { handleError, handleFrameworkError } from './http/errors.ts';
 import { registerOpenApi } from './http/openapi.ts';
 import { registerClient } from './http/static.ts';
 import { securityHeaders } from './http/security-headers.ts';
@@ -71,6 +71,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     forceCloseConnections: 'idle',
     return503OnClosing: true,
     routerOptions: { maxParamLength: 200 },
+    frameworkErrors: handleFrameworkError, // router refusals in the spec's error shape too
   });
   fastify.setErrorHandler(handleError);
   securityHeaders(fastify, config);

@@ -62,3 +62,17 @@ describe('defineRoute', () => {
     expect(boom.body).not.toContain('secret detail');
   });
 });
+
+describe('router refusals (frameworkErrors)', () => {
+  it('a path parameter over the router limit answers 414 in the error shape', async () => {
+    const { createTestApp } = await import('../helpers/test-app.ts');
+    const t = await createTestApp('sqlite');
+    try {
+      const res = await t.fastify.inject({ method: 'GET', url: `/api/boxes/${'x'.repeat(300)}` });
+      expect(res.statusCode).toBe(414);
+      expect(res.json()).toEqual({ message: 'The address is too long.', msg: 'The address is too long.' });
+    } finally {
+      await t.close();
+    }
+  });
+});

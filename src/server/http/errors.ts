@@ -68,3 +68,15 @@ export function handleError(error: FastifyError | Error, request: FastifyRequest
   request.log.error({ err: error }, 'request failed');
   void reply.status(500).send(errorBody('Something went wrong on our side. Please try again.'));
 }
+
+/**
+ * Fastify's `frameworkErrors`: what its router refuses before any handler runs (a path parameter
+ * over maxParamLength → 414, a malformed Content-Type → 400) in the same error shape as the rest.
+ */
+export function handleFrameworkError(error: FastifyError, _request: FastifyRequest, reply: FastifyReply): void {
+  const status =
+    typeof error.statusCode === 'number' && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 400;
+  void reply
+    .status(status)
+    .send(errorBody(status === 414 ? 'The address is too long.' : 'The request could not be read.'));
+}
