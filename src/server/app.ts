@@ -29,6 +29,8 @@ import { trackingRoutes } from './modules/tracking/tracking.routes.ts';
 import { channelsRoutes } from './modules/channels/channels.routes.ts';
 import { eventsApiRoutes } from './modules/channels/events-api.routes.ts';
 import { profileModule } from './modules/profile/profile.module.ts';
+import { affiliatesRoutes } from './modules/affiliates/affiliates.routes.ts';
+import { supportModule } from './modules/support/support.module.ts';
 import { LocalPublisher, type Publisher } from './realtime/publisher.ts';
 
 declare module 'fastify' {
@@ -106,6 +108,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   freeLootRoutes(fastify, database);
   userBoxesRoutes(fastify, database.db);
   profileModule(fastify, database.db, config, accounts); // the accounts' hash queue and password backoff
+  affiliatesRoutes(fastify, database.db, config);
+  supportModule(fastify, database.db, config);
 
   await registerClient(fastify, deps.clientDir ?? null, { devPages: config.env !== 'production' });
   await fastify.ready();

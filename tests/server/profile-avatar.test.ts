@@ -8,14 +8,37 @@ import { describeEachDb } from '../helpers/test-db.ts';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
 import { createPlayer, type TestPlayer } from '../helpers/users.ts';
 
-const PNG = Buffer.concat([Buffer.from('89504e470d0a1a0a0000000d49484452', 'hex'), Buffer.alloc(40, 7)]);
-const JPEG = Buffer.concat([Buffer.from('ffd8ffe000104a464946', 'hex'), Buffer.alloc(40, 3)]);
-const WEBP = Buffer.concat([
-  Buffer.from('RIFF'),
-  Buffer.from([40, 0, 0, 0]),
-  Buffer.from('WEBPVP8 '),
-  Buffer.alloc(32),
-]);
+/** A PNG header (signature, IHDR) of `w` × `h` pixels. */
+const pngOf = (w: number, h: number) => {
+  const ihdr = Buffer.alloc(8);
+  ihdr.writeUInt32BE(w, 0);
+  ihdr.writeUInt32BE(h, 4);
+  return Buffer.concat([Buffer.from('89504e470d0a1a0a0000000d49484452', 'hex'), ihdr, Buffer.alloc(32, 7)]);
+};
+/** A JPEG (APP0, then a baseline frame header) of `w` × `h` pixels. */
+const jpegOf = (w: number, h: number) => {
+  const sof = Buffer.from('ffc0001108000000000301220002110103110100', 'hex');
+  sof.writeUInt16BE(h, 5);
+  sof.writeUInt16BE(w, 7);
+  return Buffer.concat([Buffer.from('ffd8ffe000104a46494600010100000100010000', 'hex'), sof, Buffer.alloc(20, 3)]);
+};
+/** A lossy WebP (VP8 key frame header) of `w` × `h` pixels. */
+const webpOf = (w: number, h: number) => {
+  const frame = Buffer.from('000000' + '9d012a' + '00000000', 'hex');
+  frame.writeUInt16LE(w, 6);
+  frame.writeUInt16LE(h, 8);
+  return Buffer.concat([
+    Buffer.from('RIFF'),
+    Buffer.from([40, 0, 0, 0]),
+    Buffer.from('WEBPVP8 '),
+    Buffer.from([20, 0, 0, 0]),
+    frame,
+    Buffer.alloc(22),
+  ]);
+};
+const PNG = pngOf(64, 64);
+const JPEG = jpegOf(256, 200);
+const WEBP = webpOf(120, 256);
 const GIF = Buffer.concat([Buffer.from('GIF89a'), Buffer.alloc(40)]);
 const SVG = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>');
 
@@ -110,6 +133,16 @@ describeEachDb('profile avatar', (dialect) => {
       [multipart([{ name: 'avatar', filename: 'a.png', data: 'just text' }]), 422, 'PNG, JPEG or WebP'],
       [multipart([{ name: 'avatar', filename: 'a.png', data: '' }]), 422, 'Choose an image file'],
       [multipart([{ name: 'picture', filename: 'a.png', data: PNG }]), 422, 'Choose an image file'],
+      [multipart([{ name: 'avatar', filename: 'a.png', data: pngOf(257, 10) }]), 422, 'at most 256 × 256 pixels'],
+      [multipart([{ name: 'avatar', filename: 'a.jpg', data: jpegOf(100, 1024) }]), 422, 'at most 256 × 256 pixels'],
+      [multipart([{ name: 'avatar', filename: 'a.webp', data: webpOf(4000, 3000) }]), 422, 'at most 256 × 256 pixels'],
+      [multipart([{ name: 'avatar', filename: 'a.png', data: PNG.subarray(0, 20) }]), 422, 'could not be read'],
+      [
+        multipart([{ name: 'avatar', filename: 'a.jpg', data: Buffer.from('ffd8ffd9', 'hex') }]),
+        422,
+        'could not be read',
+      ],
+      [multipart([{ name: 'avatar', filename: 'a.png', data: pngOf(0, 10) }]), 422, 'could not be read'],
       [multipart([{ name: 'avatar', filename: 'a.png', data: big }]), 413, 'larger than 2 MB'],
       [multipart([{ name: 'avatar', filename: 'a.png', data: huge }]), 413, 'larger than 2 MB'],
       [

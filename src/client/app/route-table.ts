@@ -19,6 +19,9 @@ const profilePages: Record<string, () => Promise<{ default: ComponentType }>> = 
   deposit: () => import('../features/wallet/payments-page.tsx'),
   withdraw: () => import('../features/wallet/withdraw-page.tsx'),
   'my-boxes': () => import('../features/custom-boxes/my-boxes-page.tsx'),
+  support: () => import('../features/support/support-page.tsx'),
+  'support/create': () => import('../features/support/support-create-page.tsx'),
+  referral: () => import('../features/affiliates/referral-page.tsx'),
 };
 const page = {
   cashback: () => import('../features/pages/cashback-page.tsx'),

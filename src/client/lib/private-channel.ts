@@ -1,10 +1,14 @@
 // The player's private channel (spec §4): pusher-js subscribes to private-users.{id}, authorised
-// with the bearer token; balanceUpdated goes through the session store (held while busy).
+// with the bearer token; balanceUpdated goes through the session store (held while busy),
+// supportReply (an operator answered a ticket) through the support store and a toast.
 import type Pusher from 'pusher-js';
 import { getCookie } from './cookies.ts';
 import { runtimeConfig } from './runtime-config.ts';
 import { createPusher } from './pusher-client.ts';
 import { useSession } from '../stores/session.ts';
+import { useSupport } from '../stores/support.ts';
+import { toast } from '../components/ui/toaster.tsx';
+import { SUPPORT_REPLY_EVENT, supportReplyEventSchema } from '../../shared/api/support.ts';
 
 /** Payload of balanceUpdated (spec §3). */
 interface BalanceUpdated {
@@ -25,8 +29,15 @@ export function connectPrivateChannel(userId: number): () => void {
       Accept: 'application/json',
     }));
     if (stopped) return client.disconnect();
-    client.subscribe(`private-users.${userId}`).bind('balanceUpdated', (e: BalanceUpdated) => {
+    const channel = client.subscribe(`private-users.${userId}`);
+    channel.bind('balanceUpdated', (e: BalanceUpdated) => {
       if (typeof e?.current_balance === 'number') useSession.getState().applyBalance(e.current_balance);
+    });
+    channel.bind(SUPPORT_REPLY_EVENT, (e: unknown) => {
+      const reply = supportReplyEventSchema.safeParse(e);
+      if (!reply.success) return;
+      useSupport.getState().applyReply(reply.data);
+      toast.info(`Support replied: ${reply.data.subject}`);
     });
   })().catch((e: unknown) => console.warn('private channel failed', e));
   return () => {

@@ -19,6 +19,7 @@ import { confirmTransfer, refreshRates, sandboxRates, sendTransfer } from '../mo
 import { dollarsToCents, formatUsd } from '../../shared/money.ts';
 import { moveShipment } from '../modules/delivery/delivery.service.ts';
 import { SHIPMENT_STATUSES, type ShipmentStatus } from '../../shared/api/delivery.ts';
+import { SUPPORT_USAGE, runSupportAdmin } from './admin-support.ts';
 
 /** The commands, as `help` prints them. */
 export const USAGE = `Usage: npm run admin -- <command> [arguments] [--flags]
@@ -33,7 +34,8 @@ export const USAGE = `Usage: npm run admin -- <command> [arguments] [--flags]
   crypto:confirm <tx hash> [count]                                    add confirmations (default 1)
   payment:reverse <payment id>                                        chargeback: take back amount + bonus
   rates:refresh                                                       store the sandbox rates again
-  shipment:move <id> <processing|shipped|delivered|canceled> [--tracking <number>]   shipped needs a tracking number`;
+  shipment:move <id> <processing|shipped|delivered|canceled> [--tracking <number>]   shipped needs a tracking number
+${SUPPORT_USAGE}`;
 
 /** A usage mistake: printed with the usage, exit code 2. */
 export class UsageError extends Error {}
@@ -199,6 +201,21 @@ export async function runAdmin(db: DB, argv: string[], now: number): Promise<str
     }
     case 'rates:refresh':
       return [`Stored ${await refreshRates(db, sandboxRates, now)} rates`];
+    case 'ticket:list':
+    case 'ticket:show':
+    case 'ticket:reply':
+    case 'ticket:close':
+      return runSupportAdmin(
+        db,
+        command,
+        {
+          id: () => int(p[0], 'id'),
+          text: p.slice(1).join(' ') || undefined,
+          status: flags.get('status'),
+          usage: (m) => new UsageError(m),
+        },
+        now,
+      );
     case 'help':
     case undefined:
       return [USAGE];

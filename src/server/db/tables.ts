@@ -7,6 +7,7 @@ import type { FairDiceTables } from './tables/fair-dice.ts';
 import type { LevelsTables, UsersLevelColumns } from './tables/levels.ts';
 import type { WalletTables } from './tables/wallet.ts';
 import type { UpgradeTables } from './tables/upgrade.ts';
+import type { OutboxPayloadColumns, ReferralLinksAffiliateColumns, SupportTables } from './tables/support.ts';
 
 export type * from './tables/accounts.ts';
 export type * from './tables/catalog.ts';
@@ -16,16 +17,20 @@ export type * from './tables/levels.ts';
 export type * from './tables/wallet.ts';
 export type * from './tables/upgrade.ts';
 export type * from './tables/user-boxes.ts';
+export type * from './tables/support.ts';
 
 /** Every table of the schema. */
 export interface Tables
   extends
     Omit<CoreTables, 'users'>,
-    AccountsTables,
+    Omit<AccountsTables, 'referral_links'>,
     FairDiceTables,
-    WalletTables,
+    Omit<WalletTables, 'outbox'>,
     CatalogTables,
     LevelsTables,
-    UpgradeTables {
+    UpgradeTables,
+    SupportTables {
   users: CoreTables['users'] & UsersLevelColumns & UsersVerificationColumns; // + migrations 0008, 0013
+  referral_links: AccountsTables['referral_links'] & ReferralLinksAffiliateColumns; // + migration 0019
+  outbox: WalletTables['outbox'] & OutboxPayloadColumns; // + migration 0019
 }

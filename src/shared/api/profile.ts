@@ -14,6 +14,10 @@ export function shippedAvatarUrl(name: ShippedAvatar): string {
 }
 /** Largest avatar upload, bytes (2 MB). */
 export const AVATAR_MAX_BYTES = 2 * 1024 * 1024;
+/** Largest side of a stored avatar, px: the page scales larger pictures down before uploading. */
+export const AVATAR_MAX_SIDE = 256;
+/** The refusal of an avatar larger than AVATAR_MAX_SIDE (an upload that bypassed the page's scaling). */
+export const avatarSideMessage = `The avatar may be at most ${AVATAR_MAX_SIDE} × ${AVATAR_MAX_SIDE} pixels.`;
 
 /** POST /api/profile/name body. */
 export const nameBodySchema = z.object({

@@ -2,6 +2,7 @@
 import { ApiError, apiHeaders } from '../../lib/api.ts';
 import { handleUnauthorized } from '../../lib/session.ts';
 import type { PublicUser } from '../../../shared/api/user.ts';
+import { AVATAR_MAX_SIDE } from '../../../shared/api/profile.ts';
 
 /** POST /api/profile/avatar with `file` in the field `avatar`; resolves to the updated player. */
 export async function uploadAvatar(file: Blob, retried = false): Promise<{ msg: string; data: PublicUser }> {
@@ -15,8 +16,8 @@ export async function uploadAvatar(file: Blob, retried = false): Promise<{ msg: 
   return body as unknown as { msg: string; data: PublicUser };
 }
 
-/** Longest side of an uploaded avatar after the browser scales it down, px. */
-export const AVATAR_SIDE = 256;
+/** Longest side of an uploaded avatar after the browser scales it down, px (the server refuses larger). */
+export const AVATAR_SIDE = AVATAR_MAX_SIDE;
 
 /**
  * Scales an image larger than 256 px down to 256 px on its longest side (WebP, or PNG where the

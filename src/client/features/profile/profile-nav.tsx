@@ -1,6 +1,9 @@
 // The profile hub's navigation (spec §2 /profile children): tabs on wide screens, a list on a phone
 // (profile-hub.css). The page being shown carries aria-current="page".
+import { useEffect } from 'react';
 import { Link, useLocation } from 'react-router';
+import { api } from '../../lib/api.ts';
+import { useSupport } from '../../stores/support.ts';
 
 /** A page of the profile hub. */
 export interface ProfileHubLink {
@@ -28,9 +31,20 @@ export function activeHubLink(pathname: string): ProfileHubLink | undefined {
   return profileHubLinks.slice(1).find((l) => path === l.to || path.startsWith(`${l.to}/`));
 }
 
-/** The hub navigation. */
+/** The hub navigation; Support carries a badge with the tickets that have unread replies. */
 export function ProfileNav() {
   const active = activeHubLink(useLocation().pathname);
+  const unread = useSupport((s) => s.unread);
+  useEffect(() => {
+    let live = true;
+    api<{ unread: number }>('GET', '/api/support/tickets').then(
+      (r) => live && useSupport.getState().setUnread(r.unread),
+      () => undefined,
+    );
+    return () => {
+      live = false;
+    };
+  }, []);
   return (
     <nav className="profile-nav" aria-label="Profile" data-testid="profile-nav">
       <ul>
@@ -42,6 +56,11 @@ export function ProfileNav() {
               aria-current={l === active ? 'page' : undefined}
             >
               {l.label}
+              {l.to === '/profile/support' && unread > 0 && (
+                <span className="unread-badge" data-testid="support-unread" aria-label={`${unread} unread`}>
+                  {unread}
+                </span>
+              )}
             </Link>
           </li>
         ))}

@@ -10,6 +10,7 @@ import type { HashQueue } from '../auth/hash-queue.ts';
 import { findUserByEmail, insertUser } from './accounts.repository.ts';
 import { sendVerification, takeOverUnverified } from './email-verification.ts';
 import { mixesLookAlikeScripts } from '../../../shared/mixed-script.ts';
+import { findReferralLink } from '../affiliates/affiliates.repository.ts';
 
 /** What the account services need. */
 export interface AccountsContext {
@@ -70,9 +71,7 @@ export async function register(
             .where('link', '=', input.trackingLink.slice(0, 32))
             .executeTakeFirst()
         : undefined;
-      const referrer = input.ref
-        ? await trx.selectFrom('referral_links').select('user_id').where('code', '=', input.ref).executeTakeFirst()
-        : undefined;
+      const referrer = input.ref ? await findReferralLink(trx, input.ref) : undefined;
       await trx
         .insertInto('user_attributions')
         .values({

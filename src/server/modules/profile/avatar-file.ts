@@ -31,28 +31,43 @@ export function multipartBoundary(contentType: string | undefined): string | nul
   return m ? (m[1] ?? m[2]!) : null;
 }
 
+/** One part of a multipart body: its field name and content (its file name is never read). */
+export interface MultipartPart {
+  name: string;
+  data: Buffer;
+}
+
+/** Every part of a multipart body (RFC 7578), in order; at most `max` parts (400 beyond). */
+export function multipartParts(body: Buffer, boundary: string, max = 20): MultipartPart[] {
+  const delimiter = Buffer.from(`--${boundary}`);
+  const unreadable = () => new HttpError(400, 'The request could not be read.');
+  const parts: MultipartPart[] = [];
+  let at = body.indexOf(delimiter); // a preamble before the first delimiter is ignored
+  if (at === -1) return parts;
+  const next = Buffer.from(`\r\n--${boundary}`);
+  for (;;) {
+    const lineEnd = body.indexOf('\r\n', at + delimiter.length);
+    if (lineEnd === -1 || body.subarray(at + delimiter.length, at + delimiter.length + 2).toString() === '--')
+      return parts;
+    if (parts.length >= max) throw new HttpError(400, `The request may have at most ${max} parts.`);
+    const headersEnd = body.indexOf('\r\n\r\n', lineEnd);
+    if (headersEnd === -1) throw unreadable();
+    const headers = body.subarray(lineEnd + 2, headersEnd).toString('latin1');
+    const end = body.indexOf(next, headersEnd + 4);
+    if (end === -1) throw unreadable();
+    const disposition = /^content-disposition:\s*form-data\s*;(.*)$/im.exec(headers)?.[1] ?? '';
+    const name = /(?:^|;)\s*name="([^"]*)"/i.exec(disposition)?.[1];
+    if (name !== undefined) parts.push({ name, data: body.subarray(headersEnd + 4, end) });
+    at = end + 2;
+  }
+}
+
 /**
  * The content of the part named `field` in a multipart body (RFC 7578). Part headers other than
  * its name are ignored, the file name included. Throws a 422 when the body has no such part.
  */
 export function multipartField(body: Buffer, boundary: string, field: string): Buffer {
-  const delimiter = Buffer.from(`--${boundary}`);
-  const missing = () => fieldError(field, `Choose an image file to upload (form field "${field}").`);
-  let at = body.indexOf(delimiter); // a preamble before the first delimiter is ignored
-  if (at === -1) throw missing();
-  const next = Buffer.from(`\r\n--${boundary}`);
-  for (;;) {
-    const lineEnd = body.indexOf('\r\n', at + delimiter.length);
-    if (lineEnd === -1 || body.subarray(at + delimiter.length, at + delimiter.length + 2).toString() === '--')
-      throw missing();
-    const headersEnd = body.indexOf('\r\n\r\n', lineEnd);
-    if (headersEnd === -1) throw new HttpError(400, 'The request could not be read.');
-    const headers = body.subarray(lineEnd + 2, headersEnd).toString('latin1');
-    const end = body.indexOf(next, headersEnd + 4);
-    if (end === -1) throw new HttpError(400, 'The request could not be read.');
-    const disposition = /^content-disposition:\s*form-data\s*;(.*)$/im.exec(headers)?.[1] ?? '';
-    const name = /(?:^|;)\s*name="([^"]*)"/i.exec(disposition)?.[1];
-    if (name === field) return body.subarray(headersEnd + 4, end);
-    at = end + 2;
-  }
+  const part = multipartParts(body, boundary).find((p) => p.name === field);
+  if (!part) throw fieldError(field, `Choose an image file to upload (form field "${field}").`);
+  return part.data;
 }

@@ -1,5 +1,6 @@
 // Avatar upload (POST /api/profile/avatar, multipart field `avatar`) and the stored files, served
-// as uploaded (no resizing: that needs an image codec, and the project takes no native packages).
+// as uploaded: at most 256 × 256 px, read from the header (the page scales larger pictures down first;
+// re-encoding on the server would need an image codec, and the project takes no native packages).
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
@@ -27,7 +28,8 @@ export function avatarRoutes(app: FastifyInstance, ctx: ProfileContext): void {
       {
         method: 'POST',
         url: '/api/profile/avatar',
-        summary: 'Upload an avatar: multipart field `avatar`, a PNG, JPEG or WebP image of at most 2 MB',
+        summary:
+          'Upload an avatar: multipart field `avatar`, a PNG, JPEG or WebP image of at most 2 MB and 256 × 256 pixels (422 beyond)',
         tags: ['profile'],
         auth: true,
         bodyLimit: AVATAR_MAX_BYTES + 64 * 1024, // the file plus the multipart framing

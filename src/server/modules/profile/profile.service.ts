@@ -12,7 +12,8 @@ import { revokeAllSessions } from '../auth/tokens.ts';
 import { findUserById, toPublicUser } from '../accounts/accounts.repository.ts';
 import type { PublicUser } from '../../../shared/api/user.ts';
 import type { ProfileSession } from '../../../shared/api/profile.ts';
-import { AVATAR_MAX_BYTES } from '../../../shared/api/profile.ts';
+import { AVATAR_MAX_BYTES, AVATAR_MAX_SIDE, avatarSideMessage } from '../../../shared/api/profile.ts';
+import { imageSize } from './image-size.ts';
 import { avatarTypeMessage, sniffImage } from './avatar-file.ts';
 
 /** What the profile services need. */
@@ -153,12 +154,15 @@ export function pickAvatar(ctx: ProfileContext, userId: number, url: string): Pr
   return setAvatarUrl(ctx, userId, url);
 }
 
-/** Stores an uploaded image (type by content, at most 2 MB) under a server-made name and sets it. */
+/** Stores an uploaded image (type by content, at most 2 MB and 256 × 256 px) under a server-made name and sets it. */
 export async function uploadAvatar(ctx: ProfileContext, userId: number, bytes: Buffer): Promise<PublicUser> {
   if (bytes.length === 0) throw fieldError('avatar', 'Choose an image file to upload.');
   if (bytes.length > AVATAR_MAX_BYTES) throw new HttpError(413, 'The avatar may not be larger than 2 MB.');
   const type = sniffImage(bytes);
   if (!type) throw fieldError('avatar', avatarTypeMessage);
+  const size = imageSize(bytes, type);
+  if (!size) throw fieldError('avatar', 'The avatar image could not be read.');
+  if (size.width > AVATAR_MAX_SIDE || size.height > AVATAR_MAX_SIDE) throw fieldError('avatar', avatarSideMessage);
   await mkdir(ctx.avatarDir, { recursive: true });
   const name = `${userId}-${randomBytes(12).toString('hex')}.${type.ext}`;
   const tmp = join(ctx.avatarDir, `.${name}.tmp`);

@@ -1,10 +1,10 @@
 // Balance notifications from other processes: the operator CLI writes an outbox row after its
 // move commits; every running server polls the outbox, claims rows and publishes the user's
 // current balance on private-users.{id}. The balance is read at publish time, so a late or
-// repeated notification still shows the truth.
+// repeated notification still shows the truth. Other events (supportReply) carry their data.
 import type { FastifyInstance } from 'fastify';
 import type { DB } from '../../db/database.ts';
-import { publishBalance, type Publisher } from '../../realtime/publisher.ts';
+import { publishBalance, userChannel, type Publisher } from '../../realtime/publisher.ts';
 
 const KEEP_MS = 24 * 3600 * 1000; // published rows are kept a day for inspection
 
@@ -16,11 +16,25 @@ export async function enqueueBalance(db: DB, userId: number, now: number): Promi
     .execute();
 }
 
+/** Asks running servers to publish `event` with `data` (JSON) on `userId`'s private channel. */
+export async function enqueueUserEvent(
+  db: DB,
+  userId: number,
+  event: string,
+  data: unknown,
+  now: number,
+): Promise<void> {
+  await db
+    .insertInto('outbox')
+    .values({ user_id: userId, event, payload: JSON.stringify(data), created_at: now, published_at: null })
+    .execute();
+}
+
 /** Publishes pending outbox rows (each claimed once); returns how many were published. */
 export async function drainOutbox(db: DB, publisher: Publisher, now: number, limit = 100): Promise<number> {
   const pending = await db
     .selectFrom('outbox')
-    .select(['id', 'user_id'])
+    .select(['id', 'user_id', 'event', 'payload'])
     .where('published_at', 'is', null)
     .orderBy('id')
     .limit(limit)
@@ -35,8 +49,16 @@ export async function drainOutbox(db: DB, publisher: Publisher, now: number, lim
       .returning('id')
       .executeTakeFirst();
     if (!claimed) continue; // another instance took it
-    const user = await db.selectFrom('users').select('balance_cents').where('id', '=', row.user_id).executeTakeFirst();
-    if (user) await publishBalance(publisher, row.user_id, user.balance_cents);
+    if (row.payload !== null) {
+      await publisher.publish(userChannel(row.user_id), row.event, JSON.parse(row.payload) as unknown);
+    } else {
+      const user = await db
+        .selectFrom('users')
+        .select('balance_cents')
+        .where('id', '=', row.user_id)
+        .executeTakeFirst();
+      if (user) await publishBalance(publisher, row.user_id, user.balance_cents);
+    }
     published++;
   }
   if (published)

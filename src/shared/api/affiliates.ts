@@ -1,0 +1,69 @@
+// Affiliates contract (issue 16, /profile/referral and /partnership): a referral link per player
+// (/ref/{code}, a default code editable once), its visitors and sign-ups, and a commission of
+// AFFILIATE_SHARE_PERCENT of the expected house profit on referred players' wagers.
+import { z } from 'zod';
+import { EDGE_UNITS_PER_XP, WAGER_EDGE_BP } from '../levels.ts';
+
+/**
+ * The affiliate's share of the EXPECTED house profit of referred players' wagers, percent.
+ * Expected profit = wager × the game's edge (WAGER_EDGE_BP: dice 1 %, boxes 7.40 %, custom boxes
+ * 6.40 %, upgrades 5 %), so on $100 wagered on dice an affiliate earns 25 % × $1.00 = $0.25.
+ */
+export const AFFILIATE_SHARE_PERCENT = 25;
+
+/** Commission in whole cents for referred players' total edge units (Σ cents × bp), rounded down. */
+export function commissionCents(edgeUnits: number): number {
+  return Math.floor((Math.max(0, edgeUnits) * AFFILIATE_SHARE_PERCENT) / 100 / EDGE_UNITS_PER_XP);
+}
+
+/** The commission per wager kind as a percent of the amount wagered (for /partnership). */
+export function commissionOfWagerPercent(kind: string): number {
+  return ((WAGER_EDGE_BP[kind] ?? 0) / 100) * (AFFILIATE_SHARE_PERCENT / 100);
+}
+
+/** Custom code rule: 4–20 of a–z, 0–9 and single hyphens, starting and ending with a letter or digit. */
+export const REFERRAL_CODE_PATTERN = /^[a-z0-9](?:[a-z0-9]|-(?=[a-z0-9])){2,18}[a-z0-9]$/;
+/** The message for a code that breaks REFERRAL_CODE_PATTERN. */
+export const referralCodeInvalidMessage =
+  'The code must be 4–20 characters: letters a–z, digits and single hyphens, starting and ending with a letter or digit.';
+/** The message for a code another player has. */
+export const referralCodeTakenMessage = 'This code is already taken.';
+/** The message for a second change. */
+export const referralCodeChangedMessage =
+  'Your referral code has already been changed once and cannot be changed again.';
+/** The message when nothing is claimable. */
+export const nothingToClaimMessage = 'There is no commission to claim yet.';
+
+/** PUT /api/affiliates/code body: the new code (trimmed, lower-cased before the check). */
+export const affiliateCodeBodySchema = z.object({
+  code: z
+    .string({ error: 'Enter a referral code.' })
+    .trim()
+    .toLowerCase()
+    .min(1, 'Enter a referral code.')
+    .regex(REFERRAL_CODE_PATTERN, referralCodeInvalidMessage),
+});
+
+/** The dashboard of /profile/referral. */
+export const affiliateSchema = z.object({
+  code: z.string(),
+  link: z.string(), // absolute URL of /ref/{code}
+  code_editable: z.boolean(), // false once the one change was made
+  visitors: z.number().int(), // landings on the link
+  signups: z.number().int(), // players who signed up through it
+  referred_wagered: z.number(), // dollars wagered by those players in total
+  commission_rate: z.number(), // percent of the expected house profit (AFFILIATE_SHARE_PERCENT)
+  earned: z.number(), // dollars earned in total
+  claimable: z.number(), // dollars earned and not yet claimed
+});
+/** The dashboard of /profile/referral. */
+export type Affiliate = z.infer<typeof affiliateSchema>;
+
+/** GET /api/affiliates. */
+export const affiliateResponseSchema = z.object({ data: affiliateSchema });
+/** PUT /api/affiliates/code. */
+export const affiliateCodeResponseSchema = z.object({ msg: z.string(), data: affiliateSchema });
+/** POST /api/affiliates/claim. */
+export const affiliateClaimResponseSchema = z.object({ msg: z.string(), balance: z.number() });
+/** POST /api/affiliates/visit/{code} (the /ref page): always 204-like `{ok}`; unknown codes count nothing. */
+export const referralVisitResponseSchema = z.object({ ok: z.boolean() });
