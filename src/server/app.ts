@@ -28,6 +28,9 @@ import { socialRoutes } from './modules/social/social.routes.ts';
 import { trackingRoutes } from './modules/tracking/tracking.routes.ts';
 import { channelsRoutes } from './modules/channels/channels.routes.ts';
 import { profileModule } from './modules/profile/profile.module.ts';
+import { responsiblePlayRoutes } from './modules/responsible-play/responsible-play.routes.ts';
+import { leaderboardRoutes } from './modules/leaderboard/leaderboard.routes.ts';
+import { cashbackRoutes } from './modules/cashback/cashback.routes.ts';
 import { LocalPublisher, type Publisher } from './realtime/publisher.ts';
 
 declare module 'fastify' {
@@ -46,6 +49,7 @@ export interface AppDeps {
   logStream?: NodeJS.WritableStream; // log (redacted) to this stream instead of stdout (tests)
   publisher?: Publisher; // defaults to an in-process LocalPublisher
   accounts?: AccountsOverrides; // test doubles for mail, captcha, rate-limit store, social providers
+  clock?: () => number; // epoch ms for the programmes (limits, leaderboard, cashback); tests move it
 }
 
 /** The built app; a wrapper object, because a Fastify instance is thenable. */
@@ -101,6 +105,10 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   freeLootRoutes(fastify, database);
   userBoxesRoutes(fastify, database.db);
   profileModule(fastify, database.db, config, accounts); // the accounts' hash queue and password backoff
+  const clock = deps.clock ?? Date.now;
+  responsiblePlayRoutes(fastify, database.db, clock);
+  leaderboardRoutes(fastify, database.db, clock);
+  cashbackRoutes(fastify, database.db, clock);
 
   await registerClient(fastify, deps.clientDir ?? null, { devPages: config.env !== 'production' });
   await fastify.ready();

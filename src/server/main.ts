@@ -12,6 +12,7 @@ import { attachRealtime } from './realtime/attach.ts';
 import { LocalPublisher, QueuedPublisher, type Publisher } from './realtime/publisher.ts';
 import { HttpPublisher } from './realtime/http-publisher.ts';
 import { PusherServer } from './realtime/pusher-server.ts';
+import { startLeaderboardJob } from './modules/leaderboard/leaderboard.job.ts';
 
 function configOrExit(): Config {
   try {
@@ -58,6 +59,7 @@ async function main(): Promise<void> {
     clientAddress: clientAddressResolver(config.trustProxy), // behind a proxy, the client and not the proxy
   });
   await fastify.listen({ port: config.port, host: config.host });
+  const stopLeaderboard = startLeaderboardJob(fastify, database.db); // pays each closed week once
   const exposed = exposedDevToolsWarning(config.env, config.host);
   if (exposed) {
     fastify.log.warn(exposed);
@@ -72,6 +74,7 @@ async function main(): Promise<void> {
     closing = true;
     fastify.log.info({ signal }, 'shutting down');
     const timer = setTimeout(() => process.exit(1), 10_000).unref();
+    await stopLeaderboard();
     await channels.close();
     await realtime.close();
     await fastify.close(); // stops accepting, waits for requests in flight
