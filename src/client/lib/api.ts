@@ -33,7 +33,7 @@ export function apiHeaders(extra: Record<string, string> = {}): Record<string, s
 
 /** Calls the API; resolves to the parsed JSON body, rejects with ApiError. */
 export async function api<T = unknown>(
-  method: 'GET' | 'POST' | 'DELETE',
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
   path: string,
   body?: unknown,
   retried = false,
