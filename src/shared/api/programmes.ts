@@ -85,3 +85,7 @@ export type Cashback = z.infer<typeof cashbackResponse>['data'];
 
 /** POST /api/cashback/claim */
 export const cashbackClaimResponse = z.object({ msg: z.string(), balance: z.number() });
+
+/** GET/PUT /api/profile/public-stats: whether the leaderboard shows the player's name and avatar. */
+export const publicStatsBody = z.object({ public: z.boolean({ error: 'public must be true or false.' }) });
+export const publicStatsResponse = z.object({ msg: z.string().optional(), data: z.object({ public: z.boolean() }) });

@@ -7,6 +7,8 @@ import { createTestApp, type TestApp } from '../../helpers/test-app.ts';
 import { createPlayer } from '../../helpers/users.ts';
 import { applyMove } from '../../../src/server/modules/wallet/ledger.ts';
 import { closePeriod, MASKED_NAME } from '../../../src/server/modules/leaderboard/leaderboard.service.ts';
+import type { LocalPublisher } from '../../../src/server/realtime/publisher.ts';
+import { startLeaderboardJob } from '../../../src/server/modules/leaderboard/leaderboard.job.ts';
 import { LEADERBOARD_PRIZES_DOLLARS } from '../../../src/shared/constants.ts';
 import { leaderboardPeriod } from '../../../src/shared/time/programme-windows.ts';
 
@@ -106,6 +108,52 @@ describeEachDb('weekly leaderboard', (dialect) => {
       [3, LEADERBOARD_PRIZES_DOLLARS[2]],
     ]);
     expect(data.entries).toEqual([]); // a new week
+    now = NOW;
+  });
+
+  it('the job started with the server pays a closed week once (restart included) and publishes the balance', async () => {
+    const week = leaderboardPeriod(Date.UTC(2026, 2, 10, 12)); // 2026-03-05 17:00 → 03-12 17:00 UTC
+    const p = await player('Jobber');
+    await move(p.id, -4_200, 'bet', week.from + 1000);
+    const at = week.to + 1;
+    const events: string[] = [];
+    const unsubscribe = (t.fastify.publisher as LocalPublisher).subscribe((e) => events.push(e.event));
+    for (let run = 0; run < 2; run++) {
+      const stop = startLeaderboardJob(t.fastify, db(), () => at, 60_000); // a restart ticks at once
+      await stop();
+    }
+    unsubscribe();
+    const paid = await db().selectFrom('leaderboard_payouts').selectAll().where('period_end', '=', week.to).execute();
+    expect(paid.map((r) => [Number(r.place), Number(r.user_id), Number(r.amount_cents)])).toEqual([
+      [1, p.id, LEADERBOARD_PRIZES_DOLLARS[0] * 100],
+    ]);
+    expect(events.filter((e) => e === 'balanceUpdated')).toHaveLength(1);
+  });
+
+  it('a player hides or shows their name (public stats); bad bodies and no token are refused', async () => {
+    const p = await player('Shy');
+    const put = (payload: object, headers: Record<string, string> = p.headers) =>
+      t.fastify.inject({ method: 'PUT', url: '/api/profile/public-stats', headers, payload });
+    expect((await t.fastify.inject({ method: 'GET', url: '/api/profile/public-stats' })).statusCode).toBe(401);
+    expect((await put({ public: false }, {})).statusCode).toBe(401);
+    for (const body of [{}, { public: 'no' }, { public: 0 }]) expect((await put(body)).statusCode).toBe(422);
+    const show = await t.fastify.inject({ method: 'GET', url: '/api/profile/public-stats', headers: p.headers });
+    expect(show.json()).toEqual({ data: { public: true } });
+    now = Date.UTC(2026, 2, 20, 12);
+    await move(p.id, -1_000_000, 'bet', now - 1);
+    expect((await get()).json().data.entries[0].user.name).toBe('Shy');
+    expect((await put({ public: false })).json()).toEqual({
+      msg: 'The leaderboard hides your name.',
+      data: { public: false },
+    });
+    expect((await get()).json().data.entries[0].user).toEqual({
+      id: p.id,
+      name: MASKED_NAME,
+      avatar_url: null,
+      level: expect.any(Number),
+    });
+    await put({ public: true });
+    expect((await get()).json().data.entries[0].user.name).toBe('Shy');
     now = NOW;
   });
 });
