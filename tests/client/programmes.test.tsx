@@ -4,7 +4,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
-import { LeaderboardBoard } from '../../src/client/features/pages/leaderboard-board.tsx';
+import { LeaderboardBoard, PublicStatsToggle } from '../../src/client/features/pages/leaderboard-board.tsx';
 import { ResponsiblePlayPanel, pendingText } from '../../src/client/features/profile/responsible-play-panel.tsx';
 import { CashbackPanel } from '../../src/client/features/pages/cashback-page.tsx';
 import type { Leaderboard, Limits } from '../../src/shared/api/programmes.ts';
@@ -74,6 +74,24 @@ describe('leaderboard board', () => {
     render(<LeaderboardBoard board={{ ...board, entries: [], me: null }} myId={null} />);
     expect(screen.queryByTestId('podium')).toBeNull();
     expect(screen.getByTestId('leaderboard-standings').textContent).toContain('No wagers yet this week');
+  });
+});
+
+describe('public stats toggle', () => {
+  it('hides the name on the leaderboard and reloads the board', async () => {
+    stubFetch((url, method, body) =>
+      method === 'GET'
+        ? Response.json({ data: { public: true } })
+        : Response.json({ msg: 'The leaderboard hides your name.', data: body }),
+    );
+    const onChanged = vi.fn();
+    render(<PublicStatsToggle onChanged={onChanged} />);
+    const box = await screen.findByRole('checkbox', { name: 'Show my name on the leaderboard' });
+    expect(box).toHaveProperty('checked', true);
+    fireEvent.click(box);
+    await waitFor(() => expect(onChanged).toHaveBeenCalledOnce());
+    expect(box).toHaveProperty('checked', false);
+    expect(calls.at(-1)).toMatchObject({ url: '/api/profile/public-stats', method: 'PUT', body: { public: false } });
   });
 });
 

@@ -1,7 +1,12 @@
 // The weekly leaderboard's standings: the podium for the top 3, the table with the player's own
 // row highlighted (and their place below it when outside the list), the prize table and last
 // week's winners. Pure rendering of GET /api/leaderboard.
+import { useState } from 'react';
+import { api, errorText } from '../../lib/api.ts';
 import { formatDateTime, formatDollars } from '../../lib/format.ts';
+import { useApiData } from '../../lib/use-api-data.ts';
+import { Checkbox } from '../../components/ui/checkbox.tsx';
+import { toast } from '../../components/ui/toaster.tsx';
 import { Avatar } from '../../components/layout/account.tsx';
 import { LevelBadge } from '../../components/ui/level-badge.tsx';
 import type { Leaderboard, LeaderboardEntry } from '../../../shared/api/programmes.ts';
@@ -104,5 +109,38 @@ export function LeaderboardBoard({ board, myId }: { board: Leaderboard; myId: nu
         )}
       </div>
     </>
+  );
+}
+
+/** "Show my name on the leaderboard" (GET/PUT /api/profile/public-stats); `onChanged` reloads the board. */
+export function PublicStatsToggle({ onChanged }: { onChanged(): void }) {
+  const { data } = useApiData<{ data: { public: boolean } }>('/api/profile/public-stats');
+  const [value, setValue] = useState<boolean | null>(null);
+  const [busy, setBusy] = useState(false);
+  const shown = value ?? data?.data.public ?? null;
+  if (shown === null) return null;
+  const change = async (next: boolean) => {
+    setBusy(true);
+    try {
+      const res = await api<{ msg: string; data: { public: boolean } }>('PUT', '/api/profile/public-stats', {
+        public: next,
+      });
+      setValue(res.data.public);
+      toast.success(res.msg);
+      onChanged();
+    } catch (e) {
+      toast.error(errorText(e));
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Checkbox
+      label="Show my name on the leaderboard"
+      checked={shown}
+      disabled={busy}
+      onChange={(e) => void change(e.target.checked)}
+      data-testid="public-stats"
+    />
   );
 }

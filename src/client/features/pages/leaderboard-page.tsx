@@ -7,7 +7,7 @@ import { TimerChip } from '../../components/ui/timer-chip.tsx';
 import { useNow } from '../../components/ui/use-now.ts';
 import { useApiData } from '../../lib/use-api-data.ts';
 import { useSession } from '../../stores/session.ts';
-import { LeaderboardBoard, periodText } from './leaderboard-board.tsx';
+import { LeaderboardBoard, PublicStatsToggle, periodText } from './leaderboard-board.tsx';
 import type { Leaderboard } from '../../../shared/api/programmes.ts';
 import { InfoPage } from './info/info-page.tsx';
 import './programmes.css';
@@ -17,7 +17,7 @@ export default function LeaderboardPage() {
   const now = useNow();
   const myId = useSession((s) => s.user?.id ?? null);
   const c = leaderboardCountdown(now, PROGRAMME_TIME_ZONE);
-  const { data, error } = useApiData<{ data: Leaderboard }>('/api/leaderboard', c.target + (myId ?? 0));
+  const { data, error, reload } = useApiData<{ data: Leaderboard }>('/api/leaderboard', c.target + (myId ?? 0));
   const board = data?.data ?? null;
   return (
     <InfoPage
@@ -57,6 +57,11 @@ export default function LeaderboardPage() {
         </div>
       )}
       {board && <LeaderboardBoard board={board} myId={myId} />}
+      {myId !== null && (
+        <div className="frame-card">
+          <PublicStatsToggle onChanged={reload} />
+        </div>
+      )}
       <section className="frame-card" aria-labelledby="leaderboard-rules">
         <h2 id="leaderboard-rules">Rules</h2>
         <ul>
