@@ -31,6 +31,9 @@ import { eventsApiRoutes } from './modules/channels/events-api.routes.ts';
 import { profileModule } from './modules/profile/profile.module.ts';
 import { affiliatesRoutes } from './modules/affiliates/affiliates.routes.ts';
 import { supportModule } from './modules/support/support.module.ts';
+import { responsiblePlayRoutes } from './modules/responsible-play/responsible-play.routes.ts';
+import { leaderboardRoutes } from './modules/leaderboard/leaderboard.routes.ts';
+import { cashbackRoutes } from './modules/cashback/cashback.routes.ts';
 import { LocalPublisher, type Publisher } from './realtime/publisher.ts';
 
 declare module 'fastify' {
@@ -49,6 +52,7 @@ export interface AppDeps {
   logStream?: NodeJS.WritableStream; // log (redacted) to this stream instead of stdout (tests)
   publisher?: Publisher; // defaults to an in-process LocalPublisher
   accounts?: AccountsOverrides; // test doubles for mail, captcha, rate-limit store, social providers
+  clock?: () => number; // epoch ms for the programmes (limits, leaderboard, cashback); tests move it
 }
 
 /** The built app; a wrapper object, because a Fastify instance is thenable. */
@@ -110,6 +114,10 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   profileModule(fastify, database.db, config, accounts); // the accounts' hash queue and password backoff
   affiliatesRoutes(fastify, database.db, config);
   supportModule(fastify, database.db, config);
+  const clock = deps.clock ?? Date.now;
+  responsiblePlayRoutes(fastify, database.db, clock);
+  leaderboardRoutes(fastify, database.db, clock);
+  cashbackRoutes(fastify, database.db, clock);
 
   await registerClient(fastify, deps.clientDir ?? null, { devPages: config.env !== 'production' });
   await fastify.ready();

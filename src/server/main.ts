@@ -13,6 +13,7 @@ import { LocalPublisher, QueuedPublisher, type Publisher } from './realtime/publ
 import { HttpPublisher } from './realtime/http-publisher.ts';
 import { PusherServer } from './realtime/pusher-server.ts';
 import { RedisChannelBus } from './realtime/redis-bus.ts';
+import { startLeaderboardJob } from './modules/leaderboard/leaderboard.job.ts';
 
 function configOrExit(): Config {
   try {
@@ -66,6 +67,7 @@ async function main(): Promise<void> {
     clientAddress: clientAddressResolver(config.trustProxy), // behind a proxy, the client and not the proxy
   });
   await fastify.listen({ port: config.port, host: config.host });
+  const stopLeaderboard = startLeaderboardJob(fastify, database.db); // pays each closed week once
   const exposed = exposedDevToolsWarning(config.env, config.host);
   if (exposed) {
     fastify.log.warn(exposed);
@@ -80,6 +82,7 @@ async function main(): Promise<void> {
     closing = true;
     fastify.log.info({ signal }, 'shutting down');
     const timer = setTimeout(() => process.exit(1), 10_000).unref();
+    await stopLeaderboard();
     await channels.close();
     await realtime.close();
     await fastify.close(); // stops accepting, waits for requests in flight

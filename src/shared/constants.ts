@@ -27,3 +27,23 @@ export const CRYPTO_CONFIRMATIONS = 3;
 /** Gift card denominations (dollars) and their coin icon counts. */
 export const GIFT_DENOMINATIONS = [10, 50, 100, 250, 500, 1000] as const;
 export const GIFT_COIN_ICONS = [1, 1, 2, 2, 2, 3] as const;
+
+/** Weekly leaderboard prizes by place (dollars), paid through the ledger when the week ends. */
+export const LEADERBOARD_PRIZES_DOLLARS = [250, 150, 100, 75, 50, 40, 30, 25, 20, 10] as const;
+/** How many players the leaderboard lists. */
+export const LEADERBOARD_SIZE = 20;
+/** Cashback: this percentage of the net loss (wagers − winnings) of each daily window. */
+export const CASHBACK_RATE_PERCENT = 5;
+/** Deposit-limit periods: rolling windows of 24 h, 7 days and 30 days. */
+export const DEPOSIT_LIMIT_PERIODS = ['day', 'week', 'month'] as const;
+export type DepositLimitPeriod = (typeof DEPOSIT_LIMIT_PERIODS)[number];
+/** Length of each deposit-limit period (ms). */
+export const DEPOSIT_LIMIT_PERIOD_MS: Record<DepositLimitPeriod, number> = {
+  day: 86_400_000,
+  week: 7 * 86_400_000,
+  month: 30 * 86_400_000,
+};
+/** A raised (or removed) deposit limit applies this long after it was asked for (ms). */
+export const LIMIT_RAISE_DELAY_MS = 86_400_000;
+/** Self-exclusion length bounds (days). */
+export const SELF_EXCLUSION_DAYS = { min: 1, max: 3650 } as const;

@@ -22,6 +22,12 @@ export const WAGER_EDGE_BP: Readonly<Record<string, number>> = { bet: 100, box: 
 export const EDGE_UNITS_PER_XP = 10_000;
 /** Ledger kinds that count as wagering (debits only). */
 export const WAGER_KINDS: readonly string[] = Object.keys(WAGER_EDGE_BP);
+/**
+ * Credits that return or pay a wager: cashback's net loss = wagers − these. Dice pays `win`; boxes
+ * and upgrades pay in items, which become money when sold (`sale`), so a sale counts as the payout
+ * of the play that won the item (an item kept or delivered is never counted as won).
+ */
+export const GAME_PAYOUT_KINDS: readonly string[] = ['win', 'sale'];
 
 /** Edge units (cents × bp) of a wager of `cents` of ledger kind `kind` (0 for other kinds). */
 export function edgeUnitsForWager(kind: string, cents: number): number {

@@ -21,6 +21,7 @@ export interface PlayerSetup {
   balanceCents?: number; // credited through the ledger (kind admin)
   depositCents?: number; // credited through the ledger as a deposit (kind deposit: daily free boxes need $5)
   wagerCents?: number; // wagered through the ledger (credit, then a dice-bet debit): XP and level
+  wagerAt?: number; // epoch ms the wager is booked at (default now): a past cashback window, a past week
   items?: string[]; // product slugs, one inventory item each
 }
 
@@ -54,11 +55,11 @@ export async function signInPlayer(
       })
       .returning('id')
       .executeTakeFirstOrThrow();
-    const move = (deltaCents: number, kind: string, key: string) =>
-      applyMove(db, { userId: id, deltaCents, kind, reference: 'e2e', idempotencyKey: `e2e-${key}:${id}`, now });
+    const move = (deltaCents: number, kind: string, key: string, at = now) =>
+      applyMove(db, { userId: id, deltaCents, kind, reference: 'e2e', idempotencyKey: `e2e-${key}:${id}`, now: at });
     if (setup.wagerCents) {
-      await move(setup.wagerCents, 'admin', 'wager-fund');
-      await move(-setup.wagerCents, 'bet', 'wager');
+      await move(setup.wagerCents, 'admin', 'wager-fund', setup.wagerAt);
+      await move(-setup.wagerCents, 'bet', 'wager', setup.wagerAt);
     }
     if (setup.balanceCents) await move(setup.balanceCents, 'admin', 'fund');
     if (setup.depositCents) await move(setup.depositCents, 'deposit', 'deposit');

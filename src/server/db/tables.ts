@@ -8,6 +8,7 @@ import type { LevelsTables, UsersLevelColumns } from './tables/levels.ts';
 import type { WalletTables } from './tables/wallet.ts';
 import type { UpgradeTables } from './tables/upgrade.ts';
 import type { OutboxPayloadColumns, ReferralLinksAffiliateColumns, SupportTables } from './tables/support.ts';
+import type { ProgrammeTables, UsersProgrammeColumns } from './tables/programmes.ts';
 
 export type * from './tables/accounts.ts';
 export type * from './tables/catalog.ts';
@@ -18,6 +19,7 @@ export type * from './tables/wallet.ts';
 export type * from './tables/upgrade.ts';
 export type * from './tables/user-boxes.ts';
 export type * from './tables/support.ts';
+export type * from './tables/programmes.ts';
 
 /** Every table of the schema. */
 export interface Tables
@@ -29,8 +31,9 @@ export interface Tables
     CatalogTables,
     LevelsTables,
     UpgradeTables,
+    ProgrammeTables,
     SupportTables {
-  users: CoreTables['users'] & UsersLevelColumns & UsersVerificationColumns; // + migrations 0008, 0013
+  users: CoreTables['users'] & UsersLevelColumns & UsersVerificationColumns & UsersProgrammeColumns; // + migrations 0008, 0013, 0018
   referral_links: AccountsTables['referral_links'] & ReferralLinksAffiliateColumns; // + migration 0019
   outbox: WalletTables['outbox'] & OutboxPayloadColumns; // + migration 0019
 }

@@ -1,56 +1,152 @@
-// /cashback: the programme frame with the live countdown to the daily 21:00 reset; the player's
-// figures arrive with the cashback programme.
+// /cashback: the live countdown to the daily 21:00 reset, the published rate, the open window's
+// net loss, the last closed window's claimable cashback with Claim, and the claim history.
+import { useState } from 'react';
 import { Link } from 'react-router';
-import {
-  CASHBACK_HOUR,
-  CASHBACK_TIME_ZONE,
-  cashbackCountdown,
-  formatCountdown,
-} from '../../../shared/time/countdown.ts';
+import { CASHBACK_HOUR, cashbackCountdown, formatCountdown } from '../../../shared/time/countdown.ts';
+import { PROGRAMME_TIME_ZONE } from '../../../shared/time/programme-windows.ts';
+import { CASHBACK_RATE_PERCENT } from '../../../shared/constants.ts';
 import { useNow } from '../../components/ui/use-now.ts';
+import { Button } from '../../components/ui/button.tsx';
+import { toast } from '../../components/ui/toaster.tsx';
+import { api, errorText } from '../../lib/api.ts';
+import { formatDateTime, formatDollars } from '../../lib/format.ts';
+import { loadProfile } from '../../lib/session.ts';
+import { useApiData } from '../../lib/use-api-data.ts';
+import { useSession } from '../../stores/session.ts';
+import type { Cashback } from '../../../shared/api/programmes.ts';
 import { InfoPage } from './info/info-page.tsx';
+import './programmes.css';
+
+const windowText = (w: { from: string; to: string }) =>
+  `${formatDateTime(w.from, PROGRAMME_TIME_ZONE)} – ${formatDateTime(w.to, PROGRAMME_TIME_ZONE)}`;
+
+/** The player's figures, Claim and history (signed in only). */
+export function CashbackPanel({ resetAt }: { resetAt: number }) {
+  const [claimed, setClaimed] = useState(0);
+  const { data, error, reload } = useApiData<{ data: Cashback }>('/api/cashback', resetAt + claimed);
+  const [busy, setBusy] = useState(false);
+  const cb = data?.data;
+  if (!cb)
+    return (
+      <div className="frame-card">
+        {error ? <p role="alert">Your cashback could not be loaded.</p> : <p className="muted">Loading...</p>}
+      </div>
+    );
+  const claim = async () => {
+    setBusy(true);
+    try {
+      const res = await api<{ msg: string; balance: number }>('POST', '/api/cashback/claim');
+      toast.success(res.msg);
+      setClaimed((n) => n + 1);
+      void loadProfile(); // the header's balance
+    } catch (e) {
+      toast.error(errorText(e));
+      reload();
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <>
+      <div className="frame-card" data-testid="cashback-figures">
+        <dl className="cashback-figures">
+          <div>
+            <dt>Rate</dt>
+            <dd data-testid="cashback-rate">{cb.rate}%</dd>
+          </div>
+          <div>
+            <dt>Net loss today</dt>
+            <dd data-testid="cashback-net-loss">{formatDollars(cb.net_loss)}</dd>
+          </div>
+          <div>
+            <dt>Claimable</dt>
+            <dd data-testid="cashback-claimable">{formatDollars(cb.claimable)}</dd>
+          </div>
+        </dl>
+        <p className="muted">
+          Today&apos;s window: {windowText(cb.window)}. Claimable from {windowText(cb.claimable_window)} until the next
+          reset.
+        </p>
+        <Button variant="gradient" loading={busy} disabled={cb.claimable <= 0} onClick={() => void claim()}>
+          Claim {cb.claimable > 0 ? formatDollars(cb.claimable) : ''}
+        </Button>
+      </div>
+      <div className="frame-card" data-testid="cashback-history">
+        <h2>History</h2>
+        {cb.history.length === 0 ? (
+          <p className="muted">No cashback claimed yet.</p>
+        ) : (
+          <table className="board-table">
+            <thead>
+              <tr>
+                <th scope="col">Window</th>
+                <th scope="col">Net loss</th>
+                <th scope="col">Cashback</th>
+              </tr>
+            </thead>
+            <tbody>
+              {cb.history.map((h) => (
+                <tr key={h.window.to}>
+                  <td>{windowText(h.window)}</td>
+                  <td>{formatDollars(h.net_loss)}</td>
+                  <td>{formatDollars(h.amount)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        )}
+      </div>
+    </>
+  );
+}
 
 /** The Cashback page. */
 export default function CashbackPage() {
   const now = useNow();
+  const signedIn = useSession((s) => s.user !== null);
+  const c = cashbackCountdown(now, PROGRAMME_TIME_ZONE);
   return (
     <InfoPage
       title="Cashback"
       testId="cashback-page"
       intro={
         <p>
-          Get part of your net losses back every day. Cashback is calculated daily at {CASHBACK_HOUR}:00 Berlin time (
-          {CASHBACK_TIME_ZONE}).
+          Get {CASHBACK_RATE_PERCENT}% of your net losses back every day. The day runs from {CASHBACK_HOUR}:00 to{' '}
+          {CASHBACK_HOUR}:00 {PROGRAMME_TIME_ZONE} time.
         </p>
       }
-      sections={[
-        {
-          heading: 'How it works',
-          body: (
-            <ul>
-              <li>Your net result is your wagers minus your winnings over the day, from one reset to the next.</li>
-              <li>
-                If it is a loss, a share of it is credited to your balance at the reset; the share grows with your
-                level.
-              </li>
-              <li>Cashback is balance like any other and can be played at once.</li>
-            </ul>
-          ),
-        },
-      ]}
+      sections={[]}
     >
       <div className="frame-card" data-testid="cashback-countdown">
         <strong>Until cashback</strong>{' '}
         <time role="timer" className="cashback-time">
-          {formatCountdown(cashbackCountdown(now).remaining)}
+          {formatCountdown(c.remaining)}
         </time>
       </div>
-      <div className="frame-card">
+      {signedIn ? (
+        <CashbackPanel resetAt={c.target} />
+      ) : (
+        <div className="frame-card">
+          <p className="muted">Sign in to see and claim your cashback.</p>
+        </div>
+      )}
+      <section className="frame-card" aria-labelledby="cashback-how">
+        <h2 id="cashback-how">How it works</h2>
+        <ul>
+          <li>
+            Your net loss is what you wagered (bets, box openings, upgrades) minus what you won (dice wins and item
+            sales) in the day&apos;s window.
+          </li>
+          <li>
+            When the window closes at {CASHBACK_HOUR}:00, {CASHBACK_RATE_PERCENT}% of that loss becomes claimable here
+            until the next window closes. Claim it once; unclaimed cashback expires.
+          </li>
+          <li>Cashback is balance like any other and can be played at once.</li>
+        </ul>
         <p className="muted">
-          Your cashback figures will appear here once the cashback programme opens. Questions? See the{' '}
-          <Link to="/faq">FAQ</Link>.
+          Questions? See the <Link to="/faq">FAQ</Link>.
         </p>
-      </div>
+      </section>
     </InfoPage>
   );
 }

@@ -1,37 +1,35 @@
-// /leaderboard: the weekly race frame with the timer chip and period progress; the standings
-// arrive with the leaderboard programme.
+// /leaderboard: the weekly race: the timer chip and progress to Thursday 18:00 in the programme's
+// zone (the server's period), the podium, the standings with the player's row, prizes and last
+// week's winners. The standings load again when the week turns.
 import { leaderboardCountdown } from '../../../shared/time/countdown.ts';
+import { PROGRAMME_TIME_ZONE } from '../../../shared/time/programme-windows.ts';
 import { TimerChip } from '../../components/ui/timer-chip.tsx';
-import { localTimeZone, useNow } from '../../components/ui/use-now.ts';
+import { useNow } from '../../components/ui/use-now.ts';
+import { useApiData } from '../../lib/use-api-data.ts';
+import { useSession } from '../../stores/session.ts';
+import { LeaderboardBoard, PublicStatsToggle, periodText } from './leaderboard-board.tsx';
+import type { Leaderboard } from '../../../shared/api/programmes.ts';
 import { InfoPage } from './info/info-page.tsx';
+import './programmes.css';
 
 /** The Leaderboard page. */
 export default function LeaderboardPage() {
   const now = useNow();
-  const c = leaderboardCountdown(now, localTimeZone());
+  const myId = useSession((s) => s.user?.id ?? null);
+  const c = leaderboardCountdown(now, PROGRAMME_TIME_ZONE);
+  const { data, error, reload } = useApiData<{ data: Leaderboard }>('/api/leaderboard', c.target + (myId ?? 0));
+  const board = data?.data ?? null;
   return (
     <InfoPage
       title="Leaderboard"
       testId="leaderboard-page"
       intro={
         <p>
-          Every week the players who wager the most share a prize pool. The week ends every Thursday at 18:00 your time.
+          Every week the players who wager the most share the prize pool. The week ends every Thursday at 18:00{' '}
+          {PROGRAMME_TIME_ZONE} time; prizes are credited to the winners&apos; balances right after.
         </p>
       }
-      sections={[
-        {
-          heading: 'Rules',
-          body: (
-            <ul>
-              <li>Every bet and box opening counts with its full amount.</li>
-              <li>
-                The ranking resets when the week ends; prizes are credited to the balance of the winners right after.
-              </li>
-              <li>Accounts that break the terms of service are removed from the ranking.</li>
-            </ul>
-          ),
-        },
-      ]}
+      sections={[]}
     >
       <div className="frame-card">
         <p>
@@ -47,10 +45,31 @@ export default function LeaderboardPage() {
         >
           <span style={{ width: `${c.progress}%` }} />
         </div>
+        {board && (
+          <p className="muted" data-testid="leaderboard-period">
+            Week: {periodText(board.period, board.time_zone)}
+          </p>
+        )}
       </div>
-      <div className="frame-card" data-testid="leaderboard-standings">
-        <p className="muted">The standings will appear here once the weekly leaderboard opens.</p>
-      </div>
+      {!board && (
+        <div className="frame-card">
+          {error ? <p role="alert">The leaderboard could not be loaded.</p> : <p className="muted">Loading...</p>}
+        </div>
+      )}
+      {board && <LeaderboardBoard board={board} myId={myId} />}
+      {myId !== null && (
+        <div className="frame-card">
+          <PublicStatsToggle onChanged={reload} />
+        </div>
+      )}
+      <section className="frame-card" aria-labelledby="leaderboard-rules">
+        <h2 id="leaderboard-rules">Rules</h2>
+        <ul>
+          <li>Every bet, box opening and upgrade counts with its full amount; winnings do not reduce it.</li>
+          <li>Ties go to the older account. Players who hide their statistics appear as &quot;Hidden player&quot;.</li>
+          <li>Accounts that break the terms of service are removed from the ranking.</li>
+        </ul>
+      </section>
     </InfoPage>
   );
 }

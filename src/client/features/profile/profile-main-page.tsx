@@ -1,5 +1,5 @@
 // /profile (main): the player's card (avatar, name, email, level, balance, Logout), avatar choice,
-// name and password forms, stats, active sessions and the provably-fair seed pair.
+// name and password forms, stats, active sessions, the provably-fair seed pair and responsible play.
 import { useEffect } from 'react';
 import { useSession } from '../../stores/session.ts';
 import { loadProfile, logout } from '../../lib/session.ts';
@@ -11,6 +11,7 @@ import { ProfileSessions } from './profile-sessions.tsx';
 import { ProfileStatsPanel } from './profile-stats.tsx';
 import { EmailVerifyNotice } from './email-verify-notice.tsx';
 import { SeedPairPanel } from '../../components/fair/seed-pair-panel.tsx';
+import { ResponsiblePlayPanel } from './responsible-play-panel.tsx';
 import '../auth/auth.css';
 
 /** The profile main page. */
@@ -45,6 +46,7 @@ export default function ProfileMainPage() {
         <PasswordForm />
         <ProfileSessions />
         <SeedPairPanel className="profile-panel" />
+        <ResponsiblePlayPanel />
       </div>
     </section>
   );

@@ -36,6 +36,7 @@ import { lastDrops } from '../boxes/boxes.service.ts';
 import { loadBox, rollReel, type Opening } from '../openings/openings.service.ts';
 import type { Remember } from '../wallet/idempotency.ts';
 import { lockUserRows } from '../wallet/ledger.ts';
+import { assertPlayAllowed } from '../responsible-play/exclusion.ts';
 import {
   dailyOpenings,
   depositedSince,
@@ -128,6 +129,7 @@ export async function openFreeBox(
   try {
     return await db.transaction().execute(async (trx) => {
       await lockUserRows(trx, [userId]); // lock order: the user row before the seed row (wallet README)
+      await assertPlayAllowed(trx, userId, now); // a free opening debits nothing: the ledger does not see it
       const me = await findLevel(trx, userId);
       if (!me) throw new HttpError(404, 'User not found.');
       if (me.level < fb.min_level)

@@ -11,6 +11,7 @@
 import type { Database } from '../../db/database.ts';
 import { HttpError, fieldError } from '../../http/errors.ts';
 import { applyMoveIn, lockUserRows } from '../wallet/ledger.ts';
+import { assertPlayAllowed } from '../responsible-play/exclusion.ts';
 import type { Remember } from '../wallet/idempotency.ts';
 import { takeNextNonce } from '../fair/fair.service.ts';
 import { grantItem } from '../inventory/inventory.service.ts';
@@ -45,6 +46,7 @@ export async function placeUpgrade(
   const balanceCents = Math.round(body.balance * 100);
   return database.db.transaction().execute(async (trx) => {
     await lockUserRows(trx, [userId]); // lock order: the user row before the seed row (wallet README)
+    if (balanceCents === 0) await assertPlayAllowed(trx, userId, now); // items only: the ledger sees no wager
     const target = await trx
       .selectFrom('products')
       .select(['id', 'price_cents', 'sale_price_cents'])

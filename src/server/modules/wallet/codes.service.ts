@@ -4,6 +4,7 @@ import { randomBytes } from 'node:crypto';
 import type { DB } from '../../db/database.ts';
 import { fieldError } from '../../http/errors.ts';
 import { applyMoveIn } from './ledger.ts';
+import { assertDepositAllowed } from '../responsible-play/responsible-play.service.ts';
 import { normaliseCode } from './promo.service.ts';
 import { GIFT_DENOMINATIONS } from '../../../shared/constants.ts';
 import { formatUsd } from '../../../shared/money.ts';
@@ -55,6 +56,7 @@ export async function redeemGiftCode(db: DB, userId: number, typed: string, now:
       const exists = await trx.selectFrom('gift_codes').select('id').where('code', '=', code).executeTakeFirst();
       throw fieldError('code', exists ? 'This gift code has already been used.' : 'This gift code is not valid.');
     }
+    await assertDepositAllowed(trx, userId, gift.value_cents, now); // self-exclusion, deposit limits (rolls back the claim)
     const pay = await trx
       .insertInto('payments')
       .values({
@@ -129,6 +131,7 @@ export async function redeemVoucher(db: DB, userId: number, typed: string, now: 
     const v = await trx.selectFrom('vouchers').selectAll().where('code', '=', code).executeTakeFirst();
     if (!v) throw fieldError('code', 'This voucher is not valid.');
     if (v.expires_at !== null && now >= v.expires_at) throw fieldError('code', 'This voucher has expired.');
+    await assertDepositAllowed(trx, userId, v.value_cents, now); // self-exclusion, deposit limits
     const mine = await trx
       .insertInto('voucher_redemptions')
       .values({ voucher_id: v.id, user_id: userId, created_at: now })

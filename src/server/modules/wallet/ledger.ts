@@ -1,13 +1,15 @@
 // The single way money moves: in ONE transaction, a conditional balance update (never below 0)
 // and a ledger row keyed by an idempotency key. A replayed key returns the first result.
 // Wager debits (shared/levels.ts WAGER_KINDS) also raise wagered_cents, edge_units (XP = expected
-// house profit) and, per the curve, level.
+// house profit) and, per the curve, level. A wager debit of a self-excluded player is refused here
+// (403 naming the end date), so every game, present or future, inherits the exclusion.
 import { isUniqueViolation } from '../../db/unique-violation.ts';
 
 import { SqliteAdapter, type Transaction } from 'kysely';
 import type { DB } from '../../db/database.ts';
 import type { Tables } from '../../db/tables.ts';
 import { HttpError } from '../../http/errors.ts';
+import { SelfExcluded, excludedUntil } from '../responsible-play/exclusion.ts';
 import { WAGER_KINDS, edgeUnitsForWager, levelForXp, xpForEdge } from '../../../shared/levels.ts';
 
 /** A balance change to apply. */
@@ -67,11 +69,16 @@ export async function applyMoveIn(trx: Trx, move: Move): Promise<MoveResult> {
     )
     .where('id', '=', move.userId)
     .where('balance_cents', '>=', -move.deltaCents)
+    .$if(wager > 0, (qb) =>
+      qb.where((eb) => eb.or([eb('self_excluded_until', 'is', null), eb('self_excluded_until', '<=', move.now)])),
+    )
     .returning(['balance_cents', 'edge_units', 'level'])
     .executeTakeFirst();
   if (!updated) {
     const exists = await trx.selectFrom('users').select('id').where('id', '=', move.userId).executeTakeFirst();
     if (!exists) throw new HttpError(404, 'User not found.');
+    const until = wager ? await excludedUntil(trx, move.userId, move.now) : null;
+    if (until !== null) throw new SelfExcluded(until);
     throw new InsufficientFunds();
   }
   if (wager) {

@@ -8,6 +8,7 @@ import { applyMoveIn } from './ledger.ts';
 import { bonusCents, checkPromo, redeemPromoIn } from './promo.service.ts';
 import { PAYMENT_STATUS_LOOK, type PaymentStatus } from '../../../shared/wallet/statuses.ts';
 import { centsToDollars } from '../../../shared/money.ts';
+import { assertDepositAllowed } from '../responsible-play/responsible-play.service.ts';
 
 /** Redirect-based providers. */
 export type RedirectMethod = 'zen' | 'skinsback';
@@ -23,6 +24,7 @@ export async function openPayment(
   promocode: string,
   now: number,
 ): Promise<Payment> {
+  await assertDepositAllowed(db, userId, amountCents, now); // self-exclusion, deposit limits
   const promo = promocode ? await checkPromo(db, userId, promocode, now) : null;
   const ref = `${method}_${randomBytes(12).toString('hex')}`;
   return db

@@ -10,6 +10,7 @@ import { checkPromo, publicPromo } from './promo.service.ts';
 import { listPayments, openPayment, type RedirectMethod } from './payments.service.ts';
 import { availableCurrencies, depositAddress } from './crypto.service.ts';
 import { redeemGiftCode, redeemVoucher } from './codes.service.ts';
+import { assertDepositAllowed } from '../responsible-play/responsible-play.service.ts';
 import {
   currenciesResponse,
   depositAddressBody,
@@ -121,9 +122,11 @@ export function walletRoutes(app: FastifyInstance, db: DB, config: Config): void
     },
     async ({ body, user }) => {
       cryptoOrUnavailable(config);
+      const now = Date.now();
+      await assertDepositAllowed(db, user.id, 0, now); // self-excluded or a limit used up: no address
       return {
         data: {
-          wallet: await depositAddress(db, config.secrets.appSecret, user.id, body.currency, Date.now()),
+          wallet: await depositAddress(db, config.secrets.appSecret, user.id, body.currency, now),
           currency: body.currency,
         },
       };

@@ -1,0 +1,43 @@
+// HTTP of cashback: GET /api/cashback, POST /api/cashback/claim.
+import type { FastifyInstance } from 'fastify';
+import type { DB } from '../../db/database.ts';
+import { defineRoute } from '../../http/route.ts';
+import { afterCommit, publishBalance } from '../../realtime/publisher.ts';
+import { cashbackClaimResponse, cashbackResponse } from '../../../shared/api/programmes.ts';
+import { centsToDollars } from '../../../shared/money.ts';
+import { cashbackView, claimCashback } from './cashback.service.ts';
+
+const tags = ['programmes'];
+
+/** Registers the cashback routes; `clock` gives epoch ms (injectable in tests). */
+export function cashbackRoutes(app: FastifyInstance, db: DB, clock: () => number): void {
+  defineRoute(
+    app,
+    {
+      method: 'GET',
+      url: '/api/cashback',
+      summary:
+        'Cashback: rate, the open window and its net loss, the claimable amount of the last closed window, history',
+      tags,
+      auth: true,
+      response: cashbackResponse,
+    },
+    async ({ user }) => ({ data: await cashbackView(db, user.id, clock()) }),
+  );
+  defineRoute(
+    app,
+    {
+      method: 'POST',
+      url: '/api/cashback/claim',
+      summary: "Credit the last closed window's cashback (once per window)",
+      tags,
+      auth: true,
+      response: cashbackClaimResponse,
+    },
+    async ({ user }) => {
+      const r = await claimCashback(db, user.id, clock());
+      await afterCommit(app.log, 'balanceUpdated', () => publishBalance(app.publisher, user.id, r.balanceCents));
+      return { msg: r.msg, balance: centsToDollars(r.balanceCents) };
+    },
+  );
+}
