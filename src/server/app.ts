@@ -28,6 +28,8 @@ import { socialRoutes } from './modules/social/social.routes.ts';
 import { trackingRoutes } from './modules/tracking/tracking.routes.ts';
 import { channelsRoutes } from './modules/channels/channels.routes.ts';
 import { profileModule } from './modules/profile/profile.module.ts';
+import { battlesModule } from './modules/battles/battles.module.ts';
+import type { BattleClock } from './modules/battles/battles.runner.ts';
 import { LocalPublisher, type Publisher } from './realtime/publisher.ts';
 
 declare module 'fastify' {
@@ -46,6 +48,7 @@ export interface AppDeps {
   logStream?: NodeJS.WritableStream; // log (redacted) to this stream instead of stdout (tests)
   publisher?: Publisher; // defaults to an in-process LocalPublisher
   accounts?: AccountsOverrides; // test doubles for mail, captcha, rate-limit store, social providers
+  battleClock?: BattleClock; // the battle runner's clock (tests drive time); the system clock by default
 }
 
 /** The built app; a wrapper object, because a Fastify instance is thenable. */
@@ -101,6 +104,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   freeLootRoutes(fastify, database);
   userBoxesRoutes(fastify, database.db);
   profileModule(fastify, database.db, config, accounts); // the accounts' hash queue and password backoff
+  battlesModule(fastify, database, config, deps.battleClock); // its runner resumes running battles when ready
 
   await registerClient(fastify, deps.clientDir ?? null, { devPages: config.env !== 'production' });
   await fastify.ready();

@@ -1,0 +1,103 @@
+// The battle's channel events (battle-{id}) and the public list event, published after commit by
+// the routes and the runner. Every payload is built from the database as it is AFTER the commit,
+// and a round's drops are read only once that round is revealed (battles.round).
+import type { DB } from '../../db/database.ts';
+import { publishBalance, type Publisher } from '../../realtime/publisher.ts';
+import {
+  BATTLE_EVENTS,
+  BATTLE_LIST_EVENT,
+  BATTLES_PUBLIC_CHANNEL,
+  MODE_LAYOUT,
+  battleChannel,
+  type BattleMode,
+  type BattleSummary,
+} from '../../../shared/api/battles.ts';
+import { centsToDollars } from '../../../shared/games/boxes/boxes.odds.ts';
+import { iso } from '../boxes/catalog.view.ts';
+import { dropView, findBattle, findDrops, summaryOf } from './battles.repository.ts';
+import type { Settlement } from './battles.settle.ts';
+
+/** Publishes what happened to battles. */
+export class BattleEvents {
+  constructor(
+    private readonly db: DB,
+    private readonly publisher: Publisher,
+  ) {}
+
+  private send(id: number, event: string, data: unknown): Promise<void> {
+    return this.publisher.publish(battleChannel(id), event, data);
+  }
+
+  /** The public list event (never for a private battle). */
+  private async list(id: number): Promise<BattleSummary | null> {
+    const battle = await summaryOf(this.db, id);
+    if (battle && !battle.private) await this.publisher.publish(BATTLES_PUBLIC_CHANNEL, BATTLE_LIST_EVENT, { battle });
+    return battle;
+  }
+
+  /** A battle was created (its creator's balance changed). */
+  async created(id: number, creatorId: number, balanceCents: number): Promise<void> {
+    const battle = await this.list(id);
+    await this.send(id, BATTLE_EVENTS.created, { battle });
+    await publishBalance(this.publisher, creatorId, balanceCents);
+  }
+
+  /** Seats were taken (and maybe the battle started); returns started_at when it did. */
+  async joined(id: number, seats: number[], payerId: number, balanceCents: number, roundMs: number) {
+    await publishBalance(this.publisher, payerId, balanceCents);
+    const battle = (await this.list(id))!;
+    await this.send(id, BATTLE_EVENTS.playerJoined, {
+      id,
+      seats: battle.seats.filter((s) => seats.includes(s.seat)),
+      seats_filled: battle.seats_filled,
+      seats_total: battle.seats_total,
+    });
+    if (battle.status === 'waiting') return null;
+    const row = (await findBattle(this.db, id))!;
+    await this.send(id, BATTLE_EVENTS.started, {
+      id,
+      public_seed: row.public_seed,
+      seats: battle.seats,
+      started_at: iso(row.started_at!),
+      round_ms: roundMs,
+    });
+    return Number(row.started_at);
+  }
+
+  /** Round `round` was revealed: every seat's drop of that round. */
+  async roundStarted(id: number, round: number): Promise<void> {
+    const drops = await findDrops(this.db, id, round, true);
+    await this.send(id, BATTLE_EVENTS.roundStarted, {
+      id,
+      round,
+      drops: drops.map((d) => ({ seat: d.seat, ...dropView(d) })),
+    });
+  }
+
+  /** The reels of `round` stopped: running totals per seat. */
+  async roundEnded(id: number, round: number, mode: BattleMode): Promise<void> {
+    const totals = new Array<number>(MODE_LAYOUT[mode].seats).fill(0);
+    for (const d of await findDrops(this.db, id, round)) totals[d.seat]! += Number(d.price_cents);
+    await this.send(id, BATTLE_EVENTS.roundEnded, { id, round, totals: totals.map(centsToDollars) });
+  }
+
+  /** The battle ended: winners, totals, the revealed server seed; the winners' new balances. */
+  async ended(id: number, s: Settlement): Promise<void> {
+    await this.send(id, BATTLE_EVENTS.ended, {
+      id,
+      winners: s.result.winners,
+      totals: s.result.totals.map(centsToDollars),
+      server_seed: s.serverSeed,
+      tie_break: s.result.tieBreak,
+    });
+    await this.list(id);
+    for (const [userId, cents] of s.balances) await publishBalance(this.publisher, userId, cents);
+  }
+
+  /** The battle was canceled: every payer's new balance. */
+  async canceled(id: number, balances: Map<number, number>): Promise<void> {
+    await this.send(id, BATTLE_EVENTS.canceled, { id });
+    await this.list(id);
+    for (const [userId, cents] of balances) await publishBalance(this.publisher, userId, cents);
+  }
+}
