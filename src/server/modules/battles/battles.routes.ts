@@ -39,8 +39,8 @@ export function battlesRoutes(app: FastifyInstance, database: Database, events: 
   const now = () => runner.options.clock.now();
   const seated = (what: string, userId: number) => async (r: SeatResult) =>
     afterCommit(app.log, what, async () => {
-      const startedAt = await events.joined(r.id, r.seats, userId, r.balanceCents, runner.options.roundMs);
-      if (startedAt !== null) runner.started(r.id, startedAt);
+      const started = await events.joined(r.id, r.seats, userId, r.balanceCents, runner.options.roundMs);
+      if (started) runner.started(r.id, started);
     });
   defineRoute(
     app,
