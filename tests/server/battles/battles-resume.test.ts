@@ -72,6 +72,30 @@ describeEachDb('battle restart and secrecy', (dialect) => {
     expect(started.map((e) => (e.data as { round: number }).round)).toEqual([0, 1, 2, 3, 4, 5]);
   });
 
+  it('two servers on one database step each round once and settle once', async () => {
+    const p = await t.player(100_000);
+    const id = (await t.post('/api/battles/create', p, { boxes: slugs(), mode: '2v2' })).json().data.id as number;
+    expect((await t.post(`/api/battles/${id}/add-bots`, p, { bots: 3 })).statusCode).toBe(200);
+    const first = t.fastify;
+    await t.restart(); // a second app on the same database: its runner resumes the same battle
+    const second = t.fastify;
+    for (let i = 0; i < 10; i++) {
+      await first.battleRunner.idle();
+      await t.tick();
+    }
+    await first.battleRunner.idle();
+    const mine = t.events.filter((e) => e.channel === `battle-${id}`);
+    const rounds = mine.filter((e) => e.event === 'battleRoundStarted').map((e) => (e.data as { round: number }).round);
+    expect(rounds).toEqual([0, 1, 2, 3, 4, 5]);
+    expect(mine.filter((e) => e.event === 'battleEnded').length).toBe(1);
+    const b = await t.battle(id);
+    expect(b.status).toBe('ended');
+    const wins = (await t.ledger(p.id)).filter((l) => l.kind === 'battle_win');
+    expect(wins.length).toBeLessThanOrEqual(1);
+    await first.close();
+    t.fastify = second;
+  });
+
   it('no API answer or channel event shows a future round (or the server seed) before it is played', async () => {
     const p = await t.player(100_000);
     const recorded: { revealed: number; what: string; payload: unknown }[] = [];
