@@ -98,4 +98,19 @@ describeEachDb('battle races', (dialect) => {
     expect(r3.json().data.id).toBe(r1.json().data.id);
     expect(await t.balance(p.id)).toBe(10_000 - cost());
   });
+
+  it('add-bots and join retried with the same Idempotency-Key seat and charge once', async () => {
+    const [a, b] = [await t.player(10_000), await t.player(10_000)];
+    const id = await create(a, '1v1v1v1');
+    const call = (p: typeof a, url: string, payload: object) =>
+      t.fastify.inject({ method: 'POST', url, headers: { ...p.headers, 'idempotency-key': 'k-1' }, payload });
+    const bots = await Promise.all([1, 2].map(() => call(a, `/api/battles/${id}/add-bots`, { bots: 1 })));
+    expect(bots.map((r) => r.statusCode)).toEqual([200, 200]);
+    const joins = await Promise.all([1, 2].map(() => call(b, `/api/battles/${id}/join`, {})));
+    expect(joins.map((r) => r.statusCode)).toEqual([200, 200]);
+    expect((await t.battle(id)).seats.filter((s) => s.user || s.bot).length).toBe(3);
+    expect(await t.balance(a.id)).toBe(10_000 - 2 * cost());
+    expect(await t.balance(b.id)).toBe(10_000 - cost());
+    expect((await call(a, `/api/battles/${id}/add-bots`, { bots: 1, team_idx: 3 })).statusCode).toBe(409);
+  });
 });

@@ -42,8 +42,8 @@ export class BattleEvents {
     await publishBalance(this.publisher, creatorId, balanceCents);
   }
 
-  /** Seats were taken (and maybe the battle started); returns what the runner needs when it did. */
-  async joined(id: number, seats: number[], payerId: number, balanceCents: number, roundMs: number) {
+  /** Seats were taken (and maybe the battle started: battleStarted). */
+  async joined(id: number, seats: number[], payerId: number, balanceCents: number, roundMs: number): Promise<void> {
     await publishBalance(this.publisher, payerId, balanceCents);
     const battle = (await this.list(id))!;
     await this.send(id, BATTLE_EVENTS.playerJoined, {
@@ -52,7 +52,7 @@ export class BattleEvents {
       seats_filled: battle.seats_filled,
       seats_total: battle.seats_total,
     });
-    if (battle.status === 'waiting') return null;
+    if (battle.status === 'waiting') return;
     const row = (await findBattle(this.db, id))!;
     await this.send(id, BATTLE_EVENTS.started, {
       id,
@@ -61,7 +61,6 @@ export class BattleEvents {
       started_at: iso(row.started_at!),
       round_ms: roundMs,
     });
-    return { startedAt: Number(row.started_at), rounds: battle.boxes.length, mode: battle.mode };
   }
 
   /**
