@@ -34,6 +34,8 @@ import { supportModule } from './modules/support/support.module.ts';
 import { responsiblePlayRoutes } from './modules/responsible-play/responsible-play.routes.ts';
 import { leaderboardRoutes } from './modules/leaderboard/leaderboard.routes.ts';
 import { cashbackRoutes } from './modules/cashback/cashback.routes.ts';
+import { battlesModule } from './modules/battles/battles.module.ts';
+import type { BattleClock } from './modules/battles/battles.runner.ts';
 import { LocalPublisher, type Publisher } from './realtime/publisher.ts';
 
 declare module 'fastify' {
@@ -53,6 +55,7 @@ export interface AppDeps {
   publisher?: Publisher; // defaults to an in-process LocalPublisher
   accounts?: AccountsOverrides; // test doubles for mail, captcha, rate-limit store, social providers
   clock?: () => number; // epoch ms for the programmes (limits, leaderboard, cashback); tests move it
+  battleClock?: BattleClock; // the battle runner's clock (tests drive time); the system clock by default
 }
 
 /** The built app; a wrapper object, because a Fastify instance is thenable. */
@@ -118,6 +121,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   responsiblePlayRoutes(fastify, database.db, clock);
   leaderboardRoutes(fastify, database.db, clock);
   cashbackRoutes(fastify, database.db, clock);
+  battlesModule(fastify, database, config, deps.battleClock); // its runner resumes running battles when ready
 
   await registerClient(fastify, deps.clientDir ?? null, { devPages: config.env !== 'production' });
   await fastify.ready();

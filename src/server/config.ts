@@ -35,6 +35,8 @@ const envSchema = z.object({
   WS_MAX_SUBSCRIPTIONS: z.coerce.number().int().min(1).max(10_000).default(50),
   WS_MAX_CONNECTIONS_PER_IP: z.coerce.number().int().min(0).max(100_000).default(50),
   WS_IDLE_UNSUBSCRIBED_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
+  BATTLE_ROUND_MS: z.coerce.number().int().min(100).max(60_000).default(4500),
+  BATTLE_LEAD_MS: z.coerce.number().int().min(0).max(60_000).default(1500),
   APP_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   PUSHER_APP_KEY: z.string().min(1).optional(),
   PUSHER_APP_SECRET: z.string().min(16).optional(),
@@ -128,6 +130,8 @@ export interface Config {
   /** Realtime quotas: channels per Pusher connection, connections per client address (Pusher and
    * socket.io each; 0 = no cap), and how long a Pusher connection may stay without any channel. */
   realtime: { maxSubscriptions: number; maxConnectionsPerIp: number; idleUnsubscribedMs: number };
+  /** Battles: the server's pace (one round every roundMs) and the pause between the start and round 0. */
+  battles: { roundMs: number; leadMs: number };
   secrets: Secrets;
   secretsFromDevFile: boolean; // true when any secret came from DATA_DIR/dev-secrets.json
   oauthClientId: string;
@@ -244,6 +248,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       maxConnectionsPerIp: e.WS_MAX_CONNECTIONS_PER_IP,
       idleUnsubscribedMs: e.WS_IDLE_UNSUBSCRIBED_SECONDS * 1000,
     },
+    battles: { roundMs: e.BATTLE_ROUND_MS, leadMs: e.BATTLE_LEAD_MS },
     secrets,
     secretsFromDevFile: dev !== null,
     oauthClientId: '1',

@@ -17,7 +17,13 @@ export const CENTS_PER_XP = 100;
  * overstates it: dice pays 99/chance (1 %), a box costs EV × 1.08 rounded up (8/108 = 7.407 %),
  * a custom box the same minus the creator's 1 % share, an upgrade keeps 5 % of the stake's chance.
  */
-export const WAGER_EDGE_BP: Readonly<Record<string, number>> = { bet: 100, box: 740, user_box: 640, upgrade: 500 };
+export const WAGER_EDGE_BP: Readonly<Record<string, number>> = {
+  bet: 100,
+  box: 740,
+  user_box: 640,
+  upgrade: 500,
+  battle: 740, // a battle seat buys catalog boxes: the boxes' edge
+};
 /** Edge units (cents × basis points) per XP: 1 XP = 1 cent of expected house profit. */
 export const EDGE_UNITS_PER_XP = 10_000;
 /** Ledger kinds that count as wagering (debits only). */
@@ -27,7 +33,7 @@ export const WAGER_KINDS: readonly string[] = Object.keys(WAGER_EDGE_BP);
  * and upgrades pay in items, which become money when sold (`sale`), so a sale counts as the payout
  * of the play that won the item (an item kept or delivered is never counted as won).
  */
-export const GAME_PAYOUT_KINDS: readonly string[] = ['win', 'sale'];
+export const GAME_PAYOUT_KINDS: readonly string[] = ['win', 'sale', 'battle_win', 'battle_refund'];
 
 /** Edge units (cents × bp) of a wager of `cents` of ledger kind `kind` (0 for other kinds). */
 export function edgeUnitsForWager(kind: string, cents: number): number {

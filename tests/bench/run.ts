@@ -9,6 +9,7 @@ import { bundleBench } from './bundle.bench.ts';
 import { fanoutBench, tokenGrantBench } from './auth.bench.ts';
 import { boxesBench } from './boxes.bench.ts';
 import { openingsBench } from './openings.bench.ts';
+import { battlesBench } from './battles.bench.ts';
 
 const benches: [string, () => Promise<Record<string, number | string>>][] = [
   ['GET /api/health vs bare Fastify (20 connections, 5 s)', healthBench],
@@ -22,6 +23,7 @@ const benches: [string, () => Promise<Record<string, number | string>>][] = [
     'box openings: POST /api/boxes/{slug}/open ×1 and ×5 vs bare Fastify (50 connections, 5 s) + reel frame cost (5 reels)',
     openingsBench,
   ],
+  ['battles: 100 battles at once (1v1, 3 boxes, 4.5 s rounds): round broadcast latency and CPU', battlesBench],
 ];
 
 buildIfStale(); // the scene frame-cost figures need the built client

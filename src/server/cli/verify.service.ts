@@ -48,6 +48,14 @@ function request(game: string | undefined, options: Options): VerifyRequest {
     return { game, seeds: seeds(options), target, direction: direction(options) };
   }
   if (game === 'box') return { game, seeds: seeds(options) };
+  if (game === 'battle')
+    return {
+      game,
+      serverSeed: text(options, 'server-seed'),
+      publicSeed: text(options, 'public-seed'),
+      round: int(options, 'round'),
+      seat: int(options, 'seat'),
+    };
   if (game === 'plinko') {
     const rows = int(options, 'rows');
     if (!isPlinkoRows(rows)) throw new Error('--rows must be 8 to 16');
@@ -72,7 +80,7 @@ export function verifyResult(game: string | undefined, options: Options): Output
   try {
     const req = request(game, options);
     const out = verifyOutcome(req);
-    if (req.game !== 'crash' && options.floats !== undefined) {
+    if (req.game !== 'crash' && req.game !== 'battle' && options.floats !== undefined) {
       const k = int(options, 'floats');
       if (k > 1000) throw new Error('--floats must be at most 1000');
       out.floats = floats(req.seeds, k);

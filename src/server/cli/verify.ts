@@ -2,7 +2,8 @@
 // exactly one JSON object. Usage: npm run --silent verify -- <game> --server-seed S
 // --client-seed C --nonce N [--target T [--direction over|under] | --rows R --risk low|medium|high
 // | --segments K | --chance C | --hash H --salt S] [--floats K]; for `box`, --box SLUG
-// --box-version V also names the item won (local database).
+// --box-version V also names the item won (local database); `battle --server-seed S --public-seed P
+// --round R --seat S` prints the ticket of one seat in one round.
 import { parseArgs } from 'node:util';
 import { verifyResult } from './verify.service.ts';
 import { boxItemForTicket } from './verify.repository.ts';
@@ -25,6 +26,9 @@ const { positionals, values } = parseArgs({
     floats: { type: 'string' },
     box: { type: 'string' },
     'box-version': { type: 'string' },
+    'public-seed': { type: 'string' },
+    round: { type: 'string' },
+    seat: { type: 'string' },
   },
 });
 

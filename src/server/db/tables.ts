@@ -9,6 +9,7 @@ import type { WalletTables } from './tables/wallet.ts';
 import type { UpgradeTables } from './tables/upgrade.ts';
 import type { OutboxPayloadColumns, ReferralLinksAffiliateColumns, SupportTables } from './tables/support.ts';
 import type { ProgrammeTables, UsersProgrammeColumns } from './tables/programmes.ts';
+import type { BattleTables } from './tables/battles.ts';
 
 export type * from './tables/accounts.ts';
 export type * from './tables/catalog.ts';
@@ -20,6 +21,7 @@ export type * from './tables/upgrade.ts';
 export type * from './tables/user-boxes.ts';
 export type * from './tables/support.ts';
 export type * from './tables/programmes.ts';
+export type * from './tables/battles.ts';
 
 /** Every table of the schema. */
 export interface Tables
@@ -32,7 +34,8 @@ export interface Tables
     LevelsTables,
     UpgradeTables,
     ProgrammeTables,
-    SupportTables {
+    SupportTables,
+    BattleTables {
   users: CoreTables['users'] & UsersLevelColumns & UsersVerificationColumns & UsersProgrammeColumns; // + migrations 0008, 0013, 0018
   referral_links: AccountsTables['referral_links'] & ReferralLinksAffiliateColumns; // + migration 0019
   outbox: WalletTables['outbox'] & OutboxPayloadColumns; // + migration 0019

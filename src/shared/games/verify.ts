@@ -3,6 +3,7 @@
 // upgrade-fair.ts, box-fair-compute.ts) parse their own input and call this, so both print the
 // same JSON for the same seeds.
 import { crashPoint, plinkoResult, wheelResult, type DiceDirection, type Risk, type SeedInput } from '../fair/index.ts';
+import { battleTicket, type BattleTicketInput } from './battles/battle.outcome.ts';
 import { boxOutcome } from './boxes/boxes.outcome.ts';
 import { diceOutcome } from './dice/dice.outcome.ts';
 import { upgradeOutcome } from './upgrade/upgrade.outcome.ts';
@@ -14,10 +15,11 @@ export type VerifyRequest =
   | { game: 'wheel'; seeds: SeedInput; segments: number; risk: Risk }
   | { game: 'crash'; hash: string; salt: string }
   | { game: 'box'; seeds: SeedInput }
-  | { game: 'upgrade'; seeds: SeedInput; chance: number };
+  | { game: 'upgrade'; seeds: SeedInput; chance: number }
+  | ({ game: 'battle' } & BattleTicketInput);
 
 /** The games the verifier knows. */
-export const VERIFY_GAMES = ['dice', 'plinko', 'wheel', 'crash', 'box', 'upgrade'] as const;
+export const VERIFY_GAMES = ['dice', 'plinko', 'wheel', 'crash', 'box', 'upgrade', 'battle'] as const;
 
 /** The result as the CLI prints it and the page shows it: `{game, …outcome fields}`. */
 export function verifyOutcome(req: VerifyRequest): Record<string, unknown> {
@@ -39,5 +41,7 @@ export function verifyOutcome(req: VerifyRequest): Record<string, unknown> {
       const { roll, win } = upgradeOutcome(req.seeds, req.chance);
       return { game: 'upgrade', roll, win };
     }
+    case 'battle':
+      return { game: 'battle', round: req.round, seat: req.seat, ticket: battleTicket(req) };
   }
 }

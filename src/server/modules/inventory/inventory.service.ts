@@ -15,7 +15,7 @@ import { findInventory, ownedTotals } from './inventory.repository.ts';
 export interface Grant {
   userId: number;
   productId: number;
-  source: 'box' | 'free_box' | 'user_box' | 'upgrade' | 'admin';
+  source: 'box' | 'free_box' | 'user_box' | 'upgrade' | 'admin' | 'battle';
   sourceRef: string | null; // e.g. "opening:12"
   now: number; // epoch ms
   priceCents?: number; // value snapshot; defaults to the product's current prices

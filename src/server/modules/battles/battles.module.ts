@@ -1,0 +1,25 @@
+// The battles area: routes, channel events and the runner that plays started battles (resumed from
+// the database when the app is ready, stopped when it closes).
+import type { FastifyInstance } from 'fastify';
+import type { Config } from '../../config.ts';
+import type { Database } from '../../db/database.ts';
+import { BattleEvents } from './battles.events.ts';
+import { battlesRoutes } from './battles.routes.ts';
+import { BattleRunner, systemClock, type BattleClock } from './battles.runner.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Plays started battles (tests drive its clock and wait with `idle()`). */
+    battleRunner: BattleRunner;
+  }
+}
+
+/** Registers everything of battles on `app`. */
+export function battlesModule(app: FastifyInstance, database: Database, config: Config, clock?: BattleClock): void {
+  const events = new BattleEvents(database.db, app.publisher);
+  const runner = new BattleRunner(database, events, app.log, { ...config.battles, clock: clock ?? systemClock });
+  app.decorate('battleRunner', runner);
+  battlesRoutes(app, database, events, runner);
+  app.addHook('onReady', () => runner.start());
+  app.addHook('onClose', () => runner.stop());
+}

@@ -1,0 +1,121 @@
+// Plays started battles on the server's pace: step k of a battle runs at started_at + leadMs +
+// k × roundMs. Step k < N (N rounds) reveals round k (battles.round = k, a conditional update, so it
+// happens once; group-committed with the other battles' steps on SQLite) and publishes battleRoundEnded(k − 1) and battleRoundStarted(k); step N settles the
+// battle (battles.settle.ts) and publishes battleRoundEnded(N − 1) and battleEnded. Nothing is rolled
+// here: every drop was stored when the battle started, so a restart resumes each running battle at
+// step round + 1 with the same drops and winner. The clock is injectable (tests drive time).
+import type { Database } from '../../db/database.ts';
+import { transact } from '../../db/transact.ts';
+import type { PublishLog } from '../../realtime/publisher.ts';
+import type { BattleEvents } from './battles.events.ts';
+import { revealRound, runningBattles, type BattlePace } from './battles.repository.ts';
+import { settleBattle } from './battles.settle.ts';
+
+/** Time as the runner sees it. */
+export interface BattleClock {
+  now(): number; // epoch ms
+  setTimer(fn: () => void, ms: number): unknown;
+  clearTimer(handle: unknown): void;
+}
+
+/** The real clock. */
+export const systemClock: BattleClock = {
+  now: () => Date.now(),
+  setTimer: (fn, ms) => setTimeout(fn, Math.max(0, ms)),
+  clearTimer: (handle) => clearTimeout(handle as NodeJS.Timeout),
+};
+
+/** The runner's pace. */
+export interface RunnerOptions {
+  roundMs: number;
+  leadMs: number; // from the start to round 0
+  clock: BattleClock;
+}
+
+/** Schedules and plays the steps of every running battle of this server. */
+export class BattleRunner {
+  private readonly timers = new Map<number, unknown>();
+  private readonly inFlight = new Set<Promise<void>>();
+  private stopped = false;
+
+  constructor(
+    private readonly database: Database,
+    private readonly events: BattleEvents,
+    private readonly log: PublishLog,
+    readonly options: RunnerOptions,
+  ) {}
+
+  /** Resumes every running battle from its persisted round. */
+  async start(): Promise<void> {
+    for (const b of await runningBattles(this.database.db)) this.schedule(b.id, b.meta, b.round + 1);
+  }
+
+  /** A battle just started (after its commit): play it. */
+  started(id: number, pace: BattlePace): void {
+    this.schedule(id, pace, 0);
+  }
+
+  /** Resolves when no step is running (tests, shutdown). */
+  async idle(): Promise<void> {
+    while (this.inFlight.size) await Promise.all([...this.inFlight]);
+  }
+
+  /** Stops scheduling and waits for the running steps; running battles resume on the next start. */
+  async stop(): Promise<void> {
+    this.stopped = true;
+    for (const handle of this.timers.values()) this.options.clock.clearTimer(handle);
+    this.timers.clear();
+    await this.idle();
+  }
+
+  /** When step `k` of a battle started at `startedAt` is due. */
+  stepAt(startedAt: number, k: number): number {
+    return startedAt + this.options.leadMs + k * this.options.roundMs;
+  }
+
+  private schedule(id: number, pace: BattlePace, k: number, delay?: number): void {
+    if (this.stopped) return;
+    const { clock } = this.options;
+    const handle = clock.setTimer(
+      () => {
+        this.timers.delete(id);
+        const run: Promise<void> = this.step(id, pace, k)
+          .catch((err: unknown) => {
+            this.log.error({ err, battle: id, step: k }, 'battle step failed; retrying');
+            this.schedule(id, pace, k, this.options.roundMs);
+          })
+          .finally(() => this.inFlight.delete(run));
+        this.inFlight.add(run);
+      },
+      delay ?? this.stepAt(pace.startedAt, k) - clock.now(),
+    );
+    this.timers.set(id, handle);
+  }
+
+  private async step(id: number, pace: BattlePace, k: number): Promise<void> {
+    if (this.stopped) return;
+    const { rounds, mode } = pace;
+    if (k < rounds) {
+      // the conditional update also checks the battle is still running and not stepped by another runner
+      if (!(await transact(this.database, (trx) => revealRound(trx, id, k)))) return;
+      await this.publish(id, () => this.events.roundStep(id, k, rounds, mode));
+      this.schedule(id, pace, k + 1);
+      return;
+    }
+    const settled = await settleBattle(this.database, id, this.options.clock.now());
+    if (!settled) return;
+    await this.publish(id, async () => {
+      await this.events.roundStep(id, k, rounds, mode);
+      await this.events.ended(id, settled);
+    });
+  }
+
+  /** Publishing never stops the battle: a failure is logged (the state is already committed). */
+  private async publish(id: number, work: () => Promise<void>): Promise<void> {
+    try {
+      await work();
+    } catch (err) {
+      this.log.error({ err, battle: id }, 'battle event not published');
+    }
+  }
+}
