@@ -9,6 +9,7 @@ import { bundleBench } from './bundle.bench.ts';
 import { fanoutBench, tokenGrantBench } from './auth.bench.ts';
 import { boxesBench } from './boxes.bench.ts';
 import { openingsBench } from './openings.bench.ts';
+import { battlesBench } from './battles.bench.ts';
 
 const benches: [string, () => Promise<Record<string, number | string>>][] = [
   ['GET /api/health vs bare Fastify (20 connections, 5 s)', healthBench],
@@ -22,6 +23,7 @@ const benches: [string, () => Promise<Record<string, number | string>>][] = [
     'box openings: POST /api/boxes/{slug}/open ×1 and ×5 vs bare Fastify (50 connections, 5 s) + reel frame cost (5 reels)',
     openingsBench,
   ],
+  ['battles: the battle scene frame cost (4 seats, 4 reels spinning)', battlesBench],
 ];
 
 buildIfStale(); // the scene frame-cost figures need the built client

@@ -13,8 +13,8 @@ export interface BattleDebug {
   landed(): number[]; // product id under each reel's marker
   settled(): boolean;
   round(): number; // round the reels belong to
-  /** JS ms per frame (clock step + scene update + render) for `frames` frames of 4 reels spinning. */
-  frameCosts(frames: number): number[];
+  /** JS ms per frame (clock step + scene update + render) for `frames` frames of 4 reels spinning (once the box's items loaded). */
+  frameCosts(frames: number): Promise<number[]>;
 }
 
 /** Installs window.__battle; `items` gives the reel items the probe spins through. */
@@ -29,7 +29,8 @@ export function exposeBattleDebug(
     landed: () => scene.landedItems(),
     settled: () => scene.settled,
     round: () => scene.currentRound,
-    frameCosts: (frames) => {
+    frameCosts: async (frames) => {
+      for (let i = 0; i < 600 && items().length === 0; i++) await new Promise((r) => requestAnimationFrame(r));
       const pool = items();
       if (pool.length === 0) return [];
       scene.setSeats(TEAM_COLORS.slice(0, 4));

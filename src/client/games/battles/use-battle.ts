@@ -51,7 +51,8 @@ export function useBattle(id: number) {
         if (!live) return;
         loaded.current = true;
         setError(null);
-        setBattle(early.current.reduce(applyBattleEvent, res.data));
+        const fresh = early.current.reduce(applyBattleEvent, res.data);
+        setBattle((cur) => (cur && cur.id === fresh.id && cur.round > fresh.round ? cur : fresh)); // never step back
         early.current = [];
       },
       (e: unknown) => live && setError(e instanceof ApiError || e instanceof Error ? e : new Error(String(e))),
