@@ -42,8 +42,8 @@ export class BattleEvents {
     await publishBalance(this.publisher, creatorId, balanceCents);
   }
 
-  /** Seats were taken (and maybe the battle started); returns started_at when it did. */
-  async joined(id: number, seats: number[], payerId: number, balanceCents: number, roundMs: number) {
+  /** Seats were taken (and maybe the battle started: battleStarted). */
+  async joined(id: number, seats: number[], payerId: number, balanceCents: number, roundMs: number): Promise<void> {
     await publishBalance(this.publisher, payerId, balanceCents);
     const battle = (await this.list(id))!;
     await this.send(id, BATTLE_EVENTS.playerJoined, {
@@ -52,7 +52,7 @@ export class BattleEvents {
       seats_filled: battle.seats_filled,
       seats_total: battle.seats_total,
     });
-    if (battle.status === 'waiting') return null;
+    if (battle.status === 'waiting') return;
     const row = (await findBattle(this.db, id))!;
     await this.send(id, BATTLE_EVENTS.started, {
       id,
@@ -61,24 +61,26 @@ export class BattleEvents {
       started_at: iso(row.started_at!),
       round_ms: roundMs,
     });
-    return Number(row.started_at);
   }
 
-  /** Round `round` was revealed: every seat's drop of that round. */
-  async roundStarted(id: number, round: number): Promise<void> {
-    const drops = await findDrops(this.db, id, round, true);
-    await this.send(id, BATTLE_EVENTS.roundStarted, {
-      id,
-      round,
-      drops: drops.map((d) => ({ seat: d.seat, ...dropView(d) })),
-    });
-  }
-
-  /** The reels of `round` stopped: running totals per seat. */
-  async roundEnded(id: number, round: number, mode: BattleMode): Promise<void> {
-    const totals = new Array<number>(MODE_LAYOUT[mode].seats).fill(0);
-    for (const d of await findDrops(this.db, id, round)) totals[d.seat]! += Number(d.price_cents);
-    await this.send(id, BATTLE_EVENTS.roundEnded, { id, round, totals: totals.map(centsToDollars) });
+  /**
+   * Step `round` of a battle: battleRoundEnded(round − 1) with the totals so far, then, unless the
+   * battle is over (`round` = its number of rounds), battleRoundStarted(round) with that round's
+   * drops. One read of the revealed drops (round ≤ battles.round, which the caller just set).
+   */
+  async roundStep(id: number, round: number, rounds: number, mode: BattleMode): Promise<void> {
+    const drops = await findDrops(this.db, id, Math.min(round, rounds - 1));
+    if (round > 0) {
+      const totals = new Array<number>(MODE_LAYOUT[mode].seats).fill(0);
+      for (const d of drops) if (d.round < round) totals[d.seat]! += Number(d.price_cents);
+      await this.send(id, BATTLE_EVENTS.roundEnded, { id, round: round - 1, totals: totals.map(centsToDollars) });
+    }
+    if (round < rounds)
+      await this.send(id, BATTLE_EVENTS.roundStarted, {
+        id,
+        round,
+        drops: drops.filter((d) => d.round === round).map((d) => ({ seat: d.seat, ...dropView(d) })),
+      });
   }
 
   /** The battle ended: winners, totals, the revealed server seed; the winners' new balances. */

@@ -219,15 +219,26 @@ export async function listBattles(db: Q): Promise<BattleSummary[]> {
   );
 }
 
-/** Ids of the battles being played (the runner resumes them on start). */
-export async function runningBattleIds(db: Q): Promise<{ id: number; round: number; started_at: number }[]> {
+/** The battles being played (the runner resumes them on start). */
+export async function runningBattles(db: Q): Promise<{ id: number; round: number; meta: BattlePace }[]> {
   const rows = await db
     .selectFrom('battles')
-    .select(['id', 'round', 'started_at'])
+    .select(['id', 'round', 'started_at', 'boxes', 'mode'])
     .where('status', '=', 'running')
     .orderBy('id')
     .execute();
-  return rows.map((r) => ({ id: r.id, round: r.round, started_at: Number(r.started_at) }));
+  return rows.map((r) => ({
+    id: r.id,
+    round: r.round,
+    meta: { startedAt: Number(r.started_at), rounds: storedBoxes(r).length, mode: r.mode as BattleMode },
+  }));
+}
+
+/** What the runner keeps of a running battle. */
+export interface BattlePace {
+  startedAt: number; // epoch ms
+  rounds: number;
+  mode: BattleMode;
 }
 
 /** Reveals round `round` (the next one) of a running battle; false when another step already did. */

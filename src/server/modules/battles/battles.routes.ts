@@ -37,11 +37,13 @@ const idParams = z.object({
 export function battlesRoutes(app: FastifyInstance, database: Database, events: BattleEvents, runner: BattleRunner) {
   const tags = ['Battles'];
   const now = () => runner.options.clock.now();
-  const seated = (what: string, userId: number) => async (r: SeatResult) =>
-    afterCommit(app.log, what, async () => {
-      const startedAt = await events.joined(r.id, r.seats, userId, r.balanceCents, runner.options.roundMs);
-      if (startedAt !== null) runner.started(r.id, startedAt);
-    });
+  // the runner gets a started battle whatever happens to the events
+  const seated = (what: string, userId: number) => async (r: SeatResult) => {
+    await afterCommit(app.log, what, () =>
+      events.joined(r.id, r.seats, userId, r.balanceCents, runner.options.roundMs),
+    );
+    if (r.pace) runner.started(r.id, r.pace);
+  };
   defineRoute(
     app,
     {
@@ -99,7 +101,8 @@ export function battlesRoutes(app: FastifyInstance, database: Database, events: 
     {
       method: 'POST',
       url: '/api/battles/:id/join',
-      summary: 'Take the lowest free seat (of team team_idx) and pay for it; the last seat starts the battle',
+      summary:
+        'Take the lowest free seat (of team team_idx) and pay for it; the last seat starts the battle; optional Idempotency-Key',
       tags,
       auth: true,
       params: idParams,
@@ -107,18 +110,20 @@ export function battlesRoutes(app: FastifyInstance, database: Database, events: 
       response: battleMoneyResponseSchema,
       bodyLimit: 1024,
     },
-    async ({ user, params, body }) => {
-      const r = await joinBattle(database, user.id, params.id, body.team_idx, now());
-      await seated('battle joined', user.id)(r);
-      return { msg: 'You joined the battle.', balance: r.balanceCents / 100 };
-    },
+    async ({ user, params, body, request }) =>
+      runOnce(database.db, idempotentCall(request, user.id, `battles:${params.id}:join`, body), {
+        work: (remember: Remember<SeatResult>) =>
+          joinBattle(database, user.id, params.id, body.team_idx, now(), remember),
+        view: (r) => ({ msg: 'You joined the battle.', balance: r.balanceCents / 100 }),
+        after: seated('battle joined', user.id),
+      }),
   );
   defineRoute(
     app,
     {
       method: 'POST',
       url: '/api/battles/:id/add-bots',
-      summary: 'The creator seats bots (paying for them); the last seat starts the battle',
+      summary: 'The creator seats bots (paying for them); the last seat starts the battle; optional Idempotency-Key',
       tags,
       auth: true,
       params: idParams,
@@ -126,14 +131,16 @@ export function battlesRoutes(app: FastifyInstance, database: Database, events: 
       response: battleMoneyResponseSchema,
       bodyLimit: 1024,
     },
-    async ({ user, params, body }) => {
-      const r = await addBots(database, user.id, params.id, body.bots, body.team_idx, now());
-      await seated('battle bots', user.id)(r);
-      return {
-        msg: r.seats.length === 1 ? 'Bot added.' : `${r.seats.length} bots added.`,
-        balance: r.balanceCents / 100,
-      };
-    },
+    async ({ user, params, body, request }) =>
+      runOnce(database.db, idempotentCall(request, user.id, `battles:${params.id}:add-bots`, body), {
+        work: (remember: Remember<SeatResult>) =>
+          addBots(database, user.id, params.id, body.bots, body.team_idx, now(), remember),
+        view: (r) => ({
+          msg: r.seats.length === 1 ? 'Bot added.' : `${r.seats.length} bots added.`,
+          balance: r.balanceCents / 100,
+        }),
+        after: seated('battle bots', user.id),
+      }),
   );
   defineRoute(
     app,

@@ -1,14 +1,14 @@
 // Plays started battles on the server's pace: step k of a battle runs at started_at + leadMs +
 // k × roundMs. Step k < N (N rounds) reveals round k (battles.round = k, a conditional update, so it
-// happens once) and publishes battleRoundEnded(k − 1) and battleRoundStarted(k); step N settles the
+// happens once; group-committed with the other battles' steps on SQLite) and publishes battleRoundEnded(k − 1) and battleRoundStarted(k); step N settles the
 // battle (battles.settle.ts) and publishes battleRoundEnded(N − 1) and battleEnded. Nothing is rolled
 // here: every drop was stored when the battle started, so a restart resumes each running battle at
 // step round + 1 with the same drops and winner. The clock is injectable (tests drive time).
 import type { Database } from '../../db/database.ts';
+import { transact } from '../../db/transact.ts';
 import type { PublishLog } from '../../realtime/publisher.ts';
-import type { BattleMode } from '../../../shared/api/battles.ts';
 import type { BattleEvents } from './battles.events.ts';
-import { findBattle, revealRound, runningBattleIds, storedBoxes } from './battles.repository.ts';
+import { revealRound, runningBattles, type BattlePace } from './battles.repository.ts';
 import { settleBattle } from './battles.settle.ts';
 
 /** Time as the runner sees it. */
@@ -47,12 +47,12 @@ export class BattleRunner {
 
   /** Resumes every running battle from its persisted round. */
   async start(): Promise<void> {
-    for (const b of await runningBattleIds(this.database.db)) this.schedule(b.id, b.started_at, b.round + 1);
+    for (const b of await runningBattles(this.database.db)) this.schedule(b.id, b.meta, b.round + 1);
   }
 
   /** A battle just started (after its commit): play it. */
-  started(id: number, startedAt: number): void {
-    this.schedule(id, startedAt, 0);
+  started(id: number, pace: BattlePace): void {
+    this.schedule(id, pace, 0);
   }
 
   /** Resolves when no step is running (tests, shutdown). */
@@ -73,44 +73,39 @@ export class BattleRunner {
     return startedAt + this.options.leadMs + k * this.options.roundMs;
   }
 
-  private schedule(id: number, startedAt: number, k: number, delay?: number): void {
+  private schedule(id: number, pace: BattlePace, k: number, delay?: number): void {
     if (this.stopped) return;
     const { clock } = this.options;
     const handle = clock.setTimer(
       () => {
         this.timers.delete(id);
-        const run: Promise<void> = this.step(id, startedAt, k)
+        const run: Promise<void> = this.step(id, pace, k)
           .catch((err: unknown) => {
             this.log.error({ err, battle: id, step: k }, 'battle step failed; retrying');
-            this.schedule(id, startedAt, k, this.options.roundMs);
+            this.schedule(id, pace, k, this.options.roundMs);
           })
           .finally(() => this.inFlight.delete(run));
         this.inFlight.add(run);
       },
-      delay ?? this.stepAt(startedAt, k) - clock.now(),
+      delay ?? this.stepAt(pace.startedAt, k) - clock.now(),
     );
     this.timers.set(id, handle);
   }
 
-  private async step(id: number, startedAt: number, k: number): Promise<void> {
+  private async step(id: number, pace: BattlePace, k: number): Promise<void> {
     if (this.stopped) return;
-    const battle = await findBattle(this.database.db, id);
-    if (!battle || battle.status !== 'running') return;
-    const rounds = storedBoxes(battle).length;
-    const mode = battle.mode as BattleMode;
+    const { rounds, mode } = pace;
     if (k < rounds) {
-      if (battle.round < k && !(await revealRound(this.database.db, id, k))) return; // another runner has it
-      await this.publish(id, async () => {
-        if (k > 0) await this.events.roundEnded(id, k - 1, mode);
-        await this.events.roundStarted(id, k);
-      });
-      this.schedule(id, startedAt, k + 1);
+      // the conditional update also checks the battle is still running and not stepped by another runner
+      if (!(await transact(this.database, (trx) => revealRound(trx, id, k)))) return;
+      await this.publish(id, () => this.events.roundStep(id, k, rounds, mode));
+      this.schedule(id, pace, k + 1);
       return;
     }
     const settled = await settleBattle(this.database, id, this.options.clock.now());
     if (!settled) return;
     await this.publish(id, async () => {
-      await this.events.roundEnded(id, rounds - 1, mode);
+      await this.events.roundStep(id, k, rounds, mode);
       await this.events.ended(id, settled);
     });
   }

@@ -21,7 +21,14 @@ import { ensurePairs, newServerSeed } from '../fair/fair.repository.ts';
 import { applyMoveIn, lockUserRows } from '../wallet/ledger.ts';
 import type { Remember } from '../wallet/idempotency.ts';
 import { BATTLE_BOTS } from './battles.bots.ts';
-import { findBattle, findSeats, storedBoxes, type BattleRow, type StoredBattleBox } from './battles.repository.ts';
+import {
+  findBattle,
+  findSeats,
+  storedBoxes,
+  type BattlePace,
+  type BattleRow,
+  type StoredBattleBox,
+} from './battles.repository.ts';
 
 type Trx = Transaction<Tables>;
 
@@ -30,7 +37,7 @@ export interface SeatResult {
   id: number;
   balanceCents: number;
   seats: number[]; // seats taken by this call
-  started: boolean;
+  pace: BattlePace | null; // set when this call filled the last seat: the runner plays the battle
 }
 
 /** The boxes of a create body in round order; 422 with errors.boxes on any unknown or unusable box. */
@@ -138,7 +145,7 @@ export async function createBattle(
       })
       .execute();
     const { balanceAfterCents } = await paySeat(trx, { id, cost_cents: costCents }, 0, userId, now);
-    const result = { id, balanceCents: balanceAfterCents, seats: [0], started: false };
+    const result = { id, balanceCents: balanceAfterCents, seats: [0], pace: null };
     await remember?.(trx, result);
     return result;
   });
@@ -214,6 +221,7 @@ async function fillSeats(
   seatsToTake: { seat: number; userId: number | null; botId: number | null; clientSeed: string }[],
   payer: number,
   now: number,
+  remember?: Remember<SeatResult>,
 ): Promise<SeatResult> {
   let balanceCents = 0;
   for (const s of seatsToTake) {
@@ -233,9 +241,15 @@ async function fillSeats(
     ({ balanceAfterCents: balanceCents } = await paySeat(trx, battle, s.seat, payer, now));
   }
   const filled = (await findSeats(trx, [battle.id])).length;
-  const started = filled === MODE_LAYOUT[battle.mode as BattleMode].seats;
-  if (started) await startBattle(trx, battle, now);
-  return { id: battle.id, balanceCents, seats: seatsToTake.map((s) => s.seat), started };
+  const mode = battle.mode as BattleMode;
+  let pace: BattlePace | null = null;
+  if (filled === MODE_LAYOUT[mode].seats) {
+    await startBattle(trx, battle, now);
+    pace = { startedAt: now, rounds: storedBoxes(battle).length, mode };
+  }
+  const result = { id: battle.id, balanceCents, seats: seatsToTake.map((s) => s.seat), pace };
+  await remember?.(trx, result);
+  return result;
 }
 
 /** POST /api/battles/{id}/join: the lowest free seat (of team `teamIdx`), paid by the joiner. */
@@ -245,6 +259,7 @@ export async function joinBattle(
   id: number,
   teamIdx: number | undefined,
   now: number,
+  remember?: Remember<SeatResult>,
 ): Promise<SeatResult> {
   return transact(database, async (trx) => {
     await lockUserRows(trx, [userId]);
@@ -256,7 +271,7 @@ export async function joinBattle(
       teamIdx,
     );
     const clientSeed = await clientSeedOf(trx, userId, now);
-    return fillSeats(trx, battle, [{ seat: seat!, userId, botId: null, clientSeed }], userId, now);
+    return fillSeats(trx, battle, [{ seat: seat!, userId, botId: null, clientSeed }], userId, now, remember);
   });
 }
 
@@ -268,6 +283,7 @@ export async function addBots(
   bots: number,
   teamIdx: number | undefined,
   now: number,
+  remember?: Remember<SeatResult>,
 ): Promise<SeatResult> {
   return transact(database, async (trx) => {
     await lockUserRows(trx, [userId]);
@@ -287,7 +303,7 @@ export async function addBots(
       botId: unused[i]!.id,
       clientSeed: botClientSeed(id, seat),
     }));
-    return fillSeats(trx, battle, taken, userId, now);
+    return fillSeats(trx, battle, taken, userId, now, remember);
   });
 }
 
