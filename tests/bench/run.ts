@@ -10,6 +10,7 @@ import { fanoutBench, tokenGrantBench } from './auth.bench.ts';
 import { boxesBench } from './boxes.bench.ts';
 import { openingsBench } from './openings.bench.ts';
 import { battlesBench } from './battles.bench.ts';
+import { battleSceneBench } from './battle-scene.bench.ts';
 
 const benches: [string, () => Promise<Record<string, number | string>>][] = [
   ['GET /api/health vs bare Fastify (20 connections, 5 s)', healthBench],
@@ -24,6 +25,7 @@ const benches: [string, () => Promise<Record<string, number | string>>][] = [
     openingsBench,
   ],
   ['battles: 100 battles at once (1v1, 3 boxes, 4.5 s rounds): round broadcast latency and CPU', battlesBench],
+  ['battle scene: JS frame cost (4 seats, 4 reels spinning)', battleSceneBench],
 ];
 
 buildIfStale(); // the scene frame-cost figures need the built client

@@ -4,6 +4,7 @@ import { render, screen } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider, matchRoutes } from 'react-router';
 import { routeObjects } from '../../src/client/app/router.tsx';
 import { routeTable } from '../../src/client/app/route-table.ts';
+import ComingSoonPage from '../../src/client/features/pages/coming-soon-page.tsx';
 
 const specPaths = [
   '/',
@@ -85,9 +86,10 @@ describe('route table', () => {
   });
 
   it('renders a coming-soon page titled after the route', async () => {
-    const router = createMemoryRouter(routeObjects(), { initialEntries: ['/battles'] });
+    const routes = [{ path: '/soon', element: <ComingSoonPage />, handle: { title: 'Somewhere new' } }];
+    const router = createMemoryRouter(routes, { initialEntries: ['/soon'] });
     render(<RouterProvider router={router} />);
-    expect(await screen.findByRole('heading', { name: 'Battles' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Somewhere new' })).toBeTruthy();
     expect(screen.getByTestId('coming-soon').textContent).toMatch(/Coming soon/);
   });
 });

@@ -23,6 +23,11 @@ const profilePages: Record<string, () => Promise<{ default: ComponentType }>> = 
   'support/create': () => import('../features/support/support-create-page.tsx'),
   referral: () => import('../features/affiliates/referral-page.tsx'),
 };
+const battles = {
+  list: () => import('../games/battles/battles-page.tsx'),
+  create: () => import('../games/battles/battle-create-page.tsx'),
+  battle: () => import('../games/battles/battle-page.tsx'),
+};
 const page = {
   cashback: () => import('../features/pages/cashback-page.tsx'),
   leaderboard: () => import('../features/pages/leaderboard-page.tsx'),
@@ -64,9 +69,9 @@ export const routeTable: SiteRoute[] = [
     load: () => import('../features/custom-boxes/create-box-page.tsx'),
     auth: true,
   },
-  { path: '/battles', title: 'Battles', load: soon },
-  { path: '/battles/create', title: 'Create a battle', load: soon, auth: true },
-  { path: '/battles/:id', title: 'Battle', load: soon },
+  { path: '/battles', title: 'Battles', load: battles.list },
+  { path: '/battles/create', title: 'Create a battle', load: battles.create, auth: true },
+  { path: '/battles/:id', title: 'Battle', load: battles.battle },
   { path: '/upgrade', title: 'Upgrade', load: games.upgrade.page },
   { path: '/upgrade/provably-fair', title: 'Upgrade — provably fair', load: games.upgrade.fairPage },
   { path: '/rocket', title: 'Rocket', load: soon, game: true },

@@ -13,7 +13,7 @@ import {
   type ReelItem,
   type ReelScript,
 } from '../../../shared/games/boxes/reel.script.ts';
-import { RARITY_COLORS, rarityGlow } from './rarity-glow.ts';
+import { RARITY_COLORS, rarityGlow } from '../../engine/rarity-glow.ts';
 
 /** An item as the scene draws it. */
 export interface SceneItem extends ReelItem {

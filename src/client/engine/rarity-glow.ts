@@ -1,7 +1,7 @@
 // The rarity glow filter: GLSL from shaders/rarity-glow imported as strings (WebGL renderer).
 import { Filter, GlProgram } from 'pixi.js';
-import fragment from '../../../../shaders/rarity-glow/rarity-glow.frag?raw';
-import vertex from '../../../../shaders/rarity-glow/rarity-glow.vert?raw';
+import fragment from '../../../shaders/rarity-glow/rarity-glow.frag?raw';
+import vertex from '../../../shaders/rarity-glow/rarity-glow.vert?raw';
 
 /** Glow colour per rarity (0xRRGGBB). */
 export const RARITY_COLORS: Record<string, number> = {

@@ -1,0 +1,194 @@
+// /battles/create (login required): pick boxes (search, +/− counts; each box is one round, in the order
+// picked), the mode and options, see the seat's cost, Create. A failure shows the server's msg and,
+// for box problems, the first message of errors.boxes (spec §5, §8).
+import { useEffect, useState } from 'react';
+import { useNavigate } from 'react-router';
+import type { BoxListResponse, BoxSummary } from '../../../shared/api/boxes.ts';
+import { BATTLE_LIMITS, BATTLE_MODES, type BattleMode } from '../../../shared/api/battles.ts';
+import { ApiError, errorText } from '../../lib/api.ts';
+import { formatDollars } from '../../lib/format.ts';
+import { useApiData } from '../../lib/use-api-data.ts';
+import { toast } from '../../components/ui/toaster.tsx';
+import { createBattle } from './battle-api.ts';
+import { battleCost, boxCounts, pickBox, unpickBox } from './battle-picks.ts';
+import './battles.css';
+
+/** The search + box grid with a count per box. */
+function BoxPicker({
+  picks,
+  onPick,
+  onUnpick,
+}: {
+  picks: BoxSummary[];
+  onPick(b: BoxSummary): void;
+  onUnpick(slug: string): void;
+}) {
+  const [text, setText] = useState('');
+  const [search, setSearch] = useState('');
+  useEffect(() => {
+    const timer = setTimeout(() => setSearch(text.trim()), 250); // search a moment after typing stops
+    return () => clearTimeout(timer);
+  }, [text]);
+  const { data, error } = useApiData<BoxListResponse>(
+    `/api/boxes?sort=price_asc${search ? `&search=${encodeURIComponent(search)}` : ''}`,
+  );
+  const counts = boxCounts(picks);
+  const full = picks.length >= BATTLE_LIMITS.maxBoxes;
+  return (
+    <div data-testid="box-picker">
+      <div className="filters">
+        <label>
+          Find boxes
+          <input
+            type="search"
+            value={text}
+            onChange={(e) => setText(e.target.value)}
+            placeholder="Box name"
+            maxLength={64}
+            aria-label="Find boxes"
+          />
+        </label>
+      </div>
+      {error && (
+        <p className="notice notice-error" role="alert">
+          {errorText(error)}
+        </p>
+      )}
+      {data && data.data.length === 0 && <p className="notice">No boxes match.</p>}
+      <div className="battle-picker-grid">
+        {data?.data.map((b) => {
+          const n = counts.get(b.slug) ?? 0;
+          return (
+            <div
+              key={b.slug}
+              className={n ? 'picker-box picked' : 'picker-box'}
+              data-testid="picker-box"
+              data-slug={b.slug}
+            >
+              <img src={b.img_url} alt="" width={80} height={80} loading="lazy" />
+              <span>{b.name}</span>
+              <span className="battle-cost">{formatDollars(b.price)}</span>
+              <span className="picker-count">
+                <button
+                  type="button"
+                  className="btn btn-sm"
+                  disabled={!n}
+                  onClick={() => onUnpick(b.slug)}
+                  aria-label={`Remove one ${b.name}`}
+                >
+                  −
+                </button>
+                <span data-testid="picker-count">{n}</span>
+                <button
+                  type="button"
+                  className="btn btn-sm"
+                  disabled={full}
+                  onClick={() => onPick(b)}
+                  aria-label={`Add ${b.name}`}
+                >
+                  +
+                </button>
+              </span>
+            </div>
+          );
+        })}
+      </div>
+    </div>
+  );
+}
+
+/** The create page. */
+export default function BattleCreatePage() {
+  const navigate = useNavigate();
+  const [picks, setPicks] = useState<BoxSummary[]>([]);
+  const [mode, setMode] = useState<BattleMode>('1v1');
+  const [options, setOptions] = useState({ crazy: false, terminal: false, private: false });
+  const [sending, setSending] = useState(false);
+  const [boxError, setBoxError] = useState<string | null>(null);
+  const cost = battleCost(picks);
+
+  const create = async () => {
+    setSending(true);
+    setBoxError(null);
+    try {
+      const id = await createBattle({ boxes: picks.map((b) => b.slug), mode, ...options });
+      void navigate(`/battles/${id}`);
+    } catch (e) {
+      const first = e instanceof ApiError ? e.body.errors?.boxes?.[0] : undefined;
+      setBoxError(first ?? null);
+      toast.error(first ?? errorText(e));
+      setSending(false);
+    }
+  };
+
+  return (
+    <section className="page page-wide battle-create" data-testid="battle-create">
+      <h1>Create a battle</h1>
+      <div className="battle-create-layout">
+        <BoxPicker
+          picks={picks}
+          onPick={(b) => setPicks((p) => pickBox(p, b))}
+          onUnpick={(s) => setPicks((p) => unpickBox(p, s))}
+        />
+        <aside className="battle-summary" aria-label="Battle settings">
+          <div className="mode-picker" role="group" aria-label="Mode">
+            {BATTLE_MODES.map((m) => (
+              <button
+                key={m}
+                type="button"
+                className={m === mode ? 'btn btn-sm active' : 'btn btn-sm'}
+                aria-pressed={m === mode}
+                onClick={() => setMode(m)}
+              >
+                {m}
+              </button>
+            ))}
+          </div>
+          {(['crazy', 'terminal', 'private'] as const).map((k) => (
+            <label key={k} className="checkbox">
+              <input
+                type="checkbox"
+                checked={options[k]}
+                onChange={(e) => setOptions((o) => ({ ...o, [k]: e.target.checked }))}
+              />{' '}
+              {k === 'crazy'
+                ? 'Crazy (the lowest total wins)'
+                : k === 'terminal'
+                  ? 'Terminal (only the last box decides)'
+                  : 'Private (joined by its link)'}
+            </label>
+          ))}
+          <p className="muted" data-testid="rounds">
+            {picks.length} {picks.length === 1 ? 'box' : 'boxes'} · {picks.length}{' '}
+            {picks.length === 1 ? 'round' : 'rounds'}
+          </p>
+          <p>
+            Seat cost{' '}
+            <span className="battle-total" data-testid="battle-total">
+              {formatDollars(cost)}
+            </span>
+          </p>
+          {boxError && (
+            <p className="notice notice-error" role="alert" data-testid="box-error">
+              {boxError}
+            </p>
+          )}
+          <button
+            type="button"
+            className="btn btn-gradient"
+            data-testid="create-button"
+            disabled={sending || picks.length === 0}
+            onClick={() => void create()}
+          >
+            Create for {formatDollars(cost)}
+          </button>
+          {picks.length > 0 && (
+            <button type="button" className="btn btn-sm btn-outline" onClick={() => setPicks([])}>
+              Clear boxes
+            </button>
+          )}
+        </aside>
+      </div>
+    </section>
+  );
+}

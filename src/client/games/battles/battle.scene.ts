@@ -1,0 +1,252 @@
+// The battle scene: one vertical reel per seat in a grid (`columns` set by the page, the same grid its
+// seat cards use), framed in the seat's team colour, with a marker across the middle. A round starts
+// every reel at the same engine time on its shared reel script; they rest together on the round's drops.
+// The winners' frames pulse gold; the other seats dim. Ticks sound as tiles pass the first reel's marker.
+import { Assets, Container, Graphics, Sprite, type Texture } from 'pixi.js';
+import type { Scene } from '../../engine/scene.ts';
+import { playSound } from '../../engine/sound.ts';
+import { reelOffsetAt, tileAt, type ReelScript } from '../../../shared/games/boxes/reel.script.ts';
+import { REEL_TILE, roundReels, type BattleReelItem } from './battle-reel.ts';
+import { RARITY_COLORS } from '../../engine/rarity-glow.ts';
+
+/** Height of one row of reels in px (the page sizes the stage with it). */
+export const REEL_ROW_PX = 260;
+const GAP = 10; // px between reels
+
+interface Reel {
+  root: Container; // frame + clipped strip
+  frame: Graphics; // team-coloured border (gold when winning)
+  strip: Container; // tiles, clipped by mask
+  mask: Graphics;
+  tiles: Container[]; // pooled tiles: plate + sprite
+  color: number; // team colour
+  script: ReelScript | null; // the round's script
+  offset: number; // strip position under the marker (script units)
+  lastTile: number; // for ticks
+}
+
+/** The battle scene. */
+export class BattleScene implements Scene {
+  readonly root = new Container();
+  readonly bundle = null; // item images load as rounds need them
+  muted = false; // tests and benches turn ticks off
+  onLanded: ((round: number) => void) | null = null; // every reel rests on the round's drops
+  private reels: Reel[] = [];
+  private items: BattleReelItem[] = []; // the current round's box items
+  private textures = new Map<string, Texture>(); // by image URL
+  private round = -1; // round the scripts belong to
+  private startedAt = 0; // engine ms the round began
+  private landedRound = -1; // last round reported landed
+  private winners: number[] | null = null; // seats to celebrate
+  private columns = 1;
+  private width = 1;
+  private height = 1;
+  private now = 0;
+
+  /** Shows `colors.length` reels (one per seat) in their team colours. */
+  setSeats(colors: readonly number[]): void {
+    if (colors.length === this.reels.length) {
+      colors.forEach((c, i) => (this.reels[i]!.color = c));
+      return this.layout();
+    }
+    for (const r of this.reels) r.root.destroy({ children: true });
+    this.reels = colors.map((color) => {
+      const root = new Container();
+      const frame = new Graphics();
+      const strip = new Container();
+      const mask = new Graphics();
+      root.addChild(strip, mask, frame);
+      strip.mask = mask;
+      this.root.addChild(root);
+      return { root, frame, strip, mask, tiles: [], color, script: null, offset: 0, lastTile: 0 };
+    });
+    this.layout();
+  }
+
+  /** Reels per row (the page's grid). */
+  setColumns(columns: number): void {
+    this.columns = Math.max(1, columns);
+    this.layout();
+  }
+
+  /** Reels at rest on the box's items before the first round (a waiting battle). */
+  showIdle(items: readonly BattleReelItem[]): void {
+    this.useItems(items);
+    for (const r of this.reels) {
+      r.script = null;
+      r.offset = REEL_TILE * 2.5;
+    }
+  }
+
+  /** Spins every reel from `now` to `winners[seat]` (product ids) over `durationMs` (0: at rest at once). */
+  playRound(
+    battleId: number,
+    round: number,
+    items: readonly BattleReelItem[],
+    winners: readonly number[],
+    now: number,
+    durationMs: number,
+  ): void {
+    this.useItems(items);
+    const scripts = roundReels(battleId, round, this.items, winners, durationMs);
+    this.reels.forEach((r, i) => {
+      r.script = scripts[i] ?? null;
+      r.lastTile = 0;
+    });
+    this.round = round;
+    this.startedAt = now;
+    this.landedRound = Math.min(this.landedRound, round - 1);
+    this.winners = null;
+    this.update(now);
+  }
+
+  /** Seats whose frames celebrate (null: none). */
+  setWinners(seats: readonly number[] | null): void {
+    this.winners = seats ? [...seats] : null;
+    this.drawFrames();
+  }
+
+  /** Whether every reel rests at its script's end. */
+  get settled(): boolean {
+    return this.reels.length > 0 && this.reels.every((r) => r.script !== null && r.offset === r.script.targetOffset);
+  }
+
+  /** The round the scripts belong to (-1 before any). */
+  get currentRound(): number {
+    return this.round;
+  }
+
+  /** Product id under each reel's marker now (tests compare with the API). */
+  landedItems(): number[] {
+    return this.reels.map(
+      (r) => this.items[this.itemIndex(r, tileAt({ tileWidth: REEL_TILE } as ReelScript, r.offset))]?.id ?? -1,
+    );
+  }
+
+  update(now: number): void {
+    this.now = now;
+    this.reels.forEach((r, i) => {
+      if (r.script) r.offset = reelOffsetAt(r.script, now - this.startedAt);
+      const tile = Math.floor(r.offset / REEL_TILE);
+      if (i === 0 && tile > r.lastTile && !this.muted) playSound('roll');
+      r.lastTile = tile;
+      this.drawStrip(r);
+    });
+    if (this.winners) this.drawFrames();
+    if (this.round > this.landedRound && this.settled) {
+      this.landedRound = this.round;
+      this.onLanded?.(this.round);
+    }
+  }
+
+  resize(width: number, height: number): void {
+    this.width = width;
+    this.height = height;
+    this.layout();
+  }
+
+  destroy(): void {
+    this.root.destroy({ children: true });
+  }
+
+  private useItems(items: readonly BattleReelItem[]): void {
+    if (items === this.items) return;
+    this.items = [...items];
+    for (const r of this.reels) for (const t of r.tiles) (t.children[0] as Graphics).label = '';
+    for (const url of new Set(items.map((i) => i.img_url))) {
+      if (this.textures.has(url)) continue;
+      void Assets.load<Texture>(url).then(
+        (tex) => {
+          this.textures.set(url, tex);
+          for (const r of this.reels) for (const t of r.tiles) (t.children[0] as Graphics).label = '';
+        },
+        () => undefined, // a missing image leaves the plate alone
+      );
+    }
+  }
+
+  private cell(): { w: number; h: number } {
+    const rows = Math.ceil(this.reels.length / this.columns) || 1;
+    return {
+      w: (this.width - GAP * (this.columns - 1)) / this.columns,
+      h: Math.min(REEL_ROW_PX, this.height / rows) - GAP,
+    };
+  }
+
+  private layout(): void {
+    const { w, h } = this.cell();
+    this.reels.forEach((r, i) => {
+      r.root.x = (i % this.columns) * (w + GAP);
+      r.root.y = Math.floor(i / this.columns) * (h + GAP);
+      r.mask.clear().roundRect(0, 0, w, h, 12).fill(0xffffff);
+      for (const t of r.tiles) (t.children[0] as Graphics).label = '';
+      this.drawStrip(r);
+    });
+    this.drawFrames();
+  }
+
+  private drawFrames(): void {
+    const { w, h } = this.cell();
+    const pulse = 0.6 + 0.4 * Math.sin(this.now / 180);
+    this.reels.forEach((r, i) => {
+      const won = this.winners?.includes(i) ?? false;
+      r.root.alpha = this.winners && !won ? 0.45 : 1;
+      r.frame
+        .clear()
+        .roundRect(0, 0, w, h, 12)
+        .stroke({ width: won ? 5 : 3, color: won ? 0xffcf4a : r.color, alpha: won ? pulse : 0.9 });
+      r.frame
+        .moveTo(0, h / 2)
+        .lineTo(14, h / 2)
+        .moveTo(w - 14, h / 2)
+        .lineTo(w, h / 2)
+        .stroke({ width: 3, color: 0xffcf4a });
+    });
+  }
+
+  private itemIndex(r: Reel, tile: number): number {
+    const strip = r.script?.strip;
+    if (strip && tile >= 0 && tile < strip.length) return strip[tile]!;
+    return this.items.length ? (((tile * 7 + 3) % this.items.length) + this.items.length) % this.items.length : 0;
+  }
+
+  private drawStrip(r: Reel): void {
+    if (!this.items.length) return;
+    const { w, h } = this.cell();
+    const size = Math.min(w - 16, 110); // tile height in px
+    const scale = size / REEL_TILE;
+    const mid = h / 2;
+    const first = Math.floor(r.offset / REEL_TILE - mid / size) - 1;
+    const count = Math.ceil(h / size) + 3;
+    while (r.tiles.length < count) {
+      const tile = new Container();
+      tile.addChild(new Graphics(), new Sprite());
+      r.strip.addChild(tile);
+      r.tiles.push(tile);
+    }
+    r.tiles.forEach((tile, k) => {
+      const index = first + k;
+      tile.visible = k < count;
+      if (!tile.visible) return;
+      const item = this.items[this.itemIndex(r, index)]!;
+      // strip coordinate c sits at mid − (c − offset): tiles move down as the offset grows
+      tile.y = mid - ((index + 1) * REEL_TILE - r.offset) * scale;
+      tile.x = (w - size) / 2;
+      const plate = tile.children[0] as Graphics;
+      const sprite = tile.children[1] as Sprite;
+      const key = `${item.id}:${size}`;
+      if (plate.label === key) return;
+      plate.label = key;
+      plate
+        .clear()
+        .roundRect(4, 4, size - 8, size - 8, 10)
+        .fill({ color: RARITY_COLORS[item.rarity] ?? 0x444444, alpha: 0.22 });
+      const tex = this.textures.get(item.img_url);
+      sprite.visible = !!tex;
+      if (!tex) return;
+      sprite.texture = tex;
+      sprite.width = sprite.height = size - 24;
+      sprite.x = sprite.y = 12;
+    });
+  }
+}
