@@ -17,7 +17,7 @@ interface Operation {
   responses: Record<string, { content?: { 'application/json'?: { schema: Record<string, unknown> } } }>;
 }
 
-const RUNS = Number(process.env.FUZZ_RUNS ?? 12); // per endpoint, each with and without a token
+const RUNS = Number(process.env.FUZZ_RUNS ?? 30); // per endpoint, each with and without a token
 // Calls that end the caller's session or need a multipart/signed body are still fuzzed; the player is
 // re-created when a call signs them out. Only these are left out:
 const SKIP = [
