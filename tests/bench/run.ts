@@ -9,6 +9,7 @@ import { bundleBench } from './bundle.bench.ts';
 import { fanoutBench, tokenGrantBench } from './auth.bench.ts';
 import { boxesBench } from './boxes.bench.ts';
 import { openingsBench } from './openings.bench.ts';
+import { crashBench } from './crash.bench.ts';
 
 const benches: [string, () => Promise<Record<string, number | string>>][] = [
   ['GET /api/health vs bare Fastify (20 connections, 5 s)', healthBench],
@@ -21,6 +22,10 @@ const benches: [string, () => Promise<Record<string, number | string>>][] = [
   [
     'box openings: POST /api/boxes/{slug}/open ×1 and ×5 vs bare Fastify (50 connections, 5 s) + reel frame cost (5 reels)',
     openingsBench,
+  ],
+  [
+    'crash: round ticks to 3,000 socket.io clients vs a bare socket.io server; 500 cash-outs within one second',
+    crashBench,
   ],
 ];
 
