@@ -37,11 +37,16 @@ import { cashbackRoutes } from './modules/cashback/cashback.routes.ts';
 import { battlesModule } from './modules/battles/battles.module.ts';
 import type { BattleClock } from './modules/battles/battles.runner.ts';
 import { LocalPublisher, type Publisher } from './realtime/publisher.ts';
+import { crashModule } from './modules/crash/crash.module.ts';
+import { RoundGames } from './rounds/round-games.ts';
+import { systemClock, type Clock } from './rounds/clock.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
     /** Channel events go out through this (after the transaction commits). */
     publisher: Publisher;
+    /** The round games' loops (main.ts attaches socket.io and starts them; closing the app stops them). */
+    rounds: RoundGames;
   }
 }
 
@@ -54,8 +59,9 @@ export interface AppDeps {
   logStream?: NodeJS.WritableStream; // log (redacted) to this stream instead of stdout (tests)
   publisher?: Publisher; // defaults to an in-process LocalPublisher
   accounts?: AccountsOverrides; // test doubles for mail, captcha, rate-limit store, social providers
-  clock?: () => number; // epoch ms for the programmes (limits, leaderboard, cashback); tests move it
+  programmeClock?: () => number; // epoch ms for the programmes (limits, leaderboard, cashback); tests move it
   battleClock?: BattleClock; // the battle runner's clock (tests drive time); the system clock by default
+  clock?: Clock; // the round games' clock (a fake one in tests)
 }
 
 /** The built app; a wrapper object, because a Fastify instance is thenable. */
@@ -94,6 +100,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
 
   fastify.decorate('publisher', deps.publisher ?? new LocalPublisher());
   authPlugin(fastify, database.db, config.secrets.appSecret);
+  fastify.decorate('rounds', new RoundGames());
+  fastify.addHook('onClose', () => fastify.rounds.stop());
 
   registerOpenApi(fastify, () => config.publicUrl ?? `http://localhost:${config.port}`);
   healthRoutes(fastify, database.db);
@@ -117,11 +125,12 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   profileModule(fastify, database.db, config, accounts); // the accounts' hash queue and password backoff
   affiliatesRoutes(fastify, database.db, config);
   supportModule(fastify, database.db, config);
-  const clock = deps.clock ?? Date.now;
+  const clock = deps.programmeClock ?? Date.now;
   responsiblePlayRoutes(fastify, database.db, clock);
   leaderboardRoutes(fastify, database.db, clock);
   cashbackRoutes(fastify, database.db, clock);
   battlesModule(fastify, database, config, deps.battleClock); // its runner resumes running battles when ready
+  crashModule(fastify, database, config, deps.clock ?? systemClock);
 
   await registerClient(fastify, deps.clientDir ?? null, { devPages: config.env !== 'production' });
   await fastify.ready();

@@ -58,6 +58,7 @@ async function main(): Promise<void> {
   sink.log = fastify.log;
   if (applied.length) fastify.log.info({ applied }, 'migrations applied');
   const realtime = await attachRealtime(fastify.server, config);
+  fastify.rounds.attach(realtime.io);
   const channels = new PusherServer(fastify.server, local, {
     key: config.secrets.pusherKey,
     secret: config.secrets.pusherSecret,
@@ -75,6 +76,7 @@ async function main(): Promise<void> {
   }
   const shown = config.publicUrl ?? `http://localhost:${(fastify.server.address() as { port: number }).port}`;
   process.stdout.write(`\nLoot Arcade is running at ${shown}\n\n`);
+  fastify.rounds.start(); // the round games (one process leads each loop)
 
   let closing = false;
   const shutdown = async (signal: string) => {
@@ -83,6 +85,7 @@ async function main(): Promise<void> {
     fastify.log.info({ signal }, 'shutting down');
     const timer = setTimeout(() => process.exit(1), 10_000).unref();
     await stopLeaderboard();
+    await fastify.rounds.stop(); // gives the loops' leads up at once
     await channels.close();
     await realtime.close();
     await fastify.close(); // stops accepting, waits for requests in flight

@@ -11,6 +11,7 @@ import { boxesBench } from './boxes.bench.ts';
 import { openingsBench } from './openings.bench.ts';
 import { battlesBench } from './battles.bench.ts';
 import { battleSceneBench } from './battle-scene.bench.ts';
+import { crashBench } from './crash.bench.ts';
 
 const benches: [string, () => Promise<Record<string, number | string>>][] = [
   ['GET /api/health vs bare Fastify (20 connections, 5 s)', healthBench],
@@ -26,6 +27,10 @@ const benches: [string, () => Promise<Record<string, number | string>>][] = [
   ],
   ['battles: 100 battles at once (1v1, 3 boxes, 4.5 s rounds): round broadcast latency and CPU', battlesBench],
   ['battle scene: JS frame cost (4 seats, 4 reels spinning)', battleSceneBench],
+  [
+    'crash: round ticks to 3,000 socket.io clients vs a bare socket.io server; 500 cash-outs within one second',
+    crashBench,
+  ],
 ];
 
 buildIfStale(); // the scene frame-cost figures need the built client

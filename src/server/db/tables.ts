@@ -10,6 +10,7 @@ import type { UpgradeTables } from './tables/upgrade.ts';
 import type { OutboxPayloadColumns, ReferralLinksAffiliateColumns, SupportTables } from './tables/support.ts';
 import type { ProgrammeTables, UsersProgrammeColumns } from './tables/programmes.ts';
 import type { BattleTables } from './tables/battles.ts';
+import type { CrashTables } from './tables/crash.ts';
 
 export type * from './tables/accounts.ts';
 export type * from './tables/catalog.ts';
@@ -22,6 +23,8 @@ export type * from './tables/user-boxes.ts';
 export type * from './tables/support.ts';
 export type * from './tables/programmes.ts';
 export type * from './tables/battles.ts';
+export type * from './tables/rounds.ts';
+export type * from './tables/crash.ts';
 
 /** Every table of the schema. */
 export interface Tables
@@ -35,7 +38,8 @@ export interface Tables
     UpgradeTables,
     ProgrammeTables,
     SupportTables,
-    BattleTables {
+    BattleTables,
+    CrashTables {
   users: CoreTables['users'] & UsersLevelColumns & UsersVerificationColumns & UsersProgrammeColumns; // + migrations 0008, 0013, 0018
   referral_links: AccountsTables['referral_links'] & ReferralLinksAffiliateColumns; // + migration 0019
   outbox: WalletTables['outbox'] & OutboxPayloadColumns; // + migration 0019

@@ -20,7 +20,7 @@ describeEachDb('weekly leaderboard', (dialect) => {
   let now = NOW;
   let seq = 0;
   beforeAll(async () => {
-    t = await createTestApp(dialect, { deps: { clock: () => now } });
+    t = await createTestApp(dialect, { deps: { programmeClock: () => now } });
   });
   afterAll(() => t.close());
   const db = () => t.database.db;

@@ -18,7 +18,7 @@ describeEachDb('responsible play', (dialect) => {
   let t: TestApp;
   let now = Date.now(); // the programmes' clock (limits); money paths use the wall clock
   beforeAll(async () => {
-    t = await createTestApp(dialect, { deps: { clock: () => now } });
+    t = await createTestApp(dialect, { deps: { programmeClock: () => now } });
     await seedCatalog(t.database.db, 1_000);
     await seedWallet(t.database.db, 1_000);
     await seedFreeBoxes(t.database.db, 1_000);
