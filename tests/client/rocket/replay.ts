@@ -2,8 +2,9 @@
 // entry's arrival time (`at`, ms since the recording began), then the entry is delivered the way
 // the page delivers socket events.
 import type { Actor } from 'xstate';
-import { EngineClock } from '../../../src/client/engine/clock.ts';
-import { roundMachine, type RoundGameEvent } from '../../../src/client/engine/machines/round.machine.ts';
+import type { EngineClock } from '../../../src/client/engine/clock.ts';
+import type { roundMachine} from '../../../src/client/engine/machines/round.machine.ts';
+import { type RoundGameEvent } from '../../../src/client/engine/machines/round.machine.ts';
 import { crashBetsEventSchema, crashGameEventSchema, type CrashBetsEvent } from '../../../src/shared/api/rounds.ts';
 import full from './logs/full-round.json' with { type: 'json' };
 import join from './logs/mid-round-join.json' with { type: 'json' };
