@@ -3,7 +3,7 @@
 // the page delivers socket events.
 import type { Actor } from 'xstate';
 import type { EngineClock } from '../../../src/client/engine/clock.ts';
-import type { roundMachine} from '../../../src/client/engine/machines/round.machine.ts';
+import type { roundMachine } from '../../../src/client/engine/machines/round.machine.ts';
 import { type RoundGameEvent } from '../../../src/client/engine/machines/round.machine.ts';
 import { crashBetsEventSchema, crashGameEventSchema, type CrashBetsEvent } from '../../../src/shared/api/rounds.ts';
 import full from './logs/full-round.json' with { type: 'json' };

@@ -9,7 +9,7 @@ import { assign, enqueueActions, fromPromise, setup, spawnChild } from 'xstate';
 import type { EngineClock } from '../../engine/clock.ts';
 import { autoBetMachine, type AutoConfig } from '../../engine/machines/auto-bet.machine.ts';
 import type { RoundStatus } from '../../engine/machines/round.machine.ts';
-import { crashPayout } from '../../../shared/games/crash/crash.curve.ts';
+import { payoutOf } from './rocket-format.ts';
 
 /** What the player asks for. */
 export interface RocketParams {
@@ -94,7 +94,7 @@ export function settleAtCrash(bet: RocketBet, crashPoint: number | undefined): R
   return {
     win,
     multiplier: win ? bet.autoCashout : null,
-    payout: win ? crashPayout(bet.amount, bet.autoCashout!) : 0,
+    payout: win ? payoutOf(bet.amount, bet.autoCashout!) : 0,
     balance: null,
     note: crashPoint === undefined ? 'Round result missed; see My bets' : null,
   };
