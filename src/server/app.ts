@@ -29,11 +29,16 @@ import { trackingRoutes } from './modules/tracking/tracking.routes.ts';
 import { channelsRoutes } from './modules/channels/channels.routes.ts';
 import { profileModule } from './modules/profile/profile.module.ts';
 import { LocalPublisher, type Publisher } from './realtime/publisher.ts';
+import { crashModule } from './modules/crash/crash.module.ts';
+import { RoundGames } from './rounds/round-games.ts';
+import { systemClock, type Clock } from './rounds/clock.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
     /** Channel events go out through this (after the transaction commits). */
     publisher: Publisher;
+    /** The round games' loops (main.ts attaches socket.io and starts them; closing the app stops them). */
+    rounds: RoundGames;
   }
 }
 
@@ -46,6 +51,7 @@ export interface AppDeps {
   logStream?: NodeJS.WritableStream; // log (redacted) to this stream instead of stdout (tests)
   publisher?: Publisher; // defaults to an in-process LocalPublisher
   accounts?: AccountsOverrides; // test doubles for mail, captcha, rate-limit store, social providers
+  clock?: Clock; // the round games' clock (a fake one in tests)
 }
 
 /** The built app; a wrapper object, because a Fastify instance is thenable. */
@@ -81,6 +87,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
 
   fastify.decorate('publisher', deps.publisher ?? new LocalPublisher());
   authPlugin(fastify, database.db, config.secrets.appSecret);
+  fastify.decorate('rounds', new RoundGames());
+  fastify.addHook('onClose', () => fastify.rounds.stop());
 
   registerOpenApi(fastify, () => config.publicUrl ?? `http://localhost:${config.port}`);
   healthRoutes(fastify, database.db);
@@ -101,6 +109,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   freeLootRoutes(fastify, database);
   userBoxesRoutes(fastify, database.db);
   profileModule(fastify, database.db, config, accounts); // the accounts' hash queue and password backoff
+  crashModule(fastify, database, config, deps.clock ?? systemClock);
 
   await registerClient(fastify, deps.clientDir ?? null, { devPages: config.env !== 'production' });
   await fastify.ready();

@@ -66,6 +66,8 @@ const envSchema = z.object({
   FACEBOOK_CLIENT_ID: z.string().min(1).optional(),
   FACEBOOK_CLIENT_SECRET: z.string().min(1).optional(),
   STEAM_API_KEY: z.string().min(1).optional(),
+  CRASH_CHAIN_GAMES: z.coerce.number().int().min(1000).max(100_000_000).default(1_000_000),
+  CRASH_MAX_ROUND_PAYOUT: z.coerce.number().int().min(100).max(10_000_000).optional(),
 });
 
 const proxyNames = new Set(['loopback', 'linklocal', 'uniquelocal']);
@@ -132,6 +134,8 @@ export interface Config {
   giftCardResellerUrl: string; // the gift-card Buy links' target (GIFTCARD_RESELLER_URL, else the site's /contacts)
   accessTtlSeconds: number; // access-token lifetime (ACCESS_TOKEN_TTL_SECONDS; tests shorten it)
   scryptLogN: number; // log2 of the scrypt cost N for new password hashes (17 = OWASP; lower only outside production)
+  /** Rocket: games in the installation's hash chain (generated once); the most paid per round (cents). */
+  crash: { chainGames: number; maxRoundPayoutCents: number | null };
   rateLimitScale: number; // multiplies every rate-limit allowance (benchmarks raise it; 1 in production)
   mailFrom: string;
   smtpUrl: string | null; // SMTP through nodemailer when set, else the outbox table
@@ -249,6 +253,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     accessTtlSeconds: e.ACCESS_TOKEN_TTL_SECONDS,
     scryptLogN: e.SCRYPT_LOG_N,
     rateLimitScale: e.RATE_LIMIT_SCALE,
+    crash: {
+      chainGames: e.CRASH_CHAIN_GAMES,
+      maxRoundPayoutCents: e.CRASH_MAX_ROUND_PAYOUT === undefined ? null : e.CRASH_MAX_ROUND_PAYOUT * 100,
+    },
     mailFrom: e.MAIL_FROM,
     smtpUrl: e.SMTP_URL ?? null,
     recaptchaSecret: e.RECAPTCHA_SECRET ?? null,

@@ -49,6 +49,7 @@ async function main(): Promise<void> {
   sink.log = fastify.log;
   if (applied.length) fastify.log.info({ applied }, 'migrations applied');
   const realtime = await attachRealtime(fastify.server, config);
+  fastify.rounds.attach(realtime.io);
   const channels = new PusherServer(fastify.server, local, {
     key: config.secrets.pusherKey,
     secret: config.secrets.pusherSecret,
@@ -65,6 +66,7 @@ async function main(): Promise<void> {
   }
   const shown = config.publicUrl ?? `http://localhost:${(fastify.server.address() as { port: number }).port}`;
   process.stdout.write(`\nLoot Arcade is running at ${shown}\n\n`);
+  fastify.rounds.start(); // the round games (one process leads each loop)
 
   let closing = false;
   const shutdown = async (signal: string) => {
@@ -72,6 +74,7 @@ async function main(): Promise<void> {
     closing = true;
     fastify.log.info({ signal }, 'shutting down');
     const timer = setTimeout(() => process.exit(1), 10_000).unref();
+    await fastify.rounds.stop(); // gives the loops' leads up at once
     await channels.close();
     await realtime.close();
     await fastify.close(); // stops accepting, waits for requests in flight

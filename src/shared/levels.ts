@@ -29,7 +29,7 @@ export const EDGE_UNITS_PER_XP = 10_000;
 /** Ledger kinds that count as wagering (debits only). */
 export const WAGER_KINDS: readonly string[] = Object.keys(WAGER_EDGE_BP);
 /** Credits that return or pay a wager: cashback's net loss = wagers − these. */
-export const GAME_PAYOUT_KINDS: readonly string[] = ['crash_win', 'crash_refund'];
+export const GAME_PAYOUT_KINDS: readonly string[] = ['crash_win'];
 
 /** Edge units (cents × bp) of a wager of `cents` of ledger kind `kind` (0 for other kinds). */
 export function edgeUnitsForWager(kind: string, cents: number): number {

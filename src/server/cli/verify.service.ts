@@ -2,6 +2,8 @@
 // the computation is the shared verifier (src/shared/games/verify.ts) the verify pages call too.
 import { RISKS, floats, isPlinkoRows, isWheelSegments, type Risk, type SeedInput } from '../../shared/fair/index.ts';
 import { VERIFY_GAMES, verifyOutcome, type VerifyRequest } from '../../shared/games/verify.ts';
+import { crashPoint } from '../../shared/fair/crash.ts';
+import { earlierGameHashes } from '../../shared/games/crash/crash.chain.ts';
 
 type Options = Record<string, string | boolean | undefined>;
 type Output = Record<string, unknown>;
@@ -72,6 +74,12 @@ export function verifyResult(game: string | undefined, options: Options): Output
   try {
     const req = request(game, options);
     const out = verifyOutcome(req);
+    if (req.game === 'crash' && options.chain !== undefined) {
+      const n = int(options, 'chain');
+      if (n > 100_000) throw new Error('--chain must be at most 100000');
+      // the N games played before this one, newest first: each hash is SHA-256 of the one before it
+      out.chain = earlierGameHashes(req.hash, n).map((hash) => ({ hash, crashPoint: crashPoint(hash, req.salt) }));
+    }
     if (req.game !== 'crash' && options.floats !== undefined) {
       const k = int(options, 'floats');
       if (k > 1000) throw new Error('--floats must be at most 1000');

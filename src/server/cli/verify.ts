@@ -1,7 +1,7 @@
 // Verifier CLI for auditors: recomputes a result from seeds with the shared fair code and prints
 // exactly one JSON object. Usage: npm run --silent verify -- <game> --server-seed S
 // --client-seed C --nonce N [--target T [--direction over|under] | --rows R --risk low|medium|high
-// | --segments K | --chance C | --hash H --salt S] [--floats K]; for `box`, --box SLUG
+// | --segments K | --chance C | --hash H --salt S [--chain N]] [--floats K]; for `box`, --box SLUG
 // --box-version V also names the item won (local database).
 import { parseArgs } from 'node:util';
 import { verifyResult } from './verify.service.ts';
@@ -19,6 +19,7 @@ const { positionals, values } = parseArgs({
     segments: { type: 'string' },
     hash: { type: 'string' },
     salt: { type: 'string' },
+    chain: { type: 'string' },
     chance: { type: 'string' },
     target: { type: 'string' },
     direction: { type: 'string' },

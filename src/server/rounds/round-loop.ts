@@ -105,13 +105,13 @@ export class RoundLoop<R extends RoundRow> {
     this.leaseTimer = this.deps.clock.setTimeout(() => this.lease(), 0);
   }
 
-  /** Stops driving and gives the lead up; waits for the step in flight. */
+  /** Stops driving and gives the lead up (also after halt()); waits for the step in flight. */
   async stop(): Promise<void> {
     this.running = false;
     this.clear();
     await this.work;
-    if (this.leading) await this.deps.leadership.release();
     this.leading = false;
+    await this.deps.leadership.release();
   }
 
   /** Stops without giving the lead up, as a process that died would (tests). */

@@ -30,8 +30,8 @@ export const crashBetBodySchema = z.object({
     .nullish(),
 });
 
-/** A bet's state: active until cashed out or lost; refunded when its round could not be played. */
-export const CRASH_BET_STATUSES = ['active', 'cashed_out', 'lost', 'refunded'] as const;
+/** A bet's state: active until cashed out or lost. */
+export const CRASH_BET_STATUSES = ['active', 'cashed_out', 'lost'] as const;
 
 /** A bet as the API shows it (the socket `bets` event carries its first six fields). */
 export const crashBetSchema = z.object({

@@ -71,7 +71,7 @@ describeEachDb('round loop', (dialect) => {
     events = [];
   });
   afterEach(async () => {
-    for (const loop of loops.splice(0)) await loop.halt();
+    for (const loop of loops.splice(0)) await loop.stop();
     await database.drop();
   });
 

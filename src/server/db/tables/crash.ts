@@ -32,7 +32,7 @@ export interface CrashBetsTable {
   user_id: number;
   amount_cents: number;
   auto_cashout_cents: number | null;
-  status: 'active' | 'cashed_out' | 'lost' | 'refunded';
+  status: 'active' | 'cashed_out' | 'lost';
   multiplier_cents: number | null;
   payout_cents: number | null;
   created_at: number;
