@@ -74,6 +74,20 @@ function CashOutText({
   return <span data-testid="cashout-amount">{text}</span>;
 }
 
+/** Ms the Bet button stays disabled after a bet settles, so a late "Cash out" click never bets again. */
+export const SETTLE_COOLDOWN_MS = 800;
+
+function useSettleCooldown(state: string): boolean {
+  const [cooling, setCooling] = useState(false);
+  useEffect(() => {
+    if (state !== 'won' && state !== 'lost') return;
+    setCooling(true);
+    const id = setTimeout(() => setCooling(false), SETTLE_COOLDOWN_MS);
+    return () => clearTimeout(id);
+  }, [state]);
+  return cooling;
+}
+
 /** The HUD. */
 export function RocketHud(props: RocketHudProps) {
   const { state, status, autoOn, riding, clock, multiplierNow } = props;
@@ -84,6 +98,7 @@ export function RocketHud(props: RocketHudProps) {
   const muted = useSound((s) => s.muted);
   const setMuted = useSound((s) => s.setMuted);
   const error = amountError(amount) ?? autoCashoutError(target);
+  const cooling = useSettleCooldown(state);
   const params = (): RocketParams => ({ amount: round2(Number(amount)), autoCashout: num(target) });
   const scale = (f: number) => {
     const v = Number(amount);
@@ -120,7 +135,10 @@ export function RocketHud(props: RocketHudProps) {
   else
     button = {
       text: status === 'starting' ? 'Bet' : 'Bet (next round)',
-      act: error ? undefined : () => (tab === 'auto' ? props.onAuto(params(), config()) : props.onBet(params())),
+      act:
+        error || cooling
+          ? undefined
+          : () => (tab === 'auto' ? props.onAuto(params(), config()) : props.onBet(params())),
       kind: 'bet',
     };
 
@@ -190,6 +208,7 @@ export function RocketHud(props: RocketHudProps) {
         </div>
       )}
       <button
+        key={button.kind} // a new element per meaning: a click aimed at "Cash out" never lands on "Bet"
         className={`rocket-button rocket-button-${button.kind}`}
         data-testid="rocket-button"
         onClick={button.act}

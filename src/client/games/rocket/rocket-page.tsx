@@ -135,6 +135,14 @@ export default function RocketPage() {
       data-round={roundId ?? ''}
       data-state={state}
     >
+      <header className="rocket-head">
+        <h1>Rocket</h1>
+        {user && (
+          <p>
+            Balance: <strong data-testid="balance">{formatDollars(user.balance)}</strong>
+          </p>
+        )}
+      </header>
       <RocketRecent games={recent} />
       <div className="rocket-layout">
         <RocketHud
