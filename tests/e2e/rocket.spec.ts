@@ -17,7 +17,7 @@ test('bet → the round flies → cash out → the balance changes; a watcher se
   signIn,
   newContext,
 }) => {
-  test.setTimeout(150_000); // up to a few real rounds
+  test.setTimeout(300_000); // up to a few real rounds (a high one lasts a minute)
   const name = `Pilot ${test.info().project.name} ${Date.now() % 100_000}`;
   await signIn({ balanceCents: 10_000, name });
   const watcher = await (await newContext()).context.newPage();
@@ -35,7 +35,7 @@ test('bet → the round flies → cash out → the balance changes; a watcher se
     await expect(button).toHaveText(/^Bet/);
     await button.click();
     // a bet outside the betting window is queued and sent when the next round opens
-    await expect(page.getByTestId('rocket-page')).toHaveAttribute('data-state', 'placed', { timeout: 20_000 });
+    await expect(page.getByTestId('rocket-page')).toHaveAttribute('data-state', 'placed', { timeout: 90_000 });
     balance -= 1;
     await expect(page.getByTestId('balance')).toHaveText(`$${balance.toFixed(2)}`);
     if (attempt === 0)
@@ -47,7 +47,7 @@ test('bet → the round flies → cash out → the balance changes; a watcher se
     });
     const cashOut = page.getByRole('button', { name: /Cash out @/ });
     if (await cashOut.isVisible()) await cashOut.click({ timeout: 2_000 }).catch(() => undefined); // it may bust meanwhile
-    await expect(page.getByTestId('rocket-page')).toHaveAttribute('data-state', /won|lost/, { timeout: 60_000 });
+    await expect(page.getByTestId('rocket-page')).toHaveAttribute('data-state', /won|lost/, { timeout: 90_000 });
     const result = page.getByTestId('rocket-result');
     if ((await rocketState(page))?.rocket === 'won') {
       const text = (await result.textContent())!;
@@ -68,10 +68,10 @@ test('bet → the round flies → cash out → the balance changes; a watcher se
 test('recent games link to the provably-fair page, which recomputes the crash point and walks the chain', async ({
   page,
 }) => {
-  test.setTimeout(60_000);
+  test.setTimeout(150_000);
   await page.goto('/rocket');
   const chip = page.getByTestId('rocket-recent-game').first();
-  await expect(chip).toBeVisible({ timeout: 30_000 }); // at least one round has crashed
+  await expect(chip).toBeVisible({ timeout: 90_000 }); // at least one round has crashed
   const shown = (await chip.textContent())!;
   await chip.click();
   await expect(page).toHaveURL(/\/rocket\/provably-fair\?hash=[0-9a-f]{64}/);
