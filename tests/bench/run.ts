@@ -9,6 +9,7 @@ import { bundleBench } from './bundle.bench.ts';
 import { fanoutBench, tokenGrantBench } from './auth.bench.ts';
 import { boxesBench } from './boxes.bench.ts';
 import { openingsBench } from './openings.bench.ts';
+import { rocketBench } from './rocket.bench.ts';
 
 const benches: [string, () => Promise<Record<string, number | string>>][] = [
   ['GET /api/health vs bare Fastify (20 connections, 5 s)', healthBench],
@@ -22,6 +23,7 @@ const benches: [string, () => Promise<Record<string, number | string>>][] = [
     'box openings: POST /api/boxes/{slug}/open ×1 and ×5 vs bare Fastify (50 connections, 5 s) + reel frame cost (5 reels)',
     openingsBench,
   ],
+  ['rocket scene frame cost with a 500-row players list (headless Chromium)', rocketBench],
 ];
 
 buildIfStale(); // the scene frame-cost figures need the built client
