@@ -214,7 +214,8 @@ export class RocketScene implements Scene {
     this.rocket.scale.set(scale);
     const burn = v.phase === 'flying' ? 1 : v.phase === 'launch' ? 0.6 : 0.25;
     const length = 34 + 46 * burn + 24 * Math.min(1, v.speed / 6);
-    const g = this.trail.clear();
+    // a fixed, invisible extent keeps the filter's texture the same size every frame (no re-allocation)
+    const g = this.trail.clear().rect(-140, -14, 124, 28).fill({ color: 0xffffff, alpha: 0.001 });
     for (const [w, a, l] of [
       [16, 0.35, 1],
       [11, 0.65, 0.75],
