@@ -34,7 +34,7 @@ export class RedisLeadership implements Leadership {
   constructor(
     private readonly url: string,
     private readonly key: string,
-    private readonly ttlMs = 3000,
+    private readonly ttlMs = 2500,
   ) {}
 
   private redis(): Promise<Redis> {
