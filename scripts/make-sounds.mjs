@@ -44,6 +44,22 @@ function tones(notes, { wave = 'sine', decay = 8, gain = 0.6 } = {}) {
   return out;
 }
 
+// A falling rumble for the crash: noise through a one-pole low-pass, deterministic (LCG, fixed seed).
+function noiseBurst(seconds) {
+  const out = [];
+  let seed = 12345;
+  let low = 0;
+  const n = Math.round(seconds * RATE);
+  for (let i = 0; i < n; i++) {
+    seed = (seed * 1103515245 + 12345) % 2147483648;
+    const white = (seed / 2147483648) * 2 - 1;
+    const t = i / RATE;
+    low += (white - low) * (0.25 - 0.2 * (t / seconds));
+    out.push(low * 1.6 * Math.min(1, t * 300) * Math.exp(-5 * t));
+  }
+  return out;
+}
+
 const sounds = {
   bet: tones([[880, 0.06]], { wave: 'tri', decay: 40 }),
   roll: tones([[1320, 0.03]], { wave: 'square', decay: 90, gain: 0.3 }),
@@ -63,6 +79,15 @@ const sounds = {
     ],
     { wave: 'sine', decay: 7 },
   ),
+  tick: tones([[1760, 0.025]], { wave: 'sine', decay: 120, gain: 0.35 }),
+  cashout: tones(
+    [
+      [988, 0.07],
+      [1319, 0.16],
+    ],
+    { wave: 'tri', decay: 9 },
+  ),
+  crash: noiseBurst(0.55),
 };
 
 mkdirSync('assets/sounds', { recursive: true });

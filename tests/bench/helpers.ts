@@ -4,7 +4,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
-import { chromium } from 'playwright-core';
+import { chromium, type Page } from 'playwright-core';
 import { loadConfig } from '../../src/server/config.ts';
 import { openDatabase } from '../../src/server/db/database.ts';
 import { createPlayer } from '../helpers/users.ts';
@@ -126,6 +126,7 @@ export async function sceneFrameCost(
   url: string,
   hook: string,
   frames: number,
+  prepare: (page: Page) => Promise<void> = async () => {},
 ): Promise<{ p50: number; p95: number; renderer: string }> {
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
@@ -148,6 +149,7 @@ export async function sceneFrameCost(
     await page.waitForFunction((h) => Boolean((window as unknown as Record<string, unknown>)[h]), hook, {
       timeout: 60_000,
     });
+    await prepare(page);
     await page.evaluate(([h, n]) => (window as unknown as Record<string, Hook>)[h]!.frameCosts(n), [
       hook,
       Math.ceil(frames / 5),

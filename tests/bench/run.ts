@@ -12,6 +12,7 @@ import { openingsBench } from './openings.bench.ts';
 import { battlesBench } from './battles.bench.ts';
 import { battleSceneBench } from './battle-scene.bench.ts';
 import { crashBench } from './crash.bench.ts';
+import { rocketBench } from './rocket.bench.ts';
 
 const benches: [string, () => Promise<Record<string, number | string>>][] = [
   ['GET /api/health vs bare Fastify (20 connections, 5 s)', healthBench],
@@ -31,6 +32,7 @@ const benches: [string, () => Promise<Record<string, number | string>>][] = [
     'crash: round ticks to 3,000 socket.io clients vs a bare socket.io server; 500 cash-outs within one second',
     crashBench,
   ],
+  ['rocket scene frame cost with a 500-row players list (headless Chromium)', rocketBench],
 ];
 
 buildIfStale(); // the scene frame-cost figures need the built client

@@ -7,9 +7,20 @@ import betUrl from '../../../assets/sounds/bet.wav';
 import rollUrl from '../../../assets/sounds/roll.wav';
 import winUrl from '../../../assets/sounds/win.wav';
 import loseUrl from '../../../assets/sounds/lose.wav';
+import tickUrl from '../../../assets/sounds/tick.wav';
+import cashoutUrl from '../../../assets/sounds/cashout.wav';
+import crashUrl from '../../../assets/sounds/crash.wav';
 
 /** Every sound a game can play. */
-export const SOUND_URLS = { bet: betUrl, roll: rollUrl, win: winUrl, lose: loseUrl } as const;
+export const SOUND_URLS = {
+  bet: betUrl,
+  roll: rollUrl,
+  win: winUrl,
+  lose: loseUrl,
+  tick: tickUrl,
+  cashout: cashoutUrl,
+  crash: crashUrl,
+} as const;
 export type SoundName = keyof typeof SOUND_URLS;
 
 const howls = new Map<SoundName, Howl>();

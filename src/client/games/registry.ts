@@ -28,4 +28,11 @@ export const games = {
     page: () => import('./upgrade/upgrade-page.tsx'),
     fairPage: () => import('./upgrade/upgrade-fair-page.tsx'),
   },
+  rocket: {
+    id: 'rocket',
+    title: 'Rocket',
+    path: '/rocket',
+    page: () => import('./rocket/rocket-page.tsx'),
+    fairPage: () => import('./rocket/rocket-fair-page.tsx'),
+  },
 } satisfies Record<string, GameEntry>;

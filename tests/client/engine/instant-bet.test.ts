@@ -7,7 +7,6 @@ import {
   type InstantBetInput,
 } from '../../../src/client/engine/machines/instant-bet.machine.ts';
 import { nextAmount, stopReason, type AutoConfig } from '../../../src/client/engine/machines/auto-bet.machine.ts';
-import { roundMachine } from '../../../src/client/engine/machines/round.machine.ts';
 
 type P = { amount: number; target: number };
 type R = { win: boolean; payout: number; roll: number };
@@ -126,20 +125,5 @@ describe('instant-bet machine', () => {
     expect(stopReason({ config: c, played: 3, profit: -3 })).toBe('loss');
     expect(stopReason({ config: c, played: 3, profit: 0 })).toBeNull();
     expect(stopReason({ config: { ...c, count: 3 }, played: 3, profit: 0 })).toBe('count');
-  });
-});
-
-describe('round machine', () => {
-  it('follows server statuses and records when each began', () => {
-    const clock = new EngineClock();
-    const actor = createActor(roundMachine, { input: { clock } }).start();
-    clock.advance(50);
-    actor.send({ type: 'STATUS', status: 'starting', roundId: 7 });
-    expect(actor.getSnapshot().value).toBe('starting');
-    expect(actor.getSnapshot().context).toMatchObject({ roundId: 7, since: 50 });
-    actor.send({ type: 'STATUS', status: 'in_progress', roundId: 7, data: { speed: 1 } });
-    expect(actor.getSnapshot().hasTag('live')).toBe(true);
-    actor.send({ type: 'STATUS', status: 'ended', roundId: 7 });
-    expect(actor.getSnapshot().value).toBe('ended');
   });
 });

@@ -1,0 +1,225 @@
+// The Rocket controls: amount with ½ and 2×, auto cash-out (≥ 1.01, 2 decimals), one button that
+// reads Bet / Cancel queued bet / Cash out @ $x (live), manual and auto-bet tabs (count, change the
+// amount by % on win and on loss, stop on profit / loss), and the Mute box of the one sound store.
+import { useEffect, useState } from 'react';
+import { CRASH_LIMITS } from '../../../shared/api/crash.ts';
+import type { AutoConfig } from '../../engine/machines/auto-bet.machine.ts';
+import type { RoundStatus } from '../../engine/machines/round.machine.ts';
+import type { EngineClock } from '../../engine/clock.ts';
+import { useSound } from '../../stores/sound.ts';
+import { formatDollars } from '../../lib/format.ts';
+import { payoutOf } from './rocket-format.ts';
+import type { RocketParams } from './rocket.machine.ts';
+
+/** Props from the page. */
+export interface RocketHudProps {
+  state: string; // rocket machine state
+  status: RoundStatus; // round status
+  autoOn: boolean;
+  riding: number | null; // the amount riding now
+  clock: EngineClock;
+  multiplierNow(): number; // the live multiplier (floored)
+  onBet(params: RocketParams): void;
+  onCancel(): void;
+  onCashOut(): void;
+  onAuto(params: RocketParams, config: AutoConfig): void;
+  onStopAuto(): void;
+}
+
+const round2 = (v: number) => Math.round(v * 100) / 100;
+const num = (s: string) => (s.trim() === '' ? null : Number(s));
+const twoDecimals = (v: number) => Math.abs(Math.round(v * 100) - v * 100) < 1e-6;
+
+/** The amount's error, or null. */
+export function amountError(text: string): string | null {
+  const v = Number(text);
+  if (
+    !Number.isFinite(v) ||
+    !twoDecimals(v) ||
+    v * 100 < CRASH_LIMITS.minBetCents ||
+    v * 100 > CRASH_LIMITS.maxBetCents
+  )
+    return `Bet between ${formatDollars(CRASH_LIMITS.minBetCents / 100)} and ${formatDollars(CRASH_LIMITS.maxBetCents / 100)}`;
+  return null;
+}
+
+/** The auto cash-out's error (empty = none), or null. */
+export function autoCashoutError(text: string): string | null {
+  const v = num(text);
+  if (v === null) return null;
+  if (!Number.isFinite(v) || v < CRASH_LIMITS.minAutoCashout || v > CRASH_LIMITS.maxAutoCashout || !twoDecimals(v))
+    return `Auto cash-out from ${CRASH_LIMITS.minAutoCashout.toFixed(2)}× with 2 decimals`;
+  return null;
+}
+
+/** The live "Cash out @ $x" text, refreshed ~10 times a second from the engine clock. */
+function CashOutText({
+  clock,
+  amount,
+  multiplierNow,
+}: {
+  clock: EngineClock;
+  amount: number;
+  multiplierNow(): number;
+}) {
+  const [text, setText] = useState(() => formatDollars(payoutOf(amount, multiplierNow())));
+  useEffect(() => {
+    let last = -Infinity;
+    return clock.subscribe((now) => {
+      if (now - last < 100) return;
+      last = now;
+      setText(formatDollars(payoutOf(amount, multiplierNow())));
+    });
+  }, [clock, amount, multiplierNow]);
+  return <span data-testid="cashout-amount">{text}</span>;
+}
+
+/** Ms the Bet button stays disabled after a bet settles, so a late "Cash out" click never bets again. */
+export const SETTLE_COOLDOWN_MS = 800;
+
+function useSettleCooldown(state: string): boolean {
+  const [cooling, setCooling] = useState(false);
+  useEffect(() => {
+    if (state !== 'won' && state !== 'lost') return;
+    setCooling(true);
+    const id = setTimeout(() => setCooling(false), SETTLE_COOLDOWN_MS);
+    return () => clearTimeout(id);
+  }, [state]);
+  return cooling;
+}
+
+/** The HUD. */
+export function RocketHud(props: RocketHudProps) {
+  const { state, status, autoOn, riding, clock, multiplierNow } = props;
+  const [tab, setTab] = useState<'manual' | 'auto'>('manual');
+  const [amount, setAmount] = useState('1.00');
+  const [target, setTarget] = useState('');
+  const [auto, setAuto] = useState({ count: '10', win: '', loss: '', profit: '', stopLoss: '' });
+  const muted = useSound((s) => s.muted);
+  const setMuted = useSound((s) => s.setMuted);
+  const error = amountError(amount) ?? autoCashoutError(target);
+  const cooling = useSettleCooldown(state);
+  const params = (): RocketParams => ({ amount: round2(Number(amount)), autoCashout: num(target) });
+  const scale = (f: number) => {
+    const v = Number(amount);
+    const min = CRASH_LIMITS.minBetCents / 100;
+    const max = CRASH_LIMITS.maxBetCents / 100;
+    if (Number.isFinite(v)) setAmount(Math.min(max, Math.max(min, Math.floor(v * f * 100) / 100)).toFixed(2));
+  };
+  const config = (): AutoConfig => ({
+    baseAmount: params().amount,
+    count: Number(auto.count) || 0,
+    onWinPct: num(auto.win),
+    onLossPct: num(auto.loss),
+    stopOnProfit: num(auto.profit),
+    stopOnLoss: num(auto.stopLoss),
+  });
+
+  const live = status === 'in_progress' && (state === 'placed' || state === 'cashing');
+  let button: { text: React.ReactNode; act?: () => void; kind: string };
+  if (autoOn && !live) button = { text: 'Stop auto bet', act: props.onStopAuto, kind: 'stop' };
+  else if (state === 'queued') button = { text: 'Cancel queued bet', act: props.onCancel, kind: 'cancel' };
+  else if (state === 'placing') button = { text: 'Placing bet…', kind: 'wait' };
+  else if (state === 'cashing') button = { text: 'Cashing out…', kind: 'wait' };
+  else if (live && riding !== null)
+    button = {
+      text: (
+        <>
+          Cash out @ <CashOutText clock={clock} amount={riding} multiplierNow={multiplierNow} />
+        </>
+      ),
+      act: props.onCashOut,
+      kind: 'cashout',
+    };
+  else if (state === 'placed') button = { text: 'Bet placed — waiting for launch', kind: 'wait' };
+  else
+    button = {
+      text: status === 'starting' ? 'Bet' : 'Bet (next round)',
+      act:
+        error || cooling
+          ? undefined
+          : () => (tab === 'auto' ? props.onAuto(params(), config()) : props.onBet(params())),
+      kind: 'bet',
+    };
+
+  const editing = state === 'idle' || state === 'won' || state === 'lost';
+  return (
+    <div className="rocket-hud" data-testid="rocket-hud">
+      <div className="rocket-tabs" role="tablist">
+        {(['manual', 'auto'] as const).map((t) => (
+          <button key={t} role="tab" aria-selected={tab === t} onClick={() => setTab(t)} disabled={autoOn}>
+            {t === 'manual' ? 'Manual' : 'Auto'}
+          </button>
+        ))}
+      </div>
+      <label className="rocket-field">
+        <span>Amount</span>
+        <span className="rocket-amount">
+          <input
+            inputMode="decimal"
+            value={amount}
+            onChange={(e) => setAmount(e.target.value)}
+            aria-label="Bet amount"
+            data-testid="rocket-amount"
+            disabled={!editing || autoOn}
+          />
+          <button type="button" onClick={() => scale(0.5)} disabled={!editing || autoOn}>
+            ½
+          </button>
+          <button type="button" onClick={() => scale(2)} disabled={!editing || autoOn}>
+            2×
+          </button>
+        </span>
+      </label>
+      <label className="rocket-field">
+        <span>Auto cash-out</span>
+        <input
+          inputMode="decimal"
+          placeholder="off"
+          value={target}
+          onChange={(e) => setTarget(e.target.value)}
+          aria-label="Auto cash-out"
+          data-testid="rocket-auto-cashout"
+          disabled={!editing || autoOn}
+        />
+      </label>
+      {tab === 'auto' && (
+        <div className="rocket-auto">
+          {(
+            [
+              ['count', 'Number of bets (0 = no limit)'],
+              ['win', 'On win: change amount by %'],
+              ['loss', 'On loss: change amount by %'],
+              ['profit', 'Stop on profit ($)'],
+              ['stopLoss', 'Stop on loss ($)'],
+            ] as const
+          ).map(([key, label]) => (
+            <label key={key} className="rocket-field">
+              <span>{label}</span>
+              <input
+                inputMode="decimal"
+                value={auto[key]}
+                placeholder={key === 'win' || key === 'loss' ? 'reset' : ''}
+                onChange={(e) => setAuto({ ...auto, [key]: e.target.value })}
+                disabled={autoOn}
+              />
+            </label>
+          ))}
+        </div>
+      )}
+      <button
+        key={button.kind} // a new element per meaning: a click aimed at "Cash out" never lands on "Bet"
+        className={`rocket-button rocket-button-${button.kind}`}
+        data-testid="rocket-button"
+        onClick={button.act}
+        disabled={!button.act}
+      >
+        {button.text}
+      </button>
+      {error && editing && <p className="rocket-hint">{error}</p>}
+      <label className="rocket-mute">
+        <input type="checkbox" checked={muted} onChange={(e) => setMuted(e.target.checked)} /> Mute
+      </label>
+    </div>
+  );
+}

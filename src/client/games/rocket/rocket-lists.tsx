@@ -1,0 +1,137 @@
+// The tabs under the stage: this round's players (live cash-outs, largest bets first), my bets
+// (with the round's crash point and a verify link) and the leaderboard (biggest wins or
+// multipliers of the day, week or all time; only truthy filters are sent).
+import { useState } from 'react';
+import { Link } from 'react-router';
+import type { CrashLeaderboardEntry, CrashMyBet } from '../../../shared/api/crash.ts';
+import { HistoryTable, type HistoryColumn } from '../../components/fair/history-table.tsx';
+import { useApiData } from '../../lib/use-api-data.ts';
+import { errorText } from '../../lib/api.ts';
+import { formatDollars } from '../../lib/format.ts';
+import { formatMultiplier } from './rocket-format.ts';
+import type { PlayerRow } from './rocket-players.ts';
+
+const playerColumns: HistoryColumn<PlayerRow>[] = [
+  { header: 'Player', cell: (r) => r.user.name, testId: 'player-name' },
+  { header: 'Bet', cell: (r) => formatDollars(r.amount), testId: 'player-amount' },
+  {
+    header: 'Cash-out',
+    cell: (r) => (r.multiplier !== null ? formatMultiplier(r.multiplier) : r.state === 'lost' ? 'busted' : '—'),
+  },
+  { header: 'Win', cell: (r) => (r.payout ? formatDollars(r.payout) : '—') },
+];
+
+const myColumns: HistoryColumn<CrashMyBet>[] = [
+  { header: 'Round', cell: (b) => b.round_id },
+  { header: 'Bet', cell: (b) => formatDollars(b.amount) },
+  { header: 'Cash-out', cell: (b) => (b.multiplier !== null ? formatMultiplier(b.multiplier) : '—') },
+  { header: 'Payout', cell: (b) => (b.payout !== null ? formatDollars(b.payout) : '—') },
+  { header: 'Crash', cell: (b) => (b.crash_point !== null ? formatMultiplier(b.crash_point) : '…') },
+  { header: 'Status', cell: (b) => b.status.replace('_', ' ') },
+];
+
+const boardColumns: HistoryColumn<CrashLeaderboardEntry>[] = [
+  { header: 'Player', cell: (e) => e.user.name },
+  { header: 'Bet', cell: (e) => formatDollars(e.amount) },
+  { header: 'Multiplier', cell: (e) => formatMultiplier(e.multiplier) },
+  { header: 'Win', cell: (e) => formatDollars(e.win_amount) },
+  { header: 'Round', cell: (e) => e.round_id },
+];
+
+/** The leaderboard query: only filters with a value. */
+export function leaderboardPath(sort: string, period: string): string {
+  const q = new URLSearchParams(Object.entries({ sort, period }).filter(([, v]) => !!v));
+  const s = q.toString();
+  return `/api/crash/leaderboard${s ? `?${s}` : ''}`;
+}
+
+function MyBets({ version }: { version: number }) {
+  const { data, error } = useApiData<{ data: CrashMyBet[] }>('/api/crash/my-bets?limit=20', version);
+  if (error) return <p className="muted">{errorText(error)}</p>;
+  return (
+    <HistoryTable
+      className="rocket-table"
+      rows={data?.data ?? []}
+      columns={myColumns}
+      row={(b) => ({ key: b.id, 'data-status': b.status })}
+    />
+  );
+}
+
+function Leaderboard() {
+  const [sort, setSort] = useState('win_amount');
+  const [period, setPeriod] = useState('day');
+  const { data, error } = useApiData<{ data: CrashLeaderboardEntry[] }>(leaderboardPath(sort, period));
+  return (
+    <>
+      <div className="rocket-filters">
+        <select aria-label="Sort" value={sort} onChange={(e) => setSort(e.target.value)}>
+          <option value="win_amount">Biggest wins</option>
+          <option value="multiplier">Highest multipliers</option>
+        </select>
+        <select aria-label="Period" value={period} onChange={(e) => setPeriod(e.target.value)}>
+          <option value="day">Today</option>
+          <option value="week">This week</option>
+          <option value="all">All time</option>
+        </select>
+      </div>
+      {error ? (
+        <p className="muted">{errorText(error)}</p>
+      ) : (
+        <HistoryTable
+          className="rocket-table"
+          rows={data?.data ?? []}
+          columns={boardColumns}
+          row={(e) => ({ key: `${e.round_id}:${e.user.id}` })}
+        />
+      )}
+    </>
+  );
+}
+
+/** The tabs. `version` changes after each of my settled bets (my bets reload). */
+export function RocketLists({
+  players,
+  signedIn,
+  version,
+}: {
+  players: PlayerRow[];
+  signedIn: boolean;
+  version: number;
+}) {
+  const [tab, setTab] = useState<'players' | 'mine' | 'board'>('players');
+  const total = players.reduce((s, r) => s + r.amount, 0);
+  return (
+    <section className="rocket-lists">
+      <div className="rocket-tabs" role="tablist">
+        <button role="tab" aria-selected={tab === 'players'} onClick={() => setTab('players')}>
+          Players ({players.length})
+        </button>
+        {signedIn && (
+          <button role="tab" aria-selected={tab === 'mine'} onClick={() => setTab('mine')}>
+            My bets
+          </button>
+        )}
+        <button role="tab" aria-selected={tab === 'board'} onClick={() => setTab('board')}>
+          Leaderboard
+        </button>
+      </div>
+      {tab === 'players' && (
+        <div data-testid="rocket-players">
+          <p className="muted">Total bet {formatDollars(Math.round(total * 100) / 100)}</p>
+          <HistoryTable
+            className="rocket-table"
+            rows={players}
+            columns={playerColumns}
+            row={(r) => ({ key: r.id, className: `rocket-row-${r.state}`, 'data-state': r.state })}
+          />
+        </div>
+      )}
+      {tab === 'mine' && signedIn && <MyBets version={version} />}
+      {tab === 'board' && <Leaderboard />}
+      <p className="muted">
+        <Link to="/rocket/provably-fair">How every crash point is fixed in advance</Link>
+      </p>
+    </section>
+  );
+}

@@ -1,0 +1,29 @@
+// The recent games strip: the last crash points, newest first, coloured by band (1.00× busts
+// included), each linking to its verification on /rocket/provably-fair.
+import { Link } from 'react-router';
+import type { CrashRecentGame } from '../../../shared/api/crash.ts';
+import { crashBand, formatMultiplier } from './rocket-format.ts';
+
+/** A game's verify link. */
+export function crashVerifyLink(hash: string): string {
+  return `/rocket/provably-fair?hash=${encodeURIComponent(hash)}`;
+}
+
+/** The strip. */
+export function RocketRecent({ games }: { games: readonly CrashRecentGame[] }) {
+  return (
+    <nav className="rocket-recent" aria-label="Recent games" data-testid="rocket-recent">
+      {games.map((g) => (
+        <Link
+          key={g.id}
+          to={crashVerifyLink(g.hash)}
+          className={`rocket-chip rocket-chip-${crashBand(g.crash_point)}`}
+          title={`Round ${g.id}: verify`}
+          data-testid="rocket-recent-game"
+        >
+          {formatMultiplier(g.crash_point)}
+        </Link>
+      ))}
+    </nav>
+  );
+}

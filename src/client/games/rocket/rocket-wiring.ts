@@ -1,0 +1,171 @@
+// The Rocket page's wiring: the /crash socket into the round machine, the rocket machine and the
+// players list; the Pixi stage running the scene on the engine clock; window.__rocket for browser
+// tests and the frame-cost bench.
+import { useCallback, useEffect, useRef, useState, type Dispatch } from 'react';
+import type { Actor } from 'xstate';
+import type { EngineClock } from '../../engine/clock.ts';
+import type { PixiHost } from '../../engine/pixi-host.ts';
+import { SceneRunner } from '../../engine/scene.ts';
+import { initSound } from '../../engine/sound.ts';
+import { measureFrames } from '../../engine/frame-cost.ts';
+import type { roundMachine, RoundGameEvent } from '../../engine/machines/round.machine.ts';
+import { acquireRoundSocket } from '../../lib/socket.ts';
+import { crashBetsEventSchema, crashGameEventSchema } from '../../../shared/api/rounds.ts';
+import { crashTimeOf } from '../../../shared/games/crash/crash.sample.ts';
+import type { rocketMachine } from './rocket.machine.ts';
+import type { RocketScene } from './rocket.scene.ts';
+import type { PlayersAction } from './rocket-players.ts';
+import { betUpdate } from './rocket-link.ts';
+
+type Round = Actor<typeof roundMachine>;
+type Rocket = Actor<typeof rocketMachine>;
+
+/** Subscribes to /crash for the page's lifetime; malformed events are dropped. */
+export function useRocketSocket(round: Round, rocket: Rocket, dispatch: Dispatch<PlayersAction>): void {
+  useEffect(() => {
+    let release: (() => void) | null = null;
+    let live = true;
+    void acquireRoundSocket('/crash').then((lease) => {
+      if (!live) return lease.release();
+      const { socket } = lease;
+      const onConnect = () => round.send({ type: 'CONNECTED' });
+      const onDisconnect = () => round.send({ type: 'DISCONNECTED' });
+      const onGame = (raw: unknown) => {
+        const game = crashGameEventSchema.safeParse(raw);
+        if (game.success) round.send({ type: 'GAME', game: game.data as RoundGameEvent });
+      };
+      const onBets = (raw: unknown) => {
+        const parsed = crashBetsEventSchema.safeParse(raw);
+        if (!parsed.success) return;
+        dispatch({ type: 'bets', event: parsed.data });
+        const update = betUpdate(parsed.data);
+        if (update) rocket.send(update);
+      };
+      socket.on('connect', onConnect);
+      socket.on('disconnect', onDisconnect);
+      socket.on('game', onGame);
+      socket.on('bets', onBets);
+      if (socket.connected) onConnect();
+      release = () => {
+        socket.off('connect', onConnect);
+        socket.off('disconnect', onDisconnect);
+        socket.off('game', onGame);
+        socket.off('bets', onBets);
+        lease.release();
+      };
+    });
+    return () => {
+      live = false;
+      release?.();
+    };
+  }, [round, rocket, dispatch]);
+}
+
+/** What browser tests and the bench read. */
+export interface RocketDebug {
+  renderer: string;
+  view(): unknown;
+  state(): { round: string; rocket: string; roundId: number | null };
+  /** Adds `n` demo rows to the players list (bench). */
+  fillPlayers(n: number): void;
+  /** JS ms per frame (clock step + scene update + render submit) while a demo round flies. */
+  frameCosts(frames: number): number[];
+}
+
+function expose(
+  host: PixiHost,
+  scene: RocketScene,
+  clock: EngineClock,
+  round: Round,
+  rocket: Rocket,
+  dispatch: Dispatch<PlayersAction>,
+) {
+  const handle: RocketDebug = {
+    renderer: host.rendererName,
+    view: () => scene.lastView,
+    state: () => ({
+      round: String(round.getSnapshot().value),
+      rocket: String(rocket.getSnapshot().value),
+      roundId: round.getSnapshot().context.roundId,
+    }),
+    fillPlayers: (n) => {
+      const roundId = round.getSnapshot().context.roundId ?? 0;
+      for (let i = 0; i < n; i++)
+        dispatch({
+          type: 'bets',
+          event: {
+            type: i % 3 === 0 ? 'cashed_out' : 'placed',
+            round_id: roundId,
+            bet: {
+              id: 1_000_000 + i,
+              user: { id: 1_000_000 + i, name: `demo${i}`, avatar_url: null },
+              amount: 1 + (i % 50),
+              auto_cashout: null,
+              multiplier: i % 3 === 0 ? 1.5 : null,
+              payout: i % 3 === 0 ? (1 + (i % 50)) * 1.5 : null,
+            },
+          },
+        });
+    },
+    frameCosts: (frames) => {
+      const source = scene.source;
+      const start = clock.now;
+      // a demo round that flies to 20× and crashes, then flies again
+      const cycle = crashTimeOf(20) + 2000;
+      scene.source = (now) => {
+        const t = (now - start) % cycle;
+        const crashed = t > crashTimeOf(20);
+        return {
+          status: crashed ? 'ended' : 'in_progress',
+          roundId: Math.floor((now - start) / cycle),
+          elapsedMs: Math.min(t, crashTimeOf(20)),
+          bettingLeftMs: 0,
+          bettingTotalMs: 5000,
+          crashPoint: crashed ? 20 : null,
+          sinceStatusMs: crashed ? t - crashTimeOf(20) : t,
+        };
+      };
+      try {
+        return measureFrames({ clock, scene, render: () => host.app.render() }, frames, () => undefined);
+      } finally {
+        scene.source = source;
+      }
+    },
+  };
+  (window as unknown as { __rocket?: RocketDebug }).__rocket = handle;
+  return () => delete (window as unknown as { __rocket?: RocketDebug }).__rocket;
+}
+
+/** Runs the scene on the page's Pixi host; returns the stage callbacks and loading state. */
+export function useRocketStage(
+  scene: RocketScene,
+  clock: EngineClock,
+  round: Round,
+  rocket: Rocket,
+  dispatch: Dispatch<PlayersAction>,
+) {
+  const [progress, setProgress] = useState(0);
+  const [renderer, setRenderer] = useState('');
+  const runner = useRef<SceneRunner | null>(null);
+  const onReady = useCallback(
+    (host: PixiHost) => {
+      initSound();
+      setRenderer(host.rendererName);
+      let stopped = false;
+      void SceneRunner.start(host, scene, clock, setProgress).then((r) => {
+        if (stopped) return r.destroy();
+        runner.current = r;
+      });
+      const unexpose = expose(host, scene, clock, round, rocket, dispatch);
+      return () => {
+        stopped = true;
+        unexpose();
+        runner.current?.destroy();
+        runner.current = null;
+      };
+    },
+    [scene, clock, round, rocket, dispatch],
+  );
+  const onError = useCallback(() => setRenderer('unavailable'), []);
+  return { progress, renderer, onReady, onError };
+}

@@ -1,0 +1,312 @@
+// The player's side of a Rocket round, on top of the round machine's statuses (forwarded as ROUND
+// events): idle → placing → placed → cashing → won | lost. A bet made while no betting window is
+// open is queued and sent when the next round starts (one bet per round). Every outcome of a
+// cash-out has its own state: accepted at ×x (won), too late (lost, with the reason), an error
+// (back to placed, the bet still rides). An auto cash-out settles from the `bets` event or, if that
+// was missed, from the crash point (the target pays when it is below the crash point). Auto-bet
+// runs as a child (engine/machines/auto-bet.machine.ts) and queues each next bet.
+import { assign, enqueueActions, fromPromise, setup, spawnChild } from 'xstate';
+import type { EngineClock } from '../../engine/clock.ts';
+import { autoBetMachine, type AutoConfig } from '../../engine/machines/auto-bet.machine.ts';
+import type { RoundStatus } from '../../engine/machines/round.machine.ts';
+import { payoutOf } from './rocket-format.ts';
+
+/** What the player asks for. */
+export interface RocketParams {
+  amount: number; // dollars
+  autoCashout: number | null; // ≥ 1.01, 2 decimals
+}
+
+/** The player's accepted bet. */
+export interface RocketBet {
+  id: number;
+  roundId: number;
+  amount: number;
+  autoCashout: number | null;
+}
+
+/** A settled bet. */
+export interface RocketResult {
+  win: boolean;
+  multiplier: number | null; // cash-out multiplier (null when lost)
+  payout: number; // dollars
+  balance: number | null; // the balance the server reported, when it did
+  note: string | null; // e.g. "Too late: crashed @ 1.52×"
+}
+
+/** The server calls a page plugs in. */
+export interface RocketInput {
+  clock: EngineClock;
+  placeBet(params: RocketParams): Promise<{ bet: RocketBet; balance: number }>;
+  cashOut(): Promise<{ multiplier: number; payout: number; balance: number }>;
+  setBusy?(busy: boolean): void;
+  errorText?(error: unknown): string;
+}
+
+/** Machine context. */
+export interface RocketContext {
+  input: RocketInput;
+  params: RocketParams | null; // the bet asked for (queued or placed)
+  roundId: number | null; // the current round
+  status: RoundStatus; // its status
+  lastBetRound: number | null; // the round of the last accepted bet (one bet per round)
+  bet: RocketBet | null; // the bet riding now
+  balance: number | null; // last balance the server reported
+  result: RocketResult | null; // the last settled bet
+  error: string | null;
+  autoOn: boolean;
+  autoReason: string | null;
+}
+
+/** A round status change (crashPoint on ended). */
+export type RoundUpdate = { type: 'ROUND'; id: number; status: RoundStatus; crashPoint?: number };
+
+/** Events the machine accepts. */
+export type RocketEvent =
+  | { type: 'BET'; params: RocketParams }
+  | { type: 'CANCEL' }
+  | { type: 'CASH_OUT' }
+  | RoundUpdate
+  | {
+      type: 'BET_UPDATE';
+      betId: number;
+      outcome: 'cashed_out' | 'lost';
+      multiplier: number | null;
+      payout: number | null;
+    }
+  | { type: 'AUTO_START'; params: RocketParams; config: AutoConfig }
+  | { type: 'AUTO_STOP' }
+  | { type: 'AUTO_NEXT'; amount: number }
+  | { type: 'AUTO_DONE'; reason: string };
+
+type Args = { context: RocketContext; event: RocketEvent };
+const round = (e: RocketEvent) => e as RoundUpdate;
+const update = (e: RocketEvent) => e as Extract<RocketEvent, { type: 'BET_UPDATE' }>;
+
+/** True when the bet can be sent now: a betting window is open and this round has no bet yet. */
+export function canBetNow(ctx: Pick<RocketContext, 'status' | 'roundId' | 'lastBetRound'>): boolean {
+  return ctx.status === 'starting' && ctx.roundId !== ctx.lastBetRound;
+}
+
+/** How a bet ends at its round's crash point when no cash-out was seen: the auto target pays below it. */
+export function settleAtCrash(bet: RocketBet, crashPoint: number | undefined): RocketResult {
+  const win = bet.autoCashout !== null && crashPoint !== undefined && bet.autoCashout < crashPoint;
+  return {
+    win,
+    multiplier: win ? bet.autoCashout : null,
+    payout: win ? payoutOf(bet.amount, bet.autoCashout!) : 0,
+    balance: null,
+    note: crashPoint === undefined ? 'Round result missed; see My bets' : null,
+  };
+}
+
+/** What a settled bet accepts: a new bet (now or queued), auto-bet's start or its next bet. */
+const nextBet = {
+  BET: [
+    { guard: 'canBetNow', target: 'placing', actions: 'ask' },
+    { target: 'queued', actions: 'ask' },
+  ],
+  AUTO_START: [
+    { guard: 'canBetNow', target: 'placing', actions: 'startAuto' },
+    { target: 'queued', actions: 'startAuto' },
+  ],
+  AUTO_NEXT: { target: 'queued', actions: 'autoAmount' },
+} as const;
+
+const myBetUpdate = ({ context, event }: Args) =>
+  event.type === 'BET_UPDATE' && update(event).betId === context.bet?.id;
+
+/** The Rocket bet machine. */
+export const rocketMachine = setup({
+  types: { context: {} as RocketContext, events: {} as RocketEvent, input: {} as RocketInput },
+  actors: {
+    place: fromPromise<{ bet: RocketBet; balance: number }, { input: RocketInput; params: RocketParams }>(({ input }) =>
+      input.input.placeBet(input.params),
+    ),
+    cashOut: fromPromise<{ multiplier: number; payout: number; balance: number }, RocketInput>(({ input }) =>
+      input.cashOut(),
+    ),
+    autoBet: autoBetMachine,
+  },
+  guards: {
+    canBetNow: ({ context }) => canBetNow(context),
+    bettingClosed: ({ context }) => context.status !== 'starting',
+    live: ({ context }) => context.status === 'in_progress' && context.roundId === context.bet?.roundId,
+    myCashOut: (args) => myBetUpdate(args) && update(args.event).outcome === 'cashed_out',
+    myLoss: (args) => myBetUpdate(args) && update(args.event).outcome === 'lost',
+    myRoundEnded: ({ context, event }) => round(event).status === 'ended' && round(event).id === context.bet?.roundId,
+    myRoundGone: ({ context, event }) => context.bet !== null && round(event).id > context.bet.roundId,
+  },
+  actions: {
+    trackRound: assign(({ event }) => ({ roundId: round(event).id, status: round(event).status })),
+    busy: ({ context }) => context.input.setBusy?.(true),
+    idle: ({ context }) => context.input.setBusy?.(false),
+    ask: assign(({ event }) => ({ params: (event as { params: RocketParams }).params, error: null })),
+    settleFromUpdate: assign(({ event }) => ({
+      result: {
+        win: update(event).outcome === 'cashed_out',
+        multiplier: update(event).multiplier,
+        payout: update(event).payout ?? 0,
+        balance: null,
+        note: null,
+      },
+    })),
+    settleAtCrash: assign(({ context, event }) => ({ result: settleAtCrash(context.bet!, round(event).crashPoint) })),
+    autoAmount: assign(({ context, event }) => ({
+      params: { ...context.params!, amount: (event as Extract<RocketEvent, { type: 'AUTO_NEXT' }>).amount },
+    })),
+    tellAuto: enqueueActions(({ context, enqueue }) => {
+      if (!context.autoOn || !context.result || !context.bet) return;
+      enqueue.sendTo('auto', {
+        type: 'SETTLED',
+        win: context.result.win,
+        amount: context.bet.amount,
+        payout: context.result.payout,
+      });
+    }),
+    startAuto: enqueueActions(({ enqueue, event }) => {
+      const e = event as Extract<RocketEvent, { type: 'AUTO_START' }>;
+      enqueue.assign({ params: e.params, error: null, autoReason: null, autoOn: true });
+      enqueue(spawnChild('autoBet', { id: 'auto', input: e.config }));
+    }),
+    stopAuto: enqueueActions(({ context, enqueue }) => {
+      if (!context.autoOn) return;
+      enqueue.stopChild('auto');
+      enqueue.assign({ autoOn: false });
+    }),
+  },
+}).createMachine({
+  id: 'rocket',
+  context: ({ input }) => ({
+    input,
+    params: null,
+    roundId: null,
+    status: 'new',
+    lastBetRound: null,
+    bet: null,
+    balance: null,
+    result: null,
+    error: null,
+    autoOn: false,
+    autoReason: null,
+  }),
+  initial: 'idle',
+  on: {
+    ROUND: { actions: 'trackRound' },
+    AUTO_STOP: { actions: ['stopAuto', assign({ autoReason: 'stopped' })] },
+    AUTO_DONE: { actions: ['stopAuto', assign({ autoReason: ({ event }) => event.reason })] },
+  },
+  states: {
+    idle: { on: { BET: nextBet.BET, AUTO_START: nextBet.AUTO_START } },
+    queued: {
+      tags: ['queued'],
+      always: { guard: 'canBetNow', target: 'placing' },
+      on: {
+        CANCEL: { target: 'idle', actions: ['stopAuto', assign({ params: null })] },
+      },
+    },
+    placing: {
+      tags: ['busy'],
+      entry: 'busy',
+      invoke: {
+        src: 'place',
+        input: ({ context }) => ({ input: context.input, params: context.params! }),
+        onDone: {
+          target: 'placed',
+          actions: assign(({ event }) => ({
+            bet: event.output.bet,
+            lastBetRound: event.output.bet.roundId,
+            balance: event.output.balance,
+          })),
+        },
+        onError: [
+          {
+            // the window closed while the request flew: keep it queued for the next round
+            guard: 'bettingClosed',
+            target: 'queued',
+            actions: [
+              'idle',
+              assign(({ context, event }) => ({
+                error: context.input.errorText?.(event.error) ?? String(event.error),
+              })),
+            ],
+          },
+          {
+            target: 'idle',
+            actions: [
+              'idle',
+              'stopAuto',
+              assign(({ context, event }) => ({
+                error: context.input.errorText?.(event.error) ?? String(event.error),
+                autoReason: context.autoOn ? 'error' : context.autoReason,
+              })),
+            ],
+          },
+        ],
+      },
+    },
+    placed: {
+      tags: ['busy', 'riding'],
+      on: {
+        CASH_OUT: { guard: 'live', target: 'cashing' },
+        BET_UPDATE: [
+          { guard: 'myCashOut', target: 'won', actions: 'settleFromUpdate' },
+          { guard: 'myLoss', target: 'lost', actions: 'settleFromUpdate' },
+        ],
+        ROUND: [
+          { guard: 'myRoundEnded', target: 'settling', actions: ['trackRound', 'settleAtCrash'] },
+          { guard: 'myRoundGone', target: 'settling', actions: ['trackRound', 'settleAtCrash'] },
+          { actions: 'trackRound' },
+        ],
+      },
+    },
+    cashing: {
+      tags: ['busy', 'riding'],
+      invoke: {
+        src: 'cashOut',
+        input: ({ context }) => context.input,
+        onDone: {
+          target: 'won',
+          actions: assign(({ event }) => ({
+            result: {
+              win: true,
+              multiplier: event.output.multiplier,
+              payout: event.output.payout,
+              balance: event.output.balance,
+              note: null,
+            },
+            balance: event.output.balance,
+          })),
+        },
+        onError: [
+          {
+            // refused because the round crashed first: the bet is lost, and the player is told so
+            guard: ({ context }) => context.status === 'ended' || context.roundId !== context.bet?.roundId,
+            target: 'lost',
+            actions: assign(({ context, event }) => ({
+              result: {
+                ...settleAtCrash(context.bet!, undefined),
+                note: `Too late: ${context.input.errorText?.(event.error) ?? String(event.error)}`,
+              },
+            })),
+          },
+          {
+            target: 'placed',
+            actions: assign(({ context, event }) => ({
+              error: context.input.errorText?.(event.error) ?? String(event.error),
+            })),
+          },
+        ],
+      },
+      on: {
+        BET_UPDATE: { guard: 'myCashOut', target: 'won', actions: 'settleFromUpdate' },
+      },
+    },
+    settling: {
+      // a bet's round ended: won by its auto target or lost, decided from the crash point
+      always: [{ guard: ({ context }) => !!context.result?.win, target: 'won' }, { target: 'lost' }],
+    },
+    won: { tags: ['settled'], entry: ['idle', 'tellAuto'], on: nextBet },
+    lost: { tags: ['settled'], entry: ['idle', 'tellAuto'], on: nextBet },
+  },
+});

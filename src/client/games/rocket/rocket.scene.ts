@@ -1,0 +1,275 @@
+// The Rocket scene: a parallax star field, the plot with axes that rescale as the curve rises, the
+// rocket riding the curve's end with its exhaust (a GLSL filter), the multiplier in large type, a
+// countdown bar while bets are open, and the explosion with "Crashed @ x" on the bust. It draws
+// only what sampleCrash says for the frame its source gives at engine time, and plays the cues.
+import { BitmapText, Container, Graphics, Text } from 'pixi.js';
+import type { Scene } from '../../engine/scene.ts';
+import { playSound } from '../../engine/sound.ts';
+import {
+  crashCues,
+  curvePoints,
+  explosionDebris,
+  sampleCrash,
+  type CrashAxis,
+  type CrashFrame,
+  type CrashView,
+} from '../../../shared/games/crash/crash.sample.ts';
+import { crashMultiplierAt } from '../../../shared/games/crash/crash.curve.ts';
+import { exhaustFilter, type ExhaustFilter } from './rocket-exhaust.ts';
+
+const GRID = 0x24263f;
+const LABEL = 0x7d80a8;
+const CURVE = 0x8b5cf6;
+const CRASHED = 0xff4d6d;
+const WIN = 0x2bd67b;
+const PAD = { left: 52, right: 28, top: 28, bottom: 34 };
+const STAR_LAYERS = [
+  { count: 60, size: 1, alpha: 0.35, speed: 12 },
+  { count: 34, size: 1.6, alpha: 0.55, speed: 30 },
+  { count: 14, size: 2.2, alpha: 0.85, speed: 70 },
+];
+
+/** The frame before any round arrived. */
+const IDLE_FRAME: CrashFrame = {
+  status: 'new',
+  roundId: null,
+  elapsedMs: 0,
+  bettingLeftMs: 0,
+  bettingTotalMs: 5000,
+  crashPoint: null,
+  sinceStatusMs: 0,
+};
+
+/** The Rocket game's Pixi scene. */
+export class RocketScene implements Scene {
+  readonly root = new Container();
+  readonly bundle = null; // vector graphics and generated text: nothing to load
+  private readonly stars = STAR_LAYERS.map(() => new Graphics());
+  private readonly grid = new Graphics();
+  private readonly labels = new Container();
+  private readonly curve = new Graphics();
+  private readonly rocket = new Container();
+  private readonly trail = new Graphics();
+  private readonly body = new Graphics();
+  private readonly debris = new Graphics();
+  private readonly bar = new Graphics();
+  private readonly big = new BitmapText({
+    text: '',
+    style: { fill: 0xffffff, fontSize: 72, fontWeight: '800', fontFamily: 'system-ui, sans-serif' },
+  });
+  private readonly small = new Text({
+    text: '',
+    style: { fill: 0xb8bad8, fontSize: 18, fontFamily: 'system-ui, sans-serif' },
+  });
+  private exhaust: ExhaustFilter | null = null;
+  private width = 1;
+  private height = 1;
+  private starShift = 0; // px the star field has moved
+  private lastNow = 0;
+  private prev: CrashFrame | null = null;
+  private view: CrashView | null = null;
+  private tickKey = ''; // the axis ticks the labels show
+  /** Where frames come from (the page binds the round actor; benches bind a demo). */
+  source: (now: number) => CrashFrame = () => IDLE_FRAME;
+  muted = false;
+
+  constructor() {
+    this.big.anchor.set(0.5);
+    this.small.anchor.set(0.5);
+    this.rocket.addChild(this.trail, this.body);
+    this.root.addChild(...this.stars, this.grid, this.labels, this.curve, this.rocket, this.debris, this.bar);
+    this.root.addChild(this.big, this.small);
+    this.drawBody();
+  }
+
+  /** The last drawn view (tests and the debug hook read it). */
+  get lastView(): CrashView | null {
+    return this.view;
+  }
+
+  prepare(): void {
+    // Filters need a GPU renderer; the canvas fallback draws the trail in plain colour.
+    try {
+      this.exhaust = exhaustFilter();
+      this.trail.filters = [this.exhaust];
+    } catch {
+      this.exhaust = null;
+    }
+  }
+
+  update(now: number): void {
+    const dt = Math.max(0, now - this.lastNow);
+    this.lastNow = now;
+    const frame = this.source(now);
+    if (!this.muted) for (const cue of crashCues(this.prev, frame)) playSound(cue);
+    this.prev = frame;
+    const v = sampleCrash(frame);
+    this.view = v;
+    this.starShift += (dt / 1000) * v.speed;
+    this.drawStars();
+    this.drawAxes(v.axis);
+    this.drawCurve(v);
+    this.drawRocket(v, now);
+    this.drawExplosion(v);
+    this.drawTexts(v);
+    this.drawBar(v);
+  }
+
+  resize(width: number, height: number): void {
+    this.width = width;
+    this.height = height;
+    this.seedStars();
+    this.tickKey = '';
+    this.update(this.lastNow);
+  }
+
+  destroy(): void {
+    this.root.destroy({ children: true });
+  }
+
+  private x(ms: number, axis: CrashAxis): number {
+    return PAD.left + ((this.width - PAD.left - PAD.right) * ms) / axis.maxMs;
+  }
+
+  private y(mult: number, axis: CrashAxis): number {
+    const h = this.height - PAD.top - PAD.bottom;
+    return this.height - PAD.bottom - (h * (mult - 1)) / (axis.maxMult - 1);
+  }
+
+  private seedStars(): void {
+    STAR_LAYERS.forEach((layer, i) => {
+      const g = this.stars[i]!.clear();
+      for (let k = 0; k < layer.count; k++) {
+        // the same sky at every size: positions from the index, not Math.random
+        const sx = ((k * 0.754877 + i * 0.31) % 1) * this.width;
+        const sy = ((k * 0.56984 + i * 0.17) % 1) * this.height;
+        g.circle(sx, sy, layer.size).circle(sx + this.width, sy, layer.size);
+      }
+      g.fill({ color: 0xffffff, alpha: layer.alpha });
+    });
+  }
+
+  private drawStars(): void {
+    STAR_LAYERS.forEach((layer, i) => {
+      const shift = (this.starShift * layer.speed) % Math.max(1, this.width);
+      this.stars[i]!.position.set(-shift, (shift * 0.35) % Math.max(1, this.height));
+    });
+  }
+
+  private drawAxes(axis: CrashAxis): void {
+    const g = this.grid.clear();
+    const bottom = this.height - PAD.bottom;
+    g.moveTo(PAD.left, PAD.top)
+      .lineTo(PAD.left, bottom)
+      .lineTo(this.width - PAD.right, bottom);
+    for (const t of axis.xTicks) g.moveTo(this.x(t, axis), bottom).lineTo(this.x(t, axis), PAD.top);
+    for (const m of axis.yTicks) g.moveTo(PAD.left, this.y(m, axis)).lineTo(this.width - PAD.right, this.y(m, axis));
+    g.stroke({ color: GRID, width: 1 });
+    const key = `${axis.xTicks.join()}|${axis.yTicks.join()}`;
+    if (key !== this.tickKey) {
+      this.tickKey = key;
+      for (const child of this.labels.removeChildren()) child.destroy();
+      for (const t of axis.xTicks) this.labels.addChild(this.tickLabel(`${Math.round(t / 1000)}s`, 0.5, 0));
+      for (const m of axis.yTicks) this.labels.addChild(this.tickLabel(`${m.toFixed(m < 10 ? 1 : 0)}×`, 1, 0.5));
+    }
+    const kids = this.labels.children;
+    axis.xTicks.forEach((t, i) => kids[i]?.position.set(this.x(t, axis), bottom + 8));
+    axis.yTicks.forEach((m, i) => kids[axis.xTicks.length + i]?.position.set(PAD.left - 8, this.y(m, axis)));
+  }
+
+  private tickLabel(text: string, ax: number, ay: number): Text {
+    const label = new Text({ text, style: { fill: LABEL, fontSize: 12, fontFamily: 'system-ui, sans-serif' } });
+    label.anchor.set(ax, ay);
+    return label;
+  }
+
+  private drawCurve(v: CrashView): void {
+    const g = this.curve.clear();
+    if (v.phase !== 'flying' && v.phase !== 'crashed') return;
+    const pts = curvePoints(v.elapsedMs, 48).map(([t, m]) => [this.x(t, v.axis), this.y(m, v.axis)] as const);
+    const bottom = this.height - PAD.bottom;
+    const colour = v.phase === 'crashed' ? CRASHED : CURVE;
+    g.moveTo(pts[0]![0], bottom);
+    for (const [px, py] of pts) g.lineTo(px, py);
+    g.lineTo(pts.at(-1)![0], bottom).closePath().fill({ color: colour, alpha: 0.12 });
+    g.moveTo(pts[0]![0], pts[0]![1]);
+    for (const [px, py] of pts) g.lineTo(px, py);
+    g.stroke({ color: colour, width: 4, cap: 'round', join: 'round' });
+  }
+
+  private drawRocket(v: CrashView, now: number): void {
+    const flying = v.phase === 'flying' || v.phase === 'launch' || v.phase === 'countdown';
+    this.rocket.visible = flying || (v.phase === 'crashed' && v.explosion < 0.15);
+    if (!this.rocket.visible) return;
+    const t = v.elapsedMs;
+    const px = this.x(t, v.axis);
+    const py = this.y(crashMultiplierAt(t), v.axis);
+    // the slope on screen, from a point a little earlier on the curve
+    const back = Math.max(0, t - 400);
+    const angle =
+      t > 0 ? Math.atan2(py - this.y(crashMultiplierAt(back), v.axis), px - this.x(back, v.axis)) : -Math.PI / 8;
+    this.rocket.position.set(px, py);
+    this.rocket.rotation = angle;
+    const scale = Math.min(1.2, Math.max(0.7, this.width / 900));
+    this.rocket.scale.set(scale);
+    const burn = v.phase === 'flying' ? 1 : v.phase === 'launch' ? 0.6 : 0.25;
+    const length = 34 + 46 * burn + 24 * Math.min(1, v.speed / 6);
+    // a fixed, invisible extent keeps the filter's texture the same size every frame (no re-allocation)
+    const g = this.trail.clear().rect(-140, -14, 124, 28).fill({ color: 0xffffff, alpha: 0.001 });
+    for (const [w, a, l] of [
+      [16, 0.35, 1],
+      [11, 0.65, 0.75],
+      [6, 1, 0.5],
+    ] as const) {
+      g.poly([-18, -w / 2, -18 - length * l, 0, -18, w / 2]).fill({ color: 0xffffff, alpha: a });
+    }
+    if (this.exhaust) {
+      this.exhaust.time = now / 1000;
+      this.exhaust.power = 0.6 + burn * 0.8;
+    } else this.trail.tint = 0xff8a3d;
+  }
+
+  private drawBody(): void {
+    const g = this.body.clear();
+    g.roundRect(-20, -9, 34, 18, 8).fill(0xe8e9f5); // hull
+    g.poly([14, -9, 30, 0, 14, 9]).fill(0xff4d6d); // nose
+    g.poly([-18, -9, -26, -18, -8, -9]).fill(0x8b5cf6); // fins
+    g.poly([-18, 9, -26, 18, -8, 9]).fill(0x8b5cf6);
+    g.circle(4, 0, 4.5).fill(0x3b82f6).circle(4, 0, 4.5).stroke({ color: 0x1e2140, width: 1.5 }); // window
+  }
+
+  private drawExplosion(v: CrashView): void {
+    const g = this.debris.clear();
+    if (v.phase !== 'crashed' || v.explosion >= 1) return;
+    const cx = this.x(v.elapsedMs, v.axis);
+    const cy = this.y(v.multiplier, v.axis);
+    const radius = Math.min(this.width, this.height) * 0.22;
+    const flash = 1 - v.explosion;
+    g.circle(cx, cy, radius * 0.35 * (0.4 + v.explosion)).fill({ color: 0xffc857, alpha: 0.45 * flash * flash });
+    for (const [dx, dy, size, alpha] of explosionDebris(v.explosion))
+      g.circle(cx + dx * radius, cy + dy * radius, Math.max(0.5, size * radius)).fill({
+        color: alpha > 0.5 ? 0xffb03b : CRASHED,
+        alpha,
+      });
+  }
+
+  private drawTexts(v: CrashView): void {
+    if (this.big.text !== v.label) this.big.text = v.label;
+    const size = Math.max(34, Math.min(84, this.width * 0.085));
+    this.big.scale.set(size / 72);
+    this.big.tint = v.phase === 'crashed' ? CRASHED : v.phase === 'flying' && v.multiplier >= 2 ? WIN : 0xffffff;
+    this.big.position.set(this.width / 2, this.height * 0.36);
+    if (this.small.text !== v.sublabel) this.small.text = v.sublabel;
+    this.small.position.set(this.width / 2, this.height * 0.36 + size * 0.75);
+  }
+
+  private drawBar(v: CrashView): void {
+    const g = this.bar.clear();
+    if (v.phase !== 'countdown') return;
+    const w = Math.min(360, this.width * 0.6);
+    const x = (this.width - w) / 2;
+    const y = this.height * 0.36 + Math.max(34, Math.min(84, this.width * 0.085)) * 1.3;
+    g.roundRect(x, y, w, 8, 4).fill(0x24263f);
+    g.roundRect(x, y, Math.max(8, w * v.countdown), 8, 4).fill(0xf59e0b);
+  }
+}

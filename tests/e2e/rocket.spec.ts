@@ -1,0 +1,82 @@
+// Rocket end to end against the real round loop: a funded player bets, watches the round and cashes
+// out (balance − bet + payout), or, when the round busts before the click lands, sees the loss and
+// tries the next round; a second page sees the bet in the players list; the provably-fair page
+// recomputes a finished game from the recent strip. Rounds are the server's real ones (5 s window).
+import { expect, test } from './fixtures.ts';
+import type { Page } from '@playwright/test';
+
+type W = Window & {
+  __rocket?: { renderer: string; state(): { round: string; rocket: string; roundId: number | null } };
+};
+
+const dollars = (text: string | null) => Number((text ?? '').replace(/[^0-9.]/g, ''));
+const rocketState = (page: Page) => page.evaluate(() => (window as W).__rocket?.state() ?? null);
+
+test('bet → the round flies → cash out → the balance changes; a watcher sees the bet @responsive', async ({
+  page,
+  signIn,
+  newContext,
+}) => {
+  test.setTimeout(300_000); // up to a few real rounds (a high one lasts a minute)
+  const name = `Pilot ${test.info().project.name} ${Date.now() % 100_000}`;
+  await signIn({ balanceCents: 10_000, name });
+  const watcher = await (await newContext()).context.newPage();
+  await watcher.goto('/crash');
+  await expect(watcher.getByTestId('rocket-page')).toHaveAttribute('data-crash-page', 'true');
+  await page.goto('/rocket');
+  await expect(page.getByTestId('rocket-stage')).toHaveAttribute('data-renderer', 'webgl');
+  await expect(page.getByTestId('rocket-page')).not.toHaveAttribute('data-crash-page');
+  await expect(page.getByTestId('balance')).toHaveText('$100.00');
+  await page.getByTestId('rocket-amount').fill('1.00');
+
+  let balance = 100;
+  for (let attempt = 0; attempt < 4; attempt++) {
+    const button = page.getByTestId('rocket-button');
+    await expect(button).toHaveText(/^Bet/);
+    await button.click();
+    // a bet outside the betting window is queued and sent when the next round opens
+    await expect(page.getByTestId('rocket-page')).toHaveAttribute('data-state', 'placed', { timeout: 90_000 });
+    balance -= 1;
+    await expect(page.getByTestId('balance')).toHaveText(`$${balance.toFixed(2)}`);
+    if (attempt === 0)
+      await expect(watcher.getByTestId('rocket-players').getByRole('row').filter({ hasText: name })).toContainText(
+        '$1.00',
+      );
+    await expect(page.getByTestId('rocket-page')).toHaveAttribute('data-status', /in_progress|ended/, {
+      timeout: 15_000,
+    });
+    const cashOut = page.getByRole('button', { name: /Cash out @/ });
+    if (await cashOut.isVisible()) await cashOut.click({ timeout: 2_000 }).catch(() => undefined); // it may bust meanwhile
+    await expect(page.getByTestId('rocket-page')).toHaveAttribute('data-state', /won|lost/, { timeout: 90_000 });
+    const result = page.getByTestId('rocket-result');
+    if ((await rocketState(page))?.rocket === 'won') {
+      const text = (await result.textContent())!;
+      const payout = dollars(text.split('won')[1]!);
+      expect(payout).toBeGreaterThanOrEqual(1);
+      balance = Math.round((balance + payout) * 100) / 100;
+      await expect(page.getByTestId('balance')).toHaveText(`$${balance.toFixed(2)}`);
+      await expect(
+        watcher.getByTestId('rocket-players').locator('tr[data-state="cashed_out"]', { hasText: name }),
+      ).toHaveCount(1);
+      return;
+    }
+    await expect(page.getByTestId('balance')).toHaveText(`$${balance.toFixed(2)}`); // busted first: the stake is gone
+  }
+  throw new Error('four rounds busted before the cash-out landed');
+});
+
+test('recent games link to the provably-fair page, which recomputes the crash point and walks the chain', async ({
+  page,
+}) => {
+  test.setTimeout(150_000);
+  await page.goto('/rocket');
+  const chip = page.getByTestId('rocket-recent-game').first();
+  await expect(chip).toBeVisible({ timeout: 90_000 }); // at least one round has crashed
+  const shown = (await chip.textContent())!;
+  await chip.click();
+  await expect(page).toHaveURL(/\/rocket\/provably-fair\?hash=[0-9a-f]{64}/);
+  await expect(page.getByTestId('fair-crash-point')).toHaveText(shown);
+  await expect(page.getByTestId('fair-chain')).toContainText('Linked to the published chain: game #', {
+    timeout: 30_000,
+  });
+});
