@@ -9,6 +9,7 @@ import { bundleBench } from './bundle.bench.ts';
 import { fanoutBench, tokenGrantBench } from './auth.bench.ts';
 import { boxesBench } from './boxes.bench.ts';
 import { openingsBench } from './openings.bench.ts';
+import { plinkoBench } from './plinko.bench.ts';
 
 const benches: [string, () => Promise<Record<string, number | string>>][] = [
   ['GET /api/health vs bare Fastify (20 connections, 5 s)', healthBench],
@@ -21,6 +22,10 @@ const benches: [string, () => Promise<Record<string, number | string>>][] = [
   [
     'box openings: POST /api/boxes/{slug}/open ×1 and ×5 vs bare Fastify (50 connections, 5 s) + reel frame cost (5 reels)',
     openingsBench,
+  ],
+  [
+    'plinko: trajectory per ball, POST /api/plinko/bet beside /api/dice/bet (50 connections, 5 s) + board frame cost with 100 balls vs none',
+    plinkoBench,
   ],
 ];
 

@@ -1,5 +1,6 @@
 // window.__plinko for browser tests and the frame-cost bench: renderer, the balls' positions, and a
-// frame-cost probe that keeps `balls` balls in flight while stepping the clock.
+// frame-cost probe that keeps `balls` balls in flight (100 by default) while stepping the clock;
+// window.__plinkoIdle is the same probe on the same board with no balls.
 import type { PixiHost } from '../../engine/pixi-host.ts';
 import type { EngineClock } from '../../engine/clock.ts';
 import { measureFrames } from '../../engine/frame-cost.ts';
@@ -12,7 +13,7 @@ export interface PlinkoDebug {
   renderer: string;
   view(): ReturnType<PlinkoScene['view']>;
   /** JS ms per frame (clock step + scene update + render submit) with `balls` balls kept in flight. */
-  frameCosts(frames: number, balls: number): number[];
+  frameCosts(frames: number, balls?: number): number[];
 }
 
 /** Installs window.__plinko; returns the uninstall function. */
@@ -20,7 +21,7 @@ export function exposePlinkoDebug(host: PixiHost, scene: PlinkoScene, clock: Eng
   const handle: PlinkoDebug = {
     renderer: host.rendererName,
     view: () => scene.view(),
-    frameCosts: (frames, balls) => {
+    frameCosts: (frames, balls = 100) => {
       const rows = scene.view().rows;
       const scripts = Array.from({ length: 64 }, (_, n) => {
         const seeds = { serverSeed: 'bench', clientSeed: 'bench', nonce: n };
@@ -32,6 +33,11 @@ export function exposePlinkoDebug(host: PixiHost, scene: PlinkoScene, clock: Eng
       });
     },
   };
-  (window as unknown as { __plinko?: PlinkoDebug }).__plinko = handle;
-  return () => delete (window as unknown as { __plinko?: PlinkoDebug }).__plinko;
+  const w = window as unknown as { __plinko?: PlinkoDebug; __plinkoIdle?: PlinkoDebug };
+  w.__plinko = handle;
+  w.__plinkoIdle = { ...handle, frameCosts: (frames) => handle.frameCosts(frames, 0) };
+  return () => {
+    delete w.__plinko;
+    delete w.__plinkoIdle;
+  };
 }

@@ -1,7 +1,8 @@
 // The plinko board: pegs, the bucket row (multipliers coloured from the centre out) and every ball
 // in flight. Each ball replays its recorded matter-js trajectory by engine time; pegs light when
 // struck, the hit bucket bounces and flashes. Peg sounds are rate-capped so 100 balls don't roar.
-import { Container, Graphics, Text } from 'pixi.js';
+import { Container, Graphics, GraphicsContext, Sprite, Text, Texture } from 'pixi.js';
+import type { PixiHost } from '../../engine/pixi-host.ts';
 import type { Scene } from '../../engine/scene.ts';
 import { playSound } from '../../engine/sound.ts';
 import {
@@ -21,7 +22,7 @@ const FLASH_MS = 420; // how long a hit bucket bounces and flashes
 interface Ball {
   script: DropScript;
   startedAt: number; // engine ms
-  sprite: Graphics;
+  sprite: Sprite;
   hitsShown: number; // pegHits already applied
   landed: boolean;
 }
@@ -34,19 +35,29 @@ export function heatColour(heat: number): number {
   return (r << 16) | (g << 8) | b;
 }
 
+// Shared geometry: every ball and every peg glow draws from one context (no per-object tessellation).
+const BALL = new GraphicsContext()
+  .circle(0, 0, BALL_RADIUS)
+  .fill(0xff3b6b)
+  .circle(-2, -2, BALL_RADIUS / 3)
+  .fill(0xffa0b8);
+const GLOW = new GraphicsContext().circle(0, 0, PEG_RADIUS * 2.2).fill({ color: 0xffffff, alpha: 0.45 });
+
 /** The plinko game's Pixi scene. */
 export class PlinkoScene implements Scene {
   readonly root = new Container();
   readonly bundle = null; // vector graphics only
   private readonly boardLayer = new Container();
   private readonly pegLayer = new Graphics();
-  private readonly litLayer = new Graphics();
+  private readonly litLayer = new Container();
+  private glows: Graphics[][] = []; // glows[row][i], hidden until the peg is struck
   private readonly bucketLayer = new Container();
   private readonly ballLayer = new Container();
+  private ballTexture: Texture = Texture.WHITE; // the ball, rendered once in prepare(): balls are sprites that batch
   private board: Board = plinkoBoard(16);
   private multipliers: number[] = [];
   private balls: Ball[] = [];
-  private pegLit = new Map<string, number>(); // "row:index" → engine ms struck
+  private pegLit = new Map<Graphics, number>(); // glow → engine ms its peg was struck
   private bucketHit = new Map<number, number>(); // bucket → engine ms landed
   private lastPegSound = -Infinity; // engine ms
   private now = 0; // engine ms of the last update
@@ -59,6 +70,15 @@ export class PlinkoScene implements Scene {
   constructor() {
     this.boardLayer.addChild(this.pegLayer, this.litLayer, this.bucketLayer, this.ballLayer);
     this.root.addChild(this.boardLayer);
+    // balls come and go and glows toggle every frame: their own render groups keep those changes
+    // from rebuilding the instructions of the whole board
+    this.ballLayer.isRenderGroup = true;
+    this.litLayer.isRenderGroup = true;
+  }
+
+  /** Renders the ball once into a texture. */
+  prepare(host: PixiHost): void {
+    this.ballTexture = host.app.renderer.generateTexture({ target: new Graphics(BALL), resolution: 2 });
   }
 
   /** Balls still falling. */
@@ -90,11 +110,9 @@ export class PlinkoScene implements Scene {
 
   /** Adds a ball that replays `script` from engine time `startedAt`. */
   drop(script: DropScript, startedAt: number): void {
-    const sprite = new Graphics()
-      .circle(0, 0, BALL_RADIUS)
-      .fill(0xff3b6b)
-      .circle(-2, -2, BALL_RADIUS / 3)
-      .fill(0xffa0b8);
+    const sprite = new Sprite(this.ballTexture);
+    sprite.anchor.set(0.5);
+    sprite.setSize(BALL_RADIUS * 2);
     this.ballLayer.addChild(sprite);
     const ball = { script, startedAt, sprite, hitsShown: 0, landed: false };
     this.balls.push(ball);
@@ -103,13 +121,13 @@ export class PlinkoScene implements Scene {
 
   update(now: number): void {
     this.now = now;
-    let lit = false;
     for (const ball of this.balls) {
       const t = now - ball.startedAt;
       const hits = ball.script.pegHits;
       while (ball.hitsShown < hits.length && hits[ball.hitsShown]!.t <= t) {
         const h = hits[ball.hitsShown++]!;
-        this.pegLit.set(`${h.row}:${h.index}`, ball.startedAt + h.t);
+        const glow = this.glows[h.row]?.[h.index];
+        if (glow) this.pegLit.set(glow, ball.startedAt + h.t);
         if (!this.muted && now - this.lastPegSound >= PEG_SOUND_GAP_MS) {
           this.lastPegSound = now;
           playSound('roll');
@@ -128,9 +146,8 @@ export class PlinkoScene implements Scene {
       for (const b of done) b.sprite.destroy();
       this.balls = this.balls.filter((b) => !done.includes(b));
     }
-    lit = this.drawLit(now);
+    this.drawLit(now);
     this.drawBuckets(now);
-    if (!lit) this.litLayer.clear();
   }
 
   resize(width: number, height: number): void {
@@ -165,6 +182,16 @@ export class PlinkoScene implements Scene {
     this.boardLayer.position.set((this.width - b.width * this.scale) / 2, (this.height - b.height * this.scale) / 2);
     const g = this.pegLayer.clear();
     for (const row of b.pegs) for (const p of row) g.circle(p.x, p.y, PEG_RADIUS).fill(0xe8e8f0);
+    for (const child of this.litLayer.removeChildren()) child.destroy();
+    this.glows = b.pegs.map((row) =>
+      row.map((p) => {
+        const glow = new Graphics(GLOW);
+        glow.position.set(p.x, p.y);
+        glow.visible = false;
+        this.litLayer.addChild(glow);
+        return glow;
+      }),
+    );
     for (const child of this.bucketLayer.removeChildren()) child.destroy({ children: true });
     b.buckets.forEach((bucket, k) => {
       const box = new Container();
@@ -189,22 +216,13 @@ export class PlinkoScene implements Scene {
     });
   }
 
-  private drawLit(now: number): boolean {
-    const g = this.litLayer.clear();
-    let any = false;
-    for (const [key, at] of this.pegLit) {
+  private drawLit(now: number): void {
+    for (const [glow, at] of this.pegLit) {
       const age = now - at;
-      if (age > LIGHT_MS || age < 0) {
-        if (age > LIGHT_MS) this.pegLit.delete(key);
-        continue;
-      }
-      const [r, i] = key.split(':').map(Number);
-      const p = this.board.pegs[r!]?.[i!];
-      if (!p) continue;
-      any = true;
-      g.circle(p.x, p.y, PEG_RADIUS * 2.2).fill({ color: 0xffffff, alpha: 0.45 * (1 - age / LIGHT_MS) });
+      glow.visible = age >= 0 && age <= LIGHT_MS;
+      if (glow.visible) glow.alpha = 1 - age / LIGHT_MS;
+      else if (age > LIGHT_MS) this.pegLit.delete(glow);
     }
-    return any;
   }
 
   private drawBuckets(now: number): void {
