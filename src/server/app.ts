@@ -17,6 +17,7 @@ import { deliveryRoutes } from './modules/delivery/delivery.routes.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { fairRoutes } from './modules/fair/fair.routes.ts';
 import { diceRoutes } from './modules/dice/dice.routes.ts';
+import { plinkoRoutes } from './modules/plinko/plinko.routes.ts';
 import { openingsRoutes } from './modules/openings/openings.routes.ts';
 import { boxFairRoutes } from './modules/openings/box-fair.routes.ts';
 import { upgradeRoutes } from './modules/upgrade/upgrade.routes.ts';
@@ -108,6 +109,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   configRoutes(fastify, config);
   fairRoutes(fastify, database);
   diceRoutes(fastify, database);
+  plinkoRoutes(fastify, database);
   walletModule(fastify, database.db, config);
   const accounts = accountsModule(fastify, database.db, config, deps.accounts);
   socialRoutes(fastify, accounts);

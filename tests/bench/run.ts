@@ -13,6 +13,7 @@ import { battlesBench } from './battles.bench.ts';
 import { battleSceneBench } from './battle-scene.bench.ts';
 import { crashBench } from './crash.bench.ts';
 import { rocketBench } from './rocket.bench.ts';
+import { plinkoBench } from './plinko.bench.ts';
 
 const benches: [string, () => Promise<Record<string, number | string>>][] = [
   ['GET /api/health vs bare Fastify (20 connections, 5 s)', healthBench],
@@ -33,6 +34,10 @@ const benches: [string, () => Promise<Record<string, number | string>>][] = [
     crashBench,
   ],
   ['rocket scene frame cost with a 500-row players list (headless Chromium)', rocketBench],
+  [
+    'plinko: trajectory per ball, POST /api/plinko/bet beside /api/dice/bet (50 connections, 5 s) + board frame cost with 100 balls vs none',
+    plinkoBench,
+  ],
 ];
 
 buildIfStale(); // the scene frame-cost figures need the built client

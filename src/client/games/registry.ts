@@ -21,6 +21,13 @@ export const games = {
     page: () => import('./dice/dice-page.tsx'),
     fairPage: () => import('./dice/dice-fair-page.tsx'),
   },
+  plinko: {
+    id: 'plinko',
+    title: 'Bounce',
+    path: '/bounce',
+    page: () => import('./plinko/plinko-page.tsx'),
+    fairPage: () => import('./plinko/plinko-fair-page.tsx'),
+  },
   upgrade: {
     id: 'upgrade',
     title: 'Upgrade',

@@ -11,6 +11,7 @@ import type { OutboxPayloadColumns, ReferralLinksAffiliateColumns, SupportTables
 import type { ProgrammeTables, UsersProgrammeColumns } from './tables/programmes.ts';
 import type { BattleTables } from './tables/battles.ts';
 import type { CrashTables } from './tables/crash.ts';
+import type { PlinkoTables } from './tables/plinko.ts';
 
 export type * from './tables/accounts.ts';
 export type * from './tables/catalog.ts';
@@ -25,6 +26,7 @@ export type * from './tables/programmes.ts';
 export type * from './tables/battles.ts';
 export type * from './tables/rounds.ts';
 export type * from './tables/crash.ts';
+export type * from './tables/plinko.ts';
 
 /** Every table of the schema. */
 export interface Tables
@@ -39,7 +41,8 @@ export interface Tables
     ProgrammeTables,
     SupportTables,
     BattleTables,
-    CrashTables {
+    CrashTables,
+    PlinkoTables {
   users: CoreTables['users'] & UsersLevelColumns & UsersVerificationColumns & UsersProgrammeColumns; // + migrations 0008, 0013, 0018
   referral_links: AccountsTables['referral_links'] & ReferralLinksAffiliateColumns; // + migration 0019
   outbox: WalletTables['outbox'] & OutboxPayloadColumns; // + migration 0019

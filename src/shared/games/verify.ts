@@ -2,10 +2,11 @@
 // function. The verify CLI (src/server/cli/verify.service.ts) and the verify pages (fair-compute.ts,
 // upgrade-fair.ts, box-fair-compute.ts) parse their own input and call this, so both print the
 // same JSON for the same seeds.
-import { crashPoint, plinkoResult, wheelResult, type DiceDirection, type Risk, type SeedInput } from '../fair/index.ts';
+import { crashPoint, wheelResult, type DiceDirection, type Risk, type SeedInput } from '../fair/index.ts';
 import { battleTicket, type BattleTicketInput } from './battles/battle.outcome.ts';
 import { boxOutcome } from './boxes/boxes.outcome.ts';
 import { diceOutcome } from './dice/dice.outcome.ts';
+import { plinkoOutcome } from './plinko/plinko.outcome.ts';
 import { upgradeOutcome } from './upgrade/upgrade.outcome.ts';
 
 /** One verification request, its fields already validated by the caller. */
@@ -30,7 +31,7 @@ export function verifyOutcome(req: VerifyRequest): Record<string, unknown> {
       return { game: 'dice', roll, win, multiplier };
     }
     case 'plinko':
-      return { game: 'plinko', ...plinkoResult(req.seeds, req.rows, req.risk) };
+      return { game: 'plinko', ...plinkoOutcome(req.seeds, req.rows, req.risk) };
     case 'wheel':
       return { game: 'wheel', ...wheelResult(req.seeds, req.segments, req.risk) };
     case 'crash':

@@ -71,8 +71,16 @@ describe('level curve', () => {
 });
 
 describe('XP follows the house edge (issue 12)', () => {
-  it('counts 1 XP per cent of expected house profit: dice 1 %, boxes and battle seats 7.40 %, custom boxes 6.40 %, upgrades 5 %', () => {
-    expect(WAGER_EDGE_BP).toEqual({ bet: 100, box: 740, user_box: 640, upgrade: 500, battle: 740 });
+  it('counts 1 XP per cent of expected house profit: dice, crash and plinko 1 %, boxes and battle seats 7.40 %, custom boxes 6.40 %, upgrades 5 %', () => {
+    expect(WAGER_EDGE_BP).toEqual({
+      bet: 100,
+      box: 740,
+      user_box: 640,
+      upgrade: 500,
+      battle: 740,
+      crash_bet: 100,
+      plinko_bet: 100,
+    });
     expect(xpForEdge(edgeUnitsForWager('battle', 1_000))).toBe(74); // a battle seat buys catalog boxes
     expect(xpForEdge(edgeUnitsForWager('bet', 100))).toBe(1); // $1 on dice
     expect(xpForEdge(edgeUnitsForWager('box', 100))).toBe(7); // $1 on a box: 7.4 cents

@@ -1,0 +1,125 @@
+// Under the board: my drops (GET /api/plinko/current), everyone's drops live on the public channel
+// plinko-bets, and the leaderboard (sort by win amount or multiplier, period). Rows link to the
+// provably-fair page prefilled.
+import { useCallback, useEffect, useState } from 'react';
+import { Link } from 'react-router';
+import { api, errorText } from '../../lib/api.ts';
+import {
+  PLINKO_BET_EVENT,
+  PLINKO_CHANNEL,
+  type PlinkoCurrent,
+  type PlinkoHistoryItem,
+  type PlinkoLeaderboardItem,
+} from '../../../shared/api/plinko.ts';
+import { onPublicEvent } from '../../lib/public-channel.ts';
+import { HistoryTable, type HistoryColumn } from '../../components/fair/history-table.tsx';
+import { formatDollars } from '../../lib/format.ts';
+import { verifyLink } from './plinko-links.ts';
+
+type Tab = 'mine' | 'recent' | 'leaderboard';
+
+const columns: HistoryColumn<PlinkoHistoryItem>[] = [
+  { header: 'Player', cell: (b) => b.user.name },
+  { header: 'Bet', cell: (b) => formatDollars(b.amount) },
+  { header: 'Rows', cell: (b) => `${b.rows} ${b.risk}` },
+  { header: 'Bucket', cell: (b) => String(b.bucket), testId: 'bet-bucket' },
+  { header: 'Multiplier', cell: (b) => `${b.multiplier}×` },
+  { header: 'Payout', cell: (b) => formatDollars(b.payout) },
+  { header: 'Fair', cell: (b) => <Link to={verifyLink(b)}>Verify</Link> },
+];
+
+const boardColumns: HistoryColumn<PlinkoLeaderboardItem>[] = [
+  { header: 'Player', cell: (b) => b.user.name },
+  { header: 'Bet', cell: (b) => formatDollars(b.amount) },
+  { header: 'Rows', cell: (b) => `${b.rows} ${b.risk}` },
+  { header: 'Multiplier', cell: (b) => `${b.multiplier}×` },
+  { header: 'Win', cell: (b) => formatDollars(b.win_amount) },
+];
+
+/** Props: `version` changes after each landed drop (refetch). */
+export function PlinkoHistory({ version, signedIn }: { version: number; signedIn: boolean }) {
+  const [tab, setTab] = useState<Tab>(signedIn ? 'mine' : 'recent');
+  const [rows, setRows] = useState<PlinkoHistoryItem[]>([]);
+  const [board, setBoard] = useState<PlinkoLeaderboardItem[]>([]);
+  const [sort, setSort] = useState<'win_amount' | 'multiplier'>('win_amount');
+  const [period, setPeriod] = useState<'' | 'day' | 'week' | 'all'>('');
+  const [error, setError] = useState<string | null>(null);
+
+  const load = useCallback(async () => {
+    try {
+      if (tab === 'mine') setRows((await api<{ data: PlinkoCurrent }>('GET', '/api/plinko/current')).data.bets);
+      if (tab === 'leaderboard') {
+        const q = new URLSearchParams({ sort, ...(period ? { period } : {}) }); // only non-empty filters
+        setBoard((await api<{ data: PlinkoLeaderboardItem[] }>('GET', `/api/plinko/leaderboard?${q}`)).data);
+      }
+      setError(null);
+    } catch (e) {
+      setError(errorText(e));
+    }
+  }, [tab, sort, period]);
+
+  useEffect(() => {
+    void load();
+  }, [load, version]);
+
+  useEffect(() => {
+    if (tab !== 'recent') return;
+    setRows([]);
+    return onPublicEvent(
+      PLINKO_BET_EVENT,
+      (data) => setRows((prev) => [data as PlinkoHistoryItem, ...prev].slice(0, 20)),
+      PLINKO_CHANNEL,
+    );
+  }, [tab]);
+
+  const tabButton = (id: Tab, label: string) => (
+    <button type="button" role="tab" aria-selected={tab === id} onClick={() => setTab(id)}>
+      {label}
+    </button>
+  );
+
+  return (
+    <section className="dice-history plinko-history" aria-label="Drops">
+      <div role="tablist">
+        {signedIn && tabButton('mine', 'My bets')}
+        {tabButton('recent', 'Live')}
+        {tabButton('leaderboard', 'Leaderboard')}
+      </div>
+      {error && <p role="alert">{error}</p>}
+      {tab === 'leaderboard' ? (
+        <>
+          <div className="plinko-filters">
+            <label>
+              Sort
+              <select value={sort} onChange={(e) => setSort(e.target.value as typeof sort)}>
+                <option value="win_amount">Win amount</option>
+                <option value="multiplier">Multiplier</option>
+              </select>
+            </label>
+            <label>
+              Period
+              <select value={period} onChange={(e) => setPeriod(e.target.value as typeof period)}>
+                <option value="">Any</option>
+                <option value="day">Day</option>
+                <option value="week">Week</option>
+                <option value="all">All time</option>
+              </select>
+            </label>
+          </div>
+          <HistoryTable
+            rows={board}
+            columns={boardColumns}
+            row={(b) => ({ key: `${b.user.id}:${b.created_at}:${b.win_amount}`, 'data-testid': 'leader-row' })}
+          />
+        </>
+      ) : (
+        <HistoryTable
+          rows={rows}
+          columns={columns}
+          row={(b) => ({ key: b.id, 'data-testid': 'bet-row', className: b.multiplier >= 1 ? 'win' : 'lose' })}
+        />
+      )}
+      {tab !== 'leaderboard' && !rows.length && <p className="muted">No drops yet.</p>}
+    </section>
+  );
+}

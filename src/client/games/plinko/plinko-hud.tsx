@@ -1,0 +1,153 @@
+// The plinko controls: amount (½, 2×), rows and risk (locked while balls fall), Drop, auto-drop
+// (count, speed, stop on profit/loss, change the amount by % on win/loss) and the last results.
+import { useState } from 'react';
+import { PLINKO_ROWS, RISKS, type Risk } from '../../../shared/fair/index.ts';
+import type { AutoConfig, DropsState } from './plinko-drops.ts';
+
+const SPEEDS = { slow: 600, normal: 300, fast: 120 } as const; // engine ms between auto drops
+
+/** Props: the drops' state and what the buttons do. */
+export interface PlinkoHudProps {
+  state: DropsState;
+  rows: number;
+  risk: Risk;
+  signedIn: boolean;
+  onRows(rows: number): void;
+  onRisk(risk: Risk): void;
+  onAmount(amount: number): void;
+  onDrop(): void;
+  onAuto(config: AutoConfig): void;
+  onStopAuto(): void;
+}
+
+const num = (v: string) => (Number.isFinite(Number(v)) ? Number(v) : 0);
+
+/** The HUD. */
+export function PlinkoHud(p: PlinkoHudProps) {
+  const [amountText, setAmountText] = useState<string | null>(null);
+  const [count, setCount] = useState('10');
+  const [speed, setSpeed] = useState<keyof typeof SPEEDS>('normal');
+  const [stopProfit, setStopProfit] = useState('0');
+  const [stopLoss, setStopLoss] = useState('0');
+  const [onWin, setOnWin] = useState('0');
+  const [onLoss, setOnLoss] = useState('0');
+  const locked = p.state.inFlight > 0 || p.state.auto;
+  const amount = p.state.amount;
+  const setAmount = (v: number) => {
+    setAmountText(null);
+    p.onAmount(Math.max(0.01, Math.round(v * 100) / 100));
+  };
+
+  return (
+    <div className="plinko-hud" data-testid="plinko-hud">
+      <label>
+        Amount
+        <span className="plinko-amount">
+          <input
+            name="amount"
+            inputMode="decimal"
+            value={amountText ?? amount.toFixed(2)}
+            disabled={p.state.auto}
+            onChange={(e) => {
+              setAmountText(e.target.value);
+              if (num(e.target.value) > 0) p.onAmount(Math.round(num(e.target.value) * 100) / 100);
+            }}
+            onBlur={() => setAmountText(null)}
+          />
+          <button type="button" disabled={p.state.auto} onClick={() => setAmount(amount / 2)}>
+            ½
+          </button>
+          <button type="button" disabled={p.state.auto} onClick={() => setAmount(amount * 2)}>
+            2×
+          </button>
+        </span>
+      </label>
+      <label>
+        Rows
+        <select name="rows" value={p.rows} disabled={locked} onChange={(e) => p.onRows(Number(e.target.value))}>
+          {PLINKO_ROWS.map((r) => (
+            <option key={r}>{r}</option>
+          ))}
+        </select>
+      </label>
+      <label>
+        Risk
+        <select name="risk" value={p.risk} disabled={locked} onChange={(e) => p.onRisk(e.target.value as Risk)}>
+          {RISKS.map((r) => (
+            <option key={r}>{r}</option>
+          ))}
+        </select>
+      </label>
+      <button
+        type="button"
+        className="btn-primary"
+        data-testid="plinko-drop"
+        disabled={!p.signedIn || p.state.auto}
+        onClick={p.onDrop}
+      >
+        Drop
+      </button>
+      <details className="plinko-auto">
+        <summary>Auto</summary>
+        <label>
+          Drops (0 = until stopped)
+          <input name="auto-count" inputMode="numeric" value={count} onChange={(e) => setCount(e.target.value)} />
+        </label>
+        <label>
+          Speed
+          <select name="auto-speed" value={speed} onChange={(e) => setSpeed(e.target.value as keyof typeof SPEEDS)}>
+            {Object.keys(SPEEDS).map((s) => (
+              <option key={s}>{s}</option>
+            ))}
+          </select>
+        </label>
+        <label>
+          Stop on profit ($)
+          <input name="stop-profit" value={stopProfit} onChange={(e) => setStopProfit(e.target.value)} />
+        </label>
+        <label>
+          Stop on loss ($)
+          <input name="stop-loss" value={stopLoss} onChange={(e) => setStopLoss(e.target.value)} />
+        </label>
+        <label>
+          On win, change amount by %
+          <input name="on-win" value={onWin} onChange={(e) => setOnWin(e.target.value)} />
+        </label>
+        <label>
+          On loss, change amount by %
+          <input name="on-loss" value={onLoss} onChange={(e) => setOnLoss(e.target.value)} />
+        </label>
+        {p.state.auto ? (
+          <button type="button" data-testid="plinko-auto-stop" onClick={p.onStopAuto}>
+            Stop auto ({Number.isFinite(p.state.autoLeft) ? p.state.autoLeft : '∞'} left)
+          </button>
+        ) : (
+          <button
+            type="button"
+            data-testid="plinko-auto-start"
+            disabled={!p.signedIn}
+            onClick={() =>
+              p.onAuto({
+                count: Math.max(0, Math.floor(num(count))),
+                intervalMs: SPEEDS[speed],
+                stopProfit: num(stopProfit),
+                stopLoss: num(stopLoss),
+                onWinPct: num(onWin),
+                onLossPct: num(onLoss),
+              })
+            }
+          >
+            Start auto
+          </button>
+        )}
+      </details>
+      <ol className="plinko-results" aria-label="Last results" data-testid="plinko-results">
+        {p.state.landed.slice(0, 12).map(({ bet }) => (
+          <li key={bet.id} className={bet.multiplier >= 1 ? 'win' : 'lose'} data-bucket={bet.bucket}>
+            {bet.multiplier}×
+          </li>
+        ))}
+      </ol>
+    </div>
+  );
+}

@@ -1,0 +1,110 @@
+// Plinko bet queries and row → API mapping.
+import type { Kysely } from 'kysely';
+import type { Tables } from '../../db/tables.ts';
+import type {
+  PlinkoBet,
+  PlinkoHistoryItem,
+  PlinkoLeaderboardItem,
+  PlinkoLeaderboardQuery,
+} from '../../../shared/api/plinko.ts';
+import { revealedSeedsByHash } from '../fair/fair.repository.ts';
+
+type BetFields = {
+  id: number;
+  path: string;
+  bucket: number;
+  multiplier: number;
+  payout_cents: number;
+  rows: number;
+  risk: 'low' | 'medium' | 'high';
+  nonce: number;
+  client_seed: string;
+  server_seed_hash: string;
+  created_at: number;
+};
+
+const iso = (ms: number) => new Date(Number(ms)).toISOString();
+
+/** A bet row as the API shows it. */
+export function toBet(r: BetFields): PlinkoBet {
+  return {
+    id: Number(r.id),
+    path: r.path,
+    bucket: Number(r.bucket),
+    multiplier: Number(r.multiplier),
+    payout: Number(r.payout_cents) / 100,
+    rows: Number(r.rows),
+    risk: r.risk,
+    nonce: Number(r.nonce),
+    client_seed: r.client_seed,
+    server_seed_hash: r.server_seed_hash,
+    created_at: iso(r.created_at),
+  };
+}
+
+/** Latest bets of one user, or of everyone, with the server seed once revealed. */
+export async function listBets(
+  db: Kysely<Tables>,
+  opts: { userId?: number; limit: number },
+): Promise<PlinkoHistoryItem[]> {
+  let q = db
+    .selectFrom('plinko_bets')
+    .innerJoin('users', 'users.id', 'plinko_bets.user_id')
+    .selectAll('plinko_bets')
+    .select(['users.name as user_name'])
+    .orderBy('plinko_bets.id', 'desc')
+    .limit(opts.limit);
+  if (opts.userId !== undefined) q = q.where('plinko_bets.user_id', '=', opts.userId);
+  const rows = await q.execute();
+  const revealed = await revealedSeedsByHash(db, [...new Set(rows.map((r) => r.server_seed_hash))]);
+  return rows.map((r) => ({
+    ...toBet(r),
+    amount: Number(r.amount_cents) / 100,
+    user: { id: Number(r.user_id), name: r.user_name },
+    server_seed: revealed.get(r.server_seed_hash) ?? null,
+  }));
+}
+
+/** One bet in history form (for the public channel). */
+export async function historyItem(
+  db: Kysely<Tables>,
+  bet: PlinkoBet,
+  userId: number,
+  amountCents: number,
+): Promise<PlinkoHistoryItem> {
+  const user = await db.selectFrom('users').select('name').where('id', '=', userId).executeTakeFirst();
+  return { ...bet, amount: amountCents / 100, user: { id: userId, name: user?.name ?? '' }, server_seed: null };
+}
+
+const PERIOD_MS = { day: 86_400_000, week: 7 * 86_400_000 } as const;
+
+/** The biggest drops by win amount (default) or multiplier, over a day, a week or all time. */
+export async function leaderboard(
+  db: Kysely<Tables>,
+  query: PlinkoLeaderboardQuery,
+  now: number,
+  limit = 20,
+): Promise<PlinkoLeaderboardItem[]> {
+  const order = query.sort === 'multiplier' ? 'plinko_bets.multiplier' : 'plinko_bets.payout_cents';
+  let q = db
+    .selectFrom('plinko_bets')
+    .innerJoin('users', 'users.id', 'plinko_bets.user_id')
+    .selectAll('plinko_bets')
+    .select(['users.name as user_name', 'users.avatar_url as avatar_url'])
+    .where('plinko_bets.payout_cents', '>', 0)
+    .orderBy(order, 'desc')
+    .orderBy('plinko_bets.id', 'desc')
+    .limit(limit);
+  const period = query.period ?? 'all';
+  if (period !== 'all') q = q.where('plinko_bets.created_at', '>=', now - PERIOD_MS[period]);
+  const rows = await q.execute();
+  return rows.map((r) => ({
+    user: { id: Number(r.user_id), name: r.user_name, avatar_url: r.avatar_url },
+    amount: Number(r.amount_cents) / 100,
+    multiplier: Number(r.multiplier),
+    win_amount: Number(r.payout_cents) / 100,
+    rows: Number(r.rows),
+    risk: r.risk,
+    created_at: iso(r.created_at),
+  }));
+}

@@ -1,0 +1,109 @@
+// HTTP for plinko: config, my state, drop a ball, leaderboard. Publishes after the bet's transaction commits.
+import type { FastifyInstance } from 'fastify';
+import type { Database } from '../../db/database.ts';
+import { defineRoute } from '../../http/route.ts';
+import { afterCommit, publishBalance } from '../../realtime/publisher.ts';
+import {
+  PLINKO_BET_EVENT,
+  PLINKO_CHANNEL,
+  PLINKO_LIMITS,
+  plinkoBetBodySchema,
+  plinkoBetResponseSchema,
+  plinkoConfigSchema,
+  plinkoCurrentSchema,
+  plinkoLeaderboardQuerySchema,
+  plinkoLeaderboardSchema,
+  type PlinkoConfig,
+} from '../../../shared/api/plinko.ts';
+import { PLINKO_ROWS, RISKS, plinkoTable } from '../../../shared/fair/index.ts';
+import { idempotentCall, runOnce, type Remember } from '../wallet/idempotency.ts';
+import { getSeeds } from '../fair/fair.service.ts';
+import { placePlinkoBet, type PlacedPlinko } from './plinko.service.ts';
+import { historyItem, leaderboard, listBets } from './plinko.repository.ts';
+
+const dollars = (cents: number) => `$${(cents / 100).toFixed(2)}`;
+const limits = `rows 8–16, risk low|medium|high; min bet ${dollars(PLINKO_LIMITS.minBetCents)}, max bet ${dollars(PLINKO_LIMITS.maxBetCents)}, max payout ${dollars(PLINKO_LIMITS.maxPayoutCents)} per bet (amount × the table's top multiplier may not exceed it)`;
+
+const config: PlinkoConfig = {
+  rows: [...PLINKO_ROWS],
+  risks: [...RISKS],
+  multipliers: Object.fromEntries(
+    RISKS.map((risk) => [risk, Object.fromEntries(PLINKO_ROWS.map((rows) => [String(rows), plinkoTable(rows, risk)]))]),
+  ),
+  min_bet: PLINKO_LIMITS.minBetCents / 100,
+  max_bet: PLINKO_LIMITS.maxBetCents / 100,
+  max_payout: PLINKO_LIMITS.maxPayoutCents / 100,
+};
+
+/** The success message of a drop. */
+const betMessage = (placed: PlacedPlinko) =>
+  placed.bet.payout > 0 ? `×${placed.bet.multiplier}: ${dollars(Math.round(placed.bet.payout * 100))}` : 'No win';
+
+/** Registers /api/plinko/*. */
+export function plinkoRoutes(app: FastifyInstance, database: Database): void {
+  const tags = ['Plinko'];
+  defineRoute(
+    app,
+    {
+      method: 'GET',
+      url: '/api/plinko/config',
+      summary: `Rows, risks, payout tables and limits (${limits})`,
+      tags,
+      response: plinkoConfigSchema,
+    },
+    async () => ({ data: config }),
+  );
+  defineRoute(
+    app,
+    {
+      method: 'GET',
+      url: '/api/plinko/current',
+      summary: 'Your active seed pair (server seed hash, client seed, next nonce) and your last 20 drops',
+      tags,
+      auth: true,
+      response: plinkoCurrentSchema,
+    },
+    async ({ user }) => {
+      const seeds = await getSeeds(database, user.id, Date.now());
+      const bets = await listBets(database.db, { userId: user.id, limit: 20 });
+      const { server_seed_hash, client_seed, nonce } = seeds;
+      return { data: { server_seed_hash, client_seed, nonce, bets } };
+    },
+  );
+  defineRoute(
+    app,
+    {
+      method: 'POST',
+      url: '/api/plinko/bet',
+      summary: `Drop one ball (${limits}). path = one fair float per row (next nonce of the active seed pair, shared with dice), bucket = number of rights. Optional Idempotency-Key header: a retry returns the first answer`,
+      tags,
+      auth: true,
+      body: plinkoBetBodySchema,
+      response: plinkoBetResponseSchema,
+      bodyLimit: 4096,
+    },
+    async ({ user, body, request }) =>
+      runOnce(database.db, idempotentCall(request, user.id, 'plinko:bet', body), {
+        work: (remember: Remember<PlacedPlinko>) => placePlinkoBet(database, user.id, body, Date.now(), remember),
+        view: (placed) => ({ data: placed.bet, balance: placed.balanceCents / 100, msg: betMessage(placed) }),
+        after: (placed) =>
+          afterCommit(app.log, 'plinko bet', async () => {
+            await publishBalance(app.publisher, user.id, placed.balanceCents);
+            const item = await historyItem(database.db, placed.bet, user.id, placed.amountCents);
+            await app.publisher.publish(PLINKO_CHANNEL, PLINKO_BET_EVENT, item);
+          }),
+      }),
+  );
+  defineRoute(
+    app,
+    {
+      method: 'GET',
+      url: '/api/plinko/leaderboard',
+      summary: `Biggest winning drops; optional sort (win_amount | multiplier, default win_amount) and period (day | week | all, default all). Live drops on the public channel ${PLINKO_CHANNEL}, event ${PLINKO_BET_EVENT}`,
+      tags,
+      query: plinkoLeaderboardQuerySchema,
+      response: plinkoLeaderboardSchema,
+    },
+    async ({ query }) => ({ data: await leaderboard(database.db, query, Date.now()) }),
+  );
+}

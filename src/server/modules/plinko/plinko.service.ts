@@ -1,0 +1,99 @@
+// A plinko drop in ONE transaction: take the nonce of the user's active pair (the pair dice uses),
+// compute the path with the shared outcome, record the bet, debit the stake and credit the payout
+// through the ledger. Published only after commit.
+import type { Database } from '../../db/database.ts';
+import { transact } from '../../db/transact.ts';
+import { fieldError } from '../../http/errors.ts';
+import { applyMoveIn, lockUserRows } from '../wallet/ledger.ts';
+import type { Remember } from '../wallet/idempotency.ts';
+import { takeNextNonce } from '../fair/fair.service.ts';
+import { PLINKO_LIMITS, type PlinkoBet, type PlinkoBetBody } from '../../../shared/api/plinko.ts';
+import { plinkoTable } from '../../../shared/fair/index.ts';
+import { plinkoOutcome } from '../../../shared/games/plinko/plinko.outcome.ts';
+import { toBet } from './plinko.repository.ts';
+
+/** A settled drop and the balance after it. */
+export interface PlacedPlinko {
+  bet: PlinkoBet;
+  balanceCents: number;
+  amountCents: number;
+}
+
+/** Payout in cents: floor(amount × multiplier); the tables have one decimal, so integer arithmetic. */
+export function plinkoPayoutCents(amountCents: number, multiplier: number): number {
+  return Math.floor((amountCents * Math.round(multiplier * 10)) / 10);
+}
+
+/** Validates the amount against the limits and the table's top multiplier; returns the stake in cents. */
+export function checkBet(body: PlinkoBetBody): number {
+  const amountCents = Math.round(body.amount * 100);
+  const { minBetCents, maxBetCents, maxPayoutCents } = PLINKO_LIMITS;
+  if (amountCents < minBetCents || amountCents > maxBetCents)
+    throw fieldError(
+      'amount',
+      `The amount must be between $${(minBetCents / 100).toFixed(2)} and $${(maxBetCents / 100).toFixed(2)}.`,
+    );
+  const top = Math.max(...plinkoTable(body.rows, body.risk));
+  if (plinkoPayoutCents(amountCents, top) > maxPayoutCents)
+    throw fieldError(
+      'amount',
+      `The potential payout exceeds the maximum of $${(maxPayoutCents / 100).toFixed(2)}: lower the amount or the risk.`,
+    );
+  return amountCents;
+}
+
+/** Places one drop for `userId`. */
+export async function placePlinkoBet(
+  database: Database,
+  userId: number,
+  body: PlinkoBetBody,
+  now: number,
+  remember?: Remember<PlacedPlinko>, // stores the first answer of an Idempotency-Key in this transaction
+): Promise<PlacedPlinko> {
+  const amountCents = checkBet(body);
+  return transact(database, async (trx) => {
+    await lockUserRows(trx, [userId]); // lock order: the user row before the seed row (wallet README)
+    const pair = await takeNextNonce(trx, userId, now);
+    const seeds = { serverSeed: pair.server_seed, clientSeed: pair.client_seed, nonce: pair.nonce };
+    const { path, bucket, multiplier } = plinkoOutcome(seeds, body.rows, body.risk);
+    const payoutCents = plinkoPayoutCents(amountCents, multiplier);
+    const row = {
+      user_id: userId,
+      amount_cents: amountCents,
+      payout_cents: payoutCents,
+      rows: body.rows,
+      risk: body.risk,
+      path,
+      bucket,
+      multiplier,
+      server_seed_hash: pair.server_seed_hash,
+      client_seed: pair.client_seed,
+      nonce: pair.nonce,
+      created_at: now,
+    };
+    const { id } = await trx.insertInto('plinko_bets').values(row).returning('id').executeTakeFirstOrThrow();
+    const key = `plinko:${pair.server_seed_hash}:${pair.nonce}`;
+    const reference = `plinko_bet:${id}`;
+    let { balanceAfterCents } = await applyMoveIn(trx, {
+      userId,
+      deltaCents: -amountCents,
+      kind: 'plinko_bet',
+      reference,
+      idempotencyKey: `${key}:bet`,
+      now,
+    });
+    if (payoutCents > 0) {
+      ({ balanceAfterCents } = await applyMoveIn(trx, {
+        userId,
+        deltaCents: payoutCents,
+        kind: 'plinko_win',
+        reference,
+        idempotencyKey: `${key}:win`,
+        now,
+      }));
+    }
+    const placed = { bet: toBet({ ...row, id }), balanceCents: balanceAfterCents, amountCents };
+    await remember?.(trx, placed);
+    return placed;
+  });
+}
