@@ -28,6 +28,7 @@ import { socialRoutes } from './modules/social/social.routes.ts';
 import { trackingRoutes } from './modules/tracking/tracking.routes.ts';
 import { channelsRoutes } from './modules/channels/channels.routes.ts';
 import { profileModule } from './modules/profile/profile.module.ts';
+import { wheelModule } from './modules/wheel/wheel.module.ts';
 import { LocalPublisher, type Publisher } from './realtime/publisher.ts';
 
 declare module 'fastify' {
@@ -100,6 +101,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   upgradeRoutes(fastify, database);
   freeLootRoutes(fastify, database);
   userBoxesRoutes(fastify, database.db);
+  wheelModule(fastify, database);
   profileModule(fastify, database.db, config, accounts); // the accounts' hash queue and password backoff
 
   await registerClient(fastify, deps.clientDir ?? null, { devPages: config.env !== 'production' });

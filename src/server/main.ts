@@ -49,6 +49,7 @@ async function main(): Promise<void> {
   sink.log = fastify.log;
   if (applied.length) fastify.log.info({ applied }, 'migrations applied');
   const realtime = await attachRealtime(fastify.server, config);
+  fastify.wheel.bind(realtime.io.of('/wheel'));
   const channels = new PusherServer(fastify.server, local, {
     key: config.secrets.pusherKey,
     secret: config.secrets.pusherSecret,

@@ -2,7 +2,8 @@
 // exactly one JSON object. Usage: npm run --silent verify -- <game> --server-seed S
 // --client-seed C --nonce N [--target T [--direction over|under] | --rows R --risk low|medium|high
 // | --segments K | --chance C | --hash H --salt S] [--floats K]; for `box`, --box SLUG
-// --box-version V also names the item won (local database).
+// --box-version V also names the item won (local database). Crazy Wheel rounds: crazy-wheel
+// --server-seed S (the revealed day seed) --public-seed P --round ID.
 import { parseArgs } from 'node:util';
 import { verifyResult } from './verify.service.ts';
 import { boxItemForTicket } from './verify.repository.ts';
@@ -13,6 +14,8 @@ const { positionals, values } = parseArgs({
   options: {
     'server-seed': { type: 'string' },
     'client-seed': { type: 'string' },
+    'public-seed': { type: 'string' },
+    round: { type: 'string' },
     nonce: { type: 'string' },
     rows: { type: 'string' },
     risk: { type: 'string' },

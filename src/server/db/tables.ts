@@ -7,6 +7,7 @@ import type { FairDiceTables } from './tables/fair-dice.ts';
 import type { LevelsTables, UsersLevelColumns } from './tables/levels.ts';
 import type { WalletTables } from './tables/wallet.ts';
 import type { UpgradeTables } from './tables/upgrade.ts';
+import type { WheelTables } from './tables/wheel.ts';
 
 export type * from './tables/accounts.ts';
 export type * from './tables/catalog.ts';
@@ -16,6 +17,7 @@ export type * from './tables/levels.ts';
 export type * from './tables/wallet.ts';
 export type * from './tables/upgrade.ts';
 export type * from './tables/user-boxes.ts';
+export type * from './tables/wheel.ts';
 
 /** Every table of the schema. */
 export interface Tables
@@ -26,6 +28,7 @@ export interface Tables
     WalletTables,
     CatalogTables,
     LevelsTables,
-    UpgradeTables {
+    UpgradeTables,
+    WheelTables {
   users: CoreTables['users'] & UsersLevelColumns & UsersVerificationColumns; // + migrations 0008, 0013
 }
