@@ -1,7 +1,7 @@
 // The published level curve (shown on /freeloot). XP follows the house edge a player generates:
 // 1 XP per $0.01 of EXPECTED house profit (issue 12), i.e. wager × the game's edge (WAGER_EDGE_BP):
 // dice 1 %, catalog boxes 7.40 % (price = EV × 1.08), custom boxes 6.40 % (minus the creator's
-// 1 %), upgrades 5 %, Crazy Wheel 3.70 %. So $1 on dice is 1 XP and $1 on a box 7.4 XP. Reaching level L takes
+// 1 %), upgrades 5 %, Rocket (crash) 1 %, Crazy Wheel 3.70 %. So $1 on dice is 1 XP and $1 on a box 7.4 XP. Reaching level L takes
 // 25 × (L − 1)² XP in total, so level 1 is free, level 2 needs 25 XP ($0.25 of expected house
 // profit), level 10 needs 2,025 XP and level 110 needs 297,025. Levels never exceed MAX_LEVEL and
 // never go down. Free boxes unlock by level tier (1, 10, 20 … 110); what they pay is bounded by
@@ -22,6 +22,7 @@ export const WAGER_EDGE_BP: Readonly<Record<string, number>> = {
   box: 740,
   user_box: 640,
   upgrade: 500,
+  crash_bet: 100, // Rocket: crash point = floor(max(1, 2^32 / (int + 1) × 0.99)), a 1 % edge at every target
   wheel_bet: 370, // Crazy Wheel: every colour returns 96.3 % (red 96.0 %): 3.70 % rounded down
 };
 /** Edge units (cents × basis points) per XP: 1 XP = 1 cent of expected house profit. */
@@ -29,7 +30,7 @@ export const EDGE_UNITS_PER_XP = 10_000;
 /** Ledger kinds that count as wagering (debits only). */
 export const WAGER_KINDS: readonly string[] = Object.keys(WAGER_EDGE_BP);
 /** Credits that return or pay a wager: cashback's net loss = wagers − these. */
-export const GAME_PAYOUT_KINDS: readonly string[] = ['wheel_win', 'wheel_refund'];
+export const GAME_PAYOUT_KINDS: readonly string[] = ['crash_win', 'crash_refund', 'wheel_win', 'wheel_refund'];
 
 /** Edge units (cents × bp) of a wager of `cents` of ledger kind `kind` (0 for other kinds). */
 export function edgeUnitsForWager(kind: string, cents: number): number {

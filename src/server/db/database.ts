@@ -17,6 +17,9 @@ export interface Database {
   db: DB;
   dialect: Dialect;
   schema: string | undefined; // PostgreSQL schema the connection works in, when not the default
+  /** PostgreSQL: a new connection outside the pool (same target), for session state such as the
+   * round loops' advisory locks; the caller connects and ends it. */
+  sessionClient?: () => pg.Client;
   close(): Promise<void>;
 }
 
@@ -66,14 +69,15 @@ export function openDatabase(target: DatabaseTarget): Database {
     const db = new Kysely<Tables>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
     return { db, dialect: 'sqlite', schema: undefined, close: () => db.destroy() };
   }
-  const pool = new pg.Pool({
+  const options = {
     connectionString: target.url,
-    max: 10,
     types: pgTypes,
     ...(target.schema ? { options: `-c search_path=${target.schema}` } : {}),
-  });
+  };
+  const pool = new pg.Pool({ ...options, max: 10 });
   const db = new Kysely<Tables>({ dialect: new PostgresDialect({ pool }) });
-  return { db, dialect: 'postgres', schema: target.schema, close: () => db.destroy() };
+  const sessionClient = () => new pg.Client(options);
+  return { db, dialect: 'postgres', schema: target.schema, sessionClient, close: () => db.destroy() };
 }
 
 /** One round trip to the database (health checks). */

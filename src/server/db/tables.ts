@@ -7,6 +7,7 @@ import type { FairDiceTables } from './tables/fair-dice.ts';
 import type { LevelsTables, UsersLevelColumns } from './tables/levels.ts';
 import type { WalletTables } from './tables/wallet.ts';
 import type { UpgradeTables } from './tables/upgrade.ts';
+import type { CrashTables } from './tables/crash.ts';
 import type { WheelTables } from './tables/wheel.ts';
 
 export type * from './tables/accounts.ts';
@@ -17,6 +18,8 @@ export type * from './tables/levels.ts';
 export type * from './tables/wallet.ts';
 export type * from './tables/upgrade.ts';
 export type * from './tables/user-boxes.ts';
+export type * from './tables/rounds.ts';
+export type * from './tables/crash.ts';
 export type * from './tables/wheel.ts';
 
 /** Every table of the schema. */
@@ -29,6 +32,7 @@ export interface Tables
     CatalogTables,
     LevelsTables,
     UpgradeTables,
+    CrashTables,
     WheelTables {
   users: CoreTables['users'] & UsersLevelColumns & UsersVerificationColumns; // + migrations 0008, 0013
 }

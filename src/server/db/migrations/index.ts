@@ -14,6 +14,7 @@ import * as m0010 from './0010-user-boxes.ts';
 import * as m0011 from './0011-ledger-kind-time.ts';
 import * as m0012 from './0012-money-safety.ts';
 import * as m0013 from './0013-email-verification.ts';
+import * as m0014 from './0014-crash-rounds.ts';
 import * as m0015 from './0015-wheel.ts';
 
 /** A migration step; it receives the dialect for the few DDL differences. */
@@ -36,5 +37,6 @@ export const steps: Record<string, Step> = {
   '0011-ledger-kind-time': m0011,
   '0012-money-safety': m0012,
   '0013-email-verification': m0013,
+  '0014-crash-rounds': m0014,
   '0015-wheel': m0015,
 };

@@ -1,0 +1,269 @@
+// The generic round loop of one game: new → starting (betting window) → pending (bets closed) →
+// in_progress → ended → the next round. Only the leader (leadership.ts) moves rounds; every status
+// change is committed before it is broadcast, and driven by the persisted times, so a restart or
+// another leader continues the same round where it is. The game plugs in through RoundGame (README).
+import type { Transaction } from 'kysely';
+import type { Database } from '../db/database.ts';
+import type { Tables } from '../db/tables.ts';
+import { transact } from '../db/transact.ts';
+import type { RoundStatus } from '../../shared/api/rounds.ts';
+import type { Clock, TimerHandle } from './clock.ts';
+import type { Leadership } from './leadership.ts';
+import { insertRound, latestRound, moveRound, type RoundRow } from './round.repository.ts';
+
+/** How long each phase lasts (ms); in_progress lasts RoundGame.playMs. */
+export interface RoundTimings {
+  bettingMs: number; // starting: the betting window
+  pendingMs: number; // pending: bets closed, before the play
+  endedMs: number; // ended: the pause before the next round
+  tickMs: number; // in_progress: a `game` event (and RoundGame.tick) this often
+}
+
+/** Something the loop publishes to: a socket.io namespace, or a recorder in tests. */
+export interface RoundChannel {
+  emit(event: string, payload: unknown): unknown;
+}
+
+/** Runs after the transaction that settled a round commits (publish the bets' results). */
+export type AfterCommit = () => void | Promise<void>;
+
+/** What a round game gives the loop. R is its rounds table's row. */
+export interface RoundGame<R extends RoundRow> {
+  name: string; // 'crash': logs and the leader lock's key
+  table: string; // its rounds table (generic columns + its own)
+  gameEvent: string; // the socket event of round snapshots ('game', 'wheel:game')
+  timings: RoundTimings;
+  /** False while the game cannot open a round yet (e.g. its chain is still being generated). */
+  ready?(): Promise<boolean>;
+  /** The game's own columns of a new round: its committed result. Runs in the insert's transaction. */
+  create(trx: Transaction<Tables>, previous: R | undefined, now: number): Promise<Record<string, unknown>>;
+  /** How long the round plays (ms from in_progress_at to the end). */
+  playMs(round: R): number;
+  /** Settles every open bet of the round once, in the transaction that ends it (lockUserRows first). */
+  settle(trx: Transaction<Tables>, round: R, endedAt: number): Promise<AfterCommit | void>;
+  /** Leader only, every tick while in progress (e.g. auto cash-outs); errors are logged. */
+  tick?(round: R, now: number): Promise<void>;
+  /** The `gameEvent` payload of a round at `now`; the outcome only once ended. */
+  snapshot(round: R, now: number): unknown;
+}
+
+/** Where the loop reports what went wrong (a pino/Fastify logger fits). */
+export interface RoundLog {
+  info(obj: object, msg: string): void;
+  error(obj: object, msg: string): void;
+}
+
+/** What a loop is built from. */
+export interface RoundLoopDeps<R extends RoundRow> {
+  database: Database;
+  game: RoundGame<R>;
+  clock: Clock;
+  leadership: Leadership;
+  log?: RoundLog;
+  leaseMs?: number; // how often the lead is taken or renewed (default 1000)
+}
+
+const quiet: RoundLog = { info: () => undefined, error: () => undefined };
+
+/** One game's loop: every process has one; only the leader's moves rounds. */
+export class RoundLoop<R extends RoundRow> {
+  readonly game: RoundGame<R>;
+  private readonly channels = new Set<RoundChannel>();
+  private readonly log: RoundLog;
+  private running = false;
+  private leading = false;
+  private stepTimer: TimerHandle | null = null;
+  private leaseTimer: TimerHandle | null = null;
+  private work: Promise<void> = Promise.resolve(); // steps and lease checks run one at a time
+  private cached: { at: number; round: Promise<R | undefined> } | null = null;
+
+  constructor(private readonly deps: RoundLoopDeps<R>) {
+    this.game = deps.game;
+    this.log = deps.log ?? quiet;
+  }
+
+  /** True while this process leads the loop. */
+  get isLeader(): boolean {
+    return this.leading;
+  }
+
+  /** Broadcasts reach `channel` too (the namespace; a recorder in tests). */
+  addChannel(channel: RoundChannel): () => void {
+    this.channels.add(channel);
+    return () => this.channels.delete(channel);
+  }
+
+  /** Sends an event to every channel (game services publish their bet events through it). */
+  emit(event: string, payload: unknown): void {
+    for (const channel of this.channels) channel.emit(event, payload);
+  }
+
+  /** Starts taking the lead; the leader drives rounds until stop(). */
+  start(): void {
+    if (this.running) return;
+    this.running = true;
+    this.leaseTimer = this.deps.clock.setTimeout(() => this.lease(), 0);
+  }
+
+  /** Stops driving and gives the lead up; waits for the step in flight. */
+  async stop(): Promise<void> {
+    this.running = false;
+    this.clear();
+    await this.work;
+    if (this.leading) await this.deps.leadership.release();
+    this.leading = false;
+  }
+
+  /** Stops without giving the lead up, as a process that died would (tests). */
+  async halt(): Promise<void> {
+    this.running = false;
+    this.clear();
+    await this.work;
+    this.leading = false;
+  }
+
+  /** The newest round (cached 50 ms: many sockets connecting at once read it once). */
+  current(): Promise<R | undefined> {
+    const now = this.deps.clock.now();
+    if (!this.cached || now - this.cached.at > 50 || now < this.cached.at) {
+      this.cached = { at: now, round: latestRound<R>(this.deps.database.db, this.game.table) };
+    }
+    return this.cached.round;
+  }
+
+  /** The current snapshot payload (what a socket gets on connect), or null before the first round. */
+  async snapshot(): Promise<unknown> {
+    const round = await this.current();
+    return round ? this.game.snapshot(round, this.deps.clock.now()) : null;
+  }
+
+  private clear(): void {
+    if (this.stepTimer !== null) this.deps.clock.clearTimeout(this.stepTimer);
+    if (this.leaseTimer !== null) this.deps.clock.clearTimeout(this.leaseTimer);
+    this.stepTimer = this.leaseTimer = null;
+  }
+
+  /** Runs `job` after the work in flight; returns when it is done. */
+  private serial(job: () => Promise<void>): Promise<void> {
+    this.work = this.work
+      .then(job)
+      .catch((err: unknown) => this.log.error({ err, game: this.game.name }, 'round loop'));
+    return this.work;
+  }
+
+  private lease(): Promise<void> {
+    this.leaseTimer = null;
+    return this.serial(async () => {
+      if (!this.running) return;
+      const was = this.leading;
+      this.leading = await this.deps.leadership.hold().catch(() => false);
+      if (!this.running) return;
+      if (this.leading && !was) {
+        this.log.info({ game: this.game.name }, 'round loop: leading');
+        this.schedule(0);
+      }
+      if (!this.leading && was) {
+        this.log.info({ game: this.game.name }, 'round loop: lost the lead');
+        if (this.stepTimer !== null) this.deps.clock.clearTimeout(this.stepTimer);
+        this.stepTimer = null;
+      }
+      this.leaseTimer = this.deps.clock.setTimeout(() => this.lease(), this.deps.leaseMs ?? 1000);
+    });
+  }
+
+  private schedule(ms: number): void {
+    if (this.stepTimer !== null) this.deps.clock.clearTimeout(this.stepTimer);
+    this.stepTimer = this.deps.clock.setTimeout(
+      () => {
+        this.stepTimer = null;
+        return this.serial(() =>
+          this.step().catch((err: unknown) => {
+            this.log.error({ err, game: this.game.name }, 'round loop step failed; retrying');
+            if (this.running && this.leading) this.schedule(1000);
+          }),
+        );
+      },
+      Math.max(0, ms),
+    );
+  }
+
+  /** Does what is due now and schedules the next step. */
+  private async step(): Promise<void> {
+    if (!this.running || !this.leading) return;
+    const { clock, database } = this.deps;
+    const { timings } = this.game;
+    const now = clock.now();
+    const round = await latestRound<R>(database.db, this.game.table);
+    if (!round || (round.status === 'ended' && now >= round.ended_at! + timings.endedMs)) {
+      if (this.game.ready && !(await this.game.ready())) return this.schedule(1000);
+      await this.open(round, now);
+      return this.schedule(0);
+    }
+    switch (round.status) {
+      case 'new':
+        await this.move(round, 'new', 'starting', { starting_at: now, betting_ends_at: now + timings.bettingMs });
+        return this.schedule(0);
+      case 'starting':
+        if (now < round.betting_ends_at!) return this.schedule(round.betting_ends_at! - now);
+        await this.move(round, 'starting', 'pending', { pending_at: now });
+        return this.schedule(timings.pendingMs);
+      case 'pending':
+        if (now < round.pending_at! + timings.pendingMs)
+          return this.schedule(round.pending_at! + timings.pendingMs - now);
+        await this.move(round, 'pending', 'in_progress', { in_progress_at: now });
+        return this.schedule(Math.min(timings.tickMs, this.game.playMs({ ...round, in_progress_at: now })));
+      case 'in_progress': {
+        const end = round.in_progress_at! + this.game.playMs(round);
+        if (now >= end) {
+          await this.end(round, now);
+          return this.schedule(timings.endedMs);
+        }
+        await this.tick(round, now);
+        return this.schedule(Math.min(timings.tickMs, end - now));
+      }
+      case 'ended':
+        return this.schedule(round.ended_at! + timings.endedMs - now);
+    }
+  }
+
+  private async open(previous: R | undefined, now: number): Promise<void> {
+    const round = await transact(this.deps.database, async (trx) => {
+      const values = await this.game.create(trx, previous, now);
+      const id = await insertRound(trx, this.game.table, {
+        ...values,
+        previous_id: previous?.id ?? 0,
+        status: 'new',
+        created_at: now,
+      });
+      return latestRound<R>(trx, this.game.table).then((r) => (r?.id === id ? r : undefined));
+    });
+    if (round) this.broadcast(round, now);
+  }
+
+  private async move(round: R, from: RoundStatus, to: RoundStatus, times: Partial<RoundRow>): Promise<void> {
+    if (!(await moveRound(this.deps.database.db, this.game.table, round.id, from, to, times))) return;
+    this.broadcast({ ...round, ...times, status: to }, this.deps.clock.now());
+  }
+
+  private async end(round: R, now: number): Promise<void> {
+    const published = await transact(this.deps.database, async (trx) => {
+      const after = await this.game.settle(trx, round, now);
+      if (!(await moveRound(trx, this.game.table, round.id, 'in_progress', 'ended', { ended_at: now }))) {
+        throw new Error(`round ${round.id} was no longer in progress`); // undo the settlement: it was done elsewhere
+      }
+      return after;
+    });
+    this.broadcast({ ...round, status: 'ended', ended_at: now }, this.deps.clock.now());
+    await published?.();
+  }
+
+  private async tick(round: R, now: number): Promise<void> {
+    this.emit(this.game.gameEvent, this.game.snapshot(round, now));
+    await this.game.tick?.(round, now);
+  }
+
+  private broadcast(round: R, now: number): void {
+    this.cached = null;
+    this.emit(this.game.gameEvent, this.game.snapshot(round, now));
+  }
+}
