@@ -29,6 +29,7 @@ import { trackingRoutes } from './modules/tracking/tracking.routes.ts';
 import { channelsRoutes } from './modules/channels/channels.routes.ts';
 import { profileModule } from './modules/profile/profile.module.ts';
 import { wheelModule } from './modules/wheel/wheel.module.ts';
+import type { Clock } from './rounds/clock.ts';
 import { LocalPublisher, type Publisher } from './realtime/publisher.ts';
 
 declare module 'fastify' {
@@ -47,6 +48,7 @@ export interface AppDeps {
   logStream?: NodeJS.WritableStream; // log (redacted) to this stream instead of stdout (tests)
   publisher?: Publisher; // defaults to an in-process LocalPublisher
   accounts?: AccountsOverrides; // test doubles for mail, captcha, rate-limit store, social providers
+  roundClock?: Clock; // the round loops' clock (a fake one in tests)
 }
 
 /** The built app; a wrapper object, because a Fastify instance is thenable. */
@@ -101,7 +103,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   upgradeRoutes(fastify, database);
   freeLootRoutes(fastify, database);
   userBoxesRoutes(fastify, database.db);
-  wheelModule(fastify, database);
+  wheelModule(fastify, database, config, deps.roundClock);
   profileModule(fastify, database.db, config, accounts); // the accounts' hash queue and password backoff
 
   await registerClient(fastify, deps.clientDir ?? null, { devPages: config.env !== 'production' });

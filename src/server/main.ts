@@ -12,6 +12,7 @@ import { attachRealtime } from './realtime/attach.ts';
 import { LocalPublisher, QueuedPublisher, type Publisher } from './realtime/publisher.ts';
 import { HttpPublisher } from './realtime/http-publisher.ts';
 import { PusherServer } from './realtime/pusher-server.ts';
+import { WHEEL_EVENTS } from '../shared/api/rounds.ts';
 
 function configOrExit(): Config {
   try {
@@ -49,7 +50,12 @@ async function main(): Promise<void> {
   sink.log = fastify.log;
   if (applied.length) fastify.log.info({ applied }, 'migrations applied');
   const realtime = await attachRealtime(fastify.server, config);
-  fastify.wheel.bind(realtime.io.of('/wheel'));
+  const wheel = realtime.io.of('/wheel');
+  fastify.wheelLoop.addChannel(wheel);
+  wheel.on('connection', (socket) => {
+    void fastify.wheelLoop.snapshot().then((snapshot) => snapshot && socket.emit(WHEEL_EVENTS.game, snapshot));
+  });
+  fastify.wheelLoop.start();
   const channels = new PusherServer(fastify.server, local, {
     key: config.secrets.pusherKey,
     secret: config.secrets.pusherSecret,

@@ -29,7 +29,7 @@ export async function createTestApp(
   options: {
     clientDir?: string | null;
     env?: Record<string, string>;
-    deps?: Partial<Pick<AppDeps, 'publisher' | 'accounts'>>;
+    deps?: Partial<Pick<AppDeps, 'publisher' | 'accounts' | 'roundClock'>>;
   } = {},
 ): Promise<TestApp> {
   const database = await createTestDatabase(dialect);

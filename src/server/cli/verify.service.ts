@@ -84,7 +84,10 @@ export function verifyResult(game: string | undefined, options: Options): Output
     if (req.game !== 'crash' && options.floats !== undefined) {
       const k = int(options, 'floats');
       if (k > 1000) throw new Error('--floats must be at most 1000');
-      out.floats = floats(req.game === 'crazy-wheel' ? wheelSeeds(req.serverSeed, req.publicSeed, req.round) : req.seeds, k);
+      out.floats = floats(
+        req.game === 'crazy-wheel' ? wheelSeeds(req.serverSeed, req.publicSeed, req.round) : req.seeds,
+        k,
+      );
     }
     return out;
   } catch (e) {

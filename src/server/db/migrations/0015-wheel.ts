@@ -3,6 +3,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { Dialect } from '../database.ts';
 import { idColumn } from './columns.ts';
+import { roundColumns } from './round-columns.ts';
 
 export async function up(db: Kysely<unknown>, dialect: Dialect): Promise<void> {
   await db.schema
@@ -14,16 +15,11 @@ export async function up(db: Kysely<unknown>, dialect: Dialect): Promise<void> {
     .addColumn('created_at', 'bigint', (c) => c.notNull())
     .execute();
 
-  await idColumn(db.schema.createTable('wheel_rounds'), dialect)
-    .addColumn('status', 'varchar(12)', (c) => c.notNull()) // new | starting | pending | in_progress | ended
+  // the generic round columns (src/server/rounds/), then the day whose seeds drew it and its segment
+  // (fixed at creation from those seeds and the round id; shown to nobody before the round ends)
+  await roundColumns(db.schema.createTable('wheel_rounds'), dialect)
     .addColumn('seed_date', 'varchar(10)', (c) => c.notNull().references('wheel_day_seeds.date'))
-    .addColumn('created_at', 'bigint', (c) => c.notNull())
-    .addColumn('starting_at', 'bigint')
-    .addColumn('betting_ends_at', 'bigint')
-    .addColumn('pending_at', 'bigint')
-    .addColumn('in_progress_at', 'bigint')
-    .addColumn('ended_at', 'bigint')
-    .addColumn('segment', 'integer', (c) => c.check(sql`segment >= 0 AND segment < 54`)) // set when ended
+    .addColumn('segment', 'integer', (c) => c.notNull().check(sql`segment >= 0 AND segment < 54`))
     .execute();
   await db.schema.createIndex('wheel_rounds_status_idx').on('wheel_rounds').columns(['status', 'id']).execute();
 

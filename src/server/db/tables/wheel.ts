@@ -1,6 +1,7 @@
 // Crazy Wheel rows (migration 0015): day seeds, rounds, bets. Money in cents, times epoch ms.
 import type { Generated } from 'kysely';
-import type { RoundStatus, WheelColor } from '../../../shared/api/rounds.ts';
+import type { WheelColor } from '../../../shared/api/rounds.ts';
+import type { RoundColumns } from './rounds.ts';
 
 /** A UTC day's committed seeds; server_seed is shown only once the day is over. */
 export interface WheelDaySeedsTable {
@@ -11,18 +12,10 @@ export interface WheelDaySeedsTable {
   created_at: number;
 }
 
-/** One round: the time each status began; segment set when ended. */
-export interface WheelRoundsTable {
-  id: Generated<number>;
-  status: RoundStatus;
+/** One round: the generic round columns, the day whose seeds drew it, its segment (secret until ended). */
+export interface WheelRoundsTable extends RoundColumns {
   seed_date: string;
-  created_at: number;
-  starting_at: number | null;
-  betting_ends_at: number | null;
-  pending_at: number | null;
-  in_progress_at: number | null;
-  ended_at: number | null;
-  segment: number | null;
+  segment: number;
 }
 
 /** A bet on one colour of one round. */

@@ -5,7 +5,7 @@ import type { WheelGameEvent, WheelBetsEvent } from '../../../shared/api/rounds.
 import type { WheelBet } from '../../../shared/api/wheel.ts';
 import { wheelOutcomeFromSegment } from '../../../shared/games/wheel/wheel.outcome.ts';
 
-export type RoundRow = Selectable<WheelRoundsTable>;
+type RoundRow = Selectable<WheelRoundsTable>;
 
 const betColumns = [
   'wheel_bets.id',
@@ -61,7 +61,7 @@ export function roundEvent(round: RoundRow, now: number): WheelGameEvent {
   const event: WheelGameEvent = { id: Number(round.id), status: round.status, server_time: now };
   if (round.status === 'starting' && round.betting_ends_at !== null)
     event.betting_ends_at = Number(round.betting_ends_at);
-  if (round.status === 'ended' && round.segment !== null) {
+  if (round.status === 'ended') {
     const { segment, color, multiplier } = wheelOutcomeFromSegment(Number(round.segment));
     Object.assign(event, { segment, color, multiplier });
   }
@@ -104,11 +104,6 @@ export async function topPayouts(db: Kysely<Tables>, since: number, limit = 20):
 /** The latest round (the one being played or the last one ended). */
 export async function latestRound(db: Kysely<Tables>): Promise<RoundRow | undefined> {
   return db.selectFrom('wheel_rounds').selectAll().orderBy('id', 'desc').limit(1).executeTakeFirst();
-}
-
-/** One round. */
-export async function findRound(db: Kysely<Tables>, id: number): Promise<RoundRow | undefined> {
-  return db.selectFrom('wheel_rounds').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
 /** Ended rounds, newest first. */

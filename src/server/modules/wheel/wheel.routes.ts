@@ -19,7 +19,10 @@ import {
 } from '../../../shared/api/wheel.ts';
 import { WHEEL_LAYOUT, WHEEL_PAYOUTS } from '../../../shared/games/wheel/wheel.layout.ts';
 import { idempotentCall, runOnce, type Remember } from '../wallet/idempotency.ts';
-import type { WheelBroadcast } from './wheel.broadcast.ts';
+import type { Clock } from '../../rounds/clock.ts';
+import type { RoundLoop } from '../../rounds/round-loop.ts';
+import { WHEEL_EVENTS } from '../../../shared/api/rounds.ts';
+import type { WheelRoundRow } from './wheel.game.ts';
 import { listDaySeeds } from './wheel-seeds.service.ts';
 import { betEvent, latestRound, recentRounds, roundBets, roundEvent, topPayouts } from './wheel.repository.ts';
 import { cancelWheelBet, placeWheelBet, type WheelBetResult } from './wheel.service.ts';
@@ -28,12 +31,17 @@ const limits = `min bet $${(WHEEL_LIMITS.minBetCents / 100).toFixed(2)}, max bet
 const DAY_MS = 86_400_000;
 
 /** Registers /api/wheel/*. */
-export function wheelRoutes(app: FastifyInstance, database: Database, broadcast: WheelBroadcast): void {
+export function wheelRoutes(
+  app: FastifyInstance,
+  database: Database,
+  loop: RoundLoop<WheelRoundRow>,
+  clock: Clock,
+): void {
   const tags = ['Crazy Wheel'];
   const db = database.db;
   const published = (what: string, type: 'placed' | 'canceled', userId: number) => async (r: WheelBetResult) =>
     afterCommit(app.log, what, async () => {
-      broadcast.bets(betEvent(type, r.bet));
+      loop.emit(WHEEL_EVENTS.bets, betEvent(type, r.bet));
       await publishBalance(app.publisher, userId, r.balanceCents);
     });
   const view = (msg: string) => (r: WheelBetResult) => ({ data: r.bet, balance: r.balanceCents / 100, msg });
@@ -67,7 +75,7 @@ export function wheelRoutes(app: FastifyInstance, database: Database, broadcast:
       tags,
       response: wheelSeedsSchema,
     },
-    async () => ({ data: await listDaySeeds(db, Date.now()) }),
+    async () => ({ data: await listDaySeeds(db, clock.now()) }),
   );
   defineRoute(
     app,
@@ -83,7 +91,7 @@ export function wheelRoutes(app: FastifyInstance, database: Database, broadcast:
     },
     async ({ user, body, request }) =>
       runOnce(db, idempotentCall(request, user.id, 'wheel:bet', body), {
-        work: (remember: Remember<WheelBetResult>) => placeWheelBet(database, user.id, body, Date.now(), remember),
+        work: (remember: Remember<WheelBetResult>) => placeWheelBet(database, user.id, body, clock.now(), remember),
         view: view('Bet placed.'),
         after: published('wheel bet', 'placed', user.id),
       }),
@@ -100,7 +108,7 @@ export function wheelRoutes(app: FastifyInstance, database: Database, broadcast:
       response: wheelBetResponseSchema,
     },
     async ({ user, params }) => {
-      const result = await cancelWheelBet(database, user.id, params.id, Date.now());
+      const result = await cancelWheelBet(database, user.id, params.id, clock.now());
       await published('wheel cancel', 'canceled', user.id)(result);
       return view('Bet canceled.')(result);
     },
@@ -134,7 +142,7 @@ export function wheelRoutes(app: FastifyInstance, database: Database, broadcast:
       tags,
       response: wheelBetListSchema,
     },
-    async () => ({ data: await topPayouts(db, Date.now() - DAY_MS) }),
+    async () => ({ data: await topPayouts(db, clock.now() - DAY_MS) }),
   );
   defineRoute(
     app,
@@ -148,7 +156,7 @@ export function wheelRoutes(app: FastifyInstance, database: Database, broadcast:
     async () => {
       const round = await latestRound(db);
       if (!round) throw new HttpError(404, 'No round has started yet.');
-      return { data: { ...roundEvent(round, Date.now()), bets: await roundBets(db, Number(round.id)) } };
+      return { data: { ...roundEvent(round, clock.now()), bets: await roundBets(db, Number(round.id)) } };
     },
   );
 }

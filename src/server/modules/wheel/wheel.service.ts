@@ -1,7 +1,7 @@
 // Crazy Wheel bets: place one on a colour of the round that is starting, or cancel your own while
 // it still is; each in ONE transaction with its ledger move (lock order: the user row, then the
-// round row shared so a status change waits for the bet, then the rest).
-import { SqliteAdapter, type Transaction } from 'kysely';
+// round row claimed so the close of betting waits for the bet, then the rest).
+import type { Transaction } from 'kysely';
 import type { Database } from '../../db/database.ts';
 import type { Tables } from '../../db/tables.ts';
 import { transact } from '../../db/transact.ts';
@@ -10,7 +10,8 @@ import { WHEEL_LIMITS, type WheelBet, type WheelBetBody } from '../../../shared/
 import { wheelPayoutCents } from '../../../shared/games/wheel/wheel.layout.ts';
 import { applyMoveIn, lockUserRows } from '../wallet/ledger.ts';
 import type { Remember } from '../wallet/idempotency.ts';
-import { findBet } from './wheel.repository.ts';
+import { claimOpenRound } from '../../rounds/round.repository.ts';
+import { findBet, latestRound } from './wheel.repository.ts';
 
 type Trx = Transaction<Tables>;
 
@@ -22,13 +23,9 @@ export interface WheelBetResult {
 
 const dollars = (cents: number) => `$${(cents / 100).toFixed(2)}`;
 
-/** The round `roundId` (or the latest) if it is starting and its window still open, share-locked on PostgreSQL. */
-async function startingRound(trx: Trx, now: number, roundId?: number) {
-  let q = trx.selectFrom('wheel_rounds').select(['id', 'betting_ends_at']).where('status', '=', 'starting');
-  q = roundId === undefined ? q.orderBy('id', 'desc').limit(1) : q.where('id', '=', roundId);
-  if (!(trx.getExecutor().adapter instanceof SqliteAdapter)) q = q.forShare();
-  const round = await q.executeTakeFirst();
-  return round && now < Number(round.betting_ends_at) ? round : undefined;
+/** True when round `id` takes bets at `now`; holds its row so the close of betting waits for this transaction. */
+function claimRound(trx: Trx, id: number, now: number): Promise<boolean> {
+  return claimOpenRound(trx, 'wheel_rounds', id, now);
 }
 
 /** Validates the amount against the limits; returns it in cents. */
@@ -53,8 +50,9 @@ export async function placeWheelBet(
   const amountCents = checkAmount(body.amount);
   return transact(database, async (trx) => {
     await lockUserRows(trx, [userId]);
-    const round = await startingRound(trx, now);
-    if (!round) throw new HttpError(422, 'Bets are closed: wait for the next round.');
+    const round = await latestRound(trx);
+    if (!round || !(await claimRound(trx, Number(round.id), now)))
+      throw new HttpError(422, 'Bets are closed: wait for the next round.');
     const staked = await trx
       .selectFrom('wheel_bets')
       .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('amount_cents'), eb.lit(0)).as('cents'))
@@ -112,7 +110,7 @@ export async function cancelWheelBet(
       .executeTakeFirst();
     if (!bet) throw new HttpError(404, 'Bet not found.');
     if (bet.status !== 'active') throw new HttpError(422, 'This bet can no longer be canceled.');
-    if (!(await startingRound(trx, now, Number(bet.round_id))))
+    if (!(await claimRound(trx, Number(bet.round_id), now)))
       throw new HttpError(422, 'Bets are closed: this bet can no longer be canceled.');
     const updated = await trx
       .updateTable('wheel_bets')

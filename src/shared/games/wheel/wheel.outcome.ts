@@ -28,7 +28,12 @@ export function wheelOutcomeFromSegment(segment: number): WheelOutcome {
   return { segment, color, multiplier: WHEEL_PAYOUTS[color] };
 }
 
+/** f0: the first float of a round's byte stream. */
+export function wheelSeedFloat(seeds: SeedInput): number {
+  return floats(seeds, 1)[0]!;
+}
+
 /** The outcome of a round from its seeds. */
 export function wheelOutcome(seeds: SeedInput): WheelOutcome {
-  return wheelOutcomeFromSegment(wheelSegmentFromFloat(floats(seeds, 1)[0]!));
+  return wheelOutcomeFromSegment(wheelSegmentFromFloat(wheelSeedFloat(seeds)));
 }
