@@ -1,8 +1,9 @@
-// How long each status of a Crazy Wheel round lasts (ms). The server's loop holds each status this
-// long; the client's spin script fits inside `spinMs`, so the wheel has stopped before `ended`.
+// How long each status of a Crazy Wheel round lasts (ms). The segment is public only once the
+// round has ended, so the wheel spins freely while in progress and, on `ended`, decelerates onto
+// the segment (wheel.script.ts: landing + hold fit inside `endedMs`).
 export const WHEEL_TIMING = {
-  bettingMs: 15_000, // starting: the betting window with its countdown
-  pendingMs: 1_000, // pending: bets closed, the wheel about to spin
-  spinMs: 8_000, // in_progress: the spin, decelerating onto the segment
-  endedMs: 4_000, // ended: the result and payouts shown before the next window opens
+  bettingMs: 10_000, // starting: the betting window with its countdown
+  pendingMs: 1_000, // pending: bets closed, the wheel winds up
+  spinMs: 3_000, // in_progress: the free spin
+  endedMs: 6_500, // ended: the wheel lands on the segment (3.5 s), the result and payouts show
 } as const;
