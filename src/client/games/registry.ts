@@ -28,4 +28,11 @@ export const games = {
     page: () => import('./upgrade/upgrade-page.tsx'),
     fairPage: () => import('./upgrade/upgrade-fair-page.tsx'),
   },
+  wheel: {
+    id: 'wheel',
+    title: 'Crazy Wheel',
+    path: '/wheel',
+    page: () => import('./wheel/wheel-page.tsx'),
+    fairPage: () => import('./wheel/wheel-fair-page.tsx'),
+  },
 } satisfies Record<string, GameEntry>;
