@@ -67,7 +67,6 @@ export default function WheelPage() {
   const user = useSession((s) => s.user);
   const signedIn = !!user || !!getCookie('token');
   const [amount, setAmount] = useState('1.00');
-  const [busy, setBusy] = useState(false);
   const [landed, setLanded] = useState<number | null>(null); // id of the round the wheel has landed for
   const [progress, setProgress] = useState(0);
   const [renderer, setRenderer] = useState('');
@@ -139,7 +138,6 @@ export default function WheelPage() {
   );
 
   const place = async (color: WheelColor) => {
-    setBusy(true);
     try {
       const res = await api<{ data: WheelBet; balance: number }>('POST', '/api/wheel/bet', {
         amount: Number(amount),
@@ -150,8 +148,6 @@ export default function WheelPage() {
       playSound('bet');
     } catch (e) {
       toast.error(errorText(e));
-    } finally {
-      setBusy(false);
     }
   };
   const cancel = async (id: number) => {
@@ -244,7 +240,6 @@ export default function WheelPage() {
           payouts={config.payouts}
           userId={user?.id ?? null}
           canBet={signedIn && status === 'starting'}
-          busy={busy}
           winner={ended?.color ?? null}
           onBet={(c) => void place(c)}
           onCancel={(id) => void cancel(id)}

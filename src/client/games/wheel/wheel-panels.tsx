@@ -10,14 +10,13 @@ export interface WheelPanelsProps {
   payouts: Record<WheelColor, number>;
   userId: number | null;
   canBet: boolean; // signed in and the round is starting
-  busy: boolean;
   winner: WheelColor | null; // once the round has landed
   onBet(color: WheelColor): void;
   onCancel(id: number): void;
 }
 
 /** The panels. */
-export function WheelPanels({ bets, payouts, userId, canBet, busy, winner, onBet, onCancel }: WheelPanelsProps) {
+export function WheelPanels({ bets, payouts, userId, canBet, winner, onBet, onCancel }: WheelPanelsProps) {
   return (
     <div className="wheel-panels">
       {WHEEL_COLORS.map((color) => {
@@ -29,7 +28,7 @@ export function WheelPanels({ bets, payouts, userId, canBet, busy, winner, onBet
             className={`wheel-panel wheel-${color}${winner === color ? ' wheel-winner' : ''}`}
             data-testid={`panel-${color}`}
           >
-            <button type="button" className="wheel-bet" disabled={!canBet || busy} onClick={() => onBet(color)}>
+            <button type="button" className="wheel-bet" disabled={!canBet} onClick={() => onBet(color)}>
               Bet on {color} ×{payouts[color]}
             </button>
             <p className="wheel-total">
