@@ -37,6 +37,7 @@ import { leaderboardRoutes } from './modules/leaderboard/leaderboard.routes.ts';
 import { cashbackRoutes } from './modules/cashback/cashback.routes.ts';
 import { battlesModule } from './modules/battles/battles.module.ts';
 import type { BattleClock } from './modules/battles/battles.runner.ts';
+import { wheelModule } from './modules/wheel/wheel.module.ts';
 import { LocalPublisher, type Publisher } from './realtime/publisher.ts';
 import { crashModule } from './modules/crash/crash.module.ts';
 import { RoundGames } from './rounds/round-games.ts';
@@ -133,6 +134,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   cashbackRoutes(fastify, database.db, clock);
   battlesModule(fastify, database, config, deps.battleClock); // its runner resumes running battles when ready
   crashModule(fastify, database, config, deps.clock ?? systemClock);
+  wheelModule(fastify, database, config, deps.clock ?? systemClock);
 
   await registerClient(fastify, deps.clientDir ?? null, { devPages: config.env !== 'production' });
   await fastify.ready();

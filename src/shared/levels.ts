@@ -1,8 +1,8 @@
 // The published level curve (shown on /freeloot). XP follows the house edge a player generates:
 // 1 XP per $0.01 of EXPECTED house profit (issue 12), i.e. wager × the game's edge (WAGER_EDGE_BP):
 // dice 1 %, catalog boxes 7.40 % (price = EV × 1.08), custom boxes 6.40 % (minus the creator's
-// 1 %), upgrades 5 %, Rocket (crash) 1 %, Bounce (plinko) 1 %, battle seats 7.40 %. So $1 on dice is 1 XP and
-// $1 on a box 7.4 XP. Reaching level L takes
+// 1 %), upgrades 5 %, Rocket (crash) 1 %, Bounce (plinko) 1 %, Crazy Wheel 3.70 %, battle seats 7.40 %.
+// So $1 on dice is 1 XP and $1 on a box 7.4 XP. Reaching level L takes
 // 25 × (L − 1)² XP in total, so level 1 is free, level 2 needs 25 XP ($0.25 of expected house
 // profit), level 10 needs 2,025 XP and level 110 needs 297,025. Levels never exceed MAX_LEVEL and
 // never go down. Free boxes unlock by level tier (1, 10, 20 … 110); what they pay is bounded by
@@ -27,6 +27,7 @@ export const WAGER_EDGE_BP: Readonly<Record<string, number>> = {
   battle: 740, // a battle seat buys catalog boxes: the boxes' edge
   crash_bet: 100, // Rocket: crash point = floor(max(1, 2^32 / (int + 1) × 0.99)), a 1 % edge at every target
   plinko_bet: 100, // Stake's tables: 99 % RTP (three tables 0.12–0.16 pt above, fairness.md)
+  wheel_bet: 370, // Crazy Wheel: every colour returns 96.3 % (red 96.0 %): 3.70 % rounded down
 };
 /** Edge units (cents × basis points) per XP: 1 XP = 1 cent of expected house profit. */
 export const EDGE_UNITS_PER_XP = 10_000;
@@ -44,6 +45,8 @@ export const GAME_PAYOUT_KINDS: readonly string[] = [
   'battle_refund',
   'crash_win',
   'plinko_win',
+  'wheel_win',
+  'wheel_refund',
 ];
 
 /** Edge units (cents × bp) of a wager of `cents` of ledger kind `kind` (0 for other kinds). */

@@ -42,4 +42,11 @@ export const games = {
     page: () => import('./rocket/rocket-page.tsx'),
     fairPage: () => import('./rocket/rocket-fair-page.tsx'),
   },
+  wheel: {
+    id: 'wheel',
+    title: 'Crazy Wheel',
+    path: '/wheel',
+    page: () => import('./wheel/wheel-page.tsx'),
+    fairPage: () => import('./wheel/wheel-fair-page.tsx'),
+  },
 } satisfies Record<string, GameEntry>;

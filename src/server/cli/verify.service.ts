@@ -4,6 +4,7 @@ import { RISKS, floats, isPlinkoRows, isWheelSegments, type Risk, type SeedInput
 import { VERIFY_GAMES, verifyOutcome, type VerifyRequest } from '../../shared/games/verify.ts';
 import { crashPoint } from '../../shared/fair/crash.ts';
 import { earlierGameHashes } from '../../shared/games/crash/crash.chain.ts';
+import { wheelSeeds } from '../../shared/games/wheel/wheel.outcome.ts';
 
 type Options = Record<string, string | boolean | undefined>;
 type Output = Record<string, unknown>;
@@ -49,6 +50,14 @@ function request(game: string | undefined, options: Options): VerifyRequest {
     if (!Number.isFinite(target) || target < 0 || target > 100) throw new Error('--target must be from 0 to 100');
     return { game, seeds: seeds(options), target, direction: direction(options) };
   }
+  if (game === 'crazy-wheel') {
+    return {
+      game,
+      serverSeed: text(options, 'server-seed'),
+      publicSeed: text(options, 'public-seed'),
+      round: int(options, 'round'),
+    };
+  }
   if (game === 'box') return { game, seeds: seeds(options) };
   if (game === 'battle')
     return {
@@ -91,7 +100,10 @@ export function verifyResult(game: string | undefined, options: Options): Output
     if (req.game !== 'crash' && req.game !== 'battle' && options.floats !== undefined) {
       const k = int(options, 'floats');
       if (k > 1000) throw new Error('--floats must be at most 1000');
-      out.floats = floats(req.seeds, k);
+      out.floats = floats(
+        req.game === 'crazy-wheel' ? wheelSeeds(req.serverSeed, req.publicSeed, req.round) : req.seeds,
+        k,
+      );
     }
     return out;
   } catch (e) {

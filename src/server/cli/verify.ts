@@ -3,7 +3,8 @@
 // --client-seed C --nonce N [--target T [--direction over|under] | --rows R --risk low|medium|high
 // | --segments K | --chance C | --hash H --salt S [--chain N]] [--floats K]; for `box`, --box SLUG
 // --box-version V also names the item won (local database); `battle --server-seed S --public-seed P
-// --round R --seat S` prints the ticket of one seat in one round.
+// --round R --seat S` prints the ticket of one seat in one round. Crazy Wheel rounds: crazy-wheel
+// --server-seed S (the revealed day seed) --public-seed P --round ID.
 import { parseArgs } from 'node:util';
 import { verifyResult } from './verify.service.ts';
 import { boxItemForTicket } from './verify.repository.ts';
@@ -14,6 +15,8 @@ const { positionals, values } = parseArgs({
   options: {
     'server-seed': { type: 'string' },
     'client-seed': { type: 'string' },
+    'public-seed': { type: 'string' },
+    round: { type: 'string' },
     nonce: { type: 'string' },
     rows: { type: 'string' },
     risk: { type: 'string' },
@@ -27,8 +30,6 @@ const { positionals, values } = parseArgs({
     floats: { type: 'string' },
     box: { type: 'string' },
     'box-version': { type: 'string' },
-    'public-seed': { type: 'string' },
-    round: { type: 'string' },
     seat: { type: 'string' },
   },
 });

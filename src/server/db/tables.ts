@@ -12,6 +12,7 @@ import type { ProgrammeTables, UsersProgrammeColumns } from './tables/programmes
 import type { BattleTables } from './tables/battles.ts';
 import type { CrashTables } from './tables/crash.ts';
 import type { PlinkoTables } from './tables/plinko.ts';
+import type { WheelTables } from './tables/wheel.ts';
 
 export type * from './tables/accounts.ts';
 export type * from './tables/catalog.ts';
@@ -27,6 +28,7 @@ export type * from './tables/battles.ts';
 export type * from './tables/rounds.ts';
 export type * from './tables/crash.ts';
 export type * from './tables/plinko.ts';
+export type * from './tables/wheel.ts';
 
 /** Every table of the schema. */
 export interface Tables
@@ -42,7 +44,8 @@ export interface Tables
     SupportTables,
     BattleTables,
     CrashTables,
-    PlinkoTables {
+    PlinkoTables,
+    WheelTables {
   users: CoreTables['users'] & UsersLevelColumns & UsersVerificationColumns & UsersProgrammeColumns; // + migrations 0008, 0013, 0018
   referral_links: AccountsTables['referral_links'] & ReferralLinksAffiliateColumns; // + migration 0019
   outbox: WalletTables['outbox'] & OutboxPayloadColumns; // + migration 0019

@@ -8,6 +8,7 @@ import { boxOutcome } from './boxes/boxes.outcome.ts';
 import { diceOutcome } from './dice/dice.outcome.ts';
 import { plinkoOutcome } from './plinko/plinko.outcome.ts';
 import { upgradeOutcome } from './upgrade/upgrade.outcome.ts';
+import { wheelOutcome, wheelSeeds } from './wheel/wheel.outcome.ts';
 
 /** One verification request, its fields already validated by the caller. */
 export type VerifyRequest =
@@ -15,12 +16,13 @@ export type VerifyRequest =
   | { game: 'plinko'; seeds: SeedInput; rows: number; risk: Risk }
   | { game: 'wheel'; seeds: SeedInput; segments: number; risk: Risk }
   | { game: 'crash'; hash: string; salt: string }
+  | { game: 'crazy-wheel'; serverSeed: string; publicSeed: string; round: number }
   | { game: 'box'; seeds: SeedInput }
   | { game: 'upgrade'; seeds: SeedInput; chance: number }
   | ({ game: 'battle' } & BattleTicketInput);
 
 /** The games the verifier knows. */
-export const VERIFY_GAMES = ['dice', 'plinko', 'wheel', 'crash', 'box', 'upgrade', 'battle'] as const;
+export const VERIFY_GAMES = ['dice', 'plinko', 'wheel', 'crash', 'crazy-wheel', 'box', 'upgrade', 'battle'] as const;
 
 /** The result as the CLI prints it and the page shows it: `{game, …outcome fields}`. */
 export function verifyOutcome(req: VerifyRequest): Record<string, unknown> {
@@ -36,6 +38,8 @@ export function verifyOutcome(req: VerifyRequest): Record<string, unknown> {
       return { game: 'wheel', ...wheelResult(req.seeds, req.segments, req.risk) };
     case 'crash':
       return { game: 'crash', crashPoint: crashPoint(req.hash, req.salt) };
+    case 'crazy-wheel':
+      return { game: 'crazy-wheel', ...wheelOutcome(wheelSeeds(req.serverSeed, req.publicSeed, req.round)) };
     case 'box':
       return { game: 'box', ...boxOutcome(req.seeds) };
     case 'upgrade': {

@@ -15,6 +15,7 @@ import * as m0011 from './0011-ledger-kind-time.ts';
 import * as m0012 from './0012-money-safety.ts';
 import * as m0013 from './0013-email-verification.ts';
 import * as m0014 from './0014-crash-rounds.ts';
+import * as m0015 from './0015-wheel.ts';
 import * as m0016 from './0016-plinko.ts';
 import * as m0017 from './0017-battles.ts';
 import * as m0018 from './0018-responsible-play-programmes.ts';
@@ -41,6 +42,7 @@ export const steps: Record<string, Step> = {
   '0012-money-safety': m0012,
   '0013-email-verification': m0013,
   '0014-crash-rounds': m0014,
+  '0015-wheel': m0015,
   '0016-plinko': m0016,
   '0017-battles': m0017,
   '0018-responsible-play-programmes': m0018,

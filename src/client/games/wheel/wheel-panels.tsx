@@ -1,0 +1,57 @@
+// The four bet panels, one per colour: the Bet button (only while betting is open), the total and
+// the players on that colour this round, your own bets with Cancel while the round is starting.
+import { formatDollars } from '../../lib/format.ts';
+import { WHEEL_COLORS, type WheelColor } from '../../../shared/games/wheel/wheel.layout.ts';
+import type { PanelBet } from './use-wheel-round.ts';
+
+/** Props of the panels. */
+export interface WheelPanelsProps {
+  bets: PanelBet[];
+  payouts: Record<WheelColor, number>;
+  userId: number | null;
+  canBet: boolean; // signed in and the round is starting
+  winner: WheelColor | null; // once the round has landed
+  onBet(color: WheelColor): void;
+  onCancel(id: number): void;
+}
+
+/** The panels. */
+export function WheelPanels({ bets, payouts, userId, canBet, winner, onBet, onCancel }: WheelPanelsProps) {
+  return (
+    <div className="wheel-panels">
+      {WHEEL_COLORS.map((color) => {
+        const mine = bets.filter((b) => b.color === color);
+        const total = mine.reduce((a, b) => a + b.amount, 0);
+        return (
+          <section
+            key={color}
+            className={`wheel-panel wheel-${color}${winner === color ? ' wheel-winner' : ''}`}
+            data-testid={`panel-${color}`}
+          >
+            <button type="button" className="wheel-bet" disabled={!canBet} onClick={() => onBet(color)}>
+              Bet on {color} ×{payouts[color]}
+            </button>
+            <p className="wheel-total">
+              <span>{mine.length} players</span> <strong data-testid={`total-${color}`}>{formatDollars(total)}</strong>
+            </p>
+            <ul className="wheel-players">
+              {mine.map((b) => (
+                <li key={b.id} data-testid="wheel-bet" data-mine={b.user.id === userId || undefined}>
+                  <span className="wheel-player">{b.user.name}</span>
+                  <span>{formatDollars(b.amount)}</span>
+                  {b.status === 'won' && <strong data-testid="bet-payout">+{formatDollars(b.payout ?? 0)}</strong>}
+                  {b.status === 'lost' && <span className="muted">lost</span>}
+                  {b.user.id === userId && b.status === 'active' && canBet && (
+                    <button type="button" className="link" onClick={() => onCancel(b.id)}>
+                      Cancel
+                    </button>
+                  )}
+                </li>
+              ))}
+            </ul>
+          </section>
+        );
+      })}
+    </div>
+  );
+}

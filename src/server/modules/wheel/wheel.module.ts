@@ -1,0 +1,41 @@
+// The Crazy Wheel's one line in app.ts: its round loop (added to the app's round games, namespace
+// /wheel; main.ts attaches socket.io and starts the loops) and its routes.
+import type { FastifyInstance } from 'fastify';
+import type { Config } from '../../config.ts';
+import type { Database } from '../../db/database.ts';
+import { publishBalance } from '../../realtime/publisher.ts';
+import type { Clock } from '../../rounds/clock.ts';
+import { leadershipFor } from '../../rounds/leadership.ts';
+import { RoundLoop } from '../../rounds/round-loop.ts';
+import { ROUND_NAMESPACES, WHEEL_EVENTS } from '../../../shared/api/rounds.ts';
+import { wheelGame, type PublishSettled, type WheelRoundRow } from './wheel.game.ts';
+import { betEvent, findBet } from './wheel.repository.ts';
+import { wheelRoutes } from './wheel.routes.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The wheel's round loop (also in app.rounds); tests drive it directly. */
+    wheelLoop: RoundLoop<WheelRoundRow>;
+  }
+}
+
+/** Registers the wheel's loop (not started) and routes. */
+export function wheelModule(app: FastifyInstance, database: Database, config: Config, clock: Clock): void {
+  const publishSettled: PublishSettled = async (_roundId, bets) => {
+    for (const settled of bets) {
+      const bet = await findBet(database.db, settled.id);
+      if (bet) loop.emit(WHEEL_EVENTS.bets, betEvent(settled.won ? 'won' : 'lost', bet));
+      if (settled.balanceCents !== null) await publishBalance(app.publisher, settled.userId, settled.balanceCents);
+    }
+  };
+  const loop: RoundLoop<WheelRoundRow> = new RoundLoop({
+    database,
+    game: wheelGame(publishSettled),
+    clock,
+    leadership: leadershipFor(database, config.redisUrl, 'wheel'),
+    log: app.log,
+  });
+  app.decorate('wheelLoop', loop);
+  app.rounds.add(ROUND_NAMESPACES.wheel, loop); // stopped with the app's round games
+  wheelRoutes(app, database, loop, clock);
+}
