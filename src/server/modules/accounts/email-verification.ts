@@ -57,8 +57,10 @@ export async function verifyEmail(ctx: { db: DB; secret: string }, token: string
   const user = m
     ? await ctx.db.selectFrom('users').select(['id', 'email']).where('id', '=', userId).executeTakeFirst()
     : undefined;
-  const mac = Buffer.from(m?.[3] ?? '', 'base64url');
-  const expected = user ? Buffer.from(sign(ctx.secret, user.id, user.email, expiresAt), 'base64url') : null;
+  // compared as text, not as decoded bytes: a base64url MAC's last character carries 2 padding bits,
+  // so another character can decode to the same bytes — such a changed link must fail too
+  const mac = Buffer.from(m?.[3] ?? '');
+  const expected = user ? Buffer.from(sign(ctx.secret, user.id, user.email, expiresAt)) : null;
   if (!user || !expected || mac.length !== expected.length || !timingSafeEqual(mac, expected) || expiresAt <= now)
     throw new HttpError(422, verifyInvalidMessage);
   await ctx.db
