@@ -71,7 +71,7 @@ describe('level curve', () => {
 });
 
 describe('XP follows the house edge (issue 12)', () => {
-  it('counts 1 XP per cent of expected house profit: dice, crash and plinko 1 %, boxes and battle seats 7.40 %, custom boxes 6.40 %, upgrades 5 %', () => {
+  it('counts 1 XP per cent of expected house profit: dice, crash and plinko 1 %, wheel 3.70 %, boxes and battle seats 7.40 %, custom boxes 6.40 %, upgrades 5 %', () => {
     expect(WAGER_EDGE_BP).toEqual({
       bet: 100,
       box: 740,
@@ -80,6 +80,7 @@ describe('XP follows the house edge (issue 12)', () => {
       battle: 740,
       crash_bet: 100,
       plinko_bet: 100,
+      wheel_bet: 370,
     });
     expect(xpForEdge(edgeUnitsForWager('battle', 1_000))).toBe(74); // a battle seat buys catalog boxes
     expect(xpForEdge(edgeUnitsForWager('bet', 100))).toBe(1); // $1 on dice
