@@ -25,12 +25,6 @@ test('an unknown route shows the 404 text with its path', async ({ page }) => {
   await expect(page.getByTestId('not-found')).toContainText('Page not found: /this/does/not-exist');
 });
 
-test('a route whose feature has not landed is an honest coming-soon page', async ({ page }) => {
-  await page.goto('/wheel');
-  await expect(page.getByTestId('coming-soon')).toContainText('Coming soon');
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Crazy Wheel');
-});
-
 test('navigating between lazy routes works without a reload', async ({ page }) => {
   await page.goto('/');
   await page.evaluate(() => ((window as unknown as { marker: number }).marker = 42));
@@ -42,7 +36,7 @@ test('navigating between lazy routes works without a reload', async ({ page }) =
 test('a failed page chunk load reloads the browser at the target path', async ({ page }) => {
   await page.goto('/');
   await page.evaluate(() => ((window as unknown as { marker: number }).marker = 1));
-  await page.route(/coming-soon-page-.*\.js$/, (route) => route.abort());
+  await page.route(/battles-page-.*\.js$/, (route) => route.abort());
   const reloaded = page.waitForEvent('load');
   await page.getByRole('link', { name: 'Battles' }).first().click();
   await reloaded;
