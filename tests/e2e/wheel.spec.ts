@@ -1,8 +1,73 @@
-// Crazy Wheel in the browser: the provably-fair page lists the day seeds and recomputes a round.
+// Crazy Wheel in the browser against the real round loop (betting 10 s, pending 1 s, spinning 3 s,
+// ended 6.5 s): a funded player bets on a colour while the round is starting and sees the bet in that
+// colour's panel; the wheel lands on the segment GET /api/wheel/recent-games reports for the round and
+// the balance shows the result. The provably-fair page lists the day seeds and recomputes a round.
 import { expect, test } from './fixtures.ts';
+import type { Page } from '@playwright/test';
 import { WHEEL_LAYOUT } from '../../src/shared/games/wheel/wheel.layout.ts';
 
 const PAYOUT: Record<string, number> = { grey: 2, red: 3.05, blue: 5.2, gold: 52 };
+
+type W = Window & { __wheel?: { renderer: string; view(): { segment: number; landed: boolean } } };
+
+/** Waits for a fresh betting window (a round that has just started), so a click lands inside it. */
+async function freshStart(page: Page): Promise<void> {
+  const stage = page.getByTestId('wheel-stage');
+  await expect(stage).toHaveAttribute('data-status', /^(new|pending|in_progress|ended)$/, { timeout: 30_000 });
+  await expect(stage).toHaveAttribute('data-status', 'starting', { timeout: 30_000 });
+}
+
+test('a bet placed while starting shows in its panel; the wheel lands on the API segment; the balance pays @responsive', async ({
+  page,
+  signIn,
+}) => {
+  test.setTimeout(90_000);
+  await signIn({ balanceCents: 10_000 });
+  await page.goto('/wheel');
+  const stage = page.getByTestId('wheel-stage');
+  await expect(stage).toHaveAttribute('data-renderer', 'webgl');
+  await expect(stage.locator('canvas')).toBeVisible();
+  const box = (await stage.boundingBox())!;
+  expect(box.x + box.width).toBeLessThanOrEqual(page.viewportSize()!.width); // the layout fits the viewport
+  await expect(page.getByTestId('balance')).toHaveText('$100.00');
+  await expect(page.getByTestId('panel-red')).toBeVisible();
+
+  // centred first: on the phone the sticky header would cover a button scrolled just into view
+  await page.getByTestId('panel-red').evaluate((el) => el.scrollIntoView({ block: 'center' }));
+  await freshStart(page);
+  await page.getByTestId('wheel-amount').fill('1.00');
+  const placed = page.waitForResponse((r) => r.url().endsWith('/api/wheel/bet') && r.request().method() === 'POST');
+  await page
+    .getByTestId('panel-red')
+    .getByRole('button', { name: /Bet on red/ })
+    .click();
+  const response = await placed;
+  expect(response.status()).toBe(200);
+  const roundId = ((await response.json()) as { data: { round_id: number } }).data.round_id;
+  const mine = page.getByTestId('panel-red').locator('[data-testid="wheel-bet"][data-mine]');
+  await expect(mine).toHaveCount(1);
+  await expect(mine).toContainText('$1.00');
+  await expect(page.getByTestId('total-red')).toHaveText('$1.00');
+  await expect(page.getByTestId('balance')).toHaveText('$99.00');
+  expect(Number(await stage.getAttribute('data-round'))).toBe(roundId);
+
+  // the round runs out (pending, spinning) and the wheel lands
+  await expect(stage).toHaveAttribute('data-landed-round', String(roundId), { timeout: 40_000 });
+  const segment = Number(await stage.getAttribute('data-landed-segment'));
+  const recent = await page.request.get('/api/wheel/recent-games?limit=10');
+  const games = ((await recent.json()) as { data: { id: number; segment: number; color: string }[] }).data;
+  const game = games.find((g) => g.id === roundId)!;
+  expect(game).toBeDefined();
+  expect(segment).toBe(game.segment);
+  const view = await page.evaluate(() => (window as W).__wheel!.view());
+  expect(view).toMatchObject({ segment: game.segment, landed: true });
+  await expect(page.getByTestId('wheel-result')).toHaveAttribute('data-segment', String(game.segment));
+  await expect(page.getByTestId('wheel-result')).toContainText(`${game.color} ×${PAYOUT[game.color]}`);
+
+  const won = game.color === 'red';
+  await expect(page.getByTestId('my-payout')).toHaveText(won ? ' — you won $3.05' : ' — no win this time');
+  await expect(page.getByTestId('balance')).toHaveText(won ? '$102.05' : '$99.00');
+});
 
 test('the provably-fair page lists the day seeds and recomputes a round', async ({ page }) => {
   await page.goto('/wheel/provably-fair?round=7');

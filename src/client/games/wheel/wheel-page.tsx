@@ -1,6 +1,7 @@
 // /wheel: the Crazy Wheel. The Pixi wheel (drawn from GET /api/wheel/config) follows the round
 // machine fed by the /wheel socket: it spins while the round is in progress and lands on the
-// server's segment once the round has ended. Amount, four bet panels, the history strip; ?inspect
+// server's segment once the round has ended (a landing still travelling when the next round's status
+// arrives lands at once; the result stays until the next spin). Amount, four bet panels, the history strip; ?inspect
 // adds the dev panel with the engine clock.
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
@@ -22,6 +23,7 @@ import { useApiData } from '../../lib/use-api-data.ts';
 import { useSession } from '../../stores/session.ts';
 import { toast } from '../../components/ui/toaster.tsx';
 import type { WheelBet } from '../../../shared/api/wheel.ts';
+import type { WheelGameEvent } from '../../../shared/api/rounds.ts';
 import type { WheelColor } from '../../../shared/games/wheel/wheel.layout.ts';
 import { wheelOutcomeFromSegment } from '../../../shared/games/wheel/wheel.outcome.ts';
 import { wheelLandScript } from '../../../shared/games/wheel/wheel.script.ts';
@@ -67,7 +69,9 @@ export default function WheelPage() {
   const user = useSession((s) => s.user);
   const signedIn = !!user || !!getCookie('token');
   const [amount, setAmount] = useState('1.00');
-  const [landed, setLanded] = useState<number | null>(null); // id of the round the wheel has landed for
+  // the last round the wheel has landed on: shown until the next spin (a landing that ran late
+  // finishes when the next round's status arrives, so it may show while the next round is starting)
+  const [result, setResult] = useState<{ round: WheelGameEvent; mine: PanelBet[] } | null>(null);
   const [progress, setProgress] = useState(0);
   const [renderer, setRenderer] = useState('');
   const betsRef = useRef(bets);
@@ -89,7 +93,10 @@ export default function WheelPage() {
       if (key === last) return;
       last = key;
       const me = useSession.getState().user?.id;
+      const myBetsOf = (id: number) => betsRef.current.list.filter((b) => b.user.id === me && b.round_id === id);
+      if (r.status !== 'ended') scene.settle(); // a landing still travelling lands now
       if (r.status === 'in_progress') {
+        setResult(null);
         scene.spin(since);
         playSound('roll');
         // hold balance notifications until the wheel has landed (spec §4 busy flag)
@@ -98,19 +105,17 @@ export default function WheelPage() {
         const outcome = wheelOutcomeFromSegment(r.segment);
         if (!spun) {
           scene.rest(r.segment, r.id);
-          setLanded(r.id);
+          setResult({ round: r, mine: myBetsOf(r.id) });
           return;
         }
-        const mine = betsRef.current.list.filter((b) => b.user.id === me);
+        const mine = myBetsOf(r.id);
         const won = mine.length ? mine.some((b) => b.color === outcome.color) : null;
         const { angle, speed } = scene.motionNow();
         scene.land(wheelLandScript(outcome, r.id, angle, speed, motionMode(useMotion.getState()), won), since);
         scene.onLanded = () => {
-          setLanded(r.id);
+          setResult({ round: r, mine: myBetsOf(r.id) });
           useSession.getState().setBusy(false);
         };
-      } else if (r.status === 'starting' || r.status === 'new') {
-        setLanded(null);
       }
     });
     return () => {
@@ -161,15 +166,15 @@ export default function WheelPage() {
   };
   const scale = (k: number) => setAmount((a) => Math.max(0.1, Math.round(Number(a || 0) * k * 100) / 100).toFixed(2));
 
-  const ended = round?.status === 'ended' && landed === round.id ? round : null;
-  const myBets = bets.list.filter((b) => b.user.id === user?.id);
+  const ended = result?.round.segment !== undefined ? result.round : null;
+  const myBets = result?.mine ?? [];
   const myPayout = myBets.reduce((a, b) => a + (b.status === 'won' ? (b.payout ?? 0) : 0), 0);
   const statusText =
     status === 'starting'
       ? `Bets close in ${(countdown ?? 0).toFixed(1)} s`
       : status === 'pending'
         ? 'Bets closed'
-        : status === 'in_progress' || (status === 'ended' && !ended)
+        : status === 'in_progress' || (status === 'ended' && ended?.id !== round?.id)
           ? 'Spinning…'
           : ended
             ? `Landed on ${ended.color} ×${ended.multiplier}`
@@ -192,6 +197,8 @@ export default function WheelPage() {
         data-renderer={renderer}
         data-status={status}
         data-round={round?.id}
+        data-landed-round={ended?.id}
+        data-landed-segment={ended?.segment}
       >
         <PixiStage background="#000000" onReady={onReady} onError={() => setRenderer('unavailable')} />
         <LoadingBar progress={progress} />
@@ -240,7 +247,7 @@ export default function WheelPage() {
           payouts={config.payouts}
           userId={user?.id ?? null}
           canBet={signedIn && status === 'starting'}
-          winner={ended?.color ?? null}
+          winner={ended && ended.id === bets.roundId ? (ended.color ?? null) : null}
           onBet={(c) => void place(c)}
           onCancel={(id) => void cancel(id)}
         />

@@ -82,6 +82,18 @@ export class WheelScene implements Scene {
     this.landedFired = false;
   }
 
+  /**
+   * Ends a landing that is still travelling at once (on the stop angle, firing onLanded). The landing
+   * runs on engine time, which falls behind real time when frames are slow (the ticker counts at most
+   * 100 ms a frame): the next round's status must never find the last one still spinning.
+   */
+  settle(): void {
+    const m = this.motion;
+    if (m.kind !== 'land' || this.landedFired) return;
+    this.motion = { ...m, startedAt: Math.min(m.startedAt, this.now - m.script.travelMs) };
+    this.update(this.now);
+  }
+
   /** Shows a round's result at rest (a page that joined after the spin). */
   rest(segment: number, roundId: number): void {
     this.motion = { kind: 'rest', angle: restAngle(segment, stopOffset(roundId)) };
