@@ -28,29 +28,33 @@ async function fanout(served: Served, n: number) {
   const latencies: number[] = [];
   let recording = false;
   const sockets: Socket[] = [];
-  for (let i = 0; i < n; i += 200) {
-    await Promise.all(
-      Array.from({ length: Math.min(200, n - i) }, () => {
-        const s = connect(`${served.url}/crash`, { transports: ['websocket'], reconnection: false });
-        sockets.push(s);
-        s.on('game', (e: { server_time: number; status: string }) => {
-          if (recording && e.status === 'in_progress') latencies.push(Date.now() - e.server_time);
-        });
-        return new Promise<void>((resolve, reject) => {
-          s.once('connect', () => resolve());
-          s.once('connect_error', reject);
-        });
-      }),
-    );
+  let cpu = 0;
+  try {
+    for (let i = 0; i < n; i += 200) {
+      await Promise.all(
+        Array.from({ length: Math.min(200, n - i) }, () => {
+          const s = connect(`${served.url}/crash`, { transports: ['websocket'], reconnection: false });
+          sockets.push(s);
+          s.on('game', (e: { server_time: number; status: string }) => {
+            if (recording && e.status === 'in_progress') latencies.push(Date.now() - e.server_time);
+          });
+          return new Promise<void>((resolve, reject) => {
+            s.once('connect', () => resolve());
+            s.once('connect_error', reject);
+          });
+        }),
+      );
+    }
+    log(`${n} clients connected to ${served.url}`);
+    await new Promise((r) => setTimeout(r, 1000)); // settle
+    const cpu0 = cpuMs(served.child.pid!);
+    recording = true;
+    await new Promise((r) => setTimeout(r, WINDOW_MS));
+    recording = false;
+    cpu = cpuMs(served.child.pid!) - cpu0;
+  } finally {
+    for (const s of sockets) s.disconnect(); // after a failed connect too, or the server could not close
   }
-  log(`${n} clients connected to ${served.url}`);
-  await new Promise((r) => setTimeout(r, 1000)); // settle
-  const cpu0 = cpuMs(served.child.pid!);
-  recording = true;
-  await new Promise((r) => setTimeout(r, WINDOW_MS));
-  recording = false;
-  const cpu = cpuMs(served.child.pid!) - cpu0;
-  for (const s of sockets) s.disconnect();
   return {
     deliveries: latencies.length,
     cpuPct: (cpu / WINDOW_MS) * 100,
