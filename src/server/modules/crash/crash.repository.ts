@@ -87,6 +87,38 @@ export async function roundBets(
   return q.orderBy('crash_bets.id').execute();
 }
 
+/** A round's money so far: paid to cashed-out bets, staked by open bets, and the lowest open auto target. */
+export interface RoundTotals {
+  paidCents: number;
+  openCents: number;
+  lowestAutoCents: number | null;
+}
+
+/** One aggregate over a round's bets (the cap rule and the leader's "anything due?" need only these). */
+export async function roundTotals(db: Executor, roundId: number): Promise<RoundTotals> {
+  const row = await db
+    .selectFrom('crash_bets')
+    .select((eb) => [
+      eb.fn
+        .sum<number | null>(eb.case().when('status', '=', 'cashed_out').then(eb.ref('payout_cents')).else(0).end())
+        .as('paid'),
+      eb.fn
+        .sum<number | null>(eb.case().when('status', '=', 'active').then(eb.ref('amount_cents')).else(0).end())
+        .as('open'),
+      eb.fn
+        .min<number | null>(eb.case().when('status', '=', 'active').then(eb.ref('auto_cashout_cents')).end())
+        .as('lowest_auto'),
+    ])
+    .where('round_id', '=', roundId)
+    .executeTakeFirst();
+  const num = (v: number | string | null | undefined) => (v === null || v === undefined ? null : Number(v));
+  return {
+    paidCents: num(row?.paid) ?? 0,
+    openCents: num(row?.open) ?? 0,
+    lowestAutoCents: num(row?.lowest_auto),
+  };
+}
+
 /** A player's bet in a round, if any. */
 export async function userBet(db: Executor, roundId: number, userId: number): Promise<BetWithUser | undefined> {
   return betsQuery(db)

@@ -13,7 +13,7 @@ import { applyMoveIn, lockUserRows } from '../wallet/ledger.ts';
 import { claimOpenRound, latestRound } from '../../rounds/round.repository.ts';
 import { CRASH_LIMITS, type CrashBetBody } from '../../../shared/api/crash.ts';
 import { crashCentsAt } from '../../../shared/games/crash/crash.curve.ts';
-import { roundBets, userBet, type BetWithUser, type CrashRoundRow } from './crash.repository.ts';
+import { roundBets, roundTotals, userBet, type BetWithUser, type CrashRoundRow } from './crash.repository.ts';
 
 type Trx = Transaction<Tables>;
 
@@ -108,15 +108,10 @@ export async function placeCrashBet(
   }
 }
 
-/** The multiplier (cents) at which the round's payouts reach its maximum, given the bets now. */
-export function capCents(bets: BetWithUser[], maxRoundPayoutCents: number): number {
-  let paid = 0;
-  let open = 0;
-  for (const b of bets) {
-    if (b.status === 'cashed_out') paid += Number(b.payout_cents);
-    if (b.status === 'active') open += Number(b.amount_cents);
-  }
-  return open === 0 ? Infinity : Math.floor(((maxRoundPayoutCents - paid) * 100) / open);
+/** The multiplier (cents) at which the round's payouts reach its maximum, given what cashed-out bets
+ * were paid (`paidCents`) and what the open bets staked (`openCents`). */
+export function capCents(paidCents: number, openCents: number, maxRoundPayoutCents: number): number {
+  return openCents === 0 ? Infinity : Math.floor(((maxRoundPayoutCents - paidCents) * 100) / openCents);
 }
 
 /** Claims an active bet and pays it at `multiplierCents`; null when it was no longer active. */
@@ -159,7 +154,8 @@ export async function closeCrashBet(
     if (round.status !== 'in_progress') throw new HttpError(422, 'The round has not started yet.');
     const reached = crashCentsAt(now - Number(round.in_progress_at));
     if (reached >= Number(round.crash_point_cents)) throw new HttpError(422, 'Too late: the rocket has crashed.');
-    const cap = capCents(await roundBets(trx, round.id), maxRoundPayoutCents);
+    const { paidCents, openCents } = await roundTotals(trx, round.id); // one aggregate, not every bet
+    const cap = capCents(paidCents, openCents, maxRoundPayoutCents);
     const auto = bet.auto_cashout_cents === null ? Infinity : Number(bet.auto_cashout_cents);
     const paid = await payBet(trx, bet, Math.min(reached, auto, cap), now);
     if (!paid) throw new HttpError(422, 'Your bet is already cashed out.');
@@ -179,25 +175,26 @@ async function cashOutDue(
   maxRoundPayoutCents: number,
   now: number,
 ): Promise<CashedOut[]> {
-  const bets = await roundBets(trx, round.id);
-  const active = bets
-    .filter((b) => b.status === 'active')
-    .sort((a, b) => Number(a.auto_cashout_cents ?? Infinity) - Number(b.auto_cashout_cents ?? Infinity));
+  let { paidCents, openCents } = await roundTotals(trx, round.id);
+  const active = (await roundBets(trx, round.id, { status: 'active' })).sort(
+    (a, b) => Number(a.auto_cashout_cents ?? Infinity) - Number(b.auto_cashout_cents ?? Infinity),
+  );
   const done: CashedOut[] = [];
-  const state = new Map(bets.map((b) => [b.id, b]));
+  const open = new Set(active);
   for (const bet of active) {
     const target = bet.auto_cashout_cents === null ? Infinity : Number(bet.auto_cashout_cents);
-    if (target > uptoCents || target > capCents([...state.values()], maxRoundPayoutCents)) break;
+    if (target > uptoCents || target > capCents(paidCents, openCents, maxRoundPayoutCents)) break;
     const paid = await payBet(trx, bet, target, now); // the bettors' rows are locked: it is still active
     if (paid) {
       done.push(paid);
-      state.set(bet.id, paid.bet);
+      open.delete(bet);
+      paidCents += Number(paid.bet.payout_cents);
+      openCents -= Number(bet.amount_cents);
     }
   }
-  const cap = capCents([...state.values()], maxRoundPayoutCents);
+  const cap = capCents(paidCents, openCents, maxRoundPayoutCents);
   if (cap <= uptoCents) {
-    for (const bet of state.values()) {
-      if (bet.status !== 'active') continue;
+    for (const bet of open) {
       const paid = await payBet(trx, bet, Math.max(100, cap), now);
       if (paid) done.push(paid);
     }
@@ -205,12 +202,18 @@ async function cashOutDue(
   return done;
 }
 
-/** True when something is due at `uptoCents` (read without locks, to skip a transaction per tick). */
-function anythingDue(bets: BetWithUser[], uptoCents: number, maxRoundPayoutCents: number): boolean {
-  const active = bets.filter((b) => b.status === 'active');
-  if (!active.length) return false;
-  if (active.some((b) => b.auto_cashout_cents !== null && Number(b.auto_cashout_cents) <= uptoCents)) return true;
-  return capCents(bets, maxRoundPayoutCents) <= uptoCents;
+/** True when something is due at `uptoCents` (one aggregate read without locks, to skip a transaction
+ * per tick). */
+async function anythingDue(
+  database: Database,
+  roundId: number,
+  uptoCents: number,
+  maxRoundPayoutCents: number,
+): Promise<boolean> {
+  const { paidCents, openCents, lowestAutoCents } = await roundTotals(database.db, roundId);
+  if (openCents === 0) return false;
+  if (lowestAutoCents !== null && lowestAutoCents <= uptoCents) return true;
+  return capCents(paidCents, openCents, maxRoundPayoutCents) <= uptoCents;
 }
 
 /** Leader, every tick: pays the auto cash-outs (and the cap) reached by now. */
@@ -221,12 +224,17 @@ export async function cashOutReached(
   maxRoundPayoutCents: number,
 ): Promise<CashedOut[]> {
   const upto = Math.min(crashCentsAt(now - Number(round.in_progress_at)), Number(round.crash_point_cents) - 1);
-  const bets = await roundBets(database.db, round.id);
-  if (!anythingDue(bets, upto, maxRoundPayoutCents)) return [];
+  if (!(await anythingDue(database, round.id, upto, maxRoundPayoutCents))) return [];
   return transact(database, async (trx) => {
+    const bettors = await trx
+      .selectFrom('crash_bets')
+      .select('user_id')
+      .where('round_id', '=', round.id)
+      .where('status', '=', 'active')
+      .execute();
     await lockUserRows(
       trx,
-      bets.filter((b) => b.status === 'active').map((b) => Number(b.user_id)),
+      bettors.map((b) => Number(b.user_id)),
     );
     return cashOutDue(trx, round, upto, maxRoundPayoutCents, now);
   });
