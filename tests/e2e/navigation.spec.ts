@@ -116,6 +116,7 @@ test(
   'bottom bar: Games sub-menu with Back, Boxes, Profile and the central button open the right things',
   { tag: '@phone' },
   async ({ page }) => {
+    test.setTimeout(120_000); // five game pages, each now a real scene loading its engine chunk
     await page.goto('/');
     await ready(page);
     const bar = () => page.getByRole('navigation', { name: 'Mobile' });

@@ -21,7 +21,7 @@ test('a bet placed while starting shows in its panel; the wheel lands on the API
   page,
   signIn,
 }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(180_000); // up to two ~20 s rounds, on the phone project beside two other workers
   await signIn({ balanceCents: 10_000 });
   await page.goto('/wheel');
   const stage = page.getByTestId('wheel-stage');
