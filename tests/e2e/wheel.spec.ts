@@ -17,7 +17,21 @@ async function freshStart(page: Page): Promise<void> {
   await expect(stage).toHaveAttribute('data-status', 'starting', { timeout: 30_000 });
 }
 
-test('a bet placed while starting shows in its panel; the wheel lands on the API segment; the balance pays @responsive', async ({
+// the phone layout: the stage renders with WebGL and fits the 390 px screen, the panels are there
+test('the wheel page fits a phone: WebGL stage inside the viewport, colour panels @phone', async ({ page, signIn }) => {
+  await signIn({ balanceCents: 10_000 });
+  await page.goto('/wheel');
+  const stage = page.getByTestId('wheel-stage');
+  await expect(stage).toHaveAttribute('data-renderer', 'webgl');
+  await expect(stage.locator('canvas')).toBeVisible();
+  const box = (await stage.boundingBox())!;
+  expect(box.x + box.width).toBeLessThanOrEqual(page.viewportSize()!.width);
+  for (const colour of ['grey', 'red', 'blue', 'gold'])
+    await expect(page.getByTestId(`panel-${colour}`)).toBeAttached();
+});
+
+// a whole round is played once, at the desktop viewport (on a loaded phone run the bet click raced the window)
+test('a bet placed while starting shows in its panel; the wheel lands on the API segment; the balance pays', async ({
   page,
   signIn,
 }) => {
