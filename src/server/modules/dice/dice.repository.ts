@@ -47,7 +47,10 @@ export async function listBets(
     .limit(opts.limit);
   if (opts.userId !== undefined) q = q.where('dice_bets.user_id', '=', opts.userId);
   const rows = await q.execute();
-  const revealed = await revealedSeedsByHash(db, [...new Set(rows.map((r) => r.server_seed_hash))]);
+  const revealed = await revealedSeedsByHash(
+    db,
+    rows.map((r) => r.server_seed_hash),
+  );
   return rows.map((r) => ({
     ...toBet(r),
     amount: Number(r.amount_cents) / 100,

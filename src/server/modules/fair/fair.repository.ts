@@ -71,7 +71,8 @@ export async function revealedPairs(db: Q, userId: number, limit: number): Promi
 }
 
 /** Server seeds revealed for the given hashes (hash → seed). */
-export async function revealedSeedsByHash(db: Q, hashes: string[]): Promise<Map<string, string>> {
+export async function revealedSeedsByHash(db: Q, seedHashes: Iterable<string>): Promise<Map<string, string>> {
+  const hashes = [...new Set(seedHashes)]; // history rows repeat one pair's hash: ask once per pair
   if (!hashes.length) return new Map();
   const rows = await db
     .selectFrom('fair_seeds')

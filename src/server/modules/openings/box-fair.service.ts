@@ -19,7 +19,10 @@ export async function listOpenings(db: DB, userId: number, q: OpeningsQuery): Pr
     offset: (q.page - 1) * q.per_page,
   });
   // revealedSeedsByHash only returns pairs out of the active/next slots, i.e. rotated ones
-  const revealed = await revealedSeedsByHash(db, [...new Set(rows.map((r) => r.server_seed_hash))]);
+  const revealed = await revealedSeedsByHash(
+    db,
+    rows.map((r) => r.server_seed_hash),
+  );
   return {
     data: rows.map((r) => ({
       id: Number(r.id),

@@ -113,7 +113,10 @@ export async function listUpgrades(db: Q, userId: number, limit: number): Promis
     .orderBy('upgrades.id', 'desc')
     .limit(limit)
     .execute();
-  const revealed = await revealedSeedsByHash(db, [...new Set(rows.map((r) => r.server_seed_hash))]);
+  const revealed = await revealedSeedsByHash(
+    db,
+    rows.map((r) => r.server_seed_hash),
+  );
   return rows.map((r) => toUpgrade(r, revealed.get(r.server_seed_hash) ?? null));
 }
 
