@@ -3,6 +3,7 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { Config } from './config.ts';
 import type { Database } from './db/database.ts';
+import { nulGuard } from './http/nul-guard.ts';
 import { handleError, handleFrameworkError } from './http/errors.ts';
 import { registerOpenApi } from './http/openapi.ts';
 import { registerClient } from './http/static.ts';
@@ -92,6 +93,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   });
   fastify.setErrorHandler(handleError);
   securityHeaders(fastify, config);
+  nulGuard(fastify); // a NUL in a parameter or body is refused before it reaches the database
   clientAddressHooks(fastify); // peer address in logs; development tools for loopback only
   const instance = config.instanceId;
   if (instance) fastify.addHook('onRequest', async (_req, reply) => void reply.header('x-instance', instance)); // which cluster instance answered

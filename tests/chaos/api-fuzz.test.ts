@@ -6,6 +6,7 @@
 import Ajv2020 from 'ajv/dist/2020.js';
 import fc from 'fast-check';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { generateChain } from '../../src/server/modules/crash/crash-chain.ts';
 import { createCatalogApp, type CatalogApp } from '../helpers/catalog.ts';
 import { createPlayer, type TestPlayer } from '../helpers/users.ts';
 import { describeEachDb } from '../helpers/test-db.ts';
@@ -39,6 +40,10 @@ describeEachDb('API fuzz', (dialect) => {
 
   beforeAll(async () => {
     c = await createCatalogApp(dialect);
+    // The crash chain exists once the round loops start (main.ts), which this suite leaves stopped so
+    // that no round settles money behind its back; without it /api/crash/fairness answers a
+    // documented 503 ("try again in a minute"), so a short chain is generated here.
+    await generateChain(c.t.database, 1_000, Date.now());
     player = await createPlayer(c.t.database.db, c.t.config.secrets.appSecret, { balanceCents: 100_000 });
     doc = (await c.t.fastify.inject({ method: 'GET', url: '/api/openapi.json' })).json();
   }, 120_000);

@@ -96,6 +96,13 @@ describeEachDb('affiliates', (dialect) => {
     expect((await visit(d.code)).json()).toEqual({ ok: true });
     expect((await visit('no-such-code')).json()).toEqual({ ok: false });
     expect((await visit('x'.repeat(40))).statusCode).toBe(422);
+    // a NUL reached PostgreSQL as text and came back as a 500 (chaos fuzz, CI of stop 19)
+    const nul = await visit('%00');
+    expect([nul.statusCode, nul.json().message]).toEqual([400, 'The request holds a character that is not allowed.']);
+    const p = await player();
+    const body = await putCode(p, 'ab\u0000cd');
+    expect(body.statusCode).toBe(400);
+    expect((await dashboard(p)).code).not.toContain('\u0000');
     await referredWager(d.code, 0);
     await referredWager('unknown-code', 0); // no referrer: counts for nobody
     expect(await dashboard(a)).toMatchObject({ visitors: 2, signups: 1 });
