@@ -1,5 +1,6 @@
 // The site shell as a player sees it: title, loading overlay, routes, 404 page.
 import { expect, test } from './fixtures.ts';
+import { signInPlayer } from './players.ts';
 
 test('home loads with the spec title and the loading overlay goes away', async ({ page }) => {
   await page.goto('/');
@@ -45,3 +46,26 @@ test('a failed page chunk load reloads the browser at the target path', async ({
   expect(await page.evaluate(() => (window as unknown as { marker?: number }).marker)).toBeUndefined();
   await expect(page.getByRole('alert')).toContainText('Something went wrong');
 });
+
+test(
+  'a signed-in player with a long name and a large balance: the phone header fits the 390 px screen',
+  { tag: '@phone' },
+  async ({ page, context, baseURL }) => {
+    await signInPlayer(context, baseURL!, { name: 'Maximilian_Longname', balanceCents: 123_456_789 });
+    for (const path of ['/', '/dice', '/battles']) {
+      await page.goto(path);
+      const header = page.locator('header.header');
+      await expect(header.getByTestId('header-balance')).toHaveText('$1,234,567.89');
+      // nothing in the header reaches past the screen's right edge, and the page does not scroll sideways
+      // (the layout viewport widens to fit overflowing content on a phone, so the screen is the viewport size)
+      const width = page.viewportSize()!.width;
+      const overflow = await header.evaluate((h, w) => {
+        const right = Math.max(...[...h.querySelectorAll('*')].map((e) => e.getBoundingClientRect().right));
+        return { right, width: w, scroll: document.documentElement.scrollWidth };
+      }, width);
+      await expect(header.getByRole('button', { name: 'Deposit', exact: true })).toBeHidden(); // desktop only (spec §2)
+      expect(overflow.right, path).toBeLessThanOrEqual(overflow.width);
+      expect(overflow.scroll, path).toBeLessThanOrEqual(overflow.width);
+    }
+  },
+);
