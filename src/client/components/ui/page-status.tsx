@@ -1,4 +1,4 @@
-// What a page shows before its data is there: the load error, or "Loading...".
+// What a page shows before its data is there (the load error, or "Loading..."), and an error notice inside it.
 import type { ApiError } from '../../lib/api.ts';
 import { errorText } from '../../lib/api.ts';
 
@@ -10,6 +10,16 @@ export function PageError({ error }: { error: ApiError | Error }) {
         {errorText(error)}
       </p>
     </section>
+  );
+}
+
+/** A failed load or action inside a page; nothing when there is no error. */
+export function ErrorNotice({ error }: { error: ApiError | Error | null | undefined }) {
+  if (!error) return null;
+  return (
+    <p className="notice notice-error" role="alert">
+      {errorText(error)}
+    </p>
   );
 }
 

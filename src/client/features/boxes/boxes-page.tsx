@@ -1,11 +1,10 @@
 // /boxes: every box with search, type filter, price range and sort, kept in the URL query.
-import { useEffect, useState } from 'react';
-import { useSearchParams } from 'react-router';
 import { BOX_SORTS, type BoxListResponse } from '../../../shared/api/boxes.ts';
-import { errorText } from '../../lib/api.ts';
 import { BoxCard } from './box-card.tsx';
 import { useApiData } from '../../lib/use-api-data.ts';
+import { PriceRangeFields, SearchField, useQueryFilters } from '../../components/ui/query-filters.tsx';
 import './boxes.css';
+import { ErrorNotice } from '../../components/ui/page-status.tsx';
 
 const sortLabels: Record<(typeof BOX_SORTS)[number], string> = {
   popular: 'Most popular',
@@ -18,20 +17,8 @@ const keys = ['search', 'type', 'min_price', 'max_price', 'sort'] as const;
 
 /** The box list page. */
 export default function BoxesPage() {
-  const [params, setParams] = useSearchParams();
-  const [search, setSearch] = useState(params.get('search') ?? '');
-  const set = (key: (typeof keys)[number], value: string) => {
-    const next = new URLSearchParams(params);
-    if (value) next.set(key, value);
-    else next.delete(key);
-    setParams(next, { replace: true });
-  };
-  // The search box updates the URL a moment after typing stops.
-  useEffect(() => {
-    if (search === (params.get('search') ?? '')) return;
-    const timer = setTimeout(() => set('search', search.trim()), 250);
-    return () => clearTimeout(timer);
-  });
+  const filters = useQueryFilters();
+  const { params, set } = filters;
   const query = new URLSearchParams(keys.flatMap((k) => (params.get(k) ? [[k, params.get(k)!]] : [])));
   const { data, error, loading } = useApiData<BoxListResponse>(`/api/boxes${query.size ? `?${query}` : ''}`);
 
@@ -39,16 +26,7 @@ export default function BoxesPage() {
     <section className="page page-wide" data-testid="boxes-page">
       <h1>Boxes</h1>
       <form className="filters" role="search" onSubmit={(e) => e.preventDefault()}>
-        <label>
-          Search
-          <input
-            type="search"
-            value={search}
-            onChange={(e) => setSearch(e.target.value)}
-            placeholder="Box name"
-            maxLength={64}
-          />
-        </label>
+        <SearchField {...filters} />
         <label>
           Type
           <select value={params.get('type') ?? ''} onChange={(e) => set('type', e.target.value)}>
@@ -60,28 +38,7 @@ export default function BoxesPage() {
             ))}
           </select>
         </label>
-        <label>
-          Min price ($)
-          <input
-            type="number"
-            min={0}
-            step="0.01"
-            inputMode="decimal"
-            value={params.get('min_price') ?? ''}
-            onChange={(e) => set('min_price', e.target.value)}
-          />
-        </label>
-        <label>
-          Max price ($)
-          <input
-            type="number"
-            min={0}
-            step="0.01"
-            inputMode="decimal"
-            value={params.get('max_price') ?? ''}
-            onChange={(e) => set('max_price', e.target.value)}
-          />
-        </label>
+        <PriceRangeFields {...filters} keys={['min_price', 'max_price']} />
         <label>
           Sort
           <select
@@ -96,11 +53,7 @@ export default function BoxesPage() {
           </select>
         </label>
       </form>
-      {error && (
-        <p className="notice notice-error" role="alert">
-          {errorText(error)}
-        </p>
-      )}
+      <ErrorNotice error={error} />
       {data && data.data.length === 0 && <p className="notice">No boxes match these filters.</p>}
       <div className="box-grid" aria-busy={loading}>
         {data?.data.map((b) => (

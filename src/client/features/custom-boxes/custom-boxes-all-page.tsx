@@ -1,11 +1,11 @@
 // /custom-boxes/all: every custom box with search, sort (popularity, price, newest) and pages, kept in the URL query.
-import { useEffect, useState } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
 import { CUSTOM_BOX_SORTS, type CustomBoxListResponse } from '../../../shared/api/user-boxes.ts';
-import { errorText } from '../../lib/api.ts';
 import { useApiData } from '../../lib/use-api-data.ts';
+import { SearchField, useQueryFilters } from '../../components/ui/query-filters.tsx';
 import { CustomBoxCard } from './custom-box-card.tsx';
 import '../boxes/boxes.css';
+import { ErrorNotice } from '../../components/ui/page-status.tsx';
 
 const sortLabels: Record<(typeof CUSTOM_BOX_SORTS)[number], string> = {
   popular: 'Most popular',
@@ -17,21 +17,8 @@ const PAGE_SIZE = 24;
 
 /** The full custom box list. */
 export default function CustomBoxesAllPage() {
-  const [params, setParams] = useSearchParams();
-  const [search, setSearch] = useState(params.get('search') ?? '');
-  const set = (key: 'search' | 'sort' | 'page', value: string) => {
-    const next = new URLSearchParams(params);
-    if (value) next.set(key, value);
-    else next.delete(key);
-    if (key !== 'page') next.delete('page');
-    setParams(next, { replace: true });
-  };
-  // The search box updates the URL a moment after typing stops.
-  useEffect(() => {
-    if (search === (params.get('search') ?? '')) return;
-    const timer = setTimeout(() => set('search', search.trim()), 250);
-    return () => clearTimeout(timer);
-  });
+  const filters = useQueryFilters(['page']); // a new search or sort starts again at page 1
+  const { params, set } = filters;
   const page = Math.max(1, Number(params.get('page')) || 1);
   const query = new URLSearchParams({
     sort: params.get('sort') ?? 'popular',
@@ -51,16 +38,7 @@ export default function CustomBoxesAllPage() {
         </Link>
       </div>
       <form className="filters" role="search" onSubmit={(e) => e.preventDefault()}>
-        <label>
-          Search
-          <input
-            type="search"
-            value={search}
-            onChange={(e) => setSearch(e.target.value)}
-            placeholder="Box name"
-            maxLength={64}
-          />
-        </label>
+        <SearchField {...filters} />
         <label>
           Sort
           <select
@@ -76,11 +54,7 @@ export default function CustomBoxesAllPage() {
           </select>
         </label>
       </form>
-      {error && (
-        <p className="notice notice-error" role="alert">
-          {errorText(error)}
-        </p>
-      )}
+      <ErrorNotice error={error} />
       {data && data.data.length === 0 && <p className="notice">No custom boxes match.</p>}
       <div className="box-grid" aria-busy={loading}>
         {data?.data.map((b) => (

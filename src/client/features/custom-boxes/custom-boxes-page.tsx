@@ -2,10 +2,10 @@
 import { Link } from 'react-router';
 import type { CustomBoxListResponse } from '../../../shared/api/user-boxes.ts';
 import { CREATOR_SHARE_BP } from '../../../shared/games/boxes/custom-box.quote.ts';
-import { errorText } from '../../lib/api.ts';
 import { useApiData } from '../../lib/use-api-data.ts';
 import { CustomBoxCard } from './custom-box-card.tsx';
 import '../boxes/boxes.css';
+import { ErrorNotice } from '../../components/ui/page-status.tsx';
 
 /** The custom boxes landing page. */
 export default function CustomBoxesPage() {
@@ -29,11 +29,7 @@ export default function CustomBoxesPage() {
         by another player.
       </p>
       <h2>Popular</h2>
-      {error && (
-        <p className="notice notice-error" role="alert">
-          {errorText(error)}
-        </p>
-      )}
+      <ErrorNotice error={error} />
       {data && data.data.length === 0 && <p className="notice">No custom boxes yet. Be the first to create one.</p>}
       <div className="box-grid">
         {data?.data.map((b) => (

@@ -2,11 +2,11 @@
 import { Link } from 'react-router';
 import type { MyCustomBoxesResponse } from '../../../shared/api/user-boxes.ts';
 import { CREATOR_SHARE_BP } from '../../../shared/games/boxes/custom-box.quote.ts';
-import { errorText } from '../../lib/api.ts';
 import { formatDollars } from '../../lib/format.ts';
 import { useApiData } from '../../lib/use-api-data.ts';
 import { CustomBoxCard } from './custom-box-card.tsx';
 import '../boxes/boxes.css';
+import { ErrorNotice } from '../../components/ui/page-status.tsx';
 
 /** The "my boxes" profile page. */
 export default function MyBoxesPage() {
@@ -26,11 +26,7 @@ export default function MyBoxesPage() {
           each opening by another player)
         </span>
       </p>
-      {error && (
-        <p className="notice notice-error" role="alert">
-          {errorText(error)}
-        </p>
-      )}
+      <ErrorNotice error={error} />
       {data && data.data.length === 0 && <p className="notice">You have not made a box yet.</p>}
       <div className="box-grid">
         {data?.data.map((b) => (

@@ -1,9 +1,10 @@
 // The create form's catalog picker: search products by name (GET /api/products) and add them.
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import type { Product } from '../../../shared/api/boxes.ts';
-import { errorText } from '../../lib/api.ts';
 import { ItemTile } from '../boxes/index.ts';
 import { useApiData } from '../../lib/use-api-data.ts';
+import { ErrorNotice } from '../../components/ui/page-status.tsx';
+import { useDebounced } from '../../lib/use-debounced.ts';
 
 /** Product search with an Add button per result; `picked` ids are shown as added. */
 export function ProductPicker({
@@ -16,12 +17,8 @@ export function ProductPicker({
   onAdd(p: Product): void;
 }) {
   const [text, setText] = useState('');
-  const [search, setSearch] = useState('');
   const [sort, setSort] = useState('price_desc');
-  useEffect(() => {
-    const timer = setTimeout(() => setSearch(text.trim()), 250); // search a moment after typing stops
-    return () => clearTimeout(timer);
-  }, [text]);
+  const search = useDebounced(text.trim()); // search a moment after typing stops
   const query = new URLSearchParams({ sort, limit: '40', ...(search ? { search } : {}) });
   const { data, error } = useApiData<{ data: Product[] }>(`/api/products?${query}`);
   return (
@@ -47,11 +44,7 @@ export function ProductPicker({
           </select>
         </label>
       </div>
-      {error && (
-        <p className="notice notice-error" role="alert">
-          {errorText(error)}
-        </p>
-      )}
+      <ErrorNotice error={error} />
       {data && data.data.length === 0 && <p className="notice">No items match.</p>}
       <div className="item-grid picker-grid">
         {data?.data.map((p) => (

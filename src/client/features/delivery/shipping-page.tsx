@@ -6,6 +6,7 @@ import { ItemTile } from '../boxes/index.ts';
 import { useApiData } from '../../lib/use-api-data.ts';
 import { formatDateTime } from '../../lib/format.ts';
 import '../boxes/boxes.css';
+import { ErrorNotice } from '../../components/ui/page-status.tsx';
 
 /** The shipments page. */
 export default function ShippingPage() {
@@ -36,11 +37,7 @@ export default function ShippingPage() {
           {message.text}
         </p>
       )}
-      {error && (
-        <p className="notice notice-error" role="alert">
-          {errorText(error)}
-        </p>
-      )}
+      <ErrorNotice error={error} />
       {data && data.data.length === 0 && <p className="notice">No shipments yet.</p>}
       {data?.data.map((s) => {
         const style = SHIPMENT_STATUS_STYLE[s.status];

@@ -1,7 +1,7 @@
 // /battles/create (login required): pick boxes (search, +/− counts; each box is one round, in the order
 // picked), the mode and options, see the seat's cost, Create. A failure shows the server's msg and,
 // for box problems, the first message of errors.boxes (spec §5, §8).
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import type { BoxListResponse, BoxSummary } from '../../../shared/api/boxes.ts';
 import { BATTLE_LIMITS, BATTLE_MODES, type BattleMode } from '../../../shared/api/battles.ts';
@@ -12,6 +12,8 @@ import { toast } from '../../components/ui/toaster.tsx';
 import { createBattle } from './battle-api.ts';
 import { battleCost, boxCounts, pickBox, unpickBox } from './battle-picks.ts';
 import './battles.css';
+import { ErrorNotice } from '../../components/ui/page-status.tsx';
+import { useDebounced } from '../../lib/use-debounced.ts';
 
 /** The search + box grid with a count per box. */
 function BoxPicker({
@@ -24,11 +26,7 @@ function BoxPicker({
   onUnpick(slug: string): void;
 }) {
   const [text, setText] = useState('');
-  const [search, setSearch] = useState('');
-  useEffect(() => {
-    const timer = setTimeout(() => setSearch(text.trim()), 250); // search a moment after typing stops
-    return () => clearTimeout(timer);
-  }, [text]);
+  const search = useDebounced(text.trim()); // search a moment after typing stops
   const { data, error } = useApiData<BoxListResponse>(
     `/api/boxes?sort=price_asc${search ? `&search=${encodeURIComponent(search)}` : ''}`,
   );
@@ -49,11 +47,7 @@ function BoxPicker({
           />
         </label>
       </div>
-      {error && (
-        <p className="notice notice-error" role="alert">
-          {errorText(error)}
-        </p>
-      )}
+      <ErrorNotice error={error} />
       {data && data.data.length === 0 && <p className="notice">No boxes match.</p>}
       <div className="battle-picker-grid">
         {data?.data.map((b) => {

@@ -1,7 +1,7 @@
 // /battles: open, running and recently ended battles (mode, boxes, seat price, seats, status), filtered
 // by mode and price in the URL, live through the public channel's list event; Join and Create battle.
 import { useEffect, useState } from 'react';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import {
   BATTLE_LIST_EVENT,
   BATTLE_MODES,
@@ -14,6 +14,7 @@ import { getCookie } from '../../lib/cookies.ts';
 import { formatDollars } from '../../lib/format.ts';
 import { onPublicEvent } from '../../lib/public-channel.ts';
 import { useApiData } from '../../lib/use-api-data.ts';
+import { PriceRangeFields, useQueryFilters } from '../../components/ui/query-filters.tsx';
 import { toast } from '../../components/ui/toaster.tsx';
 import { useModals } from '../../stores/modals.ts';
 import { useSession } from '../../stores/session.ts';
@@ -93,16 +94,10 @@ function BattleRow({ battle, userId }: { battle: BattleSummary; userId: number |
 
 /** The battle list page. */
 export default function BattlesPage() {
-  const [params, setParams] = useSearchParams();
-  const filters = filtersFromQuery(params);
+  const query = useQueryFilters();
+  const filters = filtersFromQuery(query.params);
   const { list, error } = useLiveBattles();
   const userId = useSession((s) => s.user?.id ?? null);
-  const set = (key: string, value: string) => {
-    const next = new URLSearchParams(params);
-    if (value) next.set(key, value);
-    else next.delete(key);
-    setParams(next, { replace: true });
-  };
   const shown = list ? filterBattles(list, filters) : null;
   return (
     <section className="page page-wide battles-page" data-testid="battles-page">
@@ -115,7 +110,11 @@ export default function BattlesPage() {
       <form className="filters" role="search" onSubmit={(e) => e.preventDefault()}>
         <label>
           Mode
-          <select value={filters.mode ?? ''} onChange={(e) => set('mode', e.target.value)} data-testid="mode-filter">
+          <select
+            value={filters.mode ?? ''}
+            onChange={(e) => query.set('mode', e.target.value)}
+            data-testid="mode-filter"
+          >
             <option value="">All modes</option>
             {BATTLE_MODES.map((m) => (
               <option key={m} value={m}>
@@ -124,28 +123,7 @@ export default function BattlesPage() {
             ))}
           </select>
         </label>
-        <label>
-          Min price ($)
-          <input
-            type="number"
-            min={0}
-            step="0.01"
-            inputMode="decimal"
-            value={params.get('min_cost') ?? ''}
-            onChange={(e) => set('min_cost', e.target.value)}
-          />
-        </label>
-        <label>
-          Max price ($)
-          <input
-            type="number"
-            min={0}
-            step="0.01"
-            inputMode="decimal"
-            value={params.get('max_cost') ?? ''}
-            onChange={(e) => set('max_cost', e.target.value)}
-          />
-        </label>
+        <PriceRangeFields {...query} keys={['min_cost', 'max_cost']} />
       </form>
       {error && !list && (
         <p className="notice notice-error" role="alert">

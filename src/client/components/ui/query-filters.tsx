@@ -1,0 +1,64 @@
+// List filters kept in the URL query (boxes, custom boxes, battles): a setter that writes one key,
+// a search field that writes the URL a moment after typing stops, and a min/max price pair.
+import { useEffect, useState } from 'react';
+import { useSearchParams } from 'react-router';
+
+/** The query and a setter of one key (an empty value removes it; `resets` are removed too). */
+export function useQueryFilters(resets: string[] = []) {
+  const [params, setParams] = useSearchParams();
+  const set = (key: string, value: string) => {
+    const next = new URLSearchParams(params);
+    if (value) next.set(key, value);
+    else next.delete(key);
+    for (const r of resets) if (r !== key) next.delete(r);
+    setParams(next, { replace: true });
+  };
+  return { params, set };
+}
+
+/** A search box bound to `?search=`: the URL follows 250 ms after typing stops. */
+export function SearchField({ params, set }: ReturnType<typeof useQueryFilters>) {
+  const [search, setSearch] = useState(params.get('search') ?? '');
+  useEffect(() => {
+    if (search === (params.get('search') ?? '')) return;
+    const timer = setTimeout(() => set('search', search.trim()), 250);
+    return () => clearTimeout(timer);
+  });
+  return (
+    <label>
+      Search
+      <input
+        type="search"
+        value={search}
+        onChange={(e) => setSearch(e.target.value)}
+        placeholder="Box name"
+        maxLength={64}
+      />
+    </label>
+  );
+}
+
+/** "Min price ($)" and "Max price ($)" bound to two query keys. */
+export function PriceRangeFields({
+  params,
+  set,
+  keys,
+}: ReturnType<typeof useQueryFilters> & { keys: [min: string, max: string] }) {
+  return (
+    <>
+      {keys.map((key, i) => (
+        <label key={key}>
+          {i === 0 ? 'Min price ($)' : 'Max price ($)'}
+          <input
+            type="number"
+            min={0}
+            step="0.01"
+            inputMode="decimal"
+            value={params.get(key) ?? ''}
+            onChange={(e) => set(key, e.target.value)}
+          />
+        </label>
+      ))}
+    </>
+  );
+}
