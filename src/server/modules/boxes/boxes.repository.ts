@@ -17,6 +17,27 @@ export function containsText(column: string, text: string): RawBuilder<boolean> 
   return sql<boolean>`lower(${sql.ref(column)}) like ${likePattern(text)} escape '\\'`;
 }
 
+type BoxOrderColumn = 'boxes.price_cents' | 'boxes.name' | 'boxes.created_at' | 'boxes.openings';
+
+/**
+ * The ORDER BY of a box list's `sort` (catalog and custom boxes alike): price either way, name, newest,
+ * or by default the most opened first, ties broken by `popularTie` ascending for the catalog (the
+ * cheaper first) or descending for the newest custom boxes first. Callers add the id as the last key.
+ */
+export function boxOrder(
+  sort: string | undefined,
+  popularTie: 'boxes.price_cents' | 'boxes.created_at',
+): [BoxOrderColumn, 'asc' | 'desc'][] {
+  if (sort === 'price_asc') return [['boxes.price_cents', 'asc']];
+  if (sort === 'price_desc') return [['boxes.price_cents', 'desc']];
+  if (sort === 'name') return [['boxes.name', 'asc']];
+  if (sort === 'newest') return [['boxes.created_at', 'desc']];
+  return [
+    ['boxes.openings', 'desc'],
+    [popularTie, popularTie === 'boxes.price_cents' ? 'asc' : 'desc'],
+  ];
+}
+
 /** Boxes matching the list filters, with their current item count. */
 export async function findBoxes(db: Q, q: BoxListQuery) {
   let query = db
@@ -45,22 +66,7 @@ export async function findBoxes(db: Q, q: BoxListQuery) {
   if (q.type) query = query.where('boxes.box_type', '=', q.type);
   if (q.min_price !== undefined) query = query.where('boxes.price_cents', '>=', dollarsToCents(q.min_price));
   if (q.max_price !== undefined) query = query.where('boxes.price_cents', '<=', dollarsToCents(q.max_price));
-  switch (q.sort) {
-    case 'price_asc':
-      query = query.orderBy('boxes.price_cents', 'asc');
-      break;
-    case 'price_desc':
-      query = query.orderBy('boxes.price_cents', 'desc');
-      break;
-    case 'name':
-      query = query.orderBy('boxes.name', 'asc');
-      break;
-    case 'newest':
-      query = query.orderBy('boxes.created_at', 'desc');
-      break;
-    default:
-      query = query.orderBy('boxes.openings', 'desc').orderBy('boxes.price_cents', 'asc');
-  }
+  for (const [column, direction] of boxOrder(q.sort, 'boxes.price_cents')) query = query.orderBy(column, direction);
   return query.orderBy('boxes.id', 'asc').limit(500).execute();
 }
 

@@ -3,7 +3,7 @@ import type { Kysely } from 'kysely';
 import type { Tables } from '../../db/tables.ts';
 import type { CustomBoxListQuery, ProductSearchQuery } from '../../../shared/api/user-boxes.ts';
 import { CUSTOM_BOX_TYPE } from '../../../shared/api/user-boxes.ts';
-import { containsText } from '../boxes/boxes.repository.ts';
+import { boxOrder, containsText } from '../boxes/boxes.repository.ts';
 import { productColumns } from '../boxes/catalog.view.ts';
 
 type Q = Kysely<Tables>;
@@ -41,19 +41,7 @@ export async function findCustomBoxes(db: Q, q: CustomBoxListQuery) {
       .select((e) => e.fn.countAll<number>().as('n'))
       .as('items_count'),
   );
-  switch (q.sort) {
-    case 'price_asc':
-      query = query.orderBy('boxes.price_cents', 'asc');
-      break;
-    case 'price_desc':
-      query = query.orderBy('boxes.price_cents', 'desc');
-      break;
-    case 'newest':
-      query = query.orderBy('boxes.created_at', 'desc');
-      break;
-    default:
-      query = query.orderBy('boxes.openings', 'desc').orderBy('boxes.created_at', 'desc');
-  }
+  for (const [column, direction] of boxOrder(q.sort, 'boxes.created_at')) query = query.orderBy(column, direction);
   const [rows, total] = await Promise.all([
     query
       .orderBy('boxes.id', 'desc')
