@@ -136,8 +136,8 @@ export const battleTieBreakSchema = z.object({
 /** The tie-break. */
 export type BattleTieBreak = z.infer<typeof battleTieBreakSchema>;
 
-/** A battle in GET /api/battles. */
-export const battleSummarySchema = z.object({
+/** What a battle's list row and its page share: the set-up and the seat price. */
+const battleHeadSchema = z.object({
   id: z.number().int(),
   status: z.enum(BATTLE_STATUSES),
   mode: z.enum(BATTLE_MODES),
@@ -146,6 +146,10 @@ export const battleSummarySchema = z.object({
   private: z.boolean(),
   boxes: z.array(battleBoxSchema),
   cost: z.number(), // dollars per seat
+});
+
+/** A battle in GET /api/battles. */
+export const battleSummarySchema = battleHeadSchema.extend({
   seats: z.array(battleSeatSummarySchema),
   seats_filled: z.number().int(),
   seats_total: z.number().int(),
@@ -172,15 +176,7 @@ export const battleMoneyResponseSchema = z.object({ msg: z.string(), balance: z.
 export const battleMsgResponseSchema = z.object({ msg: z.string() });
 
 /** GET /api/battles/{id} data. */
-export const battleSchema = z.object({
-  id: z.number().int(),
-  status: z.enum(BATTLE_STATUSES),
-  mode: z.enum(BATTLE_MODES),
-  crazy: z.boolean(),
-  terminal: z.boolean(),
-  private: z.boolean(),
-  boxes: z.array(battleBoxSchema),
-  cost: z.number(), // dollars per seat
+export const battleSchema = battleHeadSchema.extend({
   seats: z.array(battleSeatSchema),
   round: z.number().int(), // index of the latest played round, -1 before the first
   server_seed_hash: z.string(),
