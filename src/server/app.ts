@@ -37,7 +37,6 @@ import { responsiblePlayRoutes } from './modules/responsible-play/responsible-pl
 import { leaderboardRoutes } from './modules/leaderboard/leaderboard.routes.ts';
 import { cashbackRoutes } from './modules/cashback/cashback.routes.ts';
 import { battlesModule } from './modules/battles/battles.module.ts';
-import type { BattleClock } from './modules/battles/battles.runner.ts';
 import { wheelModule } from './modules/wheel/wheel.module.ts';
 import { LocalPublisher, type Publisher } from './realtime/publisher.ts';
 import { crashModule } from './modules/crash/crash.module.ts';
@@ -62,9 +61,7 @@ export interface AppDeps {
   logStream?: NodeJS.WritableStream; // log (redacted) to this stream instead of stdout (tests)
   publisher?: Publisher; // defaults to an in-process LocalPublisher
   accounts?: AccountsOverrides; // test doubles for mail, captcha, rate-limit store, social providers
-  programmeClock?: () => number; // epoch ms for the programmes (limits, leaderboard, cashback); tests move it
-  battleClock?: BattleClock; // the battle runner's clock (tests drive time); the system clock by default
-  clock?: Clock; // the round games' clock (a fake one in tests)
+  clock?: Clock; // the app's one time source (rounds, battles, programmes); a fake one in tests
 }
 
 /** The built app; a wrapper object, because a Fastify instance is thenable. */
@@ -130,13 +127,14 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   profileModule(fastify, database.db, config, accounts); // the accounts' hash queue and password backoff
   affiliatesRoutes(fastify, database.db, config);
   supportModule(fastify, database.db, config);
-  const clock = deps.programmeClock ?? Date.now;
-  responsiblePlayRoutes(fastify, database.db, clock);
-  leaderboardRoutes(fastify, database.db, clock);
-  cashbackRoutes(fastify, database.db, clock);
-  battlesModule(fastify, database, config, deps.battleClock); // its runner resumes running battles when ready
-  crashModule(fastify, database, config, deps.clock ?? systemClock);
-  wheelModule(fastify, database, config, deps.clock ?? systemClock);
+  const clock = deps.clock ?? systemClock;
+  const now = () => clock.now();
+  responsiblePlayRoutes(fastify, database.db, now);
+  leaderboardRoutes(fastify, database.db, now);
+  cashbackRoutes(fastify, database.db, now);
+  battlesModule(fastify, database, config, clock); // its runner resumes running battles when ready
+  crashModule(fastify, database, config, clock);
+  wheelModule(fastify, database, config, clock);
 
   await registerClient(fastify, deps.clientDir ?? null, { devPages: config.env !== 'production' });
   await fastify.ready();

@@ -29,7 +29,7 @@ export async function createTestApp(
   options: {
     clientDir?: string | null;
     env?: Record<string, string>;
-    deps?: Partial<Pick<AppDeps, 'publisher' | 'accounts' | 'clock' | 'programmeClock' | 'battleClock'>>;
+    deps?: Partial<Pick<AppDeps, 'publisher' | 'accounts' | 'clock'>>;
   } = {},
 ): Promise<TestApp> {
   const database = await createTestDatabase(dialect);

@@ -1,4 +1,4 @@
-// The round loop's clock, injectable: the system clock in the server, a fake one in tests
+// The app's clock (round loops, battle runner, programmes), injectable: the system clock in the server, a fake one in tests
 // (tests/helpers/fake-clock.ts) that runs timers when told and awaits what they return.
 
 /** A timer handle. */

@@ -5,26 +5,26 @@ import type { Dialect } from '../../../src/server/db/database.ts';
 import { buildApp } from '../../../src/server/app.ts';
 import { seedCatalog } from '../../../src/server/modules/boxes/boxes.service.ts';
 import { seedFreeBoxes } from '../../../src/server/modules/free-loot/free-loot.seed.ts';
-import type { BattleClock } from '../../../src/server/modules/battles/battles.runner.ts';
+import type { Clock } from '../../../src/server/rounds/clock.ts';
 import { LocalPublisher, type ChannelEvent } from '../../../src/server/realtime/publisher.ts';
 import type { Battle } from '../../../src/shared/api/battles.ts';
 import { createTestApp, type TestApp } from '../../helpers/test-app.ts';
 import { createPlayer, type TestPlayer } from '../../helpers/users.ts';
 
 /** A clock that moves only when told; due timers fire in time order. */
-export class ManualClock implements BattleClock {
+export class ManualClock implements Clock {
   private t = 1_800_000_000_000;
   private seq = 0;
-  private timers: { id: number; at: number; fn: () => void }[] = [];
+  private timers: { id: number; at: number; fn: () => unknown }[] = [];
   now(): number {
     return this.t;
   }
-  setTimer(fn: () => void, ms: number): unknown {
+  setTimeout(fn: () => unknown, ms: number): unknown {
     const id = ++this.seq;
     this.timers.push({ id, at: this.t + Math.max(0, ms), fn });
     return id;
   }
-  clearTimer(handle: unknown): void {
+  clearTimeout(handle: unknown): void {
     this.timers = this.timers.filter((x) => x.id !== handle);
   }
   /** Moves time by `ms` and fires the timers then due. */
@@ -67,7 +67,7 @@ export async function createBattleTest(dialect: Dialect, env: Record<string, str
   publisher.subscribe((e) => events.push(e));
   const t = await createTestApp(dialect, {
     env: { BATTLE_ROUND_MS: '4500', BATTLE_LEAD_MS: '1500', ...env },
-    deps: { battleClock: clock, publisher },
+    deps: { clock, publisher },
   });
   await seedCatalog(t.database.db, 1_000);
   await seedFreeBoxes(t.database.db, 1_000);
@@ -130,7 +130,7 @@ export async function createBattleTest(dialect: Dialect, env: Record<string, str
         config: t.config,
         database: t.database,
         clientDir: null,
-        battleClock: clock,
+        clock,
         publisher,
       });
       fx.fastify = fastify;

@@ -7,6 +7,7 @@ import { createTestApp, type TestApp } from '../../helpers/test-app.ts';
 import { createPlayer, type TestPlayer } from '../../helpers/users.ts';
 import { applyMove } from '../../../src/server/modules/wallet/ledger.ts';
 import { CASHBACK_RATE_PERCENT } from '../../../src/shared/constants.ts';
+import { systemClock } from '../../../src/server/rounds/clock.ts';
 
 // 2026-06-10 12:00 UTC (14:00 Berlin, summer): open window 2026-06-09 19:00 UTC → 2026-06-10 19:00 UTC
 const NOW = Date.UTC(2026, 5, 10, 12);
@@ -16,7 +17,7 @@ describeEachDb('cashback', (dialect) => {
   let now = NOW;
   let seq = 0;
   beforeAll(async () => {
-    t = await createTestApp(dialect, { deps: { programmeClock: () => now } });
+    t = await createTestApp(dialect, { deps: { clock: { ...systemClock, now: () => now } } });
   });
   afterAll(() => t.close());
   const db = () => t.database.db;

@@ -11,6 +11,7 @@ import type { LocalPublisher } from '../../../src/server/realtime/publisher.ts';
 import { startLeaderboardJob } from '../../../src/server/modules/leaderboard/leaderboard.job.ts';
 import { LEADERBOARD_PRIZES_DOLLARS } from '../../../src/shared/constants.ts';
 import { leaderboardPeriod } from '../../../src/shared/time/programme-windows.ts';
+import { systemClock } from '../../../src/server/rounds/clock.ts';
 
 // Wednesday 2026-03-04 12:00 UTC: the week runs Thu 2026-02-26 18:00 → Thu 2026-03-05 18:00 Berlin (17:00 UTC)
 const NOW = Date.UTC(2026, 2, 4, 12);
@@ -20,7 +21,7 @@ describeEachDb('weekly leaderboard', (dialect) => {
   let now = NOW;
   let seq = 0;
   beforeAll(async () => {
-    t = await createTestApp(dialect, { deps: { programmeClock: () => now } });
+    t = await createTestApp(dialect, { deps: { clock: { ...systemClock, now: () => now } } });
   });
   afterAll(() => t.close());
   const db = () => t.database.db;

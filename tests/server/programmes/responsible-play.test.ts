@@ -11,6 +11,7 @@ import { seedWallet } from '../../../src/server/modules/wallet/wallet.seed.ts';
 import { freeBoxSlug, seedFreeBoxes } from '../../../src/server/modules/free-loot/free-loot.seed.ts';
 import { grantItem } from '../../../src/server/modules/inventory/inventory.service.ts';
 import { createGiftCodes, createVoucher } from '../../../src/server/modules/wallet/codes.service.ts';
+import { systemClock } from '../../../src/server/rounds/clock.ts';
 
 const DAY = 86_400_000;
 
@@ -18,7 +19,7 @@ describeEachDb('responsible play', (dialect) => {
   let t: TestApp;
   let now = Date.now(); // the programmes' clock (limits); money paths use the wall clock
   beforeAll(async () => {
-    t = await createTestApp(dialect, { deps: { programmeClock: () => now } });
+    t = await createTestApp(dialect, { deps: { clock: { ...systemClock, now: () => now } } });
     await seedCatalog(t.database.db, 1_000);
     await seedWallet(t.database.db, 1_000);
     await seedFreeBoxes(t.database.db, 1_000);

@@ -5,7 +5,8 @@ import type { Config } from '../../config.ts';
 import type { Database } from '../../db/database.ts';
 import { BattleEvents } from './battles.events.ts';
 import { battlesRoutes } from './battles.routes.ts';
-import { BattleRunner, systemClock, type BattleClock } from './battles.runner.ts';
+import { BattleRunner } from './battles.runner.ts';
+import type { Clock } from '../../rounds/clock.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -15,9 +16,9 @@ declare module 'fastify' {
 }
 
 /** Registers everything of battles on `app`. */
-export function battlesModule(app: FastifyInstance, database: Database, config: Config, clock?: BattleClock): void {
+export function battlesModule(app: FastifyInstance, database: Database, config: Config, clock: Clock): void {
   const events = new BattleEvents(database.db, app.publisher);
-  const runner = new BattleRunner(database, events, app.log, { ...config.battles, clock: clock ?? systemClock });
+  const runner = new BattleRunner(database, events, app.log, { ...config.battles, clock });
   app.decorate('battleRunner', runner);
   battlesRoutes(app, database, events, runner);
   app.addHook('onReady', () => runner.start());

@@ -10,26 +10,13 @@ import type { PublishLog } from '../../realtime/publisher.ts';
 import type { BattleEvents } from './battles.events.ts';
 import { revealRound, runningBattles, type BattlePace } from './battles.repository.ts';
 import { settleBattle } from './battles.settle.ts';
-
-/** Time as the runner sees it. */
-export interface BattleClock {
-  now(): number; // epoch ms
-  setTimer(fn: () => void, ms: number): unknown;
-  clearTimer(handle: unknown): void;
-}
-
-/** The real clock. */
-export const systemClock: BattleClock = {
-  now: () => Date.now(),
-  setTimer: (fn, ms) => setTimeout(fn, Math.max(0, ms)),
-  clearTimer: (handle) => clearTimeout(handle as NodeJS.Timeout),
-};
+import type { Clock } from '../../rounds/clock.ts';
 
 /** The runner's pace. */
 export interface RunnerOptions {
   roundMs: number;
   leadMs: number; // from the start to round 0
-  clock: BattleClock;
+  clock: Clock;
 }
 
 /** Schedules and plays the steps of every running battle of this server. */
@@ -63,7 +50,7 @@ export class BattleRunner {
   /** Stops scheduling and waits for the running steps; running battles resume on the next start. */
   async stop(): Promise<void> {
     this.stopped = true;
-    for (const handle of this.timers.values()) this.options.clock.clearTimer(handle);
+    for (const handle of this.timers.values()) this.options.clock.clearTimeout(handle);
     this.timers.clear();
     await this.idle();
   }
@@ -76,7 +63,7 @@ export class BattleRunner {
   private schedule(id: number, pace: BattlePace, k: number, delay?: number): void {
     if (this.stopped) return;
     const { clock } = this.options;
-    const handle = clock.setTimer(
+    const handle = clock.setTimeout(
       () => {
         this.timers.delete(id);
         const run: Promise<void> = this.step(id, pace, k)
