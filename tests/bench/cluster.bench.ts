@@ -83,6 +83,8 @@ async function betRun(
     ...perBet,
     cpu_ms_per_bet_total: bets ? Number((total / bets).toFixed(3)) : 0,
     cpu_cores_busy: Number((total / 1000 / seconds).toFixed(2)),
+    // what 2 whole cores would allow at this CPU per bet (an upper bound: the cores are shared here)
+    cpu_ceiling_2_cores_bets_per_s: total ? Math.round((2000 * bets) / total) : 0,
   };
 }
 
