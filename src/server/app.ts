@@ -4,6 +4,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import type { Config } from './config.ts';
 import type { Database } from './db/database.ts';
 import { nulGuard } from './http/nul-guard.ts';
+import { drainInFlight } from './http/in-flight.ts';
 import { handleError, handleFrameworkError } from './http/errors.ts';
 import { registerOpenApi } from './http/openapi.ts';
 import { registerClient } from './http/static.ts';
@@ -135,6 +136,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   battlesModule(fastify, database, config, clock); // its runner resumes running battles when ready
   crashModule(fastify, database, config, clock);
   wheelModule(fastify, database, config, clock);
+  drainInFlight(fastify); // last: its onClose runs first, waiting for handlers whose client hung up
 
   await registerClient(fastify, deps.clientDir ?? null, { devPages: config.env !== 'production' });
   await fastify.ready();

@@ -14,6 +14,7 @@ import { battleSceneBench } from './battle-scene.bench.ts';
 import { crashBench } from './crash.bench.ts';
 import { rocketBench } from './rocket.bench.ts';
 import { plinkoBench } from './plinko.bench.ts';
+import { clusterDiceBench, clusterFanoutBench } from './cluster.bench.ts';
 
 const benches: [string, () => Promise<Record<string, number | string>>][] = [
   ['GET /api/health vs bare Fastify (20 connections, 5 s)', healthBench],
@@ -37,6 +38,14 @@ const benches: [string, () => Promise<Record<string, number | string>>][] = [
   [
     'plinko: trajectory per ball, POST /api/plinko/bet beside /api/dice/bet (50 connections, 5 s) + board frame cost with 100 balls vs none',
     plinkoBench,
+  ],
+  [
+    'cluster: dice bets through nginx to 2 instances on PostgreSQL vs 1 instance direct (200 players, one connection each, 10 s) + CPU per bet per process',
+    clusterDiceBench,
+  ],
+  [
+    'cluster: channel fan-out of one event to 2,000 pusher-js clients over 2 instances (Redis pub/sub)',
+    clusterFanoutBench,
   ],
 ];
 
