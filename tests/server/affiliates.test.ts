@@ -16,6 +16,7 @@ import {
   referralCodeTakenMessage,
   type Affiliate,
 } from '../../src/shared/api/affiliates.ts';
+import { nulFieldMessage } from '../../src/server/http/nul-guard.ts';
 
 describeEachDb('affiliates', (dialect) => {
   let t: TestApp;
@@ -98,10 +99,10 @@ describeEachDb('affiliates', (dialect) => {
     expect((await visit('x'.repeat(40))).statusCode).toBe(422);
     // a NUL reached PostgreSQL as text and came back as a 500 (chaos fuzz, CI of stop 19)
     const nul = await visit('%00');
-    expect([nul.statusCode, nul.json().message]).toEqual([400, 'The request holds a character that is not allowed.']);
+    expect([nul.statusCode, nul.json().errors]).toEqual([422, { code: [nulFieldMessage] }]);
     const p = await player();
     const body = await putCode(p, 'ab\u0000cd');
-    expect(body.statusCode).toBe(400);
+    expect(body.statusCode).toBe(422);
     expect((await dashboard(p)).code).not.toContain('\u0000');
     await referredWager(d.code, 0);
     await referredWager('unknown-code', 0); // no referrer: counts for nobody

@@ -1,22 +1,38 @@
 // A NUL character has no place in any field a player sends, and PostgreSQL refuses it in text
 // (`invalid byte sequence for encoding "UTF8": 0x00`): without this guard a `%00` in a path
 // parameter or a "\u0000" in a JSON string reached the database and came back as a 500.
+// Routes declared with defineRoute check their input after validation (so a field's own rule
+// answers first), and refuse with 422 naming the field; every other route (OAuth, channel auth,
+// webhooks) is checked by a hook before its handler and refused with 400.
 import type { FastifyInstance } from 'fastify';
 import { errorBody } from './errors.ts';
 
-/** True when a string anywhere in the value (keys included) holds U+0000. */
-export function holdsNul(value: unknown, depth = 0): boolean {
-  if (typeof value === 'string') return value.includes('\u0000');
-  if (depth > 32 || value === null || typeof value !== 'object') return false;
-  if (Array.isArray(value)) return value.some((v) => holdsNul(v, depth + 1));
-  for (const [k, v] of Object.entries(value)) if (k.includes('\u0000') || holdsNul(v, depth + 1)) return true;
-  return false;
+/** The message of a refused field. */
+export const nulFieldMessage = 'This field holds a character that is not allowed.';
+
+/** The path ("name", "items.2.slug") of the first string, or key, holding U+0000; null when none does. */
+export function nulField(value: unknown, path = '', depth = 0): string | null {
+  if (typeof value === 'string') return value.includes('\u0000') ? path || 'body' : null;
+  if (depth > 32 || value === null || typeof value !== 'object') return null;
+  for (const [k, v] of Object.entries(value)) {
+    const at = path ? `${path}.${k}` : k;
+    if (k.includes('\u0000')) return at;
+    const found = nulField(v, at, depth + 1);
+    if (found) return found;
+  }
+  return null;
 }
 
-/** Refuses, with a 400 in the spec's error shape, a request whose parameters or body hold a NUL. */
+/** Route config of the routes that check their own input (defineRoute). */
+export const checksOwnInput = { checksOwnInput: true } as const;
+
+/** Refuses, with a 400 in the spec's error shape, a request to a route outside defineRoute whose
+ * parameters, query or body hold a NUL. */
 export function nulGuard(fastify: FastifyInstance): void {
-  fastify.addHook('preValidation', async (request, reply) => {
-    if (holdsNul(request.params) || holdsNul(request.query) || holdsNul(request.body))
+  fastify.addHook('preHandler', async (request, reply) => {
+    const config = request.routeOptions.config as { checksOwnInput?: boolean } | undefined;
+    if (config?.checksOwnInput) return;
+    if (nulField(request.params) || nulField(request.query) || nulField(request.body))
       return reply.status(400).send(errorBody('The request holds a character that is not allowed.'));
   });
 }

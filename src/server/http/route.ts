@@ -3,8 +3,9 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest, HTTPMethods } from 'fastify';
 import type { z } from 'zod';
 import { type ZodType } from 'zod';
-import { HttpError, zodErrors } from './errors.ts';
+import { fieldError, HttpError, zodErrors } from './errors.ts';
 import type { AuthUser } from '../modules/auth/tokens.ts';
+import { checksOwnInput, nulField, nulFieldMessage } from './nul-guard.ts';
 
 /** What a route declares; schemas are optional per part. */
 export interface RouteSpec<B extends ZodType, Q extends ZodType, P extends ZodType, R extends ZodType> {
@@ -79,11 +80,14 @@ export function defineRoute<
     method: spec.method,
     url: spec.url,
     ...(spec.bodyLimit ? { bodyLimit: spec.bodyLimit } : {}),
+    config: checksOwnInput,
     handler: async (request, reply) => {
       const user = spec.auth ? await request.server.authenticate(request) : null;
       const body = parse(spec.body, request.body ?? {});
       const query = parse(spec.query, request.query ?? {});
       const params = parse(spec.params, request.params ?? {});
+      const nul = nulField({ ...(params as object), ...(query as object) }) ?? nulField(body);
+      if (nul) throw fieldError(nul, nulFieldMessage); // PostgreSQL refuses U+0000 in text
       const input = {
         body,
         query,
