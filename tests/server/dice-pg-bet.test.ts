@@ -191,7 +191,9 @@ describeEachDb('dice bet, one-statement path', (dialect) => {
         .execute();
       await db().updateTable('fair_seeds').set({ nonce: 0 }).where('user_id', '=', p.id).execute();
       const ids = answers.map((a) => a.bet.id - first);
-      return { answers: answers.map((a) => ({ ...a, bet: { ...a.bet, id: 0 } })), ids, state, first };
+      // the player's name, for the public feed, comes with the statement's answer only
+      const same = answers.map(({ userName: _name, ...a }) => ({ ...a, bet: { ...a.bet, id: 0 } }));
+      return { answers: same, ids, state, first };
     };
     const viaLedger = await run(kysely);
     const viaStatement = await run();

@@ -1,6 +1,6 @@
 // PostgreSQL only (a no-op on SQLite): a dice bet as ONE function call, so a bet is one round trip
 // (modules/dice/dice.pg-bet.ts). `la_hmac_sha256` is HMAC-SHA256 (RFC 2104) over the built-in
-// sha256(), so no extension is needed; `la_level_for_xp` is shared/levels.ts levelForXp step for
+// sha256(), so no extension is needed (la_xor_pad is its key ⊕ pad step); `la_level_for_xp` is shared/levels.ts levelForXp step for
 // step; `la_dice_bet` does what dice.service.ts placeDiceBet does through the ledger, in the same
 // lock order (the user row, then the active seed pair) and with the same rows. It answers a JSON
 // object whose `status` is 'ok', or 'missing' / 'excluded' / 'insufficient' / 'no_pair' with
@@ -8,19 +8,25 @@
 import { sql, type Kysely } from 'kysely';
 import type { Dialect } from '../database.ts';
 
+// K' ⊕ pad for a 64-byte block, as eight 64-bit XORs written out (no loop, no query: PostgreSQL
+// evaluates it as one expression)
+const xorChunks = Array.from(
+  { length: 8 },
+  (_, i) => `lpad(to_hex(('x' || substr(h, ${i * 16 + 1}, 16))::bit(64)::bigint # pad), 16, '0')`,
+).join(' || ');
+const xorPad = sql.raw(`
+create function la_xor_pad(h text, pad bigint) returns bytea
+language sql immutable strict as $$ select decode(${xorChunks}, 'hex') $$`);
+
 const hmac = sql`
 create function la_hmac_sha256(key bytea, message bytea) returns bytea
 language plpgsql immutable strict as $$
 declare
   k bytea := case when length(key) > 64 then sha256(key) else key end;
-  ipad bytea;
-  opad bytea;
+  h text := encode(k, 'hex') || repeat('00', 64 - length(k));
 begin
-  k := k || decode(repeat('00', 64 - length(k)), 'hex');
-  select decode(string_agg(lpad(to_hex(get_byte(k, i) # 54), 2, '0'), '' order by i), 'hex'),
-         decode(string_agg(lpad(to_hex(get_byte(k, i) # 92), 2, '0'), '' order by i), 'hex')
-    into ipad, opad from generate_series(0, 63) as i;
-  return sha256(opad || sha256(ipad || message));
+  -- pads 0x36… and 0x5c… as signed 64-bit integers
+  return sha256(la_xor_pad(h, 6655295901103053916) || sha256(la_xor_pad(h, 3906369333256140342) || message));
 end $$`;
 
 const level = sql`
@@ -53,7 +59,7 @@ declare
   after_all bigint;
   seed_key text;
 begin
-  select balance_cents, self_excluded_until into u from users where id = p_user for no key update;
+  select name, balance_cents, self_excluded_until into u from users where id = p_user for no key update;
   if not found then return json_build_object('status', 'missing'); end if;
   if u.self_excluded_until is not null and u.self_excluded_until > p_now then
     return json_build_object('status', 'excluded', 'until', u.self_excluded_until);
@@ -99,10 +105,10 @@ begin
 
   return json_build_object('status', 'ok', 'id', bet_id, 'roll_bp', roll, 'win', won, 'payout_cents', payout,
     'nonce', pair.nonce, 'client_seed', pair.client_seed, 'server_seed_hash', pair.server_seed_hash,
-    'balance_cents', after_all);
+    'balance_cents', after_all, 'user_name', u.name);
 end $$`;
 
 export async function up(db: Kysely<unknown>, dialect: Dialect): Promise<void> {
   if (dialect !== 'postgres') return;
-  for (const statement of [hmac, level, diceBet]) await statement.execute(db);
+  for (const statement of [xorPad, hmac, level, diceBet]) await statement.execute(db);
 }

@@ -36,6 +36,7 @@ type Answer =
       client_seed: string;
       server_seed_hash: string;
       balance_cents: number;
+      user_name: string;
     };
 
 async function call(database: Database, userId: number, bet: CheckedBet, now: number): Promise<Answer> {
@@ -75,6 +76,7 @@ export async function placeDiceBetPg(
         balanceCents: answer.balance_cents,
         amountCents: bet.amountCents,
         createdAt: now,
+        userName: answer.user_name,
       };
     case 'missing':
       throw new HttpError(404, 'User not found.');

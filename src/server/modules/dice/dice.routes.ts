@@ -43,7 +43,14 @@ export function diceRoutes(app: FastifyInstance, database: Database): void {
         after: (placed) =>
           afterCommit(app.log, 'dice bet', async () => {
             await publishBalance(app.publisher, user.id, placed.balanceCents);
-            const item = await historyItem(database.db, placed.bet, user.id, placed.amountCents, placed.createdAt);
+            const item = await historyItem(
+              database.db,
+              placed.bet,
+              user.id,
+              placed.amountCents,
+              placed.createdAt,
+              placed.userName,
+            );
             await app.publisher.publish(DICE_CHANNEL, DICE_BET_EVENT, item);
           }),
       });

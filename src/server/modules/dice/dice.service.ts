@@ -19,6 +19,7 @@ export interface PlacedBet {
   balanceCents: number;
   amountCents: number;
   createdAt: number;
+  userName?: string; // the player's name when the bet read it (the PostgreSQL path), for the public feed
 }
 
 /** Validates amount/target/direction against the rules and limits; returns stake, target and chance in bp. */
