@@ -138,6 +138,15 @@ describeEachDb('dice bet, one-statement path', (dialect) => {
     }
   });
 
+  it("a player's first bets create the seed pairs, once, and start at nonce 0", async () => {
+    const p = await createPlayer(db(), t.config.secrets.appSecret, { balanceCents: 1_000 });
+    const body = { amount: 0.01, target: 50, direction: 'over' as DiceDirection };
+    const placed = await Promise.all(Array.from({ length: 5 }, () => placeDiceBet(t.database, p.id, body, Date.now())));
+    expect(placed.map((b) => b.bet.nonce).sort()).toEqual([0, 1, 2, 3, 4]);
+    const pairs = await db().selectFrom('fair_seeds').select('slot').where('user_id', '=', p.id).execute();
+    expect(pairs.map((r) => r.slot).sort()).toEqual(['active', 'next']);
+  });
+
   it('refuses a self-excluded player (403) and a short balance (422), writing nothing', async () => {
     const now = Date.now();
     const until = now + 86_400_000;
