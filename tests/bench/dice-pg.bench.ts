@@ -2,6 +2,7 @@
 // each, its own bearer token: one player's bets queue on their row, as they must), on a fresh
 // database created for the run and dropped after. Reports bets/s, p50/p99 and the CPU per bet of the
 // app process and of all PostgreSQL processes (read from /proc; other work on the machine shows too).
+// BENCH_PG_URL names the server (any database on it); without a reachable server it reports a skip.
 import { randomBytes } from 'node:crypto';
 import { readFileSync, readdirSync } from 'node:fs';
 import autocannon from 'autocannon';
@@ -63,7 +64,11 @@ async function fundedPlayers(dataDir: string, url: string, players: number): Pro
 export async function dicePgBench(): Promise<Record<string, number | string>> {
   const name = `la_bench_${randomBytes(4).toString('hex')}`;
   const url = ADMIN_URL.replace(/\/[^/]*$/, `/${name}`);
-  await admin(`create database ${name}`);
+  try {
+    await admin(`create database ${name}`);
+  } catch (e) {
+    return { skipped: `no PostgreSQL to create a database on at ${ADMIN_URL} (${(e as Error).message})` };
+  }
   try {
     return await withAppAndBare(
       async ({ app, dataDir }) => {
