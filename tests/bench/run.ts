@@ -4,6 +4,7 @@
 import { buildIfStale } from '../../scripts/build-if-stale.mjs';
 import { healthBench } from './health.bench.ts';
 import { diceBench } from './dice.bench.ts';
+import { dicePgBench } from './dice-pg.bench.ts';
 import { ledgerBench } from './ledger.bench.ts';
 import { bundleBench } from './bundle.bench.ts';
 import { fanoutBench, tokenGrantBench } from './auth.bench.ts';
@@ -19,6 +20,10 @@ import { clusterDiceBench, clusterFanoutBench } from './cluster.bench.ts';
 const benches: [string, () => Promise<Record<string, number | string>>][] = [
   ['GET /api/health vs bare Fastify (20 connections, 5 s)', healthBench],
   ['dice: POST /api/dice/bet vs bare Fastify (50 connections, 5 s) + scene frame cost', diceBench],
+  [
+    'dice on PostgreSQL: POST /api/dice/bet from 200 players, one connection and token each (10 s), CPU per bet',
+    dicePgBench,
+  ],
   ['ledger moves (debit + credit, one transaction) vs bare UPDATE, 3 s each', ledgerBench],
   ['bundle sizes (gzip, KB): home initial JS/CSS and each lazy chunk', bundleBench],
   ['POST /oauth/token password grants (20 connections, 20 s, OWASP scrypt)', tokenGrantBench],

@@ -20,6 +20,7 @@ import * as m0016 from './0016-plinko.ts';
 import * as m0017 from './0017-battles.ts';
 import * as m0018 from './0018-responsible-play-programmes.ts';
 import * as m0019 from './0019-affiliates-support.ts';
+import * as m0020 from './0020-dice-pg-bet.ts';
 
 /** A migration step; it receives the dialect for the few DDL differences. */
 export interface Step {
@@ -47,4 +48,5 @@ export const steps: Record<string, Step> = {
   '0017-battles': m0017,
   '0018-responsible-play-programmes': m0018,
   '0019-affiliates-support': m0019,
+  '0020-dice-pg-bet': m0020,
 };

@@ -60,19 +60,21 @@ export async function listBets(
   }));
 }
 
-/** One bet in history form (for the public channel). */
+/** One bet in history form (for the public channel); reads the player's name unless given. */
 export async function historyItem(
   db: Kysely<Tables>,
   bet: DiceBet,
   userId: number,
   amountCents: number,
   createdAt: number,
+  userName?: string,
 ): Promise<DiceHistoryItem> {
-  const user = await db.selectFrom('users').select('name').where('id', '=', userId).executeTakeFirst();
+  const name =
+    userName ?? (await db.selectFrom('users').select('name').where('id', '=', userId).executeTakeFirst())?.name ?? '';
   return {
     ...bet,
     amount: amountCents / 100,
-    user: { id: userId, name: user?.name ?? '' },
+    user: { id: userId, name },
     server_seed: null,
     created_at: new Date(createdAt).toISOString(),
   };

@@ -33,17 +33,28 @@ export function diceRoutes(app: FastifyInstance, database: Database): void {
       response: diceBetResponseSchema,
       bodyLimit: 4096,
     },
-    async ({ user, body, request }) =>
-      runOnce(database.db, idempotentCall(request, user.id, 'dice:bet', body), {
-        work: (remember: Remember<PlacedBet>) => placeDiceBet(database, user.id, body, Date.now(), remember),
+    async ({ user, body, request }) => {
+      const call = idempotentCall(request, user.id, 'dice:bet', body);
+      return runOnce(database.db, call, {
+        // only a call with an Idempotency-Key has an answer to remember (PostgreSQL's fast path has none)
+        work: (remember: Remember<PlacedBet>) =>
+          placeDiceBet(database, user.id, body, Date.now(), call ? remember : undefined),
         view: (placed) => ({ data: placed.bet, balance: placed.balanceCents / 100 }),
         after: (placed) =>
           afterCommit(app.log, 'dice bet', async () => {
             await publishBalance(app.publisher, user.id, placed.balanceCents);
-            const item = await historyItem(database.db, placed.bet, user.id, placed.amountCents, placed.createdAt);
+            const item = await historyItem(
+              database.db,
+              placed.bet,
+              user.id,
+              placed.amountCents,
+              placed.createdAt,
+              placed.userName,
+            );
             await app.publisher.publish(DICE_CHANNEL, DICE_BET_EVENT, item);
           }),
-      }),
+      });
+    },
   );
   defineRoute(
     app,

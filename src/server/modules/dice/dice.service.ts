@@ -1,5 +1,6 @@
 // A dice bet in ONE transaction: take the nonce of the user's active pair, roll, record the bet,
-// debit the stake and credit the win through the ledger. Published only after commit.
+// debit the stake and credit the win through the ledger. Published only after commit. On
+// PostgreSQL a bet without an Idempotency-Key runs as one statement instead (dice.pg-bet.ts).
 import type { Database } from '../../db/database.ts';
 import { transact } from '../../db/transact.ts';
 import { fieldError } from '../../http/errors.ts';
@@ -10,6 +11,7 @@ import { DICE_LIMITS, type DiceBet, type DiceBetBody } from '../../../shared/api
 import { diceBasisPoints, diceChanceBp, diceMultiplierBp, diceTargetBpError } from '../../../shared/fair/index.ts';
 import { diceOutcome } from '../../../shared/games/dice/dice.outcome.ts';
 import { toBet } from './dice.repository.ts';
+import { placeDiceBetPg } from './dice.pg-bet.ts';
 
 /** A settled bet and the balance after it. */
 export interface PlacedBet {
@@ -17,6 +19,7 @@ export interface PlacedBet {
   balanceCents: number;
   amountCents: number;
   createdAt: number;
+  userName?: string; // the player's name when the bet read it (the PostgreSQL path), for the public feed
 }
 
 /** Validates amount/target/direction against the rules and limits; returns stake, target and chance in bp. */
@@ -55,6 +58,15 @@ export async function placeDiceBet(
 ): Promise<PlacedBet> {
   const { amountCents, targetBp, chanceBp } = checkBet(body);
   const multiplier = diceMultiplierBp(chanceBp);
+  if (database.dialect === 'postgres' && !remember) {
+    const winPayoutCents = potentialPayoutCents(amountCents, chanceBp);
+    return placeDiceBetPg(
+      database,
+      userId,
+      { amountCents, targetBp, direction: body.direction, multiplier, winPayoutCents },
+      now,
+    );
+  }
   return transact(database, async (trx) => {
     await lockUserRows(trx, [userId]); // lock order: the user row before the seed row (wallet README)
     const pair = await takeNextNonce(trx, userId, now);

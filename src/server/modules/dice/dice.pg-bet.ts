@@ -1,0 +1,90 @@
+// The PostgreSQL hot path of a dice bet: ONE round trip, a call of la_dice_bet (migration
+// 0020-dice-pg-bet), which locks the user row then the active seed pair, takes the nonce, rolls
+// (HMAC-SHA256 in SQL, the same bytes as shared/fair), records the bet, moves the balance and writes
+// the ledger rows in the statement's own transaction. It answers what placeDiceBet answers, with the
+// same errors. A player's very first bet creates the seed pairs first (one more trip, once).
+import { sql } from 'kysely';
+import type { Database } from '../../db/database.ts';
+import { HttpError } from '../../http/errors.ts';
+import { InsufficientFunds } from '../wallet/ledger.ts';
+import { SelfExcluded } from '../responsible-play/exclusion.ts';
+import { ensurePairs } from '../fair/fair.repository.ts';
+import { edgeUnitsForWager } from '../../../shared/levels.ts';
+import type { DiceDirection } from '../../../shared/fair/index.ts';
+import { toBet } from './dice.repository.ts';
+import type { PlacedBet } from './dice.service.ts';
+
+/** A bet already checked against the rules (dice.service.ts checkBet). */
+export interface CheckedBet {
+  amountCents: number;
+  targetBp: number;
+  direction: DiceDirection;
+  multiplier: number; // payout multiplier, 4 decimals
+  winPayoutCents: number; // what a win pays (potentialPayoutCents)
+}
+
+type Answer =
+  | { status: 'missing' | 'insufficient' | 'no_pair' }
+  | { status: 'excluded'; until: number }
+  | {
+      status: 'ok';
+      id: number;
+      roll_bp: number;
+      win: boolean;
+      payout_cents: number;
+      nonce: number;
+      client_seed: string;
+      server_seed_hash: string;
+      balance_cents: number;
+      user_name: string;
+    };
+
+async function call(database: Database, userId: number, bet: CheckedBet, now: number): Promise<Answer> {
+  const edge = edgeUnitsForWager('bet', bet.amountCents);
+  const { rows } = await sql<{ answer: Answer }>`select la_dice_bet(${userId}, ${bet.amountCents}, ${bet.targetBp},
+    ${bet.direction}, ${bet.multiplier}, ${bet.winPayoutCents}, ${edge}, ${now}) as answer`.execute(database.db);
+  return rows[0]!.answer;
+}
+
+/** Places one dice bet on PostgreSQL in one round trip (see the file comment). */
+export async function placeDiceBetPg(
+  database: Database,
+  userId: number,
+  bet: CheckedBet,
+  now: number,
+): Promise<PlacedBet> {
+  let answer = await call(database, userId, bet, now);
+  if (answer.status === 'no_pair') {
+    await ensurePairs(database.db, userId, now);
+    answer = await call(database, userId, bet, now);
+  }
+  switch (answer.status) {
+    case 'ok':
+      return {
+        bet: toBet({
+          id: answer.id,
+          roll_bp: answer.roll_bp,
+          win: answer.win ? 1 : 0,
+          multiplier: bet.multiplier,
+          payout_cents: answer.payout_cents,
+          target_bp: bet.targetBp,
+          direction: bet.direction,
+          nonce: answer.nonce,
+          client_seed: answer.client_seed,
+          server_seed_hash: answer.server_seed_hash,
+        }),
+        balanceCents: answer.balance_cents,
+        amountCents: bet.amountCents,
+        createdAt: now,
+        userName: answer.user_name,
+      };
+    case 'missing':
+      throw new HttpError(404, 'User not found.');
+    case 'excluded':
+      throw new SelfExcluded(answer.until);
+    case 'insufficient':
+      throw new InsufficientFunds();
+    case 'no_pair':
+      throw new Error('la_dice_bet: no seed pair after ensurePairs');
+  }
+}
