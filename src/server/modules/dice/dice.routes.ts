@@ -33,9 +33,12 @@ export function diceRoutes(app: FastifyInstance, database: Database): void {
       response: diceBetResponseSchema,
       bodyLimit: 4096,
     },
-    async ({ user, body, request }) =>
-      runOnce(database.db, idempotentCall(request, user.id, 'dice:bet', body), {
-        work: (remember: Remember<PlacedBet>) => placeDiceBet(database, user.id, body, Date.now(), remember),
+    async ({ user, body, request }) => {
+      const call = idempotentCall(request, user.id, 'dice:bet', body);
+      return runOnce(database.db, call, {
+        // without a key there is nothing to remember (and the bet may take the SQLite hot path)
+        work: (remember: Remember<PlacedBet>) =>
+          placeDiceBet(database, user.id, body, Date.now(), call ? remember : undefined),
         view: (placed) => ({ data: placed.bet, balance: placed.balanceCents / 100 }),
         after: (placed) =>
           afterCommit(app.log, 'dice bet', async () => {
@@ -43,7 +46,8 @@ export function diceRoutes(app: FastifyInstance, database: Database): void {
             const item = await historyItem(database.db, placed.bet, user.id, placed.amountCents, placed.createdAt);
             await app.publisher.publish(DICE_CHANNEL, DICE_BET_EVENT, item);
           }),
-      }),
+      });
+    },
   );
   defineRoute(
     app,

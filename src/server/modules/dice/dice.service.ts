@@ -1,7 +1,7 @@
 // A dice bet in ONE transaction: take the nonce of the user's active pair, roll, record the bet,
 // debit the stake and credit the win through the ledger. Published only after commit.
 import type { Database } from '../../db/database.ts';
-import { transact } from '../../db/transact.ts';
+import { canTransactSync, transact, transactSync } from '../../db/transact.ts';
 import { fieldError } from '../../http/errors.ts';
 import { applyMoveIn, lockUserRows } from '../wallet/ledger.ts';
 import type { Remember } from '../wallet/idempotency.ts';
@@ -10,6 +10,7 @@ import { DICE_LIMITS, type DiceBet, type DiceBetBody } from '../../../shared/api
 import { diceBasisPoints, diceChanceBp, diceMultiplierBp, diceTargetBpError } from '../../../shared/fair/index.ts';
 import { diceOutcome } from '../../../shared/games/dice/dice.outcome.ts';
 import { toBet } from './dice.repository.ts';
+import { settleDiceBetSync } from './dice.sqlite-bet.ts';
 
 /** A settled bet and the balance after it. */
 export interface PlacedBet {
@@ -55,6 +56,13 @@ export async function placeDiceBet(
 ): Promise<PlacedBet> {
   const { amountCents, targetBp, chanceBp } = checkBet(body);
   const multiplier = diceMultiplierBp(chanceBp);
+  if (!remember && canTransactSync(database)) {
+    // SQLite hot path: one synchronous job (dice.sqlite-bet.ts); Idempotency-Key calls stay below
+    const payoutIfWinCents = potentialPayoutCents(amountCents, chanceBp);
+    const checked = { userId, body, amountCents, targetBp, multiplier, payoutIfWinCents, now };
+    const placed = await transactSync(database, (sqlite) => settleDiceBetSync(sqlite, checked));
+    if (placed) return placed; // null: no seed pair yet, the path below creates it
+  }
   return transact(database, async (trx) => {
     await lockUserRows(trx, [userId]); // lock order: the user row before the seed row (wallet README)
     const pair = await takeNextNonce(trx, userId, now);
