@@ -21,6 +21,7 @@ export interface WriterStatements {
 /** The prepared statements of the read connection. */
 export interface ReaderStatements {
   accessToken: SQLite.Statement<[string, number]>;
+  userName: SQLite.Statement<[number]>;
 }
 
 const writers = new WeakMap<SQLite.Database, WriterStatements>();
@@ -81,6 +82,7 @@ export function readerStatements(sqlite: SQLite.Database): ReaderStatements {
       `select "id", "user_id" from "oauth_tokens"
        where "access_hash" = ? and "revoked_at" is null and "access_expires_at" > ?`,
     ),
+    userName: sqlite.prepare(`select "name" from "users" where "id" = ?`),
   };
   readers.set(sqlite, s);
   return s;

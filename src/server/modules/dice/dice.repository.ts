@@ -3,6 +3,7 @@ import type { Kysely } from 'kysely';
 import type { Tables } from '../../db/tables.ts';
 import type { DiceBet, DiceHistoryItem } from '../../../shared/api/dice.ts';
 import { revealedSeedsByHash } from '../fair/fair.repository.ts';
+import { userName } from '../../db/hot/reads.ts';
 
 type BetFields = {
   id: number;
@@ -68,11 +69,11 @@ export async function historyItem(
   amountCents: number,
   createdAt: number,
 ): Promise<DiceHistoryItem> {
-  const user = await db.selectFrom('users').select('name').where('id', '=', userId).executeTakeFirst();
+  const name = await userName(db, userId); // off the writer's queue on SQLite
   return {
     ...bet,
     amount: amountCents / 100,
-    user: { id: userId, name: user?.name ?? '' },
+    user: { id: userId, name: name ?? '' },
     server_seed: null,
     created_at: new Date(createdAt).toISOString(),
   };
