@@ -2,7 +2,7 @@
 // Fastify route and the bare authenticated transaction (the floor of a bet), with the server's CPU
 // per bet, and the dice scene's JS frame cost (clock step + update + render submit) in headless
 // Chromium.
-import { fundedPlayer, load, loadAuthTx, sceneFrameCost, withAppAndBare } from './helpers.ts';
+import { fundedPlayer, load, loadAuthTx, sceneFrameCost, withAppAndBare, BET_BENCH_ENV } from './helpers.ts';
 
 /** Runs the dice benchmark and returns its figures. */
 export function diceBench(): Promise<Record<string, number | string>> {
@@ -38,5 +38,5 @@ export function diceBench(): Promise<Record<string, number | string>> {
       scene_frame_p50_ms: frames.p50,
       scene_frame_p95_ms: frames.p95,
     };
-  });
+  }, BET_BENCH_ENV);
 }

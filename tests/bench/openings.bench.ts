@@ -2,7 +2,7 @@
 // drops transaction + publishes) at concurrency 50 beside the bare Fastify route and the bare
 // authenticated transaction (the floor of a bet), with the server's CPU per opening, and the reel
 // scene's JS frame cost with 5 reels in headless Chromium.
-import { fundedPlayer, load, loadAuthTx, sceneFrameCost, withAppAndBare } from './helpers.ts';
+import { fundedPlayer, load, loadAuthTx, sceneFrameCost, withAppAndBare, BET_BENCH_ENV } from './helpers.ts';
 
 /** Runs the openings benchmark and returns its figures. */
 export function openingsBench(): Promise<Record<string, number | string>> {
@@ -43,5 +43,5 @@ export function openingsBench(): Promise<Record<string, number | string>> {
       reel_frame_p50_ms: frames.p50,
       reel_frame_p95_ms: frames.p95,
     };
-  });
+  }, BET_BENCH_ENV);
 }

@@ -4,7 +4,15 @@
 // frame cost with 100 balls in flight beside the same board with none, in headless Chromium.
 import { pathBits, plinkoOutcome } from '../../src/shared/games/plinko/plinko.outcome.ts';
 import { dropTrajectory } from '../../src/shared/games/plinko/plinko.script.ts';
-import { fundedPlayer, load, loadAuthTx, percentile, sceneFrameCost, withAppAndBare } from './helpers.ts';
+import {
+  fundedPlayer,
+  load,
+  loadAuthTx,
+  percentile,
+  sceneFrameCost,
+  withAppAndBare,
+  BET_BENCH_ENV,
+} from './helpers.ts';
 
 /** ms per trajectory over `n` drops spread over every row count. */
 function trajectoryCosts(n: number): number[] {
@@ -60,5 +68,5 @@ export function plinkoBench(): Promise<Record<string, number | string>> {
       scene_100_balls_p95_ms: busy.p95,
       scene_no_balls_p95_ms: idle.p95,
     };
-  });
+  }, BET_BENCH_ENV);
 }
