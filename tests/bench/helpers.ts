@@ -1,6 +1,6 @@
 // Bench helpers: start processes on free ports, and drive HTTP load with autocannon.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
@@ -13,6 +13,7 @@ import { createPlayer } from '../helpers/users.ts';
 export interface Served {
   url: string;
   child: ChildProcess;
+  output: string; // what it printed until it was ready
   stop(): Promise<void>;
 }
 
@@ -29,8 +30,8 @@ export async function serve(args: string[], env: Record<string, string> = {}): P
     },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
+  let out = '';
   const url = await new Promise<string>((resolve, reject) => {
-    let out = '';
     child.stdout!.on('data', (d: Buffer) => {
       out += d.toString();
       const m = /(?:running at|listening) (http:\/\/\S+)/.exec(out);
@@ -41,6 +42,7 @@ export async function serve(args: string[], env: Record<string, string> = {}): P
   return {
     url,
     child,
+    output: out,
     stop: () =>
       new Promise((r) => {
         child.once('exit', () => r());
@@ -49,14 +51,20 @@ export async function serve(args: string[], env: Record<string, string> = {}): P
   };
 }
 
-/** The app on a fresh SQLite database and the bare Fastify baseline, both serving. */
+/** The app on a fresh SQLite database, the bare Fastify baseline and the bare authenticated
+ * transaction (bare-auth-tx.ts: the floor of a bet), all serving. */
 export interface AppAndBare {
   app: Served;
   bare: Served;
+  authTx: Served & { authorization: string }; // POST /bet with this header
   dataDir: string; // the app's DATA_DIR (its SQLite file), for fundedPlayer
 }
 
-/** Starts the app and the bare route, runs `body`, and stops both whatever happens. */
+/** App settings of the bet benches: a short crash chain, so the 1,000,000 hashes the crash game
+ * generates at a first start do not burn CPU during the measured seconds (and in CPU per bet). */
+export const BET_BENCH_ENV = { CRASH_CHAIN_GAMES: '1000' };
+
+/** Starts the app and the bare routes, runs `body`, and stops them whatever happens. */
 export async function withAppAndBare<T>(
   body: (s: AppAndBare) => Promise<T>,
   env: Record<string, string> = {},
@@ -64,12 +72,33 @@ export async function withAppAndBare<T>(
   const dataDir = mkdtempSync(join(tmpdir(), 'la-bench-app-'));
   const app = await serve(['--import', 'tsx', 'src/server/main.ts'], { DATA_DIR: dataDir, ...env });
   const bare = await serve(['--import', 'tsx', 'tests/bench/bare-fastify.ts']);
+  const floor = await serve(['--import', 'tsx', 'tests/bench/bare-auth-tx.ts']);
+  const authTx = { ...floor, authorization: `Bearer ${/^token (\S+)$/m.exec(floor.output)![1]}` };
   try {
-    return await body({ app, bare, dataDir });
+    return await body({ app, bare, authTx, dataDir });
   } finally {
-    await Promise.all([app.stop(), bare.stop()]);
+    await Promise.all([app.stop(), bare.stop(), floor.stop()]);
   }
 }
+
+/** Loads the bare authenticated transaction like a bet of `amount` dollars, with its CPU per request. */
+export function loadAuthTx(authTx: AppAndBare['authTx'], opts: { seconds?: number; connections?: number } = {}) {
+  return load(`${authTx.url}/bet`, {
+    method: 'POST',
+    body: JSON.stringify({ amount: 0.01 }),
+    headers: { authorization: authTx.authorization, 'content-type': 'application/json' },
+    cpuOf: authTx,
+    ...opts,
+  });
+}
+
+/** CPU time (user + system) a process has used so far, in ms, from /proc/<pid>/stat. */
+export function cpuMs(pid: number): number {
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' '); // fields from the 3rd on
+  return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS; // utime, stime
+}
+const CLOCK_TICKS = 100; // USER_HZ of Linux (getconf CLK_TCK)
 
 /** Load figures of one autocannon run. */
 export interface Load {
@@ -77,6 +106,7 @@ export interface Load {
   p50: number; // ms
   p99: number; // ms
   errors: number; // non-2xx plus socket errors
+  cpuMsPerReq: number; // CPU ms of the `cpuOf` server per request (NaN when not asked)
 }
 
 /** Runs autocannon against `url` for `seconds` with `connections` concurrent connections. */
@@ -88,8 +118,11 @@ export async function load(
     method?: 'GET' | 'POST';
     body?: string;
     headers?: Record<string, string>;
+    cpuOf?: Served; // measure this server's CPU over the run
   } = {},
 ): Promise<Load> {
+  const pid = opts.cpuOf?.child.pid;
+  const cpuBefore = pid ? cpuMs(pid) : NaN;
   const r = await autocannon({
     url,
     duration: opts.seconds ?? 5,
@@ -98,7 +131,14 @@ export async function load(
     body: opts.body,
     headers: opts.headers,
   });
-  return { rps: Math.round(r.requests.average), p50: r.latency.p50, p99: r.latency.p99, errors: r.non2xx + r.errors };
+  const cpuMsPerReq = pid ? Number(((cpuMs(pid) - cpuBefore) / Math.max(1, r.requests.total)).toFixed(4)) : NaN;
+  return {
+    rps: Math.round(r.requests.average),
+    p50: r.latency.p50,
+    p99: r.latency.p99,
+    errors: r.non2xx + r.errors,
+    cpuMsPerReq,
+  };
 }
 
 /** A player with `balanceCents` in the SQLite database of a served DATA_DIR; returns its Authorization header. */
@@ -128,8 +168,11 @@ export async function sceneFrameCost(
   frames: number,
   prepare: (page: Page) => Promise<void> = async () => {},
 ): Promise<{ p50: number; p95: number; renderer: string }> {
+  const executablePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+  // without a browser the run still prints its server figures
+  if (!existsSync(executablePath)) return { p50: NaN, p95: NaN, renderer: `no browser at ${executablePath}` };
   const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    executablePath,
     args: [
       '--no-sandbox',
       '--disable-gpu',

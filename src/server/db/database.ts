@@ -5,6 +5,7 @@ import SQLite from 'better-sqlite3';
 import pg from 'pg';
 import { Kysely, PostgresDialect, SqliteDialect, sql, type SqliteDatabase } from 'kysely';
 import type { Tables } from './tables.ts';
+import { registerSqliteHandle } from './hot/sqlite-handle.ts';
 
 /** Which SQL engine a database speaks; migrations and a few queries branch on it. */
 export type Dialect = 'sqlite' | 'postgres';
@@ -67,7 +68,8 @@ export function openDatabase(target: DatabaseTarget): Database {
     sqlite.pragma('busy_timeout = 5000');
     sqlite.pragma('synchronous = NORMAL');
     const db = new Kysely<Tables>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
-    return { db, dialect: 'sqlite', schema: undefined, close: () => db.destroy() };
+    const handle = registerSqliteHandle(db, sqlite, target.file);
+    return { db, dialect: 'sqlite', schema: undefined, close: () => db.destroy().finally(() => handle.closeReader()) };
   }
   const options = {
     connectionString: target.url,

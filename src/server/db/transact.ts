@@ -5,15 +5,24 @@
 // every few hundred commits, a checkpoint with fsync) costs more than a whole bet's statements,
 // so sharing it is where SQLite's write throughput comes from. PostgreSQL runs each job in its
 // own transaction: its pool commits in parallel.
+// A hot path (a bet) may instead queue a SYNCHRONOUS job on the raw better-sqlite3 handle
+// (transactSync): it joins the same batches, inside its own savepoint, while the group commit holds
+// Kysely's one connection, so its statements can never land in another caller's transaction.
+import type SQLite from 'better-sqlite3';
 import type { Transaction } from 'kysely';
 import type { Database, DB } from './database.ts';
 import type { Tables } from './tables.ts';
+import { sqliteHandle } from './hot/sqlite-handle.ts';
 
 /** A unit of work: its writes commit together or not at all. */
 export type Work<T> = (trx: Transaction<Tables>) => Promise<T>;
 
+/** A synchronous unit of work on the raw SQLite handle (prepared statements, no await). */
+export type SyncWork<T> = (sqlite: SQLite.Database) => T;
+
 interface Job {
-  work: Work<unknown>;
+  work?: Work<unknown>;
+  sync?: SyncWork<unknown>;
   resolve(value: unknown): void;
   reject(error: unknown): void;
 }
@@ -23,12 +32,23 @@ const MAX_BATCH = 64; // jobs per shared transaction; bounds the latency one com
 class GroupCommit {
   private queue: Job[] = [];
   private running = false;
+  // runs a function in a transaction, or in a savepoint when one is open (better-sqlite3 nests so)
+  private readonly inTransaction: SQLite.Transaction<(job: SyncWork<unknown>) => unknown> | undefined;
 
-  constructor(private readonly db: DB) {}
+  constructor(
+    private readonly db: DB,
+    private readonly writer: SQLite.Database | undefined,
+  ) {
+    this.inTransaction = writer?.transaction((job: SyncWork<unknown>) => job(writer));
+  }
 
-  run<T>(work: Work<T>): Promise<T> {
+  run<T>(job: { work: Work<T> } | { sync: SyncWork<T> }): Promise<T> {
     return new Promise<T>((resolve, reject) => {
-      this.queue.push({ work: work as Work<unknown>, resolve: resolve as (v: unknown) => void, reject });
+      this.queue.push({
+        ...(job as Omit<Job, 'resolve' | 'reject'>),
+        resolve: resolve as (v: unknown) => void,
+        reject,
+      });
       if (this.running) return;
       this.running = true;
       // start on the next turn of the event loop, so requests that are already on their way
@@ -46,10 +66,15 @@ class GroupCommit {
   }
 
   private async runBatch(jobs: Job[]): Promise<void> {
+    if (jobs.every((j) => j.sync)) {
+      // no await between the statements: hold the connection and run the batch in one go
+      await this.db.connection().execute(async () => this.runSyncBatch(jobs));
+      return;
+    }
     if (jobs.length === 1) {
       // alone: a plain transaction, no savepoint statements
       const [job] = jobs as [Job];
-      await this.db.transaction().execute(job.work).then(job.resolve, job.reject);
+      await this.db.transaction().execute(job.work!).then(job.resolve, job.reject);
       return;
     }
     const settled: { job: Job; ok: boolean; value: unknown }[] = [];
@@ -61,9 +86,18 @@ class GroupCommit {
       return;
     }
     for (const job of jobs) {
+      if (job.sync) {
+        // the shared transaction holds the connection: the job runs in its own savepoint on it
+        try {
+          settled.push({ job, ok: true, value: this.inTransaction!(job.sync) });
+        } catch (e) {
+          settled.push({ job, ok: false, value: e });
+        }
+        continue;
+      }
       const sp = await trx.savepoint('job').execute();
       try {
-        const value = await job.work(sp);
+        const value = await job.work!(sp);
         await sp.releaseSavepoint('job').execute();
         settled.push({ job, ok: true, value });
       } catch (e) {
@@ -84,14 +118,54 @@ class GroupCommit {
     }
     for (const s of settled) (s.ok ? s.job.resolve : s.job.reject)(s.value);
   }
+
+  /** Synchronous jobs only: one IMMEDIATE transaction, each job in a savepoint unless alone. */
+  private runSyncBatch(jobs: Job[]): void {
+    const settled: { job: Job; ok: boolean; value: unknown }[] = [];
+    try {
+      this.inTransaction!.immediate(() => {
+        if (jobs.length === 1) {
+          settled.push({ job: jobs[0]!, ok: true, value: jobs[0]!.sync!(this.writer!) }); // throws: rolls back
+          return;
+        }
+        for (const job of jobs) {
+          try {
+            settled.push({ job, ok: true, value: this.inTransaction!(job.sync!) });
+          } catch (e) {
+            settled.push({ job, ok: false, value: e });
+          }
+        }
+      });
+    } catch (e) {
+      for (const job of jobs) job.reject(e);
+      return;
+    }
+    for (const s of settled) (s.ok ? s.job.resolve : s.job.reject)(s.value);
+  }
 }
 
 const groups = new WeakMap<DB, GroupCommit>();
 
+function groupOf(db: DB): GroupCommit {
+  let group = groups.get(db);
+  if (!group) groups.set(db, (group = new GroupCommit(db, sqliteHandle(db)?.writer)));
+  return group;
+}
+
 /** Runs `work` in a transaction of `database` (group-committed on SQLite; see the file comment). */
 export function transact<T>(database: Database, work: Work<T>): Promise<T> {
   if (database.dialect !== 'sqlite') return database.db.transaction().execute(work);
-  let group = groups.get(database.db);
-  if (!group) groups.set(database.db, (group = new GroupCommit(database.db)));
-  return group.run(work);
+  return groupOf(database.db).run({ work });
+}
+
+/** SQLite only: whether `database` can run synchronous jobs (opened by openDatabase, so its handle is known). */
+export function canTransactSync(database: Database): boolean {
+  return database.dialect === 'sqlite' && sqliteHandle(database.db) !== undefined;
+}
+
+/** Runs a synchronous job in the group commit of a SQLite `database` (see canTransactSync): it
+ * settles after the shared COMMIT, like `transact`. */
+export function transactSync<T>(database: Database, sync: SyncWork<T>): Promise<T> {
+  if (!canTransactSync(database)) throw new Error('transactSync needs a SQLite database opened by openDatabase');
+  return groupOf(database.db).run({ sync });
 }

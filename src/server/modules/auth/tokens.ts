@@ -1,6 +1,8 @@
 // Bearer tokens: random values handed to the client once, stored only as keyed hashes.
 import { createHmac, randomBytes } from 'node:crypto';
 import type { DB } from '../../db/database.ts';
+import { sqliteHandle } from '../../db/hot/sqlite-handle.ts';
+import { readerStatements } from '../../db/hot/statements.ts';
 
 /** Access tokens live an hour; refresh tokens a month. */
 export const accessTtlSeconds = 3600;
@@ -52,8 +54,16 @@ export async function issueTokens(
   return { token_type: 'Bearer', access_token: access, refresh_token: refresh, expires_in: accessTtl };
 }
 
-/** The user of a valid, unexpired, unrevoked access token, or null. */
+/** The user of a valid, unexpired, unrevoked access token, or null. On SQLite the lookup runs on
+ * the read connection (db/hot/sqlite-handle.ts), so it never waits behind the writer's queue of
+ * bets, and sees every committed revocation or expiry at once. */
 export async function verifyAccessToken(db: DB, secret: string, token: string, now: number): Promise<AuthUser | null> {
+  const reader = sqliteHandle(db)?.reader();
+  if (reader) {
+    const hit = readerStatements(reader).accessToken.get(hashToken(secret, token), now) as
+      { id: number; user_id: number } | undefined;
+    return hit ? { id: hit.user_id, tokenId: hit.id } : null;
+  }
   const row = await db
     .selectFrom('oauth_tokens')
     .select(['id', 'user_id'])

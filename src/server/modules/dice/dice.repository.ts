@@ -3,6 +3,7 @@ import type { Kysely } from 'kysely';
 import type { Tables } from '../../db/tables.ts';
 import type { DiceBet, DiceHistoryItem } from '../../../shared/api/dice.ts';
 import { revealedSeedsByHash } from '../fair/fair.repository.ts';
+import { userName } from '../../db/hot/reads.ts';
 
 type BetFields = {
   id: number;
@@ -67,14 +68,13 @@ export async function historyItem(
   userId: number,
   amountCents: number,
   createdAt: number,
-  userName?: string,
+  knownName?: string, // the bet's answer may carry it (PostgreSQL's one-statement bet)
 ): Promise<DiceHistoryItem> {
-  const name =
-    userName ?? (await db.selectFrom('users').select('name').where('id', '=', userId).executeTakeFirst())?.name ?? '';
+  const name = knownName ?? (await userName(db, userId)); // off the writer's queue on SQLite
   return {
     ...bet,
     amount: amountCents / 100,
-    user: { id: userId, name },
+    user: { id: userId, name: name ?? '' },
     server_seed: null,
     created_at: new Date(createdAt).toISOString(),
   };

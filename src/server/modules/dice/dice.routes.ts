@@ -36,7 +36,8 @@ export function diceRoutes(app: FastifyInstance, database: Database): void {
     async ({ user, body, request }) => {
       const call = idempotentCall(request, user.id, 'dice:bet', body);
       return runOnce(database.db, call, {
-        // only a call with an Idempotency-Key has an answer to remember (PostgreSQL's fast path has none)
+        // only a call with an Idempotency-Key has an answer to remember; without one the bet may take the
+        // fast path (one synchronous job on SQLite, one statement on PostgreSQL)
         work: (remember: Remember<PlacedBet>) =>
           placeDiceBet(database, user.id, body, Date.now(), call ? remember : undefined),
         view: (placed) => ({ data: placed.bet, balance: placed.balanceCents / 100 }),

@@ -1,8 +1,9 @@
 // A dice bet in ONE transaction: take the nonce of the user's active pair, roll, record the bet,
 // debit the stake and credit the win through the ledger. Published only after commit. On
-// PostgreSQL a bet without an Idempotency-Key runs as one statement instead (dice.pg-bet.ts).
+// PostgreSQL a bet without an Idempotency-Key runs as one statement instead (dice.pg-bet.ts), on
+// SQLite as one synchronous job in the group commit (dice.sqlite-bet.ts).
 import type { Database } from '../../db/database.ts';
-import { transact } from '../../db/transact.ts';
+import { canTransactSync, transact, transactSync } from '../../db/transact.ts';
 import { fieldError } from '../../http/errors.ts';
 import { applyMoveIn, lockUserRows } from '../wallet/ledger.ts';
 import type { Remember } from '../wallet/idempotency.ts';
@@ -12,6 +13,7 @@ import { diceBasisPoints, diceChanceBp, diceMultiplierBp, diceTargetBpError } fr
 import { diceOutcome } from '../../../shared/games/dice/dice.outcome.ts';
 import { toBet } from './dice.repository.ts';
 import { placeDiceBetPg } from './dice.pg-bet.ts';
+import { settleDiceBetSync } from './dice.sqlite-bet.ts';
 
 /** A settled bet and the balance after it. */
 export interface PlacedBet {
@@ -58,14 +60,21 @@ export async function placeDiceBet(
 ): Promise<PlacedBet> {
   const { amountCents, targetBp, chanceBp } = checkBet(body);
   const multiplier = diceMultiplierBp(chanceBp);
-  if (database.dialect === 'postgres' && !remember) {
-    const winPayoutCents = potentialPayoutCents(amountCents, chanceBp);
+  const winPayoutCents = potentialPayoutCents(amountCents, chanceBp);
+  if (!remember && database.dialect === 'postgres') {
+    // one statement (dice.pg-bet.ts); Idempotency-Key calls stay below
     return placeDiceBetPg(
       database,
       userId,
       { amountCents, targetBp, direction: body.direction, multiplier, winPayoutCents },
       now,
     );
+  }
+  if (!remember && canTransactSync(database)) {
+    // SQLite: one synchronous job in the group commit (dice.sqlite-bet.ts); Idempotency-Key calls stay below
+    const checked = { userId, body, amountCents, targetBp, multiplier, payoutIfWinCents: winPayoutCents, now };
+    const placed = await transactSync(database, (sqlite) => settleDiceBetSync(sqlite, checked));
+    if (placed) return placed; // null: no seed pair yet, the path below creates it
   }
   return transact(database, async (trx) => {
     await lockUserRows(trx, [userId]); // lock order: the user row before the seed row (wallet README)

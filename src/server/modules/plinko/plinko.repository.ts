@@ -8,6 +8,7 @@ import type {
   PlinkoLeaderboardQuery,
 } from '../../../shared/api/plinko.ts';
 import { revealedSeedsByHash } from '../fair/fair.repository.ts';
+import { userName } from '../../db/hot/reads.ts';
 
 type BetFields = {
   id: number;
@@ -75,8 +76,8 @@ export async function historyItem(
   userId: number,
   amountCents: number,
 ): Promise<PlinkoHistoryItem> {
-  const user = await db.selectFrom('users').select('name').where('id', '=', userId).executeTakeFirst();
-  return { ...bet, amount: amountCents / 100, user: { id: userId, name: user?.name ?? '' }, server_seed: null };
+  const name = await userName(db, userId); // off the writer's queue on SQLite
+  return { ...bet, amount: amountCents / 100, user: { id: userId, name: name ?? '' }, server_seed: null };
 }
 
 const PERIOD_MS = { day: 86_400_000, week: 7 * 86_400_000 } as const;

@@ -82,9 +82,12 @@ export function plinkoRoutes(app: FastifyInstance, database: Database): void {
       response: plinkoBetResponseSchema,
       bodyLimit: 4096,
     },
-    async ({ user, body, request }) =>
-      runOnce(database.db, idempotentCall(request, user.id, 'plinko:bet', body), {
-        work: (remember: Remember<PlacedPlinko>) => placePlinkoBet(database, user.id, body, Date.now(), remember),
+    async ({ user, body, request }) => {
+      const call = idempotentCall(request, user.id, 'plinko:bet', body);
+      return runOnce(database.db, call, {
+        // without a key there is nothing to remember (and the drop may take the SQLite hot path)
+        work: (remember: Remember<PlacedPlinko>) =>
+          placePlinkoBet(database, user.id, body, Date.now(), call ? remember : undefined),
         view: (placed) => ({ data: placed.bet, balance: placed.balanceCents / 100, msg: betMessage(placed) }),
         after: (placed) =>
           afterCommit(app.log, 'plinko bet', async () => {
@@ -92,7 +95,8 @@ export function plinkoRoutes(app: FastifyInstance, database: Database): void {
             const item = await historyItem(database.db, placed.bet, user.id, placed.amountCents);
             await app.publisher.publish(PLINKO_CHANNEL, PLINKO_BET_EVENT, item);
           }),
-      }),
+      });
+    },
   );
   defineRoute(
     app,

@@ -2,7 +2,7 @@
 // compute the path with the shared outcome, record the bet, debit the stake and credit the payout
 // through the ledger. Published only after commit.
 import type { Database } from '../../db/database.ts';
-import { transact } from '../../db/transact.ts';
+import { canTransactSync, transact, transactSync } from '../../db/transact.ts';
 import { fieldError } from '../../http/errors.ts';
 import { applyMoveIn, lockUserRows } from '../wallet/ledger.ts';
 import type { Remember } from '../wallet/idempotency.ts';
@@ -11,6 +11,7 @@ import { PLINKO_LIMITS, type PlinkoBet, type PlinkoBetBody } from '../../../shar
 import { plinkoTable } from '../../../shared/fair/index.ts';
 import { plinkoOutcome } from '../../../shared/games/plinko/plinko.outcome.ts';
 import { toBet } from './plinko.repository.ts';
+import { settlePlinkoBetSync } from './plinko.sqlite-bet.ts';
 
 /** A settled drop and the balance after it. */
 export interface PlacedPlinko {
@@ -51,6 +52,13 @@ export async function placePlinkoBet(
   remember?: Remember<PlacedPlinko>, // stores the first answer of an Idempotency-Key in this transaction
 ): Promise<PlacedPlinko> {
   const amountCents = checkBet(body);
+  if (!remember && canTransactSync(database)) {
+    // SQLite hot path: one synchronous job (plinko.sqlite-bet.ts); Idempotency-Key calls stay below
+    const payoutCents = (multiplier: number) => plinkoPayoutCents(amountCents, multiplier);
+    const checked = { userId, body, amountCents, payoutCents, now };
+    const placed = await transactSync(database, (sqlite) => settlePlinkoBetSync(sqlite, checked));
+    if (placed) return placed; // null: no seed pair yet, the path below creates it
+  }
   return transact(database, async (trx) => {
     await lockUserRows(trx, [userId]); // lock order: the user row before the seed row (wallet README)
     const pair = await takeNextNonce(trx, userId, now);

@@ -1,0 +1,89 @@
+// The ONE place that builds the hot paths' SQL for SQLite: prepared once per connection and reused
+// by the synchronous bet jobs (transactSync) and the bearer-token lookups on the read connection.
+// Each statement is the same SQL the Kysely path runs (ledger.ts applyMoveIn, fair takeNonce, the
+// games' inserts), so both paths write identical rows.
+import type SQLite from 'better-sqlite3';
+
+/** The prepared statements of the bet path, bound to the writer connection. */
+export interface WriterStatements {
+  takeNonce: SQLite.Statement<[number]>;
+  ledgerByKey: SQLite.Statement<[string]>;
+  wagerDebit: SQLite.Statement<[Record<string, number>]>;
+  plainMove: SQLite.Statement<[Record<string, number>]>;
+  userExists: SQLite.Statement<[number]>;
+  selfExcludedUntil: SQLite.Statement<[number]>;
+  setLevel: SQLite.Statement<[number, number]>;
+  insertLedger: SQLite.Statement<[Record<string, string | number | null>]>;
+  insertDiceBet: SQLite.Statement<[Record<string, string | number>]>;
+  insertPlinkoBet: SQLite.Statement<[Record<string, string | number>]>;
+}
+
+/** The prepared statements of the read connection. */
+export interface ReaderStatements {
+  accessToken: SQLite.Statement<[string, number]>;
+  userName: SQLite.Statement<[number]>;
+}
+
+const writers = new WeakMap<SQLite.Database, WriterStatements>();
+const readers = new WeakMap<SQLite.Database, ReaderStatements>();
+
+/** The writer's statements (prepared on first use, after the migrations made the tables). */
+export function writerStatements(sqlite: SQLite.Database): WriterStatements {
+  let s = writers.get(sqlite);
+  if (s) return s;
+  s = {
+    takeNonce: sqlite.prepare(
+      `update "fair_seeds" set "nonce" = "nonce" + 1 where "user_id" = ? and "slot" = 'active'
+       returning "server_seed", "server_seed_hash", "client_seed", "nonce"`,
+    ),
+    ledgerByKey: sqlite.prepare(
+      `select "id", "balance_after_cents", "user_id", "delta_cents" from "ledger" where "idempotency_key" = ?`,
+    ),
+    wagerDebit: sqlite.prepare(
+      `update "users" set "balance_cents" = "balance_cents" + @delta, "wagered_cents" = "wagered_cents" + @wager,
+       "edge_units" = "edge_units" + @edge
+       where "id" = @id and "balance_cents" >= @need and ("self_excluded_until" is null or "self_excluded_until" <= @now)
+       returning "balance_cents", "edge_units", "level"`,
+    ),
+    plainMove: sqlite.prepare(
+      `update "users" set "balance_cents" = "balance_cents" + @delta where "id" = @id and "balance_cents" >= @need
+       returning "balance_cents", "edge_units", "level"`,
+    ),
+    userExists: sqlite.prepare(`select "id" from "users" where "id" = ?`),
+    selfExcludedUntil: sqlite.prepare(`select "self_excluded_until" from "users" where "id" = ?`),
+    setLevel: sqlite.prepare(`update "users" set "level" = ? where "id" = ?`),
+    insertLedger: sqlite.prepare(
+      `insert into "ledger" ("user_id", "delta_cents", "balance_after_cents", "kind", "reference", "idempotency_key", "created_at")
+       values (@user_id, @delta_cents, @balance_after_cents, @kind, @reference, @idempotency_key, @created_at) returning "id"`,
+    ),
+    insertDiceBet: sqlite.prepare(
+      `insert into "dice_bets" ("user_id", "amount_cents", "payout_cents", "target_bp", "direction", "roll_bp",
+       "multiplier", "win", "server_seed_hash", "client_seed", "nonce", "created_at")
+       values (@user_id, @amount_cents, @payout_cents, @target_bp, @direction, @roll_bp, @multiplier, @win,
+       @server_seed_hash, @client_seed, @nonce, @created_at) returning "id"`,
+    ),
+    insertPlinkoBet: sqlite.prepare(
+      `insert into "plinko_bets" ("user_id", "amount_cents", "payout_cents", "rows", "risk", "path", "bucket",
+       "multiplier", "server_seed_hash", "client_seed", "nonce", "created_at")
+       values (@user_id, @amount_cents, @payout_cents, @rows, @risk, @path, @bucket, @multiplier,
+       @server_seed_hash, @client_seed, @nonce, @created_at) returning "id"`,
+    ),
+  };
+  writers.set(sqlite, s);
+  return s;
+}
+
+/** The read connection's statements. */
+export function readerStatements(sqlite: SQLite.Database): ReaderStatements {
+  let s = readers.get(sqlite);
+  if (s) return s;
+  s = {
+    accessToken: sqlite.prepare(
+      `select "id", "user_id" from "oauth_tokens"
+       where "access_hash" = ? and "revoked_at" is null and "access_expires_at" > ?`,
+    ),
+    userName: sqlite.prepare(`select "name" from "users" where "id" = ?`),
+  };
+  readers.set(sqlite, s);
+  return s;
+}

@@ -1,0 +1,64 @@
+// A plinko drop on SQLite as ONE synchronous job of the group commit (transactSync): the same steps,
+// rows and errors as placePlinkoBet's Kysely transaction, on prepared statements (db/hot/statements.ts).
+import type SQLite from 'better-sqlite3';
+import { writerStatements } from '../../db/hot/statements.ts';
+import { applyMoveSync } from '../wallet/ledger-sync.ts';
+import type { PlinkoBetBody } from '../../../shared/api/plinko.ts';
+import { plinkoOutcome } from '../../../shared/games/plinko/plinko.outcome.ts';
+import { toBet } from './plinko.repository.ts';
+import type { PlacedPlinko } from './plinko.service.ts';
+
+/** A checked drop (plinko.service checkBet) ready to settle. */
+export interface CheckedPlinkoBet {
+  userId: number;
+  body: PlinkoBetBody;
+  amountCents: number;
+  payoutCents: (multiplier: number) => number; // plinko.service plinkoPayoutCents for this stake
+  now: number; // epoch ms
+}
+
+type Pair = { server_seed: string; server_seed_hash: string; client_seed: string; nonce: number };
+
+/** Settles the drop; null (nothing written) when the player has no active seed pair yet: the caller
+ * then takes the Kysely path, which creates the pairs. */
+export function settlePlinkoBetSync(sqlite: SQLite.Database, b: CheckedPlinkoBet): PlacedPlinko | null {
+  const s = writerStatements(sqlite);
+  const taken = s.takeNonce.get(b.userId) as Pair | undefined;
+  if (!taken) return null;
+  const pair = { ...taken, nonce: Number(taken.nonce) - 1 };
+  const seeds = { serverSeed: pair.server_seed, clientSeed: pair.client_seed, nonce: pair.nonce };
+  const { path, bucket, multiplier } = plinkoOutcome(seeds, b.body.rows, b.body.risk);
+  const payoutCents = b.payoutCents(multiplier);
+  const row = {
+    user_id: b.userId,
+    amount_cents: b.amountCents,
+    payout_cents: payoutCents,
+    rows: b.body.rows,
+    risk: b.body.risk,
+    path,
+    bucket,
+    multiplier,
+    server_seed_hash: pair.server_seed_hash,
+    client_seed: pair.client_seed,
+    nonce: pair.nonce,
+    created_at: b.now,
+  };
+  const { id } = s.insertPlinkoBet.get(row) as { id: number };
+  const key = `plinko:${pair.server_seed_hash}:${pair.nonce}`;
+  const move = { userId: b.userId, reference: `plinko_bet:${id}`, now: b.now };
+  let { balanceAfterCents } = applyMoveSync(sqlite, {
+    ...move,
+    deltaCents: -b.amountCents,
+    kind: 'plinko_bet',
+    idempotencyKey: `${key}:bet`,
+  });
+  if (payoutCents > 0) {
+    ({ balanceAfterCents } = applyMoveSync(sqlite, {
+      ...move,
+      deltaCents: payoutCents,
+      kind: 'plinko_win',
+      idempotencyKey: `${key}:win`,
+    }));
+  }
+  return { bet: toBet({ ...row, id }), balanceCents: balanceAfterCents, amountCents: b.amountCents };
+}

@@ -1,0 +1,61 @@
+// ledger.ts applyMoveIn for the synchronous SQLite hot path (transactSync): the same checks, the
+// same conditional UPDATE (wager, edge units, level, self-exclusion), the same ledger row and the
+// same errors, on prepared statements of the writer connection.
+import type SQLite from 'better-sqlite3';
+import { writerStatements } from '../../db/hot/statements.ts';
+import { HttpError } from '../../http/errors.ts';
+import { SelfExcluded } from '../responsible-play/exclusion.ts';
+import { WAGER_KINDS, edgeUnitsForWager, levelForXp, xpForEdge } from '../../../shared/levels.ts';
+import { InsufficientFunds, type Move, type MoveResult } from './ledger.ts';
+
+type Updated = { balance_cents: number; edge_units: number; level: number };
+
+/** Applies a move inside the open transaction of a synchronous job (see applyMoveIn). */
+export function applyMoveSync(sqlite: SQLite.Database, move: Move): MoveResult {
+  if (!Number.isSafeInteger(move.deltaCents)) throw new Error(`delta must be integer cents, got ${move.deltaCents}`);
+  const s = writerStatements(sqlite);
+  const prior = s.ledgerByKey.get(move.idempotencyKey) as
+    { id: number; balance_after_cents: number; user_id: number; delta_cents: number } | undefined;
+  if (prior) {
+    if (prior.user_id !== move.userId || prior.delta_cents !== move.deltaCents) {
+      throw new HttpError(409, 'This request was already used for a different operation.');
+    }
+    return { ledgerId: prior.id, balanceAfterCents: prior.balance_after_cents, replayed: true };
+  }
+  const wager = move.deltaCents < 0 && WAGER_KINDS.includes(move.kind) ? -move.deltaCents : 0;
+  const updated = (
+    wager
+      ? s.wagerDebit.get({
+          delta: move.deltaCents,
+          wager,
+          edge: edgeUnitsForWager(move.kind, wager),
+          id: move.userId,
+          need: -move.deltaCents,
+          now: move.now,
+        })
+      : s.plainMove.get({ delta: move.deltaCents, id: move.userId, need: -move.deltaCents })
+  ) as Updated | undefined;
+  if (!updated) {
+    if (!s.userExists.get(move.userId)) throw new HttpError(404, 'User not found.');
+    if (wager) {
+      const row = s.selfExcludedUntil.get(move.userId) as { self_excluded_until: number | null } | undefined;
+      const until = row?.self_excluded_until == null ? null : Number(row.self_excluded_until);
+      if (until !== null && until > move.now) throw new SelfExcluded(until);
+    }
+    throw new InsufficientFunds();
+  }
+  if (wager) {
+    const level = levelForXp(xpForEdge(Number(updated.edge_units)));
+    if (level > updated.level) s.setLevel.run(level, move.userId);
+  }
+  const row = s.insertLedger.get({
+    user_id: move.userId,
+    delta_cents: move.deltaCents,
+    balance_after_cents: updated.balance_cents,
+    kind: move.kind,
+    reference: move.reference,
+    idempotency_key: move.idempotencyKey,
+    created_at: move.now,
+  }) as { id: number };
+  return { ledgerId: row.id, balanceAfterCents: updated.balance_cents, replayed: false };
+}
