@@ -15,8 +15,9 @@ const LOSE = 0xff4d6d;
 const IDLE = 0x3a3c6e;
 const FONT = 'dice-marker'; // the marker's bitmap font: digits and the point, rasterised once
 
-/** Installs the marker's bitmap font once per page (glyphs at 2× for high-density screens). */
-function markerFont(): string {
+/** Installs the marker's bitmap font once per page (glyphs at 2× for high-density screens). Called
+ * before the first draw, not at construction: it needs a canvas, which jsdom tests lack. */
+function installMarkerFont(): void {
   if (!Cache.has(`${FONT}-bitmap`))
     BitmapFont.install({
       name: FONT,
@@ -24,7 +25,6 @@ function markerFont(): string {
       chars: '0123456789.',
       resolution: 2,
     });
-  return FONT;
 }
 
 /** The dice game's Pixi scene. */
@@ -36,7 +36,7 @@ export class DiceScene implements Scene {
   private readonly marker = new Container();
   private readonly markerGlow = new Graphics(); // the result flash, drawn at full strength, scaled per frame
   private readonly markerBody = new Graphics(); // white, tinted with the marker's colour
-  private readonly markerText = new BitmapText({ text: '50.00', style: { fontFamily: markerFont(), fontSize: 22 } });
+  private readonly markerText = new BitmapText({ text: '50.00', style: { fontFamily: FONT, fontSize: 22 } });
   private width = 1; // px
   private height = 1; // px
   private size = 56; // px, marker height (from the width)
@@ -156,6 +156,7 @@ export class DiceScene implements Scene {
 
   /** The marker's shapes for the current size, in white: the body with its pointer, and the full flash. */
   private drawMarker(): void {
+    installMarkerFont();
     const size = this.size;
     const w = size * 1.45; // wide enough for "100.00"
     this.markerGlow
