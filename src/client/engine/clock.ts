@@ -10,6 +10,7 @@ export type Speed = (typeof SPEEDS)[number];
 export const FRAME_MS = 1000 / 60;
 
 interface Timer {
+  id: number; // its key in the timers map
   at: number; // engine ms when it fires
   fn: () => void;
 }
@@ -60,12 +61,12 @@ export class EngineClock implements Clock {
   advance(ms: number): void {
     const target = this.now + ms;
     for (;;) {
-      let due: [number, Timer] | null = null;
-      for (const entry of this.timers) if (entry[1].at <= target && (!due || entry[1].at < due[1].at)) due = entry;
+      let due: Timer | null = null; // runs every frame: no [key, value] entries are made
+      for (const timer of this.timers.values()) if (timer.at <= target && (!due || timer.at < due.at)) due = timer;
       if (!due) break;
-      this.timers.delete(due[0]);
-      this.now = Math.max(this.now, due[1].at);
-      due[1].fn();
+      this.timers.delete(due.id);
+      this.now = Math.max(this.now, due.at);
+      due.fn();
     }
     const delta = target - this.now;
     this.now = target;
@@ -87,7 +88,7 @@ export class EngineClock implements Clock {
   /** XState clock: runs `fn` after `timeout` engine ms. */
   setTimeout(fn: (...args: unknown[]) => void, timeout: number): number {
     const id = this.nextId++;
-    this.timers.set(id, { at: this.now + Math.max(0, timeout), fn });
+    this.timers.set(id, { id, at: this.now + Math.max(0, timeout), fn });
     return id;
   }
 

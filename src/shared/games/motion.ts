@@ -63,17 +63,21 @@ export interface Phase {
 
 /** The phase at `t` ms after the start. */
 export function phaseAt(s: Segments, t: number): Phase {
+  return phaseInto(s, t, { time: 0, p: 0, revealed: false, flash: 0, done: false });
+}
+
+/** phaseAt written into `out` (a scene's per-frame sampling allocates nothing); returns `out`. */
+export function phaseInto(s: Segments, t: number, out: Phase): Phase {
   const time = Math.min(Math.max(t, 0), s.durationMs);
   const p = s.travelMs === 0 ? 1 : Math.min(1, time / s.travelMs);
   const revealed = p >= 1;
   const since = time - s.travelMs;
-  return {
-    time,
-    p,
-    revealed,
-    flash: revealed ? (s.holdMs === 0 ? 0 : Math.max(0, 1 - since / s.holdMs)) : 0,
-    done: time >= s.durationMs,
-  };
+  out.time = time;
+  out.p = p;
+  out.revealed = revealed;
+  out.flash = revealed ? (s.holdMs === 0 ? 0 : Math.max(0, 1 - since / s.holdMs)) : 0;
+  out.done = time >= s.durationMs;
+  return out;
 }
 
 /**

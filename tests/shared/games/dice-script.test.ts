@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { diceOutcome } from '../../../src/shared/games/dice/dice.outcome.ts';
 import { diceScript, type MotionMode } from '../../../src/shared/games/dice/dice.script.ts';
-import { sampleDice } from '../../../src/shared/games/dice/dice.sample.ts';
+import { blankDiceView, sampleDice, sampleDiceInto } from '../../../src/shared/games/dice/dice.sample.ts';
 
 const seeds = (nonce: number) => ({ serverSeed: 'a'.repeat(64), clientSeed: 'abc', nonce });
 
@@ -58,5 +58,21 @@ describe('dice outcome, script and sample', () => {
     expect(sampleDice(script, script.travelMs)).toMatchObject({ revealed: true, win: true, flash: 1 });
     expect(diceScript(outcome, 20, 'reduced').travelMs).toBe(0);
     expect(sampleDice(diceScript(outcome, 20, 'reduced'), 0).marker).toBe(outcome.roll);
+  });
+
+  it('sampling into one kept view gives every frame the same view as a fresh sample', () => {
+    for (const mode of ['normal', 'turbo', 'reduced'] as const) {
+      const script = diceScript(diceOutcome(seeds(4), 30, 'over'), 80, mode);
+      const kept = blankDiceView();
+      const differ: unknown[] = [];
+      for (let t = -16; t <= script.durationMs + 32; t += 16) {
+        const v = sampleDiceInto(script, t, kept);
+        if (v !== kept) differ.push({ t, reason: 'not the kept view' });
+        const fresh = sampleDice(script, t);
+        if (JSON.stringify(v) !== JSON.stringify(fresh)) differ.push({ t, kept: { ...v }, fresh });
+      }
+      expect(differ).toEqual([]);
+      expect(kept).toEqual(sampleDice(script, script.durationMs));
+    }
   });
 });

@@ -1,5 +1,7 @@
 // A small handle on window for browser tests and the frame-cost bench: renderer name, the
 // last drawn view, and a frame-cost probe that animates a demo roll while stepping the clock.
+// Each roll the machine plays is also marked for the frame budget test (performance marks
+// `dice:roll` on entering `playing`, `dice:rolled` on leaving it), which reads them in a trace.
 import type { PixiHost } from '../../engine/pixi-host.ts';
 import type { EngineClock } from '../../engine/clock.ts';
 import { diceScript } from '../../../shared/games/dice/dice.script.ts';
@@ -14,8 +16,25 @@ export interface DiceDebug {
   frameCosts(frames: number): number[];
 }
 
-/** Installs window.__dice; returns the uninstall function. */
-export function exposeDiceDebug(host: PixiHost, scene: DiceScene, clock: EngineClock): () => void {
+/** The machine as far as the roll marks care. */
+interface PlayingActor {
+  getSnapshot(): { matches(state: 'playing'): boolean };
+  subscribe(fn: (snapshot: { matches(state: 'playing'): boolean }) => void): { unsubscribe(): void };
+}
+
+/** Marks each roll the actor plays; returns the unsubscribe function. */
+function markRolls(actor: PlayingActor): () => void {
+  let playing = actor.getSnapshot().matches('playing');
+  const sub = actor.subscribe((snapshot) => {
+    const now = snapshot.matches('playing');
+    if (now !== playing) performance.mark(now ? 'dice:roll' : 'dice:rolled');
+    playing = now;
+  });
+  return () => sub.unsubscribe();
+}
+
+/** Installs window.__dice and the roll marks; returns the uninstall function. */
+export function exposeDiceDebug(host: PixiHost, scene: DiceScene, clock: EngineClock, actor: PlayingActor): () => void {
   const handle: DiceDebug = {
     renderer: host.rendererName,
     view: () => scene.lastView,
@@ -32,5 +51,9 @@ export function exposeDiceDebug(host: PixiHost, scene: DiceScene, clock: EngineC
       }),
   };
   (window as unknown as { __dice?: DiceDebug }).__dice = handle;
-  return () => delete (window as unknown as { __dice?: DiceDebug }).__dice;
+  const unmark = markRolls(actor);
+  return () => {
+    unmark();
+    delete (window as unknown as { __dice?: DiceDebug }).__dice;
+  };
 }

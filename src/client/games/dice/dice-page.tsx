@@ -1,7 +1,6 @@
 // /dice: mounts the Pixi host with the dice scene, the instant-bet actor on the engine clock,
 // the HUD, seeds and history; ?inspect adds the dev panel (and the Stately inspector).
-import { useCallback, useEffect, useState } from 'react';
-import { useSelector } from '@xstate/react';
+import { memo, useCallback, useEffect, useState } from 'react';
 import { PixiStage } from '../../engine/pixi-stage.tsx';
 import { EngineClock } from '../../engine/clock.ts';
 import { useGameStage } from '../../engine/use-game-stage.ts';
@@ -9,6 +8,7 @@ import { LoadingBar } from '../../engine/loading-bar.tsx';
 import { DevPanel } from '../../engine/dev-panel.tsx';
 import { inspectMode } from '../../engine/inspect.ts';
 import { useGameActor } from '../../engine/use-game-actor.ts';
+import { useActorSelection } from '../../engine/use-actor-selection.ts';
 import { motionMode, useMotion } from '../../engine/motion.ts';
 import { api, errorText } from '../../lib/api.ts';
 import { getCookie } from '../../lib/cookies.ts';
@@ -17,6 +17,7 @@ import type { DiceBet } from '../../../shared/api/dice.ts';
 import { diceOutcomeFromBet } from '../../../shared/games/dice/dice.outcome.ts';
 import { diceScript } from '../../../shared/games/dice/dice.script.ts';
 import type { DiceDirection } from '../../../shared/fair/index.ts';
+import type { AutoConfig } from '../../engine/machines/auto-bet.machine.ts';
 import { DiceScene } from './dice.scene.ts';
 import { diceMachine, type DiceParams, type DiceResult } from './dice.machine.ts';
 import { DiceHud } from './dice-hud.tsx';
@@ -25,6 +26,11 @@ import { SeedPairPanel } from '../../components/fair/seed-pair-panel.tsx';
 import { exposeDiceDebug } from './dice-debug.ts';
 import { toast } from '../../components/ui/toaster.tsx';
 import { formatDollars } from '../../lib/format.ts';
+
+// re-rendered only when their props change, not at each step of the machine
+const Hud = memo(DiceHud);
+const History = memo(DiceHistory);
+const SeedPanel = memo(SeedPairPanel);
 
 function useDiceActor(scene: DiceScene, clock: EngineClock) {
   return useGameActor(diceMachine, clock, {
@@ -45,21 +51,22 @@ export default function DicePage() {
   const [clock] = useState(() => new EngineClock());
   const [scene] = useState(() => new DiceScene());
   const actor = useDiceActor(scene, clock);
-  const phase = useSelector(actor, (s) => String(s.value));
-  const error = useSelector(actor, (s) => s.context.error);
+  // read in transitions: a roll settles inside an animation frame, React renders after it
+  const phase = useActorSelection(actor, (s) => String(s.value));
+  const error = useActorSelection(actor, (s) => s.context.error);
   useEffect(() => {
     if (error) toast.error(error); // spec §8: errors appear as toasts (also kept inline under the HUD)
   }, [error]);
-  const autoOn = useSelector(actor, (s) => s.context.autoOn);
-  const autoReason = useSelector(actor, (s) => s.context.autoReason);
-  const last = useSelector(actor, (s) => (s.matches('settled') ? s.context.result : null));
+  const autoOn = useActorSelection(actor, (s) => s.context.autoOn);
+  const autoReason = useActorSelection(actor, (s) => s.context.autoReason);
+  const last = useActorSelection(actor, (s) => (s.matches('settled') ? s.context.result : null));
   const [version, setVersion] = useState(0);
   const [balance, setBalance] = useState<number | null>(null);
   const user = useSession((s) => s.user);
   const signedIn = !!user || !!getCookie('token');
   const mode = inspectMode();
   const { progress, renderer, onReady, onError } = useGameStage(actor, scene, clock, (host) =>
-    exposeDiceDebug(host, scene, clock),
+    exposeDiceDebug(host, scene, clock, actor),
   );
 
   useEffect(() => {
@@ -70,6 +77,14 @@ export default function DicePage() {
   }, [last]);
 
   const onChange = useCallback((target: number, direction: DiceDirection) => scene.setBet(target, direction), [scene]);
+  const onBet = useCallback((params: DiceParams) => actor.send({ type: 'BET', params }), [actor]);
+  const onAuto = useCallback(
+    (params: DiceParams, config: AutoConfig) => actor.send({ type: 'AUTO_START', params, config }),
+    [actor],
+  );
+  const onStopAuto = useCallback(() => actor.send({ type: 'AUTO_STOP' }), [actor]);
+  const onSkip = useCallback(() => actor.send({ type: 'SKIP' }), [actor]);
+  const onSeedsChange = useCallback(() => setVersion((v) => v + 1), []);
   const shown = user?.balance ?? balance;
 
   return (
@@ -81,13 +96,13 @@ export default function DicePage() {
         </p>
       </header>
       <div className="dice-layout">
-        <DiceHud
+        <Hud
           phase={phase}
           autoOn={autoOn}
-          onBet={(params) => actor.send({ type: 'BET', params })}
-          onAuto={(params, config) => actor.send({ type: 'AUTO_START', params, config })}
-          onStopAuto={() => actor.send({ type: 'AUTO_STOP' })}
-          onSkip={() => actor.send({ type: 'SKIP' })}
+          onBet={onBet}
+          onAuto={onAuto}
+          onStopAuto={onStopAuto}
+          onSkip={onSkip}
           onChange={onChange}
         />
         <div className="dice-stage" data-testid="dice-stage" data-renderer={renderer} data-phase={phase}>
@@ -114,11 +129,11 @@ export default function DicePage() {
       )}
       {autoReason && autoReason !== 'stopped' && <p className="muted">Auto bet ended: {autoReason}.</p>}
       {signedIn ? (
-        <SeedPairPanel collapsible className="dice-seeds" version={version} onChange={() => setVersion((v) => v + 1)} />
+        <SeedPanel collapsible className="dice-seeds" version={version} onChange={onSeedsChange} />
       ) : (
         <p className="muted">Sign in to play.</p>
       )}
-      <DiceHistory version={version} signedIn={signedIn} />
+      <History version={version} signedIn={signedIn} />
     </section>
   );
 }
