@@ -66,9 +66,14 @@ export function phaseAt(s: Segments, t: number): Phase {
   return phaseInto(s, t, { time: 0, p: 0, revealed: false, flash: 0, done: false });
 }
 
+/** How close to the end counts as the end (ms). */
+const END_EPSILON_MS = 1e-6;
+
 /** phaseAt written into `out` (a scene's per-frame sampling allocates nothing); returns `out`. */
 export function phaseInto(s: Segments, t: number, out: Phase): Phase {
-  const time = Math.min(Math.max(t, 0), s.durationMs);
+  // engine time minus a start time can land an ulp short of the end a timer fired at (the dev
+  // panel's "Skip to end" left `done` false with `flash` at 4e-16): within a nanosecond is the end
+  const time = t >= s.durationMs - END_EPSILON_MS ? s.durationMs : Math.max(t, 0);
   const p = s.travelMs === 0 ? 1 : Math.min(1, time / s.travelMs);
   const revealed = p >= 1;
   const since = time - s.travelMs;

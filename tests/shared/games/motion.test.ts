@@ -100,6 +100,14 @@ describe('segments, phase and cues', () => {
     expect(phaseAt(normal, t)).toMatchObject({ p, revealed, flash, done });
   });
 
+  it('an engine time an ulp short of the end (start + duration − start) is the end', () => {
+    const start = 0.1 + 0.2; // 0.30000000000000004
+    const t = start + 1500 - start - 2 ** -42; // what subtracting a start can leave
+    expect(t).toBeLessThan(1500);
+    expect(phaseAt(normal, t)).toMatchObject({ done: true, flash: 0, time: 1500 });
+    expect(phaseAt(normal, 1499.99)).toMatchObject({ done: false });
+  });
+
   it('reduced: revealed at once with a full flash; no travel means no roll cue', () => {
     const reduced = segments(TIMES, 'reduced');
     expect(phaseAt(reduced, 0)).toMatchObject({ p: 1, revealed: true, flash: 1, done: false });
