@@ -4,6 +4,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import type { Config } from './config.ts';
 import type { Database } from './db/database.ts';
 import { nulGuard } from './http/nul-guard.ts';
+import { jsonBodyParser } from './http/json-body.ts';
 import { handleError, handleFrameworkError } from './http/errors.ts';
 import { registerOpenApi } from './http/openapi.ts';
 import { registerClient } from './http/static.ts';
@@ -93,6 +94,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   });
   fastify.setErrorHandler(handleError);
   securityHeaders(fastify, config);
+  jsonBodyParser(fastify); // JSON nested deeper than a request ever is: 400 before parsing
   nulGuard(fastify); // a NUL in a parameter or body is refused before it reaches the database
   clientAddressHooks(fastify); // peer address in logs; development tools for loopback only
   const instance = config.instanceId;
