@@ -5,6 +5,7 @@ import type { Config } from './config.ts';
 import type { Database } from './db/database.ts';
 import { nulGuard } from './http/nul-guard.ts';
 import { jsonBodyParser } from './http/json-body.ts';
+import { handleClientError } from './http/client-error.ts';
 import { handleError, handleFrameworkError } from './http/errors.ts';
 import { registerOpenApi } from './http/openapi.ts';
 import { registerClient } from './http/static.ts';
@@ -91,6 +92,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     return503OnClosing: true,
     routerOptions: { maxParamLength: 200 },
     frameworkErrors: handleFrameworkError, // router refusals in the spec's error shape too
+    clientErrorHandler: handleClientError, // slow, oversized or garbled requests: 408/431/400 in that shape
   });
   fastify.setErrorHandler(handleError);
   securityHeaders(fastify, config);

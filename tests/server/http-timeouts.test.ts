@@ -1,6 +1,7 @@
 // Slow clients and big bodies against a real listening server: a body trickled at 1 byte per interval
 // and headers trickled the same way are cut with 408 within the request/headers timeout plus Node's
-// check interval (short here through config; defaults cut within 60 s); bodies over a route's limit get 413.
+// check interval (short here through config; defaults cut within 60 s), answered in the spec's error shape;
+// bodies over a route's limit get 413.
 import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/server/config.ts';
@@ -50,6 +51,9 @@ describe('request timeouts on a listening server', () => {
     const head = `POST /api/dice/bet HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\n\r\n`;
     const { ms, answer } = await trickle(port, head, body, 300);
     expect(answer).toMatch(/^HTTP\/1\.1 408/);
+    expect(answer).toContain(
+      '{"message":"The request took too long to arrive.","msg":"The request took too long to arrive."}',
+    );
     expect(ms).toBeGreaterThanOrEqual(REQUEST_MS - 100);
     expect(ms).toBeLessThan(REQUEST_MS + CHECK_MS + 1000);
   }, 15_000);
@@ -57,6 +61,7 @@ describe('request timeouts on a listening server', () => {
   it('cuts headers sent at 1 byte every 300 ms within the headers timeout + check interval', async () => {
     const { ms, answer } = await trickle(port, 'GET /api/health HTTP/1.1\r\n', `X-Slow: ${'y'.repeat(100)}`, 300);
     expect(answer).toMatch(/^HTTP\/1\.1 408/);
+    expect(answer).toContain('"msg":"The request took too long to arrive."');
     expect(ms).toBeLessThan(HEADERS_MS + CHECK_MS + 1000);
   }, 15_000);
 
