@@ -125,6 +125,16 @@ export async function underProbe<T>(
   }
 }
 
+/** Repeats `round` until `ms` have passed (at least once): a short attack sustained long enough for
+ * the prober to take a median. Returns every round's results. */
+export async function sustained<T>(ms: number, round: () => Promise<T[]>): Promise<T[]> {
+  const until = Date.now() + ms;
+  const all: T[] = [];
+  do all.push(...(await round()));
+  while (Date.now() < until);
+  return all;
+}
+
 /** One line of health figures for the summaries. */
 export function healthLine(h: HealthFigures): string {
   return `health ${h.polls} polls, ${h.failures.length} failed, p50 ${h.p50} ms, p99 ${h.p99} ms, max ${h.max} ms`;
