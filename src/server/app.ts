@@ -5,6 +5,8 @@ import type { Config } from './config.ts';
 import type { Database } from './db/database.ts';
 import { nulGuard } from './http/nul-guard.ts';
 import { drainInFlight } from './http/in-flight.ts';
+import { jsonBodyParser } from './http/json-body.ts';
+import { handleClientError } from './http/client-error.ts';
 import { handleError, handleFrameworkError } from './http/errors.ts';
 import { registerOpenApi } from './http/openapi.ts';
 import { registerClient } from './http/static.ts';
@@ -88,9 +90,11 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     return503OnClosing: true,
     routerOptions: { maxParamLength: 200 },
     frameworkErrors: handleFrameworkError, // router refusals in the spec's error shape too
+    clientErrorHandler: handleClientError, // slow, oversized or garbled requests: 408/431/400 in that shape
   });
   fastify.setErrorHandler(handleError);
   securityHeaders(fastify, config);
+  jsonBodyParser(fastify); // JSON nested deeper than a request ever is: 400 before parsing
   nulGuard(fastify); // a NUL in a parameter or body is refused before it reaches the database
   clientAddressHooks(fastify); // peer address in logs; development tools for loopback only
   const instance = config.instanceId;

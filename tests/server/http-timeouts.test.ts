@@ -1,10 +1,12 @@
 // Slow clients and big bodies against a real listening server: a body trickled at 1 byte per interval
 // and headers trickled the same way are cut with 408 within the request/headers timeout plus Node's
-// check interval (short here through config; defaults cut within 60 s); bodies over a route's limit get 413.
+// check interval (short here through config; defaults cut within 60 s), answered in the spec's error shape;
+// bodies over a route's limit get 413.
 import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/server/config.ts';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
+import { createPlayer } from '../helpers/users.ts';
 
 const REQUEST_MS = 1500;
 const HEADERS_MS = 1000;
@@ -47,9 +49,12 @@ describe('request timeouts on a listening server', () => {
 
   it('cuts a body sent at 1 byte every 300 ms with 408 within the request timeout + check interval', async () => {
     const body = JSON.stringify({ amount: 1, target: 50, direction: 'over', pad: 'x'.repeat(40) });
-    const head = `POST /api/dice/bet HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\n\r\n`;
+    const head = `POST /oauth/token HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\n\r\n`;
     const { ms, answer } = await trickle(port, head, body, 300);
     expect(answer).toMatch(/^HTTP\/1\.1 408/);
+    expect(answer).toContain(
+      '{"message":"The request took too long to arrive.","msg":"The request took too long to arrive."}',
+    );
     expect(ms).toBeGreaterThanOrEqual(REQUEST_MS - 100);
     expect(ms).toBeLessThan(REQUEST_MS + CHECK_MS + 1000);
   }, 15_000);
@@ -57,6 +62,7 @@ describe('request timeouts on a listening server', () => {
   it('cuts headers sent at 1 byte every 300 ms within the headers timeout + check interval', async () => {
     const { ms, answer } = await trickle(port, 'GET /api/health HTTP/1.1\r\n', `X-Slow: ${'y'.repeat(100)}`, 300);
     expect(answer).toMatch(/^HTTP\/1\.1 408/);
+    expect(answer).toContain('"msg":"The request took too long to arrive."');
     expect(ms).toBeLessThan(HEADERS_MS + CHECK_MS + 1000);
   }, 15_000);
 
@@ -97,13 +103,22 @@ describe('timeout defaults and body limits', () => {
       });
       expect(token.statusCode).toBe(413);
       expect(token.json().message).toBeTruthy();
+      const player = await createPlayer(t.database.db, t.config.secrets.appSecret);
       const dice = await t.fastify.inject({
         method: 'POST',
         url: '/api/dice/bet',
-        headers: { 'content-type': 'application/json' },
+        headers: { 'content-type': 'application/json', ...player.headers },
         payload: JSON.stringify({ amount: 1, target: 50, direction: 'over', pad: 'x'.repeat(5000) }),
       });
       expect(dice.statusCode).toBe(413);
+      // without a token the same body is refused before it is read: 401
+      const anonymous = await t.fastify.inject({
+        method: 'POST',
+        url: '/api/dice/bet',
+        headers: { 'content-type': 'application/json' },
+        payload: 'x'.repeat(5000),
+      });
+      expect(anonymous.statusCode).toBe(401);
     } finally {
       await t.close();
     }

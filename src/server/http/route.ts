@@ -45,6 +45,7 @@ export interface RouteRecord {
 }
 
 const registry: RouteRecord[] = [];
+const signedIn = new WeakMap<FastifyRequest, AuthUser>(); // the user of an `auth` route's request
 
 /** Routes declared so far (the OpenAPI generator reads them). */
 export function declaredRoutes(): readonly RouteRecord[] {
@@ -81,8 +82,17 @@ export function defineRoute<
     url: spec.url,
     ...(spec.bodyLimit ? { bodyLimit: spec.bodyLimit } : {}),
     config: checksOwnInput,
+    // Before the body is read: a request without a valid token is refused without the server
+    // buffering its body (up to a route's limit, 6 MB for support tickets).
+    ...(spec.auth
+      ? {
+          onRequest: async (request: FastifyRequest) => {
+            signedIn.set(request, await request.server.authenticate(request));
+          },
+        }
+      : {}),
     handler: async (request, reply) => {
-      const user = spec.auth ? await request.server.authenticate(request) : null;
+      const user = spec.auth ? (signedIn.get(request) ?? null) : null;
       const body = parse(spec.body, request.body ?? {});
       const query = parse(spec.query, request.query ?? {});
       const params = parse(spec.params, request.params ?? {});
