@@ -4,7 +4,10 @@
 // serves point lookups (bearer tokens) without waiting behind the writer's queue. WAL lets the
 // reader see every committed write at once, so nothing it answers is stale.
 import SQLite from 'better-sqlite3';
-import type { DB } from '../database.ts';
+import type { Kysely } from 'kysely';
+import type { Tables } from '../tables.ts';
+
+type DB = Kysely<Tables>; // (database.ts imports this file)
 
 /** The handles of one SQLite database. */
 export interface SqliteHandle {

@@ -12,7 +12,7 @@ import { ensurePairs } from '../fair/fair.repository.ts';
 import { edgeUnitsForWager } from '../../../shared/levels.ts';
 import type { DiceDirection } from '../../../shared/fair/index.ts';
 import { toBet } from './dice.repository.ts';
-import type { PlacedBet } from './dice.service.ts';
+import type { PlacedBet } from './dice.repository.ts';
 
 /** A bet already checked against the rules (dice.service.ts checkBet). */
 export interface CheckedBet {

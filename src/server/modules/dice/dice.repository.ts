@@ -79,3 +79,12 @@ export async function historyItem(
     created_at: new Date(createdAt).toISOString(),
   };
 }
+
+/** A settled bet and the balance after it. */
+export interface PlacedBet {
+  bet: DiceBet;
+  balanceCents: number;
+  amountCents: number;
+  createdAt: number;
+  userName?: string; // the player's name when the bet read it (the PostgreSQL path), for the public feed
+}

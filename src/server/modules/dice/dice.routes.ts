@@ -13,7 +13,8 @@ import {
   diceHistorySchema,
 } from '../../../shared/api/dice.ts';
 import { idempotentCall, runOnce, type Remember } from '../wallet/idempotency.ts';
-import { placeDiceBet, type PlacedBet } from './dice.service.ts';
+import { placeDiceBet } from './dice.service.ts';
+import type { PlacedBet } from './dice.repository.ts';
 import { historyItem, listBets } from './dice.repository.ts';
 
 const limits = `min bet $${DICE_LIMITS.minBetCents / 100}, max bet $${DICE_LIMITS.maxBetCents / 100}, max payout $${DICE_LIMITS.maxPayoutCents / 100} per bet; win chance 0.01%–98%; multiplier = 99 / chance`;

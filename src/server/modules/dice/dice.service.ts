@@ -8,21 +8,12 @@ import { fieldError } from '../../http/errors.ts';
 import { applyMoveIn, lockUserRows } from '../wallet/ledger.ts';
 import type { Remember } from '../wallet/idempotency.ts';
 import { takeNextNonce } from '../fair/fair.service.ts';
-import { DICE_LIMITS, type DiceBet, type DiceBetBody } from '../../../shared/api/dice.ts';
+import { DICE_LIMITS, type DiceBetBody } from '../../../shared/api/dice.ts';
 import { diceBasisPoints, diceChanceBp, diceMultiplierBp, diceTargetBpError } from '../../../shared/fair/index.ts';
 import { diceOutcome } from '../../../shared/games/dice/dice.outcome.ts';
-import { toBet } from './dice.repository.ts';
+import { toBet, type PlacedBet } from './dice.repository.ts';
 import { placeDiceBetPg } from './dice.pg-bet.ts';
 import { settleDiceBetSync } from './dice.sqlite-bet.ts';
-
-/** A settled bet and the balance after it. */
-export interface PlacedBet {
-  bet: DiceBet;
-  balanceCents: number;
-  amountCents: number;
-  createdAt: number;
-  userName?: string; // the player's name when the bet read it (the PostgreSQL path), for the public feed
-}
 
 /** Validates amount/target/direction against the rules and limits; returns stake, target and chance in bp. */
 export function checkBet(body: DiceBetBody): { amountCents: number; targetBp: number; chanceBp: number } {

@@ -6,7 +6,7 @@ import { applyMoveSync } from '../wallet/ledger-sync.ts';
 import type { DiceBetBody } from '../../../shared/api/dice.ts';
 import { diceOutcome } from '../../../shared/games/dice/dice.outcome.ts';
 import { toBet } from './dice.repository.ts';
-import type { PlacedBet } from './dice.service.ts';
+import type { PlacedBet } from './dice.repository.ts';
 
 /** A checked bet (dice.service checkBet) ready to settle. */
 export interface CheckedDiceBet {

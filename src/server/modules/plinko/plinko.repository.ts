@@ -112,3 +112,10 @@ export async function leaderboard(
     created_at: iso(r.created_at),
   }));
 }
+
+/** A settled drop and the balance after it. */
+export interface PlacedPlinko {
+  bet: PlinkoBet;
+  balanceCents: number;
+  amountCents: number;
+}

@@ -18,7 +18,8 @@ import {
 import { PLINKO_ROWS, RISKS, plinkoTable } from '../../../shared/fair/index.ts';
 import { idempotentCall, runOnce, type Remember } from '../wallet/idempotency.ts';
 import { getSeeds } from '../fair/fair.service.ts';
-import { placePlinkoBet, type PlacedPlinko } from './plinko.service.ts';
+import { placePlinkoBet } from './plinko.service.ts';
+import type { PlacedPlinko } from './plinko.repository.ts';
 import { historyItem, leaderboard, listBets } from './plinko.repository.ts';
 
 const dollars = (cents: number) => `$${(cents / 100).toFixed(2)}`;

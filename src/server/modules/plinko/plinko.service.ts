@@ -7,18 +7,11 @@ import { fieldError } from '../../http/errors.ts';
 import { applyMoveIn, lockUserRows } from '../wallet/ledger.ts';
 import type { Remember } from '../wallet/idempotency.ts';
 import { takeNextNonce } from '../fair/fair.service.ts';
-import { PLINKO_LIMITS, type PlinkoBet, type PlinkoBetBody } from '../../../shared/api/plinko.ts';
+import { PLINKO_LIMITS, type PlinkoBetBody } from '../../../shared/api/plinko.ts';
 import { plinkoTable } from '../../../shared/fair/index.ts';
 import { plinkoOutcome } from '../../../shared/games/plinko/plinko.outcome.ts';
-import { toBet } from './plinko.repository.ts';
+import { toBet, type PlacedPlinko } from './plinko.repository.ts';
 import { settlePlinkoBetSync } from './plinko.sqlite-bet.ts';
-
-/** A settled drop and the balance after it. */
-export interface PlacedPlinko {
-  bet: PlinkoBet;
-  balanceCents: number;
-  amountCents: number;
-}
 
 /** Payout in cents: floor(amount × multiplier); the tables have one decimal, so integer arithmetic. */
 export function plinkoPayoutCents(amountCents: number, multiplier: number): number {

@@ -6,7 +6,7 @@ import { applyMoveSync } from '../wallet/ledger-sync.ts';
 import type { PlinkoBetBody } from '../../../shared/api/plinko.ts';
 import { plinkoOutcome } from '../../../shared/games/plinko/plinko.outcome.ts';
 import { toBet } from './plinko.repository.ts';
-import type { PlacedPlinko } from './plinko.service.ts';
+import type { PlacedPlinko } from './plinko.repository.ts';
 
 /** A checked drop (plinko.service checkBet) ready to settle. */
 export interface CheckedPlinkoBet {
