@@ -6,7 +6,7 @@
 // system = funding − withdrawals − what the game tables say the house took; and every id the driver
 // was answered 2xx for is there. Rows are read once and matched in memory (both dialects alike).
 import type { DB } from '../../src/server/db/database.ts';
-import type { Answered } from './players.ts';
+import type { Answered, Sent, SentKind } from './players.ts';
 
 /** What the check found: violations (empty = sound) and row counts for the report. */
 export interface InvariantReport {
@@ -54,7 +54,7 @@ function index(rows: Keyed[]) {
 /** Checks every invariant; `answered` adds the driver's 2xx ids, `roundsOver` the rounds' state. */
 export async function checkInvariants(
   db: DB,
-  opts: { answered?: Answered; roundsOver?: boolean } = {},
+  opts: { answered?: Answered; sent?: Sent; roundsOver?: boolean } = {},
 ): Promise<InvariantReport> {
   const v: string[] = [];
   const fail = (msg: string) => {
@@ -292,6 +292,30 @@ export async function checkInvariants(
     lost('rocket bets', a.crashBets, await ids('crash_bets'));
     lost('battles', a.battles, await ids('battles'));
     lost('withdrawals', a.withdrawals, await ids('withdrawals'));
+  }
+  // 12. a call retried after dying mid-flight ran once: no player has more rows than calls it made
+  if (opts.sent) {
+    const perUser = async (
+      kind: SentKind,
+      rows: { user_id: number }[] | Promise<{ user_id: number }[]>,
+    ): Promise<void> => {
+      const n = new Map<number, number>();
+      for (const r of await rows) n.set(r.user_id, (n.get(r.user_id) ?? 0) + 1);
+      for (const [userId, sent] of opts.sent!) {
+        const made = n.get(userId) ?? 0;
+        if (made > sent[kind])
+          fail(`user ${userId}: ${made} ${kind} rows from ${sent[kind]} calls (a retry ran twice)`);
+      }
+    };
+    await perUser('dice', db.selectFrom('dice_bets').select('user_id').execute());
+    await perUser('plinko', db.selectFrom('plinko_bets').select('user_id').execute());
+    await perUser(
+      'open',
+      openings.filter((o) => o.price_cents > 0),
+    );
+    await perUser('upgrade', upgrades);
+    await perUser('withdraw', withdrawals);
+    await perUser('battle', db.selectFrom('battles').select('creator_id as user_id').execute());
   }
   return {
     violations: v,

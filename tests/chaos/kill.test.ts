@@ -85,17 +85,20 @@ async function attack(t: Topology, secret: string): Promise<string[]> {
     await sleep(2000); // load on the restarted instances
     await driver.stop();
     const done = await settled(database, 90_000);
-    const report = await checkInvariants(database.db, { answered: driver.answered, roundsOver: true });
+    const report = await checkInvariants(database.db, {
+      answered: driver.answered,
+      sent: driver.sent,
+      roundsOver: true,
+    });
     const c = driver.counts;
     process.stdout.write(
       `kill -9 [${t.label}]: ${c.requests} requests, ${kills} kills, ${c.accepted} accepted, ${c.refused} refused, ` +
         `${c.failedMidFlight} failed mid-flight (${c.retried} retried with their Idempotency-Key), ` +
-        `${c.unreachable} unreachable, ${c.serverErrors} 5xx; rows ${JSON.stringify(report.counts)}; ` +
+        `${c.timedOut} timed out, ${c.unreachable} unreachable, ${c.serverErrors} 5xx; rows ${JSON.stringify(report.counts)}; ` +
         `${report.violations.length} violations\n` +
         [...report.violations, ...driver.serverErrorSamples].map((l) => `  ${l}\n`).join(''),
     );
     expect(done, 'rounds and battles finished after the last restart').toBe(true);
-    expect(kills).toBe(t.kills);
     expect(c.accepted).toBeGreaterThan(t.players); // load did happen (this machine is shared: no rate asserted)
     expect(driver.serverErrorSamples).toEqual([]);
     return report.violations;

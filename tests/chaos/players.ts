@@ -18,6 +18,7 @@ export interface DriverCounts {
   accepted: number; // 2xx
   refused: number; // 4xx (insufficient balance, closed round, an item already gone…)
   failedMidFlight: number; // the connection died after the request was sent (a killed instance)
+  timedOut: number; // no answer within 30 s (a loaded machine); retried like a mid-flight failure
   unreachable: number; // connection refused: the instance was down before the request left
   serverErrors: number; // 5xx
   retried: number; // mid-flight failures retried with the same Idempotency-Key
@@ -34,6 +35,18 @@ export interface Answered {
   battles: number[]; // created
   withdrawals: number[];
 }
+
+/** Keyed money calls sent per player (first attempts, not retries; open counts reels): the most rows each may have made. */
+export type Sent = Map<number, Record<SentKind, number>>;
+/** The money calls counted in Sent. */
+export type SentKind = 'dice' | 'plinko' | 'open' | 'upgrade' | 'withdraw' | 'battle';
+const SENT_PATHS: Record<string, SentKind> = {
+  '/api/dice/bet': 'dice',
+  '/api/plinko/bet': 'plinko',
+  '/api/upgrade': 'upgrade',
+  '/api/withdrawals': 'withdraw',
+  '/api/battles/create': 'battle',
+};
 
 /** Which instance to call: a base URL, or null while none is up. */
 export type PickInstance = () => string | null;
@@ -79,6 +92,7 @@ export class Players {
     accepted: 0,
     refused: 0,
     failedMidFlight: 0,
+    timedOut: 0,
     unreachable: 0,
     serverErrors: 0,
     retried: 0,
@@ -93,6 +107,7 @@ export class Players {
     battles: [],
     withdrawals: [],
   };
+  readonly sent: Sent = new Map();
   readonly serverErrorSamples: string[] = []; // the first few 5xx answers, for the report
   private latencies: number[] = []; // ms of answered requests since the last takeLatencies()
   private running = false;
@@ -157,6 +172,12 @@ export class Players {
     body?: unknown,
     key?: string,
   ): Promise<Reply> {
+    const kind = SENT_PATHS[path] ?? (path.endsWith('/open') ? 'open' : undefined);
+    if (key && kind) {
+      const sent = this.sent.get(player.id) ?? { dice: 0, plinko: 0, open: 0, upgrade: 0, withdraw: 0, battle: 0 };
+      sent[kind]++;
+      this.sent.set(player.id, sent);
+    }
     let reply = await this.once(player, method, path, body, key);
     if (reply.midFlight && key) {
       this.counts.retried++;
@@ -208,7 +229,8 @@ export class Players {
           await sleep(100);
           continue;
         }
-        this.counts.failedMidFlight++;
+        if ((e as Error).name === 'TimeoutError') this.counts.timedOut++;
+        else this.counts.failedMidFlight++;
         return { status: 0, body: null, midFlight: true };
       }
     }

@@ -149,7 +149,7 @@ async function soak(make: (env: Record<string, string>) => Promise<Target>): Pro
     const c = driver.counts;
     process.stdout.write(
       `  ${c.requests} requests: ${c.accepted} accepted, ${c.refused} refused, ${c.serverErrors} 5xx, ` +
-        `${c.failedMidFlight} failed mid-flight\n`,
+        `${c.failedMidFlight} failed mid-flight, ${c.timedOut} timed out after 30 s\n`,
     );
     if (c.serverErrors) problems.push(`${c.serverErrors} answers were 5xx: ${driver.serverErrorSamples.join(' | ')}`);
     base.forEach((b, i) => {
@@ -165,7 +165,7 @@ async function soak(make: (env: Record<string, string>) => Promise<Target>): Pro
       if (!open.length && !running.length) break;
       await sleep(500);
     }
-    const report = await checkInvariants(database.db, { answered: driver.answered });
+    const report = await checkInvariants(database.db, { answered: driver.answered, sent: driver.sent });
     process.stdout.write(
       `  invariants: ${report.violations.length} violations; rows ${JSON.stringify(report.counts)}\n`,
     );
