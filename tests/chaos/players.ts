@@ -313,18 +313,15 @@ export class Players {
     } else if (r.status === 422) s.owned.push(item); // refused before staking (e.g. target too cheap): still owned
   }
 
+  /** The rocket: a bet (refused unless a round is starting), then a cash-out try once it plays. Every
+   * bet carries an auto cash-out (1.2×–3×), so rounds with bets end soon after the load stops. */
   private async crash(p: DriverPlayer, s: PlayerState): Promise<void> {
-    const cur = await this.call(p, 'GET', '/api/crash/current');
-    const round = (cur.body?.data as { round?: { id: number; status: string } } | undefined)?.round;
-    if (!round) return;
-    if (s.crashRound === round.id && round.status === 'in_progress') {
-      await this.call(p, 'POST', '/api/crash/close-bet', {});
-      s.crashRound = 0;
+    if (s.crashRound) {
+      const r = await this.call(p, 'POST', '/api/crash/close-bet', {});
+      if (r.status !== 422 || !String(r.body?.message).includes('not started')) s.crashRound = 0;
       return;
     }
-    if (round.status !== 'starting' || s.crashRound === round.id) return;
-    const body = Math.random() < 0.5 ? { amount: cents(10, 100) } : { amount: cents(10, 100), auto_cashout: 1.5 };
-    const r = await this.call(p, 'POST', '/api/crash/bet', body);
+    const r = await this.call(p, 'POST', '/api/crash/bet', { amount: cents(10, 100), auto_cashout: cents(120, 300) });
     const d = r.status === 200 ? (r.body?.data as { id: number; round_id: number }) : null;
     if (d) {
       this.answered.crashBets.push(d.id);
