@@ -118,7 +118,7 @@ export class Players {
   constructor(
     private readonly players: DriverPlayer[],
     private readonly pick: PickInstance,
-    private readonly opts: { thinkMs?: [number, number]; box?: string; actions?: readonly Action[] } = {},
+    private readonly opts: { thinkMs?: [number, number]; box?: string } = {},
   ) {}
 
   /** Starts one loop per player. */
@@ -155,11 +155,8 @@ export class Players {
   private async loop(player: DriverPlayer): Promise<void> {
     const state: PlayerState = { owned: [], crashRound: 0, withdrawals: [] };
     const [lo, hi] = this.opts.thinkMs ?? [10, 60];
-    const allowed = this.opts.actions;
     while (this.running) {
-      let action = pickAction();
-      if (allowed && !allowed.includes(action)) action = allowed[Math.floor(Math.random() * allowed.length)]!;
-      await this.act(player, state, action);
+      await this.act(player, state, pickAction());
       await sleep(lo + Math.random() * (hi - lo));
     }
   }
