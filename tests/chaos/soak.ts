@@ -2,8 +2,9 @@
 // 200 concurrent bettors (players.ts) for 10 minutes against one instance on SQLite, then against
 // the cluster (`npm run cluster`'s scripts/cluster.mjs: 2 instances on PostgreSQL + Redis behind
 // nginx). Every minute: requests, p50/p99 latency and each instance's RSS. At the end: the money
-// invariants (invariants.ts) must hold with zero drift, and each instance's RSS must stay within
-// 10 % of its level after the warm-up (the first minute, or the first fifth of a shorter run).
+// invariants (invariants.ts) must hold with zero drift, and each instance's RSS must stay flat within
+// 10 % after the warm-up (the first minute, or the first fifth of a shorter run): the median of the
+// last third of its samples against the median of the first third.
 // Exits 1 on any violation. Env: SOAK_MINUTES, SOAK_PLAYERS, TEST_PG_URL / DATABASE_URL (the admin
 // URL a fresh database is created beside), TEST_REDIS_URL / REDIS_URL.
 import { spawn } from 'node:child_process';
@@ -99,6 +100,11 @@ async function clusterTarget(env: Record<string, string>): Promise<Target> {
   };
 }
 
+const median = (list: number[]) =>
+  pct(
+    [...list].sort((a, b) => a - b),
+    50,
+  );
 const pct = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
 
@@ -121,8 +127,7 @@ async function soak(make: (env: Record<string, string>) => Promise<Target>): Pro
     const started = Date.now();
     process.stdout.write(`soak [${target.label}]: ${playerCount} players for ${minutes} min at ${target.url}\n`);
     await driver.start();
-    const base: (number | null)[] = [];
-    const peak: number[] = [];
+    const samples: number[][] = []; // RSS (MB) per instance, every 5 s after the warm-up
     let nextReport = started + minuteMs;
     let requestsBefore = 0;
     while (Date.now() - started < durationMs) {
@@ -130,8 +135,7 @@ async function soak(make: (env: Record<string, string>) => Promise<Target>): Pro
       const rss = target.rss();
       if (Date.now() - started >= warmupMs)
         rss.forEach((mb, i) => {
-          base[i] ??= mb;
-          if (mb !== null) peak[i] = Math.max(peak[i] ?? 0, mb);
+          if (mb !== null) (samples[i] ??= []).push(mb);
         });
       if (Date.now() >= nextReport || Date.now() - started >= durationMs) {
         nextReport += minuteMs;
@@ -152,10 +156,15 @@ async function soak(make: (env: Record<string, string>) => Promise<Target>): Pro
         `${c.failedMidFlight} failed mid-flight, ${c.timedOut} timed out after 30 s\n`,
     );
     if (c.serverErrors) problems.push(`${c.serverErrors} answers were 5xx: ${driver.serverErrorSamples.join(' | ')}`);
-    base.forEach((b, i) => {
-      const growth = b && peak[i] ? (peak[i]! - b) / b : 0;
+    // flat: the median of the last third of the samples against the median of the first third (a
+    // median, not a peak: V8's heap grows and shrinks by tens of MB between collections)
+    samples.forEach((list, i) => {
+      const third = Math.max(1, Math.floor(list.length / 3));
+      const [early, late] = [median(list.slice(0, third)), median(list.slice(-third))];
+      const growth = (late - early) / early;
       process.stdout.write(
-        `  instance ${i + 1}: RSS ${b?.toFixed(0)} MB after warm-up, peak ${peak[i]?.toFixed(0)} MB (${(growth * 100).toFixed(1)} %)\n`,
+        `  instance ${i + 1}: RSS median ${early.toFixed(0)} MB after warm-up, ${late.toFixed(0)} MB at the end ` +
+          `(${(growth * 100).toFixed(1)} %; min ${Math.min(...list).toFixed(0)}, max ${Math.max(...list).toFixed(0)} MB)\n`,
       );
       if (growth > 0.1) problems.push(`instance ${i + 1}: RSS grew ${(growth * 100).toFixed(1)} % after the warm-up`);
     });
