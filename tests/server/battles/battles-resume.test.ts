@@ -96,6 +96,27 @@ describeEachDb('battle restart and secrecy', (dialect) => {
     t.fastify = second;
   });
 
+  it('a battle whose server died is finished by another server already running', async () => {
+    const p = await t.player(100_000);
+    const first = t.fastify;
+    await t.restart(); // a second server on the same database, up before the battle starts
+    const second = t.fastify;
+    t.fastify = first;
+    const id = (await t.post('/api/battles/create', p, { boxes: slugs(), mode: '2v2' })).json().data.id as number;
+    expect((await t.post(`/api/battles/${id}/add-bots`, p, { bots: 3 })).statusCode).toBe(200); // first plays it
+    await t.tick();
+    expect((await t.battle(id)).round).toBe(0);
+    await first.close(); // the first server goes away after round 0; the second never scheduled this battle
+    t.fastify = second;
+    await t.playAll();
+    const b = await t.battle(id);
+    expect(b.status).toBe('ended');
+    const mine = t.events.filter((e) => e.channel === `battle-${id}`);
+    const rounds = mine.filter((e) => e.event === 'battleRoundStarted').map((e) => (e.data as { round: number }).round);
+    expect(rounds).toEqual([0, 1, 2, 3, 4, 5]);
+    expect(mine.filter((e) => e.event === 'battleEnded').length).toBe(1);
+  });
+
   it('no API answer or channel event shows a future round (or the server seed) before it is played', async () => {
     const p = await t.player(100_000);
     const recorded: { revealed: number; what: string; payload: unknown }[] = [];

@@ -3,7 +3,9 @@
 // happens once; group-committed with the other battles' steps on SQLite) and publishes battleRoundEnded(k − 1) and battleRoundStarted(k); step N settles the
 // battle (battles.settle.ts) and publishes battleRoundEnded(N − 1) and battleEnded. Nothing is rolled
 // here: every drop was stored when the battle started, so a restart resumes each running battle at
-// step round + 1 with the same drops and winner. The clock is injectable (tests drive time).
+// step round + 1 with the same drops and winner. A runner also adopts, every two rounds, the running
+// battles whose next step is more than a round late and that it does not play: their instance died
+// (several instances: the conditional updates keep each step once). The clock is injectable (tests drive time).
 import type { Database } from '../../db/database.ts';
 import { transact } from '../../db/transact.ts';
 import type { PublishLog } from '../../realtime/publisher.ts';
@@ -24,6 +26,7 @@ export class BattleRunner {
   private readonly timers = new Map<number, unknown>();
   private readonly inFlight = new Set<Promise<void>>();
   private stopped = false;
+  private sweep: unknown = null; // the timer of the next look for orphaned battles
 
   constructor(
     private readonly database: Database,
@@ -35,6 +38,7 @@ export class BattleRunner {
   /** Resumes every running battle from its persisted round. */
   async start(): Promise<void> {
     for (const b of await runningBattles(this.database.db)) this.schedule(b.id, b.meta, b.round + 1);
+    this.scheduleSweep();
   }
 
   /** A battle just started (after its commit): play it. */
@@ -52,12 +56,40 @@ export class BattleRunner {
     this.stopped = true;
     for (const handle of this.timers.values()) this.options.clock.clearTimeout(handle);
     this.timers.clear();
+    if (this.sweep !== null) this.options.clock.clearTimer(this.sweep);
     await this.idle();
   }
 
   /** When step `k` of a battle started at `startedAt` is due. */
   stepAt(startedAt: number, k: number): number {
     return startedAt + this.options.leadMs + k * this.options.roundMs;
+  }
+
+  /** Looks for orphaned battles every two rounds (at least every second). */
+  private scheduleSweep(): void {
+    if (this.stopped) return;
+    this.sweep = this.options.clock.setTimer(
+      () => {
+        const run: Promise<void> = this.adoptOrphans()
+          .catch((err: unknown) => this.log.error({ err }, 'looking for orphaned battles failed'))
+          .finally(() => {
+            this.inFlight.delete(run);
+            this.scheduleSweep();
+          });
+        this.inFlight.add(run);
+      },
+      Math.max(1000, 2 * this.options.roundMs),
+    );
+  }
+
+  /** Plays the running battles this runner does not play whose next step is over a round late. */
+  private async adoptOrphans(): Promise<void> {
+    const now = this.options.clock.now();
+    for (const b of await runningBattles(this.database.db)) {
+      if (this.timers.has(b.id) || this.stopped) continue;
+      const late = now - this.stepAt(b.meta.startedAt, b.round + 1);
+      if (late > this.options.roundMs) this.schedule(b.id, b.meta, b.round + 1, 0);
+    }
   }
 
   private schedule(id: number, pace: BattlePace, k: number, delay?: number): void {

@@ -1,0 +1,82 @@
+// The invariant checker itself (invariants.ts): sound money passes, and each kind of drift the
+// kill -9 suite and the soak look for is reported — a balance off its ledger, a bet without its
+// debit, an item sold without its credit, a retried call that ran twice, an answered id that is gone.
+import { afterEach, beforeEach, expect, it } from 'vitest';
+import { placeDiceBet } from '../../src/server/modules/dice/dice.service.ts';
+import { openBox } from '../../src/server/modules/openings/openings.service.ts';
+import { sellItems } from '../../src/server/modules/inventory/inventory.service.ts';
+import { createCatalogApp, type CatalogApp } from '../helpers/catalog.ts';
+import { describeEachDb } from '../helpers/test-db.ts';
+import { createPlayer, type TestPlayer } from '../helpers/users.ts';
+import { checkInvariants } from './invariants.ts';
+import type { Answered, Sent } from './players.ts';
+
+describeEachDb('money invariants', (dialect) => {
+  let c: CatalogApp;
+  let p: TestPlayer;
+  let betId: number;
+  let itemIds: number[];
+
+  beforeEach(async () => {
+    c = await createCatalogApp(dialect);
+    const { database } = c.t;
+    p = await createPlayer(database.db, c.t.config.secrets.appSecret, { balanceCents: 100_000 });
+    betId = (await placeDiceBet(database, p.id, { amount: 1, target: 50, direction: 'over' }, 3_000)).bet.id;
+    const opening = await openBox(database, p.id, 'penny-box', { count: 2, demo: false }, 4_000);
+    itemIds = opening.reels.map((r) => r.inventory_item_id!);
+    await sellItems(database.db, p.id, [itemIds[0]!], 5_000);
+  });
+  afterEach(() => c.t.close());
+
+  const answered = (diceBets: number[]): Answered => ({
+    diceBets,
+    plinkoBets: [],
+    openedItems: itemIds,
+    upgrades: [],
+    soldItems: [itemIds[0]!],
+    crashBets: [],
+    battles: [],
+    withdrawals: [],
+  });
+  const sent = (dice: number): Sent =>
+    new Map([[p.id, { dice, plinko: 0, open: 2, upgrade: 0, withdraw: 0, battle: 0 }]]); // open: reels (one call of 2)
+
+  it('finds nothing wrong with money moved by the services', async () => {
+    const report = await checkInvariants(c.t.database.db, { answered: answered([betId]), sent: sent(1) });
+    expect(report.violations).toEqual([]);
+    expect(report.counts.openings).toBe(2);
+  });
+
+  it('reports a balance off its ledger, and the money that does not add up', async () => {
+    const { db } = c.t.database;
+    await db.updateTable('users').set({ balance_cents: 100_001 }).where('id', '=', p.id).execute();
+    const { violations } = await checkInvariants(db);
+    expect(violations.some((l) => l.startsWith(`user ${p.id}: balance 100001 ≠ ledger sum`))).toBe(true);
+    expect(violations.some((l) => l.startsWith('money: balances'))).toBe(true);
+  });
+
+  it('reports a bet whose debit is missing', async () => {
+    const { db } = c.t.database;
+    await db.deleteFrom('ledger').where('reference', '=', `dice_bet:${betId}`).where('kind', '=', 'bet').execute();
+    const { violations } = await checkInvariants(db);
+    expect(violations).toContain(`dice_bet:${betId}: 0 'bet' ledger rows (want 1)`);
+  });
+
+  it('reports an item sold without its credit, and one both owned and credited', async () => {
+    const { db } = c.t.database;
+    await db.updateTable('inventory_items').set({ status: 'sold' }).where('id', '=', itemIds[1]!).execute();
+    await db.updateTable('inventory_items').set({ status: 'owned' }).where('id', '=', itemIds[0]!).execute();
+    const { violations } = await checkInvariants(db);
+    expect(violations).toContain(`item ${itemIds[1]}: 0 'sale' ledger rows (want 1)`);
+    expect(violations).toContain(`item ${itemIds[0]} (owned): owned and sold: 1 unexpected 'sale' ledger rows`);
+  });
+
+  it('reports a call that ran twice and an answered bet that is gone', async () => {
+    const { database } = c.t;
+    const second = (await placeDiceBet(database, p.id, { amount: 1, target: 50, direction: 'over' }, 6_000)).bet.id;
+    const { violations } = await checkInvariants(database.db, { answered: answered([betId, 999_999]), sent: sent(1) });
+    expect(second).not.toBe(betId);
+    expect(violations).toContain(`user ${p.id}: 2 dice rows from 1 calls (a retry ran twice)`);
+    expect(violations).toContain('dice bets: 1 answered but missing (999999)');
+  });
+});
