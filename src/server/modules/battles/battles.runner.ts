@@ -56,7 +56,7 @@ export class BattleRunner {
     this.stopped = true;
     for (const handle of this.timers.values()) this.options.clock.clearTimeout(handle);
     this.timers.clear();
-    if (this.sweep !== null) this.options.clock.clearTimer(this.sweep);
+    if (this.sweep !== null) this.options.clock.clearTimeout(this.sweep);
     await this.idle();
   }
 
@@ -68,7 +68,7 @@ export class BattleRunner {
   /** Looks for orphaned battles every two rounds (at least every second). */
   private scheduleSweep(): void {
     if (this.stopped) return;
-    this.sweep = this.options.clock.setTimer(
+    this.sweep = this.options.clock.setTimeout(
       () => {
         const run: Promise<void> = this.adoptOrphans()
           .catch((err: unknown) => this.log.error({ err }, 'looking for orphaned battles failed'))
