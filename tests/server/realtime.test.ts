@@ -1,5 +1,8 @@
 // socket.io namespaces exist on every instance; with Redis two instances share their rooms.
 import { randomBytes } from 'node:crypto';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -57,13 +60,21 @@ describe('socket.io realtime', () => {
   const redisUrl = process.env.TEST_REDIS_URL;
   if (redisUrl)
     it('shares broadcasts between two instances through the Redis adapter', async () => {
-      const a = await instance({ REDIS_URL: redisUrl });
-      const b = await instance({ REDIS_URL: redisUrl });
+      // two instances of one site: the same database, so the same Redis namespace (redis-namespace.ts)
+      const site = { REDIS_URL: redisUrl, DATA_DIR: mkdtempSync(join(tmpdir(), 'la-site-')) };
+      const a = await instance(site);
+      const b = await instance(site);
+      const other = await instance({ REDIS_URL: redisUrl }); // another site on the same Redis
       const s = await client(a.url, '/crash');
       await new Promise((r) => setTimeout(r, 200)); // adapter subscriptions settle
       const run = randomBytes(8).toString('hex');
       const got = new Promise((r) => s.on('tick', (tick: { run?: string }) => tick.run === run && r(tick)));
+      const leaked: unknown[] = [];
+      s.on('tick', (tick: { run?: string; site?: string }) => tick.site === 'other' && leaked.push(tick));
+      other.realtime.io.of('/crash').emit('tick', { m: 9.99, run, site: 'other' });
       b.realtime.io.of('/crash').emit('tick', { m: 1.23, run });
       expect(await got).toEqual({ m: 1.23, run });
+      await new Promise((r) => setTimeout(r, 300));
+      expect(leaked).toEqual([]); // the other site's broadcast never reached this site's client
     });
 });

@@ -59,8 +59,11 @@ export class MemoryRateLimitStore implements RateLimitStore {
 export class RedisRateLimitStore implements RateLimitStore {
   private readonly client: Promise<Redis>;
 
-  constructor(url: string) {
-    this.client = import('ioredis').then(({ Redis }) => new Redis(url, { maxRetriesPerRequest: 2 }));
+  /** `namespace`: the installation's key prefix (realtime/redis-namespace.ts). */
+  constructor(url: string, namespace = 'la') {
+    this.client = import('ioredis').then(
+      ({ Redis }) => new Redis(url, { maxRetriesPerRequest: 2, keyPrefix: `${namespace}:` }),
+    );
   }
 
   async hit(key: string, windowMs: number, now: number): Promise<number> {

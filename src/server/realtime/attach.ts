@@ -4,6 +4,7 @@ import { clientAddressResolver } from '../http/client-address.ts';
 import type { IncomingMessage, Server as HttpServer } from 'node:http';
 import { Server as SocketServer } from 'socket.io';
 import type { Config } from '../config.ts';
+import { redisNamespace } from './redis-namespace.ts';
 
 /** Running realtime servers. */
 export interface Realtime {
@@ -46,7 +47,7 @@ export async function attachRealtime(server: HttpServer, config: Config): Promis
     const [{ Redis }, { createAdapter }] = await Promise.all([import('ioredis'), import('@socket.io/redis-adapter')]);
     const pub = new Redis(config.redisUrl, { lazyConnect: false, maxRetriesPerRequest: 3 });
     const sub = pub.duplicate();
-    io.adapter(createAdapter(pub, sub));
+    io.adapter(createAdapter(pub, sub, { key: `${redisNamespace(config.database)}:socket.io` })); // this site's broadcasts only
     redisClose = async () => {
       pub.disconnect();
       sub.disconnect();

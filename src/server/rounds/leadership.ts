@@ -6,6 +6,8 @@ import { randomBytes } from 'node:crypto';
 import type pg from 'pg';
 import type { Redis } from 'ioredis';
 import type { Database } from '../db/database.ts';
+import type { Config } from '../config.ts';
+import { redisNamespace } from '../realtime/redis-namespace.ts';
 
 /** The lead of one game's loop. */
 export interface Leadership {
@@ -123,8 +125,15 @@ export class PgLeadership implements Leadership {
 }
 
 /** The leadership a game's loop uses on this configuration. */
-export function leadershipFor(database: Database, redisUrl: string | undefined, game: string): Leadership {
-  if (redisUrl) return new RedisLeadership(redisUrl, `rounds:leader:${database.schema ?? 'public'}:${game}`);
+export function leadershipFor(
+  database: Database,
+  config: Pick<Config, 'redisUrl' | 'database'>,
+  game: string,
+): Leadership {
+  if (config.redisUrl) {
+    const key = `${redisNamespace(config.database)}:rounds:leader:${database.schema ?? 'public'}:${game}`;
+    return new RedisLeadership(config.redisUrl, key);
+  }
   if (database.dialect === 'postgres') return new PgLeadership(database, game);
   return new LocalLeadership();
 }

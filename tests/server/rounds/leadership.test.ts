@@ -11,12 +11,13 @@ import {
   RedisLeadership,
   leadershipFor,
 } from '../../../src/server/rounds/leadership.ts';
+import { redisNamespace } from '../../../src/server/realtime/redis-namespace.ts';
 
 describeEachDb('round leadership by database', (dialect) => {
   it(dialect === 'sqlite' ? 'the serving process leads' : 'an advisory lock on its own connection', async () => {
     const database = await createTestDatabase(dialect);
     try {
-      const a = leadershipFor(database, undefined, 'crash');
+      const a = leadershipFor(database, { redisUrl: undefined, database: { kind: 'sqlite', file: 'x' } }, 'crash');
       if (dialect === 'sqlite') {
         expect(a).toBeInstanceOf(LocalLeadership);
         expect(await a.hold()).toBe(true);
@@ -66,4 +67,31 @@ if (redisUrl)
       expect(await a.hold()).toBe(true);
       await a.release();
     });
+
+    it("two sites on one Redis lead their own loops; a site's instances share one lead", async () => {
+      const database = await createTestDatabase('sqlite'); // only the schema name is read from it here
+      const site = (file: string) => ({ redisUrl, database: { kind: 'sqlite' as const, file } });
+      const tag = randomBytes(6).toString('hex');
+      const siteA = leadershipFor(database, site(`/tmp/${tag}-a.sqlite`), 'crash');
+      const siteB = leadershipFor(database, site(`/tmp/${tag}-b.sqlite`), 'crash');
+      const siteA2 = leadershipFor(database, site(`/tmp/${tag}-a.sqlite`), 'crash'); // A's second instance
+      try {
+        expect(await siteA.hold()).toBe(true);
+        expect(await siteB.hold()).toBe(true); // the same key for every site took B's lead before
+        expect(await siteA2.hold()).toBe(false);
+      } finally {
+        await Promise.all([siteA.release(), siteB.release(), siteA2.release()]);
+        await database.drop();
+      }
+    });
   });
+
+it('redisNamespace: one per database, the same for every instance of it, credentials ignored', () => {
+  const pg = (url: string) => redisNamespace({ kind: 'postgres', url });
+  expect(pg('postgres://a:secret@db.example:5432/site')).toBe(pg('postgres://b:other@db.example/site?ssl=1'));
+  expect(pg('postgres://db.example/site')).not.toBe(pg('postgres://db.example/other'));
+  expect(redisNamespace({ kind: 'sqlite', file: 'data/app.sqlite' })).toMatch(/^la:[0-9a-f]{12}$/);
+  expect(redisNamespace({ kind: 'sqlite', file: '/a.sqlite' })).not.toBe(
+    redisNamespace({ kind: 'sqlite', file: '/b.sqlite' }),
+  );
+});

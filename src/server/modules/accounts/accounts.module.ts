@@ -25,6 +25,7 @@ import { verificationRoutes } from './verification.routes.ts';
 import { HashQueue, defaultHashLimits } from '../auth/hash-queue.ts';
 import { prepareDecoy } from '../auth/password.ts';
 import type { SocialProviderName } from '../../../shared/api/auth.ts';
+import { redisNamespace } from '../../realtime/redis-namespace.ts';
 
 /** Adapters a test may replace. */
 export interface AccountsOverrides {
@@ -58,7 +59,9 @@ export function accountsModule(
 ): AccountsDeps {
   const store =
     overrides.rateLimitStore ??
-    (config.redisUrl ? new RedisRateLimitStore(config.redisUrl) : new MemoryRateLimitStore());
+    (config.redisUrl
+      ? new RedisRateLimitStore(config.redisUrl, redisNamespace(config.database))
+      : new MemoryRateLimitStore());
   app.addHook('onClose', async () => store.close());
   const deps: AccountsDeps = {
     db,

@@ -16,7 +16,7 @@ export function crashModule(app: FastifyInstance, database: Database, config: Co
   const loop = createCrashLoop({
     database,
     clock,
-    leadership: leadershipFor(database, config.redisUrl, 'crash'),
+    leadership: leadershipFor(database, config, 'crash'),
     publisher: app.publisher,
     chainGames: config.crash.chainGames,
     maxRoundPayoutCents,

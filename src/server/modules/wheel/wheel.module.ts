@@ -32,7 +32,7 @@ export function wheelModule(app: FastifyInstance, database: Database, config: Co
     database,
     game: wheelGame(publishSettled),
     clock,
-    leadership: leadershipFor(database, config.redisUrl, 'wheel'),
+    leadership: leadershipFor(database, config, 'wheel'),
     log: app.log,
   });
   app.decorate('wheelLoop', loop);
