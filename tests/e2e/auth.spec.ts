@@ -46,12 +46,14 @@ test('register → login → profile → reload → silent refresh after expiry 
 
   // the server's access token expires while the browser still holds it (cookies keep their expiry)
   expect(await expireAccessTokens(email)).toBeGreaterThan(0);
-  await page.getByRole('link', { name: 'Loot Arcade home' }).click(); // a client-side navigation away, on phone and desktop
-  await expect(page).toHaveURL((url) => url.pathname === '/');
+  // the first signed-in call after this gets 401 → refresh → retry: on the home page already (its
+  // private channel and programme calls) or back on /profile, whichever the browser makes first
   const refresh = page.waitForRequest(
     (r) => r.url().endsWith('/oauth/token') && (r.postData() ?? '').includes('refresh_token'),
   );
-  await page.goBack(); // back to /profile without a reload: its profile call gets 401 → refresh → retry
+  await page.getByRole('link', { name: 'Loot Arcade home' }).click(); // a client-side navigation away, on phone and desktop
+  await expect(page).toHaveURL((url) => url.pathname === '/');
+  await page.goBack(); // back to /profile without a reload
   await refresh;
   await expect(page.getByTestId('profile-name')).toHaveText('Erin E2E');
   await expect.poll(async () => (await context.cookies()).find((c) => c.name === 'token')?.value).not.toBe(before);
