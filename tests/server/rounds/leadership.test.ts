@@ -39,7 +39,8 @@ describeEachDb('round leadership by database', (dialect) => {
         database.db,
       );
       await sql`select pg_terminate_backend(${rows[0]!.pid})`.execute(database.db);
-      expect(await a.hold()).toBe(true);
+      // pg_terminate_backend only signals: the lock is freed once that backend has exited
+      await expect.poll(() => a.hold(), { timeout: 10_000, interval: 50 }).toBe(true);
       expect(await b.hold()).toBe(false); // and b notices that it lost it
       await a.release();
       await other.close();
