@@ -46,3 +46,20 @@ export async function createPlayer(
   const tokens = await issueTokens(db, secret, id, now);
   return { id, email, tokens, headers: { authorization: `Bearer ${tokens.access_token}` } };
 }
+
+/** A player's balance in cents. */
+export async function balanceOf(db: DB, userId: number): Promise<number> {
+  const row = await db.selectFrom('users').select('balance_cents').where('id', '=', userId).executeTakeFirstOrThrow();
+  return Number(row.balance_cents);
+}
+
+/** The nonce of a player's active seed pair. */
+export async function activeNonce(db: DB, userId: number): Promise<number> {
+  const row = await db
+    .selectFrom('fair_seeds')
+    .select('nonce')
+    .where('user_id', '=', userId)
+    .where('slot', '=', 'active')
+    .executeTakeFirstOrThrow();
+  return Number(row.nonce);
+}

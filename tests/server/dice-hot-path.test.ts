@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
 import { describeEachDb } from '../helpers/test-db.ts';
-import { createPlayer } from '../helpers/users.ts';
+import { createPlayer, balanceOf, activeNonce } from '../helpers/users.ts';
 import { canTransactSync, transact, transactSync } from '../../src/server/db/transact.ts';
 import { settleDiceBetSync } from '../../src/server/modules/dice/dice.sqlite-bet.ts';
 import { checkBet, potentialPayoutCents } from '../../src/server/modules/dice/dice.service.ts';
@@ -28,26 +28,11 @@ describeEachDb('dice hot path', (dialect) => {
   };
   const bet = (headers: Record<string, string>, payload: object) =>
     t.fastify.inject({ method: 'POST', url: '/api/dice/bet', headers, payload });
-  const balance = async (id: number) =>
-    Number(
-      (await db().selectFrom('users').select('balance_cents').where('id', '=', id).executeTakeFirstOrThrow())
-        .balance_cents,
-    );
+  const balance = (id: number) => balanceOf(db(), id);
   const ledger = (id: number) =>
     db().selectFrom('ledger').selectAll().where('user_id', '=', id).orderBy('id').execute();
   const bets = (id: number) =>
     db().selectFrom('dice_bets').selectAll().where('user_id', '=', id).orderBy('id').execute();
-  const activeNonce = async (id: number) =>
-    Number(
-      (
-        await db()
-          .selectFrom('fair_seeds')
-          .select('nonce')
-          .where('user_id', '=', id)
-          .where('slot', '=', 'active')
-          .executeTakeFirstOrThrow()
-      ).nonce,
-    );
 
   it('settles like the Kysely path: bet row, ledger rows with their keys and references, balance, XP', async () => {
     const p = await player(100_000);
@@ -87,7 +72,7 @@ describeEachDb('dice hot path', (dialect) => {
     expect(ok.length).toBeGreaterThanOrEqual(20);
     expect(refused.every((r) => r.statusCode === 422 && r.json().message === 'Insufficient balance.')).toBe(true);
     expect(new Set(ok.map((b) => b.nonce))).toEqual(new Set([...Array(ok.length).keys()]));
-    expect(await activeNonce(p.id)).toBe(ok.length); // the refused bets' nonces rolled back with them
+    expect(await activeNonce(db(), p.id)).toBe(ok.length); // the refused bets' nonces rolled back with them
     const won = ok.filter((b) => b.win).reduce((a, b) => a + Math.round(b.payout * 100), 0);
     expect(await balance(p.id)).toBe(2_000 - ok.length * 100 + won);
     expect((await ledger(p.id)).reduce((a, m) => a + Number(m.delta_cents), 0)).toBe(await balance(p.id));
@@ -130,7 +115,7 @@ describeEachDb('dice hot path', (dialect) => {
       /^You are self-excluded until .*2099.*: bets and openings are closed until then\.$/,
     );
     expect(await bets(p.id)).toHaveLength(0);
-    expect(await activeNonce(p.id)).toBe(0);
+    expect(await activeNonce(db(), p.id)).toBe(0);
     expect(await balance(p.id)).toBe(10_000);
   });
 
@@ -143,7 +128,7 @@ describeEachDb('dice hot path', (dialect) => {
       errors: { amount: ['Insufficient balance.'] },
     });
     expect(await bets(p.id)).toHaveLength(0);
-    expect(await activeNonce(p.id)).toBe(0);
+    expect(await activeNonce(db(), p.id)).toBe(0);
   });
 
   it('a replayed Idempotency-Key pays once, also when the replays race', async () => {
@@ -168,17 +153,6 @@ describe('dice hot path on SQLite', () => {
   const db = () => t.database.db;
   const bets = (id: number) =>
     db().selectFrom('dice_bets').selectAll().where('user_id', '=', id).orderBy('id').execute();
-  const activeNonce = async (id: number) =>
-    Number(
-      (
-        await db()
-          .selectFrom('fair_seeds')
-          .select('nonce')
-          .where('user_id', '=', id)
-          .where('slot', '=', 'active')
-          .executeTakeFirstOrThrow()
-      ).nonce,
-    );
 
   it('runs the bet as a synchronous job; a failing job rolls back alone in a shared batch', async () => {
     expect(canTransactSync(t.database)).toBe(true);
@@ -211,6 +185,6 @@ describe('dice hot path on SQLite', () => {
     expect(tooMuch.status === 'rejected' && (tooMuch.reason as Error).message).toBe('Insufficient balance.');
     expect(kysely.status === 'fulfilled' && kysely.value).toHaveLength(1); // sees the first job's row
     expect(await bets(p.id)).toHaveLength(1);
-    expect(await activeNonce(p.id)).toBe(1);
+    expect(await activeNonce(db(), p.id)).toBe(1);
   });
 });

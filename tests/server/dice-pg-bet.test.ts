@@ -8,7 +8,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
 import { describeEachDb } from '../helpers/test-db.ts';
-import { createPlayer } from '../helpers/users.ts';
+import { createPlayer, activeNonce } from '../helpers/users.ts';
 import { placeDiceBet } from '../../src/server/modules/dice/dice.service.ts';
 import { utcLabel } from '../../src/server/modules/responsible-play/exclusion.ts';
 import { ensurePairs } from '../../src/server/modules/fair/fair.repository.ts';
@@ -61,17 +61,6 @@ describeEachDb('dice bet, one-statement path', (dialect) => {
       .where('user_id', '=', id)
       .orderBy('id')
       .execute();
-  const activeNonce = async (id: number) =>
-    Number(
-      (
-        await db()
-          .selectFrom('fair_seeds')
-          .select('nonce')
-          .where('user_id', '=', id)
-          .where('slot', '=', 'active')
-          .executeTakeFirstOrThrow()
-      ).nonce,
-    );
 
   it('50 parallel bets never overspend, take nonces 0…k−1 and settle as the seeds say', async () => {
     const amount = 100;
@@ -108,7 +97,7 @@ describeEachDb('dice bet, one-statement path', (dialect) => {
     const rows = await ledger(p.id);
     expect(rows.reduce((s, r) => s + Number(r.delta_cents), 0)).toBe(expected.balance);
     expect(rows.every((r) => Number(r.balance_after_cents) >= 0)).toBe(true);
-    expect(await activeNonce(p.id)).toBe(expected.placed);
+    expect(await activeNonce(db(), p.id)).toBe(expected.placed);
   });
 
   it('every roll recomputes from the revealed seeds, with a rotation racing the bets', async () => {
@@ -171,7 +160,7 @@ describeEachDb('dice bet, one-statement path', (dialect) => {
     ] as const) {
       expect(await bets(p.id)).toEqual([]);
       expect((await ledger(p.id)).length).toBe(1); // the opening deposit only
-      expect(await activeNonce(p.id)).toBe(0);
+      expect(await activeNonce(db(), p.id)).toBe(0);
       expect(Number((await user(p.id)).balance_cents)).toBe(balance);
     }
   });

@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
 import { describeEachDb } from '../helpers/test-db.ts';
-import { createPlayer } from '../helpers/users.ts';
+import { createPlayer, balanceOf } from '../helpers/users.ts';
 import { plinkoOutcome } from '../../src/shared/games/plinko/plinko.outcome.ts';
 
 describeEachDb('plinko hot path', (dialect) => {
@@ -23,11 +23,7 @@ describeEachDb('plinko hot path', (dialect) => {
   };
   const drop = (headers: Record<string, string>, payload: object) =>
     t.fastify.inject({ method: 'POST', url: '/api/plinko/bet', headers, payload });
-  const balance = async (id: number) =>
-    Number(
-      (await db().selectFrom('users').select('balance_cents').where('id', '=', id).executeTakeFirstOrThrow())
-        .balance_cents,
-    );
+  const balance = (id: number) => balanceOf(db(), id);
 
   it('50 parallel drops never overspend; every path recomputes from the revealed seed after rotation', async () => {
     const p = await player(2_000);
