@@ -185,7 +185,11 @@ describe('abuse: hostile clients against the real server (SQLite)', () => {
     for (const [, a] of accepted) expect(a.status).toBe(200);
     const refused = result.filter(([n]) => n !== 'signed event data 5k deep');
     expectRefused(refused);
-    for (const [name, a] of refused) expect([400, 401, 413, 422], name).toContain(a.status);
+    // a body over its route's own limit (dice: a few KB) is cut while the client is still sending it: the
+    // 413 may arrive after the client's write failed, which it sees as a closed connection
+    const overRouteLimit = new Set(['arrays 100k, dice with token']);
+    for (const [name, a] of refused)
+      expect(overRouteLimit.has(name) ? [413, null] : [400, 401, 413, 422], name).toContain(a.status);
     expect(await moneyState(rig.database.db)).toBe(before);
     expectResponsive('nested JSON', health, quiet);
   }, 60_000);
