@@ -2,6 +2,7 @@
 import type { Kysely } from 'kysely';
 import type { Tables } from '../../db/tables.ts';
 import type {
+  PlinkoBetBody,
   PlinkoBet,
   PlinkoHistoryItem,
   PlinkoLeaderboardItem,
@@ -118,4 +119,30 @@ export interface PlacedPlinko {
   bet: PlinkoBet;
   balanceCents: number;
   amountCents: number;
+}
+
+/** The plinko_bets row of a settled drop (both settle paths insert exactly this). */
+export function plinkoBetRow(d: {
+  userId: number;
+  amountCents: number;
+  payoutCents: number;
+  body: PlinkoBetBody;
+  outcome: { path: string; bucket: number; multiplier: number };
+  pair: { server_seed_hash: string; client_seed: string; nonce: number };
+  now: number;
+}) {
+  return {
+    user_id: d.userId,
+    amount_cents: d.amountCents,
+    payout_cents: d.payoutCents,
+    rows: d.body.rows,
+    risk: d.body.risk,
+    path: d.outcome.path,
+    bucket: d.outcome.bucket,
+    multiplier: d.outcome.multiplier,
+    server_seed_hash: d.pair.server_seed_hash,
+    client_seed: d.pair.client_seed,
+    nonce: d.pair.nonce,
+    created_at: d.now,
+  };
 }

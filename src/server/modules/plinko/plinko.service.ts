@@ -10,7 +10,7 @@ import { takeNextNonce } from '../fair/fair.service.ts';
 import { PLINKO_LIMITS, type PlinkoBetBody } from '../../../shared/api/plinko.ts';
 import { plinkoTable } from '../../../shared/fair/index.ts';
 import { plinkoOutcome } from '../../../shared/games/plinko/plinko.outcome.ts';
-import { toBet, type PlacedPlinko } from './plinko.repository.ts';
+import { plinkoBetRow, toBet, type PlacedPlinko } from './plinko.repository.ts';
 import { settlePlinkoBetSync } from './plinko.sqlite-bet.ts';
 
 /** Payout in cents: floor(amount × multiplier); the tables have one decimal, so integer arithmetic. */
@@ -56,22 +56,10 @@ export async function placePlinkoBet(
     await lockUserRows(trx, [userId]); // lock order: the user row before the seed row (wallet README)
     const pair = await takeNextNonce(trx, userId, now);
     const seeds = { serverSeed: pair.server_seed, clientSeed: pair.client_seed, nonce: pair.nonce };
-    const { path, bucket, multiplier } = plinkoOutcome(seeds, body.rows, body.risk);
+    const outcome = plinkoOutcome(seeds, body.rows, body.risk);
+    const { multiplier } = outcome;
     const payoutCents = plinkoPayoutCents(amountCents, multiplier);
-    const row = {
-      user_id: userId,
-      amount_cents: amountCents,
-      payout_cents: payoutCents,
-      rows: body.rows,
-      risk: body.risk,
-      path,
-      bucket,
-      multiplier,
-      server_seed_hash: pair.server_seed_hash,
-      client_seed: pair.client_seed,
-      nonce: pair.nonce,
-      created_at: now,
-    };
+    const row = plinkoBetRow({ userId, amountCents, payoutCents, body, outcome, pair, now });
     const { id } = await trx.insertInto('plinko_bets').values(row).returning('id').executeTakeFirstOrThrow();
     const key = `plinko:${pair.server_seed_hash}:${pair.nonce}`;
     const reference = `plinko_bet:${id}`;

@@ -5,7 +5,7 @@ import { writerStatements } from '../../db/hot/statements.ts';
 import { applyMoveSync } from '../wallet/ledger-sync.ts';
 import type { PlinkoBetBody } from '../../../shared/api/plinko.ts';
 import { plinkoOutcome } from '../../../shared/games/plinko/plinko.outcome.ts';
-import { toBet } from './plinko.repository.ts';
+import { plinkoBetRow, toBet } from './plinko.repository.ts';
 import type { PlacedPlinko } from './plinko.repository.ts';
 
 /** A checked drop (plinko.service checkBet) ready to settle. */
@@ -27,22 +27,9 @@ export function settlePlinkoBetSync(sqlite: SQLite.Database, b: CheckedPlinkoBet
   if (!taken) return null;
   const pair = { ...taken, nonce: Number(taken.nonce) - 1 };
   const seeds = { serverSeed: pair.server_seed, clientSeed: pair.client_seed, nonce: pair.nonce };
-  const { path, bucket, multiplier } = plinkoOutcome(seeds, b.body.rows, b.body.risk);
-  const payoutCents = b.payoutCents(multiplier);
-  const row = {
-    user_id: b.userId,
-    amount_cents: b.amountCents,
-    payout_cents: payoutCents,
-    rows: b.body.rows,
-    risk: b.body.risk,
-    path,
-    bucket,
-    multiplier,
-    server_seed_hash: pair.server_seed_hash,
-    client_seed: pair.client_seed,
-    nonce: pair.nonce,
-    created_at: b.now,
-  };
+  const outcome = plinkoOutcome(seeds, b.body.rows, b.body.risk);
+  const payoutCents = b.payoutCents(outcome.multiplier);
+  const row = plinkoBetRow({ ...b, payoutCents, outcome, pair });
   const { id } = s.insertPlinkoBet.get(row) as { id: number };
   const key = `plinko:${pair.server_seed_hash}:${pair.nonce}`;
   const move = { userId: b.userId, reference: `plinko_bet:${id}`, now: b.now };
