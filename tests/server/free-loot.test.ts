@@ -151,6 +151,7 @@ describeEachDb('free loot', (dialect) => {
       user: { id: p.id },
       item: { id: body.data.reels[0].item.id },
     });
+    expect(drop?.data).toEqual({ ...drops[0], user_id: p.id }); // the event is what the list serves
     expect((await w.fastify.inject({ method: 'GET', url: '/api/free-boxes/penny-box/last-drops' })).statusCode).toBe(
       404,
     );

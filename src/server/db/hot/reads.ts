@@ -10,3 +10,14 @@ export async function userName(db: DB, userId: number): Promise<string | undefin
   if (reader) return (readerStatements(reader).userName.get(userId) as { name: string } | undefined)?.name;
   return (await db.selectFrom('users').select('name').where('id', '=', userId).executeTakeFirst())?.name;
 }
+
+/** A user's name and avatar as the public feeds show them (undefined when there is no such user). */
+export async function userFace(
+  db: DB,
+  userId: number,
+): Promise<{ name: string; avatar_url: string | null } | undefined> {
+  const reader = sqliteHandle(db)?.reader();
+  if (reader)
+    return readerStatements(reader).userFace.get(userId) as { name: string; avatar_url: string | null } | undefined;
+  return db.selectFrom('users').select(['name', 'avatar_url']).where('id', '=', userId).executeTakeFirst();
+}

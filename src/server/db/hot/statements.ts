@@ -16,12 +16,19 @@ export interface WriterStatements {
   insertLedger: SQLite.Statement<[Record<string, string | number | null>]>;
   insertDiceBet: SQLite.Statement<[Record<string, string | number>]>;
   insertPlinkoBet: SQLite.Statement<[Record<string, string | number>]>;
+  insertInventoryItem: SQLite.Statement<[Record<string, string | number>]>;
+  insertDrop: SQLite.Statement<[Record<string, string | number>]>;
+  countOpening: SQLite.Statement<[number]>;
+  insertBoxOpening: SQLite.Statement<[Record<string, string | number>]>;
+  addCreatorEarnings: SQLite.Statement<[number, number]>;
 }
 
 /** The prepared statements of the read connection. */
 export interface ReaderStatements {
   accessToken: SQLite.Statement<[string, number]>;
   userName: SQLite.Statement<[number]>;
+  userFace: SQLite.Statement<[number]>;
+  boxBySlug: SQLite.Statement<[string]>;
 }
 
 const writers = new WeakMap<SQLite.Database, WriterStatements>();
@@ -68,6 +75,30 @@ export function writerStatements(sqlite: SQLite.Database): WriterStatements {
        values (@user_id, @amount_cents, @payout_cents, @rows, @risk, @path, @bucket, @multiplier,
        @server_seed_hash, @client_seed, @nonce, @created_at) returning "id"`,
     ),
+    // inventory.service grantItem, boxes.service recordDrop, openings.service rollReel
+    insertInventoryItem: sqlite.prepare(
+      `insert into "inventory_items" ("user_id", "product_id", "status", "price_cents", "sale_price_cents", "size",
+       "source", "source_ref", "created_at", "updated_at")
+       values (@user_id, @product_id, 'owned', @price_cents, @sale_price_cents, null, @source, @source_ref,
+       @created_at, @created_at) returning "id"`,
+    ),
+    insertDrop: sqlite.prepare(
+      `insert into "drops" ("user_id", "box_id", "box_version_id", "product_id", "inventory_item_id", "source",
+       "ticket", "created_at")
+       values (@user_id, @box_id, @box_version_id, @product_id, @inventory_item_id, @source, @ticket, @created_at)
+       returning "id"`,
+    ),
+    countOpening: sqlite.prepare(`update "boxes" set "openings" = "openings" + 1 where "id" = ?`),
+    insertBoxOpening: sqlite.prepare(
+      `insert into "box_openings" ("user_id", "box_id", "box_version_id", "product_id", "inventory_item_id",
+       "drop_id", "price_cents", "ticket", "server_seed_hash", "client_seed", "nonce", "created_at")
+       values (@user_id, @box_id, @box_version_id, @product_id, @inventory_item_id, @drop_id, @price_cents,
+       @ticket, @server_seed_hash, @client_seed, @nonce, @created_at)`,
+    ),
+    // user-boxes.repository addCreatorEarnings
+    addCreatorEarnings: sqlite.prepare(
+      `update "boxes" set "creator_earnings_cents" = "creator_earnings_cents" + ? where "id" = ?`,
+    ),
   };
   writers.set(sqlite, s);
   return s;
@@ -83,6 +114,16 @@ export function readerStatements(sqlite: SQLite.Database): ReaderStatements {
        where "access_hash" = ? and "revoked_at" is null and "access_expires_at" > ?`,
     ),
     userName: sqlite.prepare(`select "name" from "users" where "id" = ?`),
+    userFace: sqlite.prepare(`select "name", "avatar_url" from "users" where "id" = ?`),
+    // boxes.repository findBoxBySlug
+    boxBySlug: sqlite.prepare(
+      `select "boxes"."id", "boxes"."slug", "boxes"."name", "boxes"."box_type", "boxes"."img_url", "boxes"."openings",
+       "box_versions"."id" as "version_id", "box_versions"."version", "box_versions"."price_cents",
+       "box_versions"."ev_cents", "box_versions"."sell_back_cents", "box_versions"."house_edge_bp",
+       "boxes"."creator_id", "boxes"."creator_share_bp"
+       from "boxes" inner join "box_versions" on "box_versions"."id" = "boxes"."current_version_id"
+       where "boxes"."slug" = ?`,
+    ),
   };
   readers.set(sqlite, s);
   return s;

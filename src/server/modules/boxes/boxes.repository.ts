@@ -126,11 +126,8 @@ export async function findVersionItems(db: Q, versionId: number) {
     .execute();
 }
 
-/** Recent drops, newest first, optionally of one box or one drop; `best` orders by item price. */
-export async function findDrops(
-  db: Q,
-  opts: { boxId?: number; best: boolean; limit: number; source?: string; dropId?: number },
-) {
+/** Recent drops, newest first, optionally of one box; `best` orders by item price. */
+export async function findDrops(db: Q, opts: { boxId?: number; best: boolean; limit: number; source?: string }) {
   let q = db
     .selectFrom('drops')
     .innerJoin('boxes', 'boxes.id', 'drops.box_id')
@@ -158,7 +155,6 @@ export async function findDrops(
     ]);
   if (opts.boxId !== undefined) q = q.where('drops.box_id', '=', opts.boxId);
   if (opts.source) q = q.where('drops.source', '=', opts.source);
-  if (opts.dropId !== undefined) q = q.where('drops.id', '=', opts.dropId);
   if (opts.best) q = q.orderBy('products.price_cents', 'desc');
   return q.orderBy('drops.id', 'desc').limit(opts.limit).execute();
 }

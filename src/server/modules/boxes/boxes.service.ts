@@ -293,14 +293,3 @@ export async function recordDrop(trx: Kysely<Tables>, d: DropRecord): Promise<nu
     .execute();
   return row.id;
 }
-
-/**
- * The public channel's `lastDrop` payload for a recorded drop (spec §3: user_id, item.price,
- * box.slug and the item details); publish it after the opening commits.
- */
-export async function lastDropEvent(db: DB, dropId: number): Promise<Drop & { user_id: number }> {
-  const [row] = await findDrops(db, { dropId, best: false, limit: 1 });
-  if (!row) throw new HttpError(404, 'Drop not found.');
-  const drop = dropView(row);
-  return { ...drop, user_id: drop.user.id };
-}

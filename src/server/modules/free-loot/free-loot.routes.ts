@@ -12,7 +12,7 @@ import {
   freeOpenResponseSchema,
   type FreeOpenResponse,
 } from '../../../shared/api/free-loot.ts';
-import { lastDropEvent } from '../boxes/boxes.service.ts';
+import { dropEvents } from '../openings/drop-events.ts';
 import { idempotentCall, runOnce } from '../wallet/idempotency.ts';
 import { freeBoxLastDrops, listFreeBoxes, openFreeBox, type FreeOpening } from './free-loot.service.ts';
 
@@ -72,8 +72,8 @@ export function freeLootRoutes(app: FastifyInstance, database: Database): void {
         view,
         after: (o) =>
           afterCommit(app.log, 'free box opening', async () => {
-            for (const id of o.dropIds)
-              await app.publisher.publish(PUBLIC_CHANNEL, LAST_DROP_EVENT, await lastDropEvent(db, id));
+            for (const drop of await dropEvents(db, o, user.id))
+              await app.publisher.publish(PUBLIC_CHANNEL, LAST_DROP_EVENT, drop);
           }),
       }),
   );

@@ -33,7 +33,7 @@ import {
   profitCents,
 } from '../../../shared/free-loot-economics.ts';
 import { lastDrops } from '../boxes/boxes.service.ts';
-import { loadBox, rollReel, type Opening } from '../openings/openings.service.ts';
+import { loadBox, openingBox, rollReel, type Opening } from '../openings/openings.service.ts';
 import type { Remember } from '../wallet/idempotency.ts';
 import { lockUserRows } from '../wallet/ledger.ts';
 import { assertPlayAllowed } from '../responsible-play/exclusion.ts';
@@ -176,9 +176,10 @@ export async function openFreeBox(
         })
         .execute();
       const promoOpenings = (await unusedEntitlements(trx, userId)).length;
-      const { box } = loaded;
       const result: FreeOpening = {
-        box: { slug: box.slug, version: box.version, priceCents: 0 },
+        box: { ...openingBox(loaded), priceCents: 0 },
+        source: 'free_box',
+        createdAt: now,
         costCents: 0,
         reels: [out.reel],
         balanceCents: null,

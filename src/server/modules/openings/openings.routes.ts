@@ -13,9 +13,9 @@ import {
   type OpenResponse,
 } from '../../../shared/api/box-open.ts';
 import { centsToDollars } from '../../../shared/games/boxes/boxes.odds.ts';
-import { lastDropEvent } from '../boxes/boxes.service.ts';
 import { idempotentCall, runOnce, type Remember } from '../wallet/idempotency.ts';
 import { demoOpen, openBox, type Opening } from './openings.service.ts';
+import { dropEvents } from './drop-events.ts';
 
 const summary =
   'Open a box 1–5 times (bearer token required unless demo=true). Each reel is a separate fair bet: reel i uses nonce n+i of the active seed pair, ' +
@@ -51,16 +51,20 @@ export function openingsRoutes(app: FastifyInstance, database: Database): void {
     async ({ params, body, request }) => {
       if (body.demo) return view(await demoOpen(database, params.slug, body), true);
       const user = await request.server.authenticate(request);
-      return runOnce(database.db, idempotentCall(request, user.id, `box:open:${params.slug}`, body), {
-        work: (remember: Remember<Opening>) => openBox(database, user.id, params.slug, body, Date.now(), remember),
+      const call = idempotentCall(request, user.id, `box:open:${params.slug}`, body);
+      return runOnce(database.db, call, {
+        // only a call with an Idempotency-Key has an answer to remember; without one the opening may
+        // take the fast path (one synchronous job on SQLite)
+        work: (remember: Remember<Opening>) =>
+          openBox(database, user.id, params.slug, body, Date.now(), call ? remember : undefined),
         view: (opening) => view(opening, false),
         after: (opening) =>
           afterCommit(app.log, 'box opening', async () => {
             await publishBalance(app.publisher, user.id, opening.balanceCents!);
             if (opening.creditedCreator)
               await publishBalance(app.publisher, opening.creditedCreator.userId, opening.creditedCreator.balanceCents);
-            for (const id of opening.dropIds)
-              await app.publisher.publish(PUBLIC_CHANNEL, LAST_DROP_EVENT, await lastDropEvent(database.db, id));
+            for (const drop of await dropEvents(database.db, opening, user.id))
+              await app.publisher.publish(PUBLIC_CHANNEL, LAST_DROP_EVENT, drop);
           }),
       });
     },

@@ -2,18 +2,16 @@
 // player's active seed pair (each reel is a separate bet: reel i of an opening uses nonce n+i),
 // debits the box price through the ledger (idempotency key `box:{server seed hash}:{nonce}`),
 // maps the fair ticket onto the box version's ranges, grants the item and records the drop.
-// A demo rolls from a throwaway server seed revealed at once and writes nothing.
+// A demo rolls from a throwaway server seed revealed at once and writes nothing. On SQLite an
+// opening without an Idempotency-Key runs as one synchronous job of the group commit instead
+// (openings.sqlite-open.ts): the same rows, keys and errors.
 import { randomBytes } from 'node:crypto';
 import type { Transaction } from 'kysely';
 import type { Database } from '../../db/database.ts';
-import { transact } from '../../db/transact.ts';
+import { canTransactSync, transact, transactSync } from '../../db/transact.ts';
 import type { Tables } from '../../db/tables.ts';
 import { HttpError } from '../../http/errors.ts';
 import type { OpenBody, ReelResult } from '../../../shared/api/box-open.ts';
-import type { SeedInput } from '../../../shared/fair/index.ts';
-import { boxOutcome } from '../../../shared/games/boxes/boxes.outcome.ts';
-import { findBoxBySlug, findVersionItems } from '../boxes/boxes.repository.ts';
-import { productView } from '../boxes/catalog.view.ts';
 import { recordDrop } from '../boxes/boxes.service.ts';
 import { grantItem } from '../inventory/inventory.service.ts';
 import { applyMoveIn } from '../wallet/ledger.ts';
@@ -21,47 +19,12 @@ import type { Remember } from '../wallet/idempotency.ts';
 import { newServerSeed } from '../fair/fair.repository.ts';
 import { takeNextNonce } from '../fair/fair.service.ts';
 import { lockShareParties, payCreatorShare, type CreatorCredit } from '../user-boxes/creator-share.ts';
+import { loadBox, type LoadedBox } from './box-load.ts';
+import { itemView, openingBox, reelResult, roll, type Opening } from './opening-result.ts';
+import { settleOpeningSync } from './openings.sqlite-open.ts';
 
-/** What an opening did. */
-export interface Opening {
-  box: { slug: string; version: number; priceCents: number };
-  costCents: number;
-  reels: ReelResult[];
-  balanceCents: number | null; // null for a demo
-  dropIds: number[]; // recorded drops, to publish after commit
-  creditedCreator?: CreatorCredit | null; // a custom box's creator paid their share (publish their balance after commit)
-}
-
-type VersionItems = Awaited<ReturnType<typeof findVersionItems>>;
-
-/** The box `slug` and its current version's items; 404 / 409 when it cannot be opened. */
-export async function loadBox(database: Database, slug: string) {
-  const box = await findBoxBySlug(database.db, slug);
-  if (!box) throw new HttpError(404, 'Box not found.');
-  const items = await findVersionItems(database.db, box.version_id);
-  if (!items.length) throw new HttpError(409, 'This box has no items.');
-  return { box, items };
-}
-
-/** The reel's ticket (shared box outcome) and the version item it wins. */
-function roll(items: VersionItems, seeds: SeedInput) {
-  const ranges = items.map((i) => ({ from: i.ticket_from, to: i.ticket_to }));
-  const { ticket, index } = boxOutcome(seeds, ranges);
-  if (index < 0) throw new Error(`ticket ${ticket} is outside every range`);
-  return { ticket, won: items[index]! };
-}
-
-function itemView(it: VersionItems[number]): ReelResult['item'] {
-  // the version's price snapshot is the prize's value
-  return {
-    ...productView({ ...it, price_cents: it.item_price_cents, sale_price_cents: it.item_sale_price_cents }),
-    ticket_from: it.ticket_from,
-    ticket_to: it.ticket_to,
-  };
-}
-
-/** A box as an opening needs it (from `loadBox`). */
-export type LoadedBox = Awaited<ReturnType<typeof loadBox>>;
+export { loadBox, type LoadedBox } from './box-load.ts';
+export { openingBox, type Opening } from './opening-result.ts';
 
 /** One reel to roll inside an opening's transaction. */
 export interface ReelInput {
@@ -141,17 +104,7 @@ export async function rollReel(trx: Transaction<Tables>, r: ReelInput): Promise<
       created_at: r.now,
     })
     .execute();
-  const reel: ReelResult = {
-    reel: r.reel,
-    ticket,
-    item: itemView(won),
-    inventory_item_id: inventoryItemId,
-    nonce: pair.nonce,
-    client_seed: pair.client_seed,
-    server_seed_hash: pair.server_seed_hash,
-    server_seed: null,
-    box_version: box.version,
-  };
+  const reel = reelResult(r.loaded, r.reel, { ticket, won, inventoryItemId, pair });
   return { reel, dropId, balanceCents };
 }
 
@@ -167,13 +120,19 @@ export async function openBox(
   const loaded = await loadBox(database, slug);
   if (loaded.box.box_type === 'free') throw new HttpError(403, 'Free boxes open on the Free loot page.'); // never sold
   const priceCents = Number(loaded.box.price_cents);
+  // a box with a creator is a custom box: its reels are 'user_box' bets and pay the creator's share
+  const source = loaded.box.creator_id === null ? 'box' : 'user_box';
+  if (!remember && canTransactSync(database)) {
+    // SQLite: one synchronous job in the group commit; Idempotency-Key calls stay below
+    const checked = { userId, loaded, count: body.count, source, now } as const;
+    const opened = await transactSync(database, (sqlite) => settleOpeningSync(sqlite, checked));
+    if (opened) return opened; // null: no seed pair yet, the path below creates it
+  }
   return transact(database, async (trx) => {
     const reels: ReelResult[] = [];
     const dropIds: number[] = [];
     let balanceCents = 0;
     let creditedCreator: CreatorCredit | null = null;
-    // a box with a creator is a custom box: its reels are 'user_box' bets and pay the creator's share
-    const source = loaded.box.creator_id === null ? 'box' : 'user_box';
     await lockShareParties(trx, loaded.box, userId); // lock order: user rows before the seed row (wallet README)
     for (let reel = 0; reel < body.count; reel++) {
       const out = await rollReel(trx, { userId, loaded, reel, source, debitCents: priceCents, now });
@@ -182,9 +141,10 @@ export async function openBox(
       balanceCents = out.balanceCents!;
       creditedCreator = (await payCreatorShare(trx, loaded.box, userId, priceCents, out.reel, now)) ?? creditedCreator;
     }
-    const { box } = loaded;
     const opening: Opening = {
-      box: { slug: box.slug, version: box.version, priceCents },
+      box: openingBox(loaded),
+      source,
+      createdAt: now,
       costCents: priceCents * body.count,
       reels,
       balanceCents,
@@ -198,7 +158,8 @@ export async function openBox(
 
 /** A demo spin: a throwaway server seed (revealed in the result), nonces 0…count−1; no writes. */
 export async function demoOpen(database: Database, slug: string, body: OpenBody): Promise<Opening> {
-  const { box, items } = await loadBox(database, slug);
+  const loaded = await loadBox(database, slug);
+  const { box, items } = loaded;
   const { server_seed, server_seed_hash } = newServerSeed();
   const clientSeed = randomBytes(8).toString('hex');
   const reels = Array.from({ length: body.count }, (_, reel): ReelResult => {
@@ -216,7 +177,9 @@ export async function demoOpen(database: Database, slug: string, body: OpenBody)
     };
   });
   return {
-    box: { slug: box.slug, version: box.version, priceCents: Number(box.price_cents) },
+    box: openingBox(loaded),
+    source: 'box',
+    createdAt: Date.now(),
     costCents: 0,
     reels,
     balanceCents: null,

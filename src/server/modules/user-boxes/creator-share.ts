@@ -1,9 +1,12 @@
 // The creator's share of an opening of their custom box, paid inside the opening's transaction.
+import type SQLite from 'better-sqlite3';
 import type { Transaction } from 'kysely';
 import type { Tables } from '../../db/tables.ts';
 import type { ReelResult } from '../../../shared/api/box-open.ts';
 import { creatorShareCents } from '../../../shared/games/boxes/custom-box.quote.ts';
-import { applyMoveIn, lockUserRows } from '../wallet/ledger.ts';
+import { writerStatements } from '../../db/hot/statements.ts';
+import { applyMoveIn, lockUserRows, type Move } from '../wallet/ledger.ts';
+import { applyMoveSync } from '../wallet/ledger-sync.ts';
 import { addCreatorEarnings } from './user-boxes.repository.ts';
 
 /** The box fields the share needs (from findBoxBySlug). */
@@ -22,10 +25,25 @@ export interface CreatorCredit {
 }
 
 /**
- * Credits floor(price × share) to the box's creator for one paid reel (ledger kind
- * `creator_share`, key `creator_share:{server seed hash}:{nonce}`: one per reel, replay-safe).
- * Nothing for catalog boxes, a zero share, or a creator opening their own box (no self-rebate).
+ * The creator's credit for one paid reel: floor(price × share), ledger kind `creator_share`, key
+ * `creator_share:{server seed hash}:{nonce}` (one per reel, replay-safe). Null for catalog boxes, a
+ * zero share, or a creator opening their own box (no self-rebate).
  */
+function shareMove(box: ShareBox, openerId: number, paidCents: number, reel: ReelResult, now: number): Move | null {
+  if (box.creator_id === null || Number(box.creator_id) === openerId || paidCents <= 0) return null;
+  const cents = creatorShareCents(paidCents, box.creator_share_bp);
+  if (cents <= 0) return null;
+  return {
+    userId: Number(box.creator_id),
+    deltaCents: cents,
+    kind: 'creator_share',
+    reference: `user_box:${box.slug}:v${box.version}`,
+    idempotencyKey: `creator_share:${reel.server_seed_hash}:${reel.nonce}`,
+    now,
+  };
+}
+
+/** Pays the creator's share of one paid reel inside the opening's transaction (see shareMove). */
 export async function payCreatorShare(
   trx: Transaction<Tables>,
   box: ShareBox,
@@ -34,20 +52,27 @@ export async function payCreatorShare(
   reel: ReelResult,
   now: number,
 ): Promise<CreatorCredit | null> {
-  if (box.creator_id === null || Number(box.creator_id) === openerId || paidCents <= 0) return null;
-  const cents = creatorShareCents(paidCents, box.creator_share_bp);
-  if (cents <= 0) return null;
-  const userId = Number(box.creator_id);
-  const move = await applyMoveIn(trx, {
-    userId,
-    deltaCents: cents,
-    kind: 'creator_share',
-    reference: `user_box:${box.slug}:v${box.version}`,
-    idempotencyKey: `creator_share:${reel.server_seed_hash}:${reel.nonce}`,
-    now,
-  });
-  if (!move.replayed) await addCreatorEarnings(trx, box.id, cents);
-  return { userId, balanceCents: move.balanceAfterCents };
+  const share = shareMove(box, openerId, paidCents, reel, now);
+  if (!share) return null;
+  const move = await applyMoveIn(trx, share);
+  if (!move.replayed) await addCreatorEarnings(trx, box.id, share.deltaCents);
+  return { userId: share.userId, balanceCents: move.balanceAfterCents };
+}
+
+/** payCreatorShare inside a synchronous SQLite job (openings.sqlite-open.ts). */
+export function payCreatorShareSync(
+  sqlite: SQLite.Database,
+  box: ShareBox,
+  openerId: number,
+  paidCents: number,
+  reel: ReelResult,
+  now: number,
+): CreatorCredit | null {
+  const share = shareMove(box, openerId, paidCents, reel, now);
+  if (!share) return null;
+  const move = applyMoveSync(sqlite, share);
+  if (!move.replayed) writerStatements(sqlite).addCreatorEarnings.run(share.deltaCents, box.id);
+  return { userId: share.userId, balanceCents: move.balanceAfterCents };
 }
 
 /**

@@ -1,0 +1,51 @@
+// A box as an opening needs it: the box with its current version, and that version's items.
+// Versions are immutable and products never change, so a version's items are read once per
+// database and kept; the box row (which version is current) is read on every opening — on SQLite
+// from the read connection, so it does not queue behind the writer's group commit.
+import type { Database, DB } from '../../db/database.ts';
+import { sqliteHandle } from '../../db/hot/sqlite-handle.ts';
+import { readerStatements } from '../../db/hot/statements.ts';
+import { HttpError } from '../../http/errors.ts';
+import { findBoxBySlug, findVersionItems } from '../boxes/boxes.repository.ts';
+
+type BoxRow = NonNullable<Awaited<ReturnType<typeof findBoxBySlug>>>;
+export type VersionItems = Awaited<ReturnType<typeof findVersionItems>>;
+
+/** A box as an opening needs it (from `loadBox`). */
+export interface LoadedBox {
+  box: BoxRow;
+  items: VersionItems;
+}
+
+const MAX_VERSIONS = 2_000; // kept versions per database; beyond this the cache starts afresh
+const versionCache = new WeakMap<DB, Map<number, Promise<VersionItems>>>();
+
+/** The items of a box version, read once per database (versions are immutable). */
+function versionItems(db: DB, versionId: number): Promise<VersionItems> {
+  let cache = versionCache.get(db);
+  if (!cache) versionCache.set(db, (cache = new Map()));
+  let items = cache.get(versionId);
+  if (!items) {
+    if (cache.size >= MAX_VERSIONS) cache.clear();
+    items = findVersionItems(db, versionId);
+    cache.set(versionId, items);
+    items.catch(() => cache.delete(versionId));
+  }
+  return items;
+}
+
+/** The box `slug` with its current version, or undefined (the read connection on SQLite). */
+async function boxBySlug(db: DB, slug: string): Promise<BoxRow | undefined> {
+  const reader = sqliteHandle(db)?.reader();
+  if (reader) return readerStatements(reader).boxBySlug.get(slug) as BoxRow | undefined;
+  return findBoxBySlug(db, slug);
+}
+
+/** The box `slug` and its current version's items; 404 / 409 when it cannot be opened. */
+export async function loadBox(database: Database, slug: string): Promise<LoadedBox> {
+  const box = await boxBySlug(database.db, slug);
+  if (!box) throw new HttpError(404, 'Box not found.');
+  const items = await versionItems(database.db, box.version_id);
+  if (!items.length) throw new HttpError(409, 'This box has no items.');
+  return { box, items };
+}

@@ -1,0 +1,86 @@
+// A box opening on SQLite as ONE synchronous job of the group commit (transactSync): per reel the
+// same steps, rows, keys and errors as openBox's Kysely transaction (rollReel, payCreatorShare),
+// on prepared statements (db/hot/statements.ts).
+import type SQLite from 'better-sqlite3';
+import { writerStatements } from '../../db/hot/statements.ts';
+import type { ReelResult } from '../../../shared/api/box-open.ts';
+import { applyMoveSync } from '../wallet/ledger-sync.ts';
+import { payCreatorShareSync, type CreatorCredit } from '../user-boxes/creator-share.ts';
+import type { LoadedBox } from './box-load.ts';
+import { openingBox, reelResult, roll, type Opening } from './opening-result.ts';
+
+/** A paid opening ready to settle (openBox checked the box). */
+export interface CheckedOpening {
+  userId: number;
+  loaded: LoadedBox;
+  count: number; // reels, 1–5
+  source: 'box' | 'user_box';
+  now: number; // epoch ms
+}
+
+type Pair = { server_seed: string; server_seed_hash: string; client_seed: string; nonce: number };
+
+/** Settles the opening; null (nothing written) when the player has no active seed pair yet: the
+ * caller then takes the Kysely path, which creates the pairs. */
+export function settleOpeningSync(sqlite: SQLite.Database, o: CheckedOpening): Opening | null {
+  const s = writerStatements(sqlite);
+  const { box, items } = o.loaded;
+  const priceCents = Number(box.price_cents);
+  const reels: ReelResult[] = [];
+  const dropIds: number[] = [];
+  let balanceCents = 0;
+  let creditedCreator: CreatorCredit | null = null;
+  for (let reel = 0; reel < o.count; reel++) {
+    const taken = s.takeNonce.get(o.userId) as Pair | undefined;
+    if (!taken) return null; // only at reel 0: nothing is written before
+    const pair = { ...taken, nonce: Number(taken.nonce) - 1 };
+    const key = `${o.source}:${pair.server_seed_hash}:${pair.nonce}`;
+    ({ balanceAfterCents: balanceCents } = applyMoveSync(sqlite, {
+      userId: o.userId,
+      deltaCents: -priceCents,
+      kind: o.source,
+      reference: `${o.source}:${box.slug}:v${box.version}`,
+      idempotencyKey: key,
+      now: o.now,
+    }));
+    const { ticket, won } = roll(items, {
+      serverSeed: pair.server_seed,
+      clientSeed: pair.client_seed,
+      nonce: pair.nonce,
+    });
+    const common = { user_id: o.userId, product_id: won.id, source: o.source, created_at: o.now };
+    const { id: inventoryItemId } = s.insertInventoryItem.get({
+      ...common,
+      price_cents: won.item_price_cents,
+      sale_price_cents: won.item_sale_price_cents,
+      source_ref: key,
+    }) as { id: number };
+    const placed = { ...common, box_id: box.id, box_version_id: box.version_id, inventory_item_id: inventoryItemId };
+    const { id: dropId } = s.insertDrop.get({ ...placed, ticket }) as { id: number };
+    s.countOpening.run(box.id);
+    const { source: _source, ...opening } = placed;
+    s.insertBoxOpening.run({
+      ...opening,
+      drop_id: dropId,
+      price_cents: priceCents,
+      ticket,
+      server_seed_hash: pair.server_seed_hash,
+      client_seed: pair.client_seed,
+      nonce: pair.nonce,
+    });
+    const result = reelResult(o.loaded, reel, { ticket, won, inventoryItemId, pair });
+    reels.push(result);
+    dropIds.push(dropId);
+    creditedCreator = payCreatorShareSync(sqlite, box, o.userId, priceCents, result, o.now) ?? creditedCreator;
+  }
+  return {
+    box: openingBox(o.loaded),
+    source: o.source,
+    createdAt: o.now,
+    costCents: priceCents * o.count,
+    reels,
+    balanceCents,
+    dropIds,
+    creditedCreator,
+  };
+}
