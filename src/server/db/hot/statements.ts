@@ -1,7 +1,8 @@
 // The ONE place that builds the hot paths' SQL for SQLite: prepared once per connection and reused
 // by the synchronous bet jobs (transactSync) and the bearer-token lookups on the read connection.
 // Each statement is the same SQL the Kysely path runs (ledger.ts applyMoveIn, fair takeNonce, the
-// games' inserts), so both paths write identical rows.
+// games' inserts), so both paths write identical rows. Inserts take the new row's id from
+// insertedId, not a RETURNING clause: RETURNING costs SQLite about a third more per insert.
 import type SQLite from 'better-sqlite3';
 
 /** The prepared statements of the bet path, bound to the writer connection. */
@@ -29,6 +30,11 @@ export interface ReaderStatements {
   userName: SQLite.Statement<[number]>;
   userFace: SQLite.Statement<[number]>;
   boxBySlug: SQLite.Statement<[string]>;
+}
+
+/** The id of the row an insert statement just wrote. */
+export function insertedId(info: SQLite.RunResult): number {
+  return Number(info.lastInsertRowid);
 }
 
 const writers = new WeakMap<SQLite.Database, WriterStatements>();
@@ -61,32 +67,32 @@ export function writerStatements(sqlite: SQLite.Database): WriterStatements {
     setLevel: sqlite.prepare(`update "users" set "level" = ? where "id" = ?`),
     insertLedger: sqlite.prepare(
       `insert into "ledger" ("user_id", "delta_cents", "balance_after_cents", "kind", "reference", "idempotency_key", "created_at")
-       values (@user_id, @delta_cents, @balance_after_cents, @kind, @reference, @idempotency_key, @created_at) returning "id"`,
+       values (@user_id, @delta_cents, @balance_after_cents, @kind, @reference, @idempotency_key, @created_at)`,
     ),
     insertDiceBet: sqlite.prepare(
       `insert into "dice_bets" ("user_id", "amount_cents", "payout_cents", "target_bp", "direction", "roll_bp",
        "multiplier", "win", "server_seed_hash", "client_seed", "nonce", "created_at")
        values (@user_id, @amount_cents, @payout_cents, @target_bp, @direction, @roll_bp, @multiplier, @win,
-       @server_seed_hash, @client_seed, @nonce, @created_at) returning "id"`,
+       @server_seed_hash, @client_seed, @nonce, @created_at)`,
     ),
     insertPlinkoBet: sqlite.prepare(
       `insert into "plinko_bets" ("user_id", "amount_cents", "payout_cents", "rows", "risk", "path", "bucket",
        "multiplier", "server_seed_hash", "client_seed", "nonce", "created_at")
        values (@user_id, @amount_cents, @payout_cents, @rows, @risk, @path, @bucket, @multiplier,
-       @server_seed_hash, @client_seed, @nonce, @created_at) returning "id"`,
+       @server_seed_hash, @client_seed, @nonce, @created_at)`,
     ),
     // inventory.service grantItem, boxes.service recordDrop, openings.service rollReel
     insertInventoryItem: sqlite.prepare(
       `insert into "inventory_items" ("user_id", "product_id", "status", "price_cents", "sale_price_cents", "size",
        "source", "source_ref", "created_at", "updated_at")
        values (@user_id, @product_id, 'owned', @price_cents, @sale_price_cents, null, @source, @source_ref,
-       @created_at, @created_at) returning "id"`,
+       @created_at, @created_at)`,
     ),
     insertDrop: sqlite.prepare(
       `insert into "drops" ("user_id", "box_id", "box_version_id", "product_id", "inventory_item_id", "source",
        "ticket", "created_at")
        values (@user_id, @box_id, @box_version_id, @product_id, @inventory_item_id, @source, @ticket, @created_at)
-       returning "id"`,
+      `,
     ),
     countOpening: sqlite.prepare(`update "boxes" set "openings" = "openings" + 1 where "id" = ?`),
     insertBoxOpening: sqlite.prepare(

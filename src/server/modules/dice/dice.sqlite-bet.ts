@@ -1,7 +1,7 @@
 // A dice bet on SQLite as ONE synchronous job of the group commit (transactSync): the same steps,
 // rows and errors as placeDiceBet's Kysely transaction, on prepared statements (db/hot/statements.ts).
 import type SQLite from 'better-sqlite3';
-import { writerStatements } from '../../db/hot/statements.ts';
+import { insertedId, writerStatements } from '../../db/hot/statements.ts';
 import { applyMoveSync } from '../wallet/ledger-sync.ts';
 import type { DiceBetBody } from '../../../shared/api/dice.ts';
 import { diceOutcome } from '../../../shared/games/dice/dice.outcome.ts';
@@ -48,10 +48,10 @@ export function settleDiceBetSync(sqlite: SQLite.Database, b: CheckedDiceBet): P
     nonce: pair.nonce,
     created_at: b.now,
   };
-  const { id } = s.insertDiceBet.get(row) as { id: number };
+  const id = insertedId(s.insertDiceBet.run(row));
   const key = `dice:${pair.server_seed_hash}:${pair.nonce}`;
   const reference = `dice_bet:${id}`;
-  const move = { userId: b.userId, reference, now: b.now };
+  const move = { userId: b.userId, reference, now: b.now, freshKey: true }; // keys of the nonce just taken
   let { balanceAfterCents } = applyMoveSync(sqlite, {
     ...move,
     deltaCents: -b.amountCents,

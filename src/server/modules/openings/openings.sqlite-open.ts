@@ -2,7 +2,7 @@
 // same steps, rows, keys and errors as openBox's Kysely transaction (rollReel, payCreatorShare),
 // on prepared statements (db/hot/statements.ts).
 import type SQLite from 'better-sqlite3';
-import { writerStatements } from '../../db/hot/statements.ts';
+import { insertedId, writerStatements } from '../../db/hot/statements.ts';
 import type { ReelResult } from '../../../shared/api/box-open.ts';
 import { applyMoveSync } from '../wallet/ledger-sync.ts';
 import { payCreatorShareSync, type CreatorCredit } from '../user-boxes/creator-share.ts';
@@ -42,6 +42,7 @@ export function settleOpeningSync(sqlite: SQLite.Database, o: CheckedOpening): O
       reference: `${o.source}:${box.slug}:v${box.version}`,
       idempotencyKey: key,
       now: o.now,
+      freshKey: true,
     }));
     const { ticket, won } = roll(items, {
       serverSeed: pair.server_seed,
@@ -49,14 +50,16 @@ export function settleOpeningSync(sqlite: SQLite.Database, o: CheckedOpening): O
       nonce: pair.nonce,
     });
     const common = { user_id: o.userId, product_id: won.id, source: o.source, created_at: o.now };
-    const { id: inventoryItemId } = s.insertInventoryItem.get({
-      ...common,
-      price_cents: won.item_price_cents,
-      sale_price_cents: won.item_sale_price_cents,
-      source_ref: key,
-    }) as { id: number };
+    const inventoryItemId = insertedId(
+      s.insertInventoryItem.run({
+        ...common,
+        price_cents: won.item_price_cents,
+        sale_price_cents: won.item_sale_price_cents,
+        source_ref: key,
+      }),
+    );
     const placed = { ...common, box_id: box.id, box_version_id: box.version_id, inventory_item_id: inventoryItemId };
-    const { id: dropId } = s.insertDrop.get({ ...placed, ticket }) as { id: number };
+    const dropId = insertedId(s.insertDrop.run({ ...placed, ticket }));
     s.countOpening.run(box.id);
     const { source: _source, ...opening } = placed;
     s.insertBoxOpening.run({

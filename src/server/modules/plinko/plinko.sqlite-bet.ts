@@ -1,7 +1,7 @@
 // A plinko drop on SQLite as ONE synchronous job of the group commit (transactSync): the same steps,
 // rows and errors as placePlinkoBet's Kysely transaction, on prepared statements (db/hot/statements.ts).
 import type SQLite from 'better-sqlite3';
-import { writerStatements } from '../../db/hot/statements.ts';
+import { insertedId, writerStatements } from '../../db/hot/statements.ts';
 import { applyMoveSync } from '../wallet/ledger-sync.ts';
 import type { PlinkoBetBody } from '../../../shared/api/plinko.ts';
 import { plinkoOutcome } from '../../../shared/games/plinko/plinko.outcome.ts';
@@ -30,9 +30,9 @@ export function settlePlinkoBetSync(sqlite: SQLite.Database, b: CheckedPlinkoBet
   const outcome = plinkoOutcome(seeds, b.body.rows, b.body.risk);
   const payoutCents = b.payoutCents(outcome.multiplier);
   const row = plinkoBetRow({ ...b, payoutCents, outcome, pair });
-  const { id } = s.insertPlinkoBet.get(row) as { id: number };
+  const id = insertedId(s.insertPlinkoBet.run(row));
   const key = `plinko:${pair.server_seed_hash}:${pair.nonce}`;
-  const move = { userId: b.userId, reference: `plinko_bet:${id}`, now: b.now };
+  const move = { userId: b.userId, reference: `plinko_bet:${id}`, now: b.now, freshKey: true }; // keys of the nonce just taken
   let { balanceAfterCents } = applyMoveSync(sqlite, {
     ...move,
     deltaCents: -b.amountCents,

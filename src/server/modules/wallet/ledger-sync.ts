@@ -2,7 +2,7 @@
 // same conditional UPDATE (wager, edge units, level, self-exclusion), the same ledger row and the
 // same errors, on prepared statements of the writer connection.
 import type SQLite from 'better-sqlite3';
-import { writerStatements } from '../../db/hot/statements.ts';
+import { insertedId, writerStatements } from '../../db/hot/statements.ts';
 import { HttpError } from '../../http/errors.ts';
 import { SelfExcluded } from '../responsible-play/exclusion.ts';
 import { WAGER_KINDS, edgeUnitsForWager, levelForXp, xpForEdge } from '../../../shared/levels.ts';
@@ -10,12 +10,18 @@ import { InsufficientFunds, type Move, type MoveResult } from './ledger.ts';
 
 type Updated = { balance_cents: number; edge_units: number; level: number };
 
-/** Applies a move inside the open transaction of a synchronous job (see applyMoveIn). */
-export function applyMoveSync(sqlite: SQLite.Database, move: Move): MoveResult {
+/**
+ * Applies a move inside the open transaction of a synchronous job (see applyMoveIn). `freshKey`:
+ * the key names a nonce this job just took, so it cannot have been used and the lookup of an
+ * earlier move is skipped (the key's unique index still refuses a duplicate).
+ */
+export function applyMoveSync(sqlite: SQLite.Database, move: Move & { freshKey?: boolean }): MoveResult {
   if (!Number.isSafeInteger(move.deltaCents)) throw new Error(`delta must be integer cents, got ${move.deltaCents}`);
   const s = writerStatements(sqlite);
-  const prior = s.ledgerByKey.get(move.idempotencyKey) as
-    { id: number; balance_after_cents: number; user_id: number; delta_cents: number } | undefined;
+  const prior = move.freshKey
+    ? undefined
+    : (s.ledgerByKey.get(move.idempotencyKey) as
+        { id: number; balance_after_cents: number; user_id: number; delta_cents: number } | undefined);
   if (prior) {
     if (prior.user_id !== move.userId || prior.delta_cents !== move.deltaCents) {
       throw new HttpError(409, 'This request was already used for a different operation.');
@@ -48,14 +54,16 @@ export function applyMoveSync(sqlite: SQLite.Database, move: Move): MoveResult {
     const level = levelForXp(xpForEdge(Number(updated.edge_units)));
     if (level > updated.level) s.setLevel.run(level, move.userId);
   }
-  const row = s.insertLedger.get({
-    user_id: move.userId,
-    delta_cents: move.deltaCents,
-    balance_after_cents: updated.balance_cents,
-    kind: move.kind,
-    reference: move.reference,
-    idempotency_key: move.idempotencyKey,
-    created_at: move.now,
-  }) as { id: number };
-  return { ledgerId: row.id, balanceAfterCents: updated.balance_cents, replayed: false };
+  const ledgerId = insertedId(
+    s.insertLedger.run({
+      user_id: move.userId,
+      delta_cents: move.deltaCents,
+      balance_after_cents: updated.balance_cents,
+      kind: move.kind,
+      reference: move.reference,
+      idempotency_key: move.idempotencyKey,
+      created_at: move.now,
+    }),
+  );
+  return { ledgerId, balanceAfterCents: updated.balance_cents, replayed: false };
 }
