@@ -22,6 +22,11 @@ export interface WriterStatements {
   countOpening: SQLite.Statement<[number]>;
   insertBoxOpening: SQLite.Statement<[Record<string, string | number>]>;
   addCreatorEarnings: SQLite.Statement<[number, number]>;
+  productById: SQLite.Statement<[number]>;
+  stakeItem: SQLite.Statement<[number, number, number]>;
+  insertUpgrade: SQLite.Statement<[Record<string, string | number | null>]>;
+  setUpgradeItem: SQLite.Statement<[number, number]>;
+  balanceOf: SQLite.Statement<[number]>;
 }
 
 /** The prepared statements of the read connection. */
@@ -105,6 +110,25 @@ export function writerStatements(sqlite: SQLite.Database): WriterStatements {
     addCreatorEarnings: sqlite.prepare(
       `update "boxes" set "creator_earnings_cents" = "creator_earnings_cents" + ? where "id" = ?`,
     ),
+    // upgrade.service placeUpgrade
+    productById: sqlite.prepare(
+      `select "id", "slug", "name", "category", "rarity", "img_url", "price_cents", "sale_price_cents", "size_kind"
+       from "products" where "id" = ?`,
+    ),
+    stakeItem: sqlite.prepare(
+      `update "inventory_items" set "status" = 'used_in_upgrade', "updated_at" = ?
+       where "id" = ? and "user_id" = ? and "status" = 'owned' returning "price_cents"`,
+    ),
+    insertUpgrade: sqlite.prepare(
+      `insert into "upgrades" ("user_id", "stake_item_ids", "stake_items_cents", "stake_balance_cents",
+       "target_product_id", "target_price_cents", "target_sale_price_cents", "chance_bp", "edge_bp", "roll", "win",
+       "inventory_item_id", "server_seed_hash", "client_seed", "nonce", "created_at")
+       values (@user_id, @stake_item_ids, @stake_items_cents, @stake_balance_cents, @target_product_id,
+       @target_price_cents, @target_sale_price_cents, @chance_bp, @edge_bp, @roll, @win, @inventory_item_id,
+       @server_seed_hash, @client_seed, @nonce, @created_at)`,
+    ),
+    setUpgradeItem: sqlite.prepare(`update "upgrades" set "inventory_item_id" = ? where "id" = ?`),
+    balanceOf: sqlite.prepare(`select "balance_cents" from "users" where "id" = ?`),
   };
   writers.set(sqlite, s);
   return s;

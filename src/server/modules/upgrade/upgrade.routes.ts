@@ -52,9 +52,13 @@ export function upgradeRoutes(app: FastifyInstance, database: Database): void {
       response: upgradeResponseSchema,
       bodyLimit: 4096,
     },
-    async ({ user, body, request }) =>
-      runOnce(database.db, idempotentCall(request, user.id, 'upgrade', body), {
-        work: (remember: Remember<PlacedUpgrade>) => placeUpgrade(database, user.id, body, Date.now(), remember),
+    async ({ user, body, request }) => {
+      const call = idempotentCall(request, user.id, 'upgrade', body);
+      return runOnce(database.db, call, {
+        // only a call with an Idempotency-Key has an answer to remember; without one the upgrade may
+        // take the fast path (one synchronous job on SQLite)
+        work: (remember: Remember<PlacedUpgrade>) =>
+          placeUpgrade(database, user.id, body, Date.now(), call ? remember : undefined),
         view: (placed) => ({ data: placed.upgrade, balance: centsToDollars(placed.balanceCents) }),
         after: async (placed) => {
           if (placed.balanceMoved)
@@ -62,7 +66,8 @@ export function upgradeRoutes(app: FastifyInstance, database: Database): void {
               publishBalance(app.publisher, user.id, placed.balanceCents),
             );
         },
-      }),
+      });
+    },
   );
   defineRoute(
     app,

@@ -8,31 +8,20 @@
 // 4. roll = fair float × 100, win iff roll < chance %; the upgrades row;
 // 5. the balance part debited through the ledger (kind 'upgrade', key upgrade:{hash}:{nonce});
 // 6. on a win the target is granted (source 'upgrade') with its price snapshot.
+// On SQLite an upgrade without an Idempotency-Key runs as one synchronous job of the group commit
+// instead (upgrade.sqlite-bet.ts): the same steps, rows and errors.
 import type { Database } from '../../db/database.ts';
+import { canTransactSync, transact, transactSync } from '../../db/transact.ts';
 import { HttpError, fieldError } from '../../http/errors.ts';
 import { applyMoveIn, lockUserRows } from '../wallet/ledger.ts';
 import { assertPlayAllowed } from '../responsible-play/exclusion.ts';
 import type { Remember } from '../wallet/idempotency.ts';
 import { takeNextNonce } from '../fair/fair.service.ts';
 import { grantItem } from '../inventory/inventory.service.ts';
-import type { Upgrade, UpgradeBody } from '../../../shared/api/upgrade.ts';
-import {
-  UPGRADE_EDGE_BP,
-  bpToPercent,
-  upgradeChance,
-  upgradeChanceError,
-} from '../../../shared/games/upgrade/upgrade.odds.ts';
-import { upgradeOutcome } from '../../../shared/games/upgrade/upgrade.outcome.ts';
+import type { UpgradeBody } from '../../../shared/api/upgrade.ts';
 import { findUpgrade } from './upgrade.repository.ts';
-
-/** What an upgrade did. */
-export interface PlacedUpgrade {
-  upgrade: Upgrade;
-  balanceCents: number; // after the upgrade
-  balanceMoved: boolean; // publish balanceUpdated only then
-}
-
-const GONE = 'Some of these items are no longer in your inventory.';
+import { GONE, NO_TARGET, rollUpgrade, type PlacedUpgrade } from './upgrade.roll.ts';
+import { settleUpgradeSync } from './upgrade.sqlite-bet.ts';
 
 /** Runs one upgrade for `userId` (see the file comment). */
 export async function placeUpgrade(
@@ -44,7 +33,13 @@ export async function placeUpgrade(
 ): Promise<PlacedUpgrade> {
   const ids = [...body.item_ids].sort((a, b) => a - b);
   const balanceCents = Math.round(body.balance * 100);
-  return database.db.transaction().execute(async (trx) => {
+  if (!remember && canTransactSync(database)) {
+    // SQLite: one synchronous job in the group commit; Idempotency-Key calls stay below
+    const asked = { userId, ids, balanceCents, targetProductId: body.target_product_id, now };
+    const placed = await transactSync(database, (sqlite) => settleUpgradeSync(sqlite, asked));
+    if (placed) return placed; // null: no seed pair yet, the path below creates it
+  }
+  return transact(database, async (trx) => {
     await lockUserRows(trx, [userId]); // lock order: the user row before the seed row (wallet README)
     if (balanceCents === 0) await assertPlayAllowed(trx, userId, now); // items only: the ledger sees no wager
     const target = await trx
@@ -52,7 +47,7 @@ export async function placeUpgrade(
       .select(['id', 'price_cents', 'sale_price_cents'])
       .where('id', '=', body.target_product_id)
       .executeTakeFirst();
-    if (!target) throw fieldError('target_product_id', 'This target item does not exist.');
+    if (!target) throw fieldError('target_product_id', NO_TARGET);
     const pair = await takeNextNonce(trx, userId, now);
     let itemsCents = 0;
     for (const id of ids) {
@@ -67,36 +62,8 @@ export async function placeUpgrade(
       if (!row) throw new HttpError(409, GONE, { item_ids: [GONE] });
       itemsCents += Number(row.price_cents);
     }
-    const targetCents = Number(target.price_cents);
-    const problem = upgradeChanceError(itemsCents + balanceCents, targetCents);
-    if (problem) throw fieldError('target_product_id', problem);
-    const { chanceBp } = upgradeChance(itemsCents + balanceCents, targetCents);
-    const outcome = upgradeOutcome(
-      { serverSeed: pair.server_seed, clientSeed: pair.client_seed, nonce: pair.nonce },
-      bpToPercent(chanceBp),
-    );
-    const { id } = await trx
-      .insertInto('upgrades')
-      .values({
-        user_id: userId,
-        stake_item_ids: JSON.stringify(ids),
-        stake_items_cents: itemsCents,
-        stake_balance_cents: balanceCents,
-        target_product_id: target.id,
-        target_price_cents: targetCents,
-        target_sale_price_cents: Number(target.sale_price_cents),
-        chance_bp: chanceBp,
-        edge_bp: UPGRADE_EDGE_BP,
-        roll: outcome.roll,
-        win: outcome.win ? 1 : 0,
-        inventory_item_id: null,
-        server_seed_hash: pair.server_seed_hash,
-        client_seed: pair.client_seed,
-        nonce: pair.nonce,
-        created_at: now,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
+    const { row, win } = rollUpgrade({ userId, ids, itemsCents, balanceCents, target, pair, now });
+    const { id } = await trx.insertInto('upgrades').values(row).returning('id').executeTakeFirstOrThrow();
     let balanceAfter: number;
     if (balanceCents > 0) {
       const key = `upgrade:${pair.server_seed_hash}:${pair.nonce}`;
@@ -114,15 +81,15 @@ export async function placeUpgrade(
           .balance_cents,
       );
     }
-    if (outcome.win) {
+    if (win) {
       const itemId = await grantItem(trx, {
         userId,
         productId: target.id,
         source: 'upgrade',
         sourceRef: `upgrade:${id}`,
         now,
-        priceCents: targetCents,
-        salePriceCents: Number(target.sale_price_cents),
+        priceCents: row.target_price_cents,
+        salePriceCents: row.target_sale_price_cents,
       });
       await trx.updateTable('upgrades').set({ inventory_item_id: itemId }).where('id', '=', id).execute();
     }
@@ -131,3 +98,5 @@ export async function placeUpgrade(
     return placed;
   });
 }
+
+export type { PlacedUpgrade } from './upgrade.roll.ts';

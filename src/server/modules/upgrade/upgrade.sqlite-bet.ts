@@ -1,0 +1,90 @@
+// An upgrade on SQLite as ONE synchronous job of the group commit (transactSync): the same steps,
+// rows and errors as placeUpgrade's Kysely transaction, on prepared statements (db/hot/statements.ts).
+import type SQLite from 'better-sqlite3';
+import { insertedId, writerStatements } from '../../db/hot/statements.ts';
+import { HttpError, fieldError } from '../../http/errors.ts';
+import { SelfExcluded } from '../responsible-play/exclusion.ts';
+import { applyMoveSync } from '../wallet/ledger-sync.ts';
+import type { ProductRow } from '../boxes/catalog.view.ts';
+import { toUpgrade } from './upgrade.repository.ts';
+import { GONE, NO_TARGET, rollUpgrade, type PlacedUpgrade } from './upgrade.roll.ts';
+
+/** An upgrade as asked (placeUpgrade sorted the item ids and converted the balance to cents). */
+export interface AskedUpgrade {
+  userId: number;
+  ids: number[]; // ascending
+  balanceCents: number;
+  targetProductId: number;
+  now: number; // epoch ms
+}
+
+type Pair = { server_seed: string; server_seed_hash: string; client_seed: string; nonce: number };
+
+/** Settles the upgrade; null (nothing written) when the player has no active seed pair yet: the
+ * caller then takes the Kysely path, which creates the pairs. */
+export function settleUpgradeSync(sqlite: SQLite.Database, u: AskedUpgrade): PlacedUpgrade | null {
+  const s = writerStatements(sqlite);
+  const { userId, ids, balanceCents, now } = u;
+  if (balanceCents === 0) {
+    // items only: the ledger sees no wager, so self-exclusion is checked here
+    const row = s.selfExcludedUntil.get(userId) as { self_excluded_until: number | null } | undefined;
+    const until = row?.self_excluded_until == null ? null : Number(row.self_excluded_until);
+    if (until !== null && until > now) throw new SelfExcluded(until);
+  }
+  const target = s.productById.get(u.targetProductId) as ProductRow | undefined;
+  if (!target) throw fieldError('target_product_id', NO_TARGET);
+  const taken = s.takeNonce.get(userId) as Pair | undefined;
+  if (!taken) return null; // nothing is written before
+  const pair = { ...taken, nonce: Number(taken.nonce) - 1 };
+  let itemsCents = 0;
+  for (const id of ids) {
+    const row = s.stakeItem.get(now, id, userId) as { price_cents: number } | undefined;
+    if (!row) throw new HttpError(409, GONE, { item_ids: [GONE] });
+    itemsCents += Number(row.price_cents);
+  }
+  const { row, win } = rollUpgrade({ userId, ids, itemsCents, balanceCents, target, pair, now });
+  const id = insertedId(s.insertUpgrade.run(row));
+  let balanceAfter: number;
+  if (balanceCents > 0) {
+    ({ balanceAfterCents: balanceAfter } = applyMoveSync(sqlite, {
+      userId,
+      deltaCents: -balanceCents,
+      kind: 'upgrade',
+      reference: `upgrade:${id}`,
+      idempotencyKey: `upgrade:${pair.server_seed_hash}:${pair.nonce}`,
+      now,
+      freshKey: true, // the nonce this job just took
+    }));
+  } else {
+    balanceAfter = Number((s.balanceOf.get(userId) as { balance_cents: number }).balance_cents);
+  }
+  let itemId: number | null = null;
+  if (win) {
+    itemId = insertedId(
+      s.insertInventoryItem.run({
+        user_id: userId,
+        product_id: target.id,
+        price_cents: row.target_price_cents,
+        sale_price_cents: row.target_sale_price_cents,
+        source: 'upgrade',
+        source_ref: `upgrade:${id}`,
+        created_at: now,
+      }),
+    );
+    s.setUpgradeItem.run(itemId, id);
+  }
+  const upgrade = toUpgrade(
+    {
+      ...target,
+      ...row,
+      upgrade_id: id,
+      inventory_item_id: itemId,
+      item_status: itemId === null ? null : 'owned',
+      item_price_cents: itemId === null ? null : row.target_price_cents,
+      item_sale_price_cents: itemId === null ? null : row.target_sale_price_cents,
+      item_created_at: itemId === null ? null : now,
+    },
+    null,
+  );
+  return { upgrade, balanceCents: balanceAfter, balanceMoved: balanceCents > 0 };
+}
