@@ -1,7 +1,8 @@
-// Dice on PostgreSQL: POST /api/dice/bet from 200 funded players at once (one autocannon connection
-// each, its own bearer token: one player's bets queue on their row, as they must), on a fresh
-// database created for the run and dropped after. Reports bets/s, p50/p99 and the CPU per bet of the
-// app process and of all PostgreSQL processes (read from /proc; other work on the machine shows too).
+// Dice, then plinko, on PostgreSQL: POST /api/dice/bet and POST /api/plinko/bet from 200 funded
+// players at once (one autocannon connection each, its own bearer token: one player's bets queue on
+// their row, as they must), on a fresh database created for the run and dropped after. Reports per
+// game bets/s, p50/p99 and the CPU per bet of the app process and of all PostgreSQL processes (read
+// from /proc; other work on the machine shows too).
 // BENCH_PG_URL names the server (any database on it); without a reachable server it reports a skip.
 import { randomBytes } from 'node:crypto';
 import { readFileSync, readdirSync } from 'node:fs';
@@ -60,7 +61,7 @@ async function fundedPlayers(dataDir: string, url: string, players: number): Pro
   }
 }
 
-/** Runs the PostgreSQL dice benchmark and returns its figures. */
+/** Runs the PostgreSQL dice and plinko benchmark and returns its figures. */
 export async function dicePgBench(): Promise<Record<string, number | string>> {
   const name = `la_bench_${randomBytes(4).toString('hex')}`;
   const url = ADMIN_URL.replace(/\/[^/]*$/, `/${name}`);
@@ -73,34 +74,42 @@ export async function dicePgBench(): Promise<Record<string, number | string>> {
     return await withAppAndBare(
       async ({ app, dataDir }) => {
         const tokens = await fundedPlayers(dataDir, url, PLAYERS);
-        let next = 0;
-        const run = (duration: number) =>
-          autocannon({
-            url: `${app.url}/api/dice/bet`,
+        const appPid = app.child.pid!;
+        const cpu = () => ({ app: cpuMs((pid) => pid === appPid), pg: cpuMs((_, comm) => comm === 'postgres') });
+        /** `seconds` of POSTs of `body` to `path`, one connection and token per player. */
+        const run = (path: string, body: object, duration: number) => {
+          let next = 0;
+          return autocannon({
+            url: `${app.url}${path}`,
             method: 'POST',
             duration,
             connections: PLAYERS,
-            body: JSON.stringify({ amount: 0.01, target: 50, direction: 'over' }),
+            body: JSON.stringify(body),
             headers: { 'content-type': 'application/json' },
             setupClient: (client) =>
               client.setHeaders({ authorization: tokens[next++ % PLAYERS]!, 'content-type': 'application/json' }),
           });
-        await run(2); // warm up: every player's first bet creates its seed pairs
-        const appPid = app.child.pid!;
-        const cpu = () => ({ app: cpuMs((pid) => pid === appPid), pg: cpuMs((_, comm) => comm === 'postgres') });
-        const before = cpu();
-        const r = await run(SECONDS);
-        const after = cpu();
-        const bets = r.requests.total;
-        return {
-          players: PLAYERS,
-          dice_pg_bets_per_s: Math.round(r.requests.average),
-          dice_pg_p50_ms: r.latency.p50,
-          dice_pg_p99_ms: r.latency.p99,
-          app_cpu_ms_per_bet: Number(((after.app - before.app) / bets).toFixed(3)),
-          pg_cpu_ms_per_bet: Number(((after.pg - before.pg) / bets).toFixed(3)),
-          errors: r.non2xx + r.errors,
         };
+        /** The figures of one game's bets (after a warm-up whose first bets create every seed pair). */
+        const measure = async (game: string, path: string, body: object) => {
+          await run(path, body, 2);
+          const before = cpu();
+          const r = await run(path, body, SECONDS);
+          const after = cpu();
+          const bets = r.requests.total;
+          return {
+            [`${game}_pg_bets_per_s`]: Math.round(r.requests.average),
+            [`${game}_pg_p50_ms`]: r.latency.p50,
+            [`${game}_pg_p99_ms`]: r.latency.p99,
+            [`${game}_app_cpu_ms_per_bet`]: Number(((after.app - before.app) / bets).toFixed(3)),
+            [`${game}_pg_cpu_ms_per_bet`]: Number(((after.pg - before.pg) / bets).toFixed(3)),
+            [`${game}_errors`]: r.non2xx + r.errors,
+          };
+        };
+        const dice = await measure('dice', '/api/dice/bet', { amount: 0.01, target: 50, direction: 'over' });
+        // the same players drop plinko balls on the largest board (16 rows: two HMAC rounds per drop)
+        const plinko = await measure('plinko', '/api/plinko/bet', { amount: 0.01, rows: 16, risk: 'medium' });
+        return { players: PLAYERS, ...dice, ...plinko };
       },
       { DATABASE_URL: url, RATE_LIMIT_SCALE: '100000' },
     );
