@@ -86,14 +86,15 @@ export function plinkoRoutes(app: FastifyInstance, database: Database): void {
     async ({ user, body, request }) => {
       const call = idempotentCall(request, user.id, 'plinko:bet', body);
       return runOnce(database.db, call, {
-        // without a key there is nothing to remember (and the drop may take the SQLite hot path)
+        // only a call with an Idempotency-Key has an answer to remember; without one the drop may take the
+        // fast path (one synchronous job on SQLite, one statement on PostgreSQL)
         work: (remember: Remember<PlacedPlinko>) =>
           placePlinkoBet(database, user.id, body, Date.now(), call ? remember : undefined),
         view: (placed) => ({ data: placed.bet, balance: placed.balanceCents / 100, msg: betMessage(placed) }),
         after: (placed) =>
           afterCommit(app.log, 'plinko bet', async () => {
             await publishBalance(app.publisher, user.id, placed.balanceCents);
-            const item = await historyItem(database.db, placed.bet, user.id, placed.amountCents);
+            const item = await historyItem(database.db, placed.bet, user.id, placed.amountCents, placed.userName);
             await app.publisher.publish(PLINKO_CHANNEL, PLINKO_BET_EVENT, item);
           }),
       });

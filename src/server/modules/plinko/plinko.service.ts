@@ -1,6 +1,8 @@
 // A plinko drop in ONE transaction: take the nonce of the user's active pair (the pair dice uses),
 // compute the path with the shared outcome, record the bet, debit the stake and credit the payout
-// through the ledger. Published only after commit.
+// through the ledger. Published only after commit. On PostgreSQL a drop without an Idempotency-Key
+// runs as one statement instead (plinko.pg-bet.ts), on SQLite as one synchronous job in the group
+// commit (plinko.sqlite-bet.ts).
 import type { Database } from '../../db/database.ts';
 import { canTransactSync, transact, transactSync } from '../../db/transact.ts';
 import { fieldError } from '../../http/errors.ts';
@@ -11,6 +13,7 @@ import { PLINKO_LIMITS, type PlinkoBetBody } from '../../../shared/api/plinko.ts
 import { plinkoTable } from '../../../shared/fair/index.ts';
 import { plinkoOutcome } from '../../../shared/games/plinko/plinko.outcome.ts';
 import { plinkoBetRow, toBet, type PlacedPlinko } from './plinko.repository.ts';
+import { placePlinkoBetPg } from './plinko.pg-bet.ts';
 import { settlePlinkoBetSync } from './plinko.sqlite-bet.ts';
 
 /** Payout in cents: floor(amount × multiplier); the tables have one decimal, so integer arithmetic. */
@@ -45,9 +48,13 @@ export async function placePlinkoBet(
   remember?: Remember<PlacedPlinko>, // stores the first answer of an Idempotency-Key in this transaction
 ): Promise<PlacedPlinko> {
   const amountCents = checkBet(body);
+  const payoutCents = (multiplier: number) => plinkoPayoutCents(amountCents, multiplier);
+  if (!remember && database.dialect === 'postgres') {
+    // one statement (plinko.pg-bet.ts); Idempotency-Key calls stay below
+    return placePlinkoBetPg(database, userId, { body, amountCents, payoutCents }, now);
+  }
   if (!remember && canTransactSync(database)) {
     // SQLite hot path: one synchronous job (plinko.sqlite-bet.ts); Idempotency-Key calls stay below
-    const payoutCents = (multiplier: number) => plinkoPayoutCents(amountCents, multiplier);
     const checked = { userId, body, amountCents, payoutCents, now };
     const placed = await transactSync(database, (sqlite) => settlePlinkoBetSync(sqlite, checked));
     if (placed) return placed; // null: no seed pair yet, the path below creates it

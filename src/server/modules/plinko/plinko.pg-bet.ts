@@ -1,0 +1,98 @@
+// The PostgreSQL hot path of a plinko drop: ONE round trip, a call of la_plinko_bet (migration
+// 0021-plinko-pg-bet), which locks the user row then the active seed pair, takes the nonce, derives
+// the path (HMAC-SHA256 in SQL, the same bytes as shared/fair), records the drop, moves the balance
+// and writes the ledger rows in the statement's own transaction. It answers what placePlinkoBet
+// answers, with the same errors. A player's very first drop creates the seed pairs first (one more
+// trip, once).
+import { sql } from 'kysely';
+import type { Database } from '../../db/database.ts';
+import { HttpError } from '../../http/errors.ts';
+import { InsufficientFunds } from '../wallet/ledger.ts';
+import { SelfExcluded } from '../responsible-play/exclusion.ts';
+import { ensurePairs } from '../fair/fair.repository.ts';
+import { edgeUnitsForWager } from '../../../shared/levels.ts';
+import type { PlinkoBetBody } from '../../../shared/api/plinko.ts';
+import { plinkoTable } from '../../../shared/fair/index.ts';
+import { plinkoBetRow, toBet, type PlacedPlinko } from './plinko.repository.ts';
+
+/** A drop already checked against the limits (plinko.service.ts checkBet). */
+export interface CheckedPlinko {
+  body: PlinkoBetBody;
+  amountCents: number;
+  payoutCents: (multiplier: number) => number; // plinko.service plinkoPayoutCents for this stake
+}
+
+type Answer =
+  | { status: 'missing' | 'insufficient' | 'no_pair' }
+  | { status: 'excluded'; until: number }
+  | {
+      status: 'ok';
+      id: number;
+      path: string;
+      bucket: number;
+      nonce: number;
+      client_seed: string;
+      server_seed_hash: string;
+      balance_cents: number;
+      user_name: string;
+    };
+
+async function call(
+  database: Database,
+  userId: number,
+  drop: CheckedPlinko,
+  table: number[],
+  now: number,
+): Promise<Answer> {
+  const { rows, risk } = drop.body;
+  const payouts = table.map(drop.payoutCents);
+  const edge = edgeUnitsForWager('plinko_bet', drop.amountCents);
+  const { rows: answers } = await sql<{ answer: Answer }>`select la_plinko_bet(${userId}, ${drop.amountCents},
+    ${rows}, ${risk}, ${table}::double precision[], ${payouts}::bigint[], ${edge}, ${now}) as answer`.execute(
+    database.db,
+  );
+  return answers[0]!.answer;
+}
+
+/** Drops one ball on PostgreSQL in one round trip (see the file comment). */
+export async function placePlinkoBetPg(
+  database: Database,
+  userId: number,
+  drop: CheckedPlinko,
+  now: number,
+): Promise<PlacedPlinko> {
+  const table = plinkoTable(drop.body.rows, drop.body.risk); // the multiplier of each bucket, left to right
+  let answer = await call(database, userId, drop, table, now);
+  if (answer.status === 'no_pair') {
+    await ensurePairs(database.db, userId, now);
+    answer = await call(database, userId, drop, table, now);
+  }
+  switch (answer.status) {
+    case 'ok': {
+      const multiplier = table[answer.bucket]!;
+      const row = plinkoBetRow({
+        userId,
+        amountCents: drop.amountCents,
+        payoutCents: drop.payoutCents(multiplier),
+        body: drop.body,
+        outcome: { path: answer.path, bucket: answer.bucket, multiplier },
+        pair: answer,
+        now,
+      });
+      return {
+        bet: toBet({ ...row, id: answer.id }),
+        balanceCents: answer.balance_cents,
+        amountCents: drop.amountCents,
+        userName: answer.user_name,
+      };
+    }
+    case 'missing':
+      throw new HttpError(404, 'User not found.');
+    case 'excluded':
+      throw new SelfExcluded(answer.until);
+    case 'insufficient':
+      throw new InsufficientFunds();
+    case 'no_pair':
+      throw new Error('la_plinko_bet: no seed pair after ensurePairs');
+  }
+}
