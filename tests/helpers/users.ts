@@ -3,6 +3,7 @@ import { randomBytes } from 'node:crypto';
 import type { DB } from '../../src/server/db/database.ts';
 import { applyMove } from '../../src/server/modules/wallet/ledger.ts';
 import { issueTokens, type TokenPair } from '../../src/server/modules/auth/tokens.ts';
+import { ensurePairs } from '../../src/server/modules/fair/fair.repository.ts';
 
 /** A signed-in test player. */
 export interface TestPlayer {
@@ -16,7 +17,7 @@ export interface TestPlayer {
 export async function createPlayer(
   db: DB,
   secret: string,
-  opts: { name?: string; balanceCents?: number; now?: number } = {},
+  opts: { name?: string; balanceCents?: number; now?: number; seedPair?: boolean } = {}, // seedPair: make the seed pairs now
 ): Promise<TestPlayer> {
   const now = opts.now ?? Date.now();
   const email = `p-${randomBytes(5).toString('hex')}@test.local`;
@@ -43,6 +44,7 @@ export async function createPlayer(
       now,
     });
   }
+  if (opts.seedPair) await ensurePairs(db, id, now); // so bets take the hot paths that need a pair
   const tokens = await issueTokens(db, secret, id, now);
   return { id, email, tokens, headers: { authorization: `Bearer ${tokens.access_token}` } };
 }

@@ -19,13 +19,8 @@ describeEachDb('dice hot path', (dialect) => {
   afterAll(() => t.close());
   const db = () => t.database.db;
   /** A player whose seed pair exists, so their bets take the hot path on SQLite. */
-  const player = async (balanceCents: number) => {
-    const p = await createPlayer(db(), t.config.secrets.appSecret, { balanceCents });
-    expect((await t.fastify.inject({ method: 'GET', url: '/api/fair/seeds', headers: p.headers })).statusCode).toBe(
-      200,
-    );
-    return p;
-  };
+  const player = (balanceCents: number) =>
+    createPlayer(db(), t.config.secrets.appSecret, { balanceCents, seedPair: true });
   const bet = (headers: Record<string, string>, payload: object) =>
     t.fastify.inject({ method: 'POST', url: '/api/dice/bet', headers, payload });
   const balance = (id: number) => balanceOf(db(), id);

@@ -14,13 +14,8 @@ describeEachDb('plinko hot path', (dialect) => {
   });
   afterAll(() => t.close());
   const db = () => t.database.db;
-  const player = async (balanceCents: number) => {
-    const p = await createPlayer(db(), t.config.secrets.appSecret, { balanceCents });
-    expect((await t.fastify.inject({ method: 'GET', url: '/api/fair/seeds', headers: p.headers })).statusCode).toBe(
-      200,
-    );
-    return p;
-  };
+  const player = (balanceCents: number) =>
+    createPlayer(db(), t.config.secrets.appSecret, { balanceCents, seedPair: true });
   const drop = (headers: Record<string, string>, payload: object) =>
     t.fastify.inject({ method: 'POST', url: '/api/plinko/bet', headers, payload });
   const balance = (id: number) => balanceOf(db(), id);

@@ -29,13 +29,8 @@ describeEachDb('box opening hot path', (dialect) => {
   afterAll(() => t.close());
   const db = () => t.database.db;
   /** A player whose seed pair exists, so their openings take the hot path on SQLite. */
-  const player = async (balanceCents: number) => {
-    const p = await createPlayer(db(), t.config.secrets.appSecret, { balanceCents });
-    expect((await t.fastify.inject({ method: 'GET', url: '/api/fair/seeds', headers: p.headers })).statusCode).toBe(
-      200,
-    );
-    return p;
-  };
+  const player = (balanceCents: number) =>
+    createPlayer(db(), t.config.secrets.appSecret, { balanceCents, seedPair: true });
   const open = (p: TestPlayer, payload: object, slug = SLUG, extra: Record<string, string> = {}) =>
     t.fastify.inject({ method: 'POST', url: `/api/boxes/${slug}/open`, headers: { ...p.headers, ...extra }, payload });
   const rows = (table: Table, userId: number) =>

@@ -5,10 +5,7 @@
 // same errors. A player's very first bet creates the seed pairs first (one more trip, once).
 import { sql } from 'kysely';
 import type { Database } from '../../db/database.ts';
-import { HttpError } from '../../http/errors.ts';
-import { InsufficientFunds } from '../wallet/ledger.ts';
-import { SelfExcluded } from '../responsible-play/exclusion.ts';
-import { ensurePairs } from '../fair/fair.repository.ts';
+import { refusal, withSeedPairs, type Refused } from '../wallet/pg-bet.ts';
 import { edgeUnitsForWager } from '../../../shared/levels.ts';
 import type { DiceDirection } from '../../../shared/fair/index.ts';
 import { toBet } from './dice.repository.ts';
@@ -24,8 +21,7 @@ export interface CheckedBet {
 }
 
 type Answer =
-  | { status: 'missing' | 'insufficient' | 'no_pair' }
-  | { status: 'excluded'; until: number }
+  | Refused
   | {
       status: 'ok';
       id: number;
@@ -53,38 +49,24 @@ export async function placeDiceBetPg(
   bet: CheckedBet,
   now: number,
 ): Promise<PlacedBet> {
-  let answer = await call(database, userId, bet, now);
-  if (answer.status === 'no_pair') {
-    await ensurePairs(database.db, userId, now);
-    answer = await call(database, userId, bet, now);
-  }
-  switch (answer.status) {
-    case 'ok':
-      return {
-        bet: toBet({
-          id: answer.id,
-          roll_bp: answer.roll_bp,
-          win: answer.win ? 1 : 0,
-          multiplier: bet.multiplier,
-          payout_cents: answer.payout_cents,
-          target_bp: bet.targetBp,
-          direction: bet.direction,
-          nonce: answer.nonce,
-          client_seed: answer.client_seed,
-          server_seed_hash: answer.server_seed_hash,
-        }),
-        balanceCents: answer.balance_cents,
-        amountCents: bet.amountCents,
-        createdAt: now,
-        userName: answer.user_name,
-      };
-    case 'missing':
-      throw new HttpError(404, 'User not found.');
-    case 'excluded':
-      throw new SelfExcluded(answer.until);
-    case 'insufficient':
-      throw new InsufficientFunds();
-    case 'no_pair':
-      throw new Error('la_dice_bet: no seed pair after ensurePairs');
-  }
+  const answer = await withSeedPairs(database, userId, now, () => call(database, userId, bet, now));
+  if (answer.status !== 'ok') refusal(answer, 'la_dice_bet');
+  return {
+    bet: toBet({
+      id: answer.id,
+      roll_bp: answer.roll_bp,
+      win: answer.win ? 1 : 0,
+      multiplier: bet.multiplier,
+      payout_cents: answer.payout_cents,
+      target_bp: bet.targetBp,
+      direction: bet.direction,
+      nonce: answer.nonce,
+      client_seed: answer.client_seed,
+      server_seed_hash: answer.server_seed_hash,
+    }),
+    balanceCents: answer.balance_cents,
+    amountCents: bet.amountCents,
+    createdAt: now,
+    userName: answer.user_name,
+  };
 }

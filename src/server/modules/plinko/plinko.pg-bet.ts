@@ -6,10 +6,7 @@
 // trip, once).
 import { sql } from 'kysely';
 import type { Database } from '../../db/database.ts';
-import { HttpError } from '../../http/errors.ts';
-import { InsufficientFunds } from '../wallet/ledger.ts';
-import { SelfExcluded } from '../responsible-play/exclusion.ts';
-import { ensurePairs } from '../fair/fair.repository.ts';
+import { refusal, withSeedPairs, type Refused } from '../wallet/pg-bet.ts';
 import { edgeUnitsForWager } from '../../../shared/levels.ts';
 import type { PlinkoBetBody } from '../../../shared/api/plinko.ts';
 import { plinkoTable } from '../../../shared/fair/index.ts';
@@ -23,8 +20,7 @@ export interface CheckedPlinko {
 }
 
 type Answer =
-  | { status: 'missing' | 'insufficient' | 'no_pair' }
-  | { status: 'excluded'; until: number }
+  | Refused
   | {
       status: 'ok';
       id: number;
@@ -62,37 +58,22 @@ export async function placePlinkoBetPg(
   now: number,
 ): Promise<PlacedPlinko> {
   const table = plinkoTable(drop.body.rows, drop.body.risk); // the multiplier of each bucket, left to right
-  let answer = await call(database, userId, drop, table, now);
-  if (answer.status === 'no_pair') {
-    await ensurePairs(database.db, userId, now);
-    answer = await call(database, userId, drop, table, now);
-  }
-  switch (answer.status) {
-    case 'ok': {
-      const multiplier = table[answer.bucket]!;
-      const row = plinkoBetRow({
-        userId,
-        amountCents: drop.amountCents,
-        payoutCents: drop.payoutCents(multiplier),
-        body: drop.body,
-        outcome: { path: answer.path, bucket: answer.bucket, multiplier },
-        pair: answer,
-        now,
-      });
-      return {
-        bet: toBet({ ...row, id: answer.id }),
-        balanceCents: answer.balance_cents,
-        amountCents: drop.amountCents,
-        userName: answer.user_name,
-      };
-    }
-    case 'missing':
-      throw new HttpError(404, 'User not found.');
-    case 'excluded':
-      throw new SelfExcluded(answer.until);
-    case 'insufficient':
-      throw new InsufficientFunds();
-    case 'no_pair':
-      throw new Error('la_plinko_bet: no seed pair after ensurePairs');
-  }
+  const answer = await withSeedPairs(database, userId, now, () => call(database, userId, drop, table, now));
+  if (answer.status !== 'ok') refusal(answer, 'la_plinko_bet');
+  const multiplier = table[answer.bucket]!;
+  const row = plinkoBetRow({
+    userId,
+    amountCents: drop.amountCents,
+    payoutCents: drop.payoutCents(multiplier),
+    body: drop.body,
+    outcome: { path: answer.path, bucket: answer.bucket, multiplier },
+    pair: answer,
+    now,
+  });
+  return {
+    bet: toBet({ ...row, id: answer.id }),
+    balanceCents: answer.balance_cents,
+    amountCents: drop.amountCents,
+    userName: answer.user_name,
+  };
 }
