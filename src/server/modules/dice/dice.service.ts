@@ -10,8 +10,8 @@ import type { Remember } from '../wallet/idempotency.ts';
 import { takeNextNonce } from '../fair/fair.service.ts';
 import { DICE_LIMITS, type DiceBetBody } from '../../../shared/api/dice.ts';
 import { diceBasisPoints, diceChanceBp, diceMultiplierBp, diceTargetBpError } from '../../../shared/fair/index.ts';
-import { diceOutcome } from '../../../shared/games/dice/dice.outcome.ts';
-import { toBet, type PlacedBet } from './dice.repository.ts';
+import { DICE_KINDS, diceBetRow, toBet, type PlacedBet } from './dice.repository.ts';
+import { betMoves } from '../wallet/bet-moves.ts';
 import { placeDiceBetPg } from './dice.pg-bet.ts';
 import { settleDiceBetSync } from './dice.sqlite-bet.ts';
 
@@ -61,68 +61,31 @@ export async function placeDiceBet(
       now,
     );
   }
+  const checked = { userId, body, amountCents, targetBp, multiplier, payoutIfWinCents: winPayoutCents, now };
   if (!remember && canTransactSync(database)) {
     // SQLite: one synchronous job in the group commit (dice.sqlite-bet.ts); Idempotency-Key calls stay below
-    const checked = { userId, body, amountCents, targetBp, multiplier, payoutIfWinCents: winPayoutCents, now };
     const placed = await transactSync(database, (sqlite) => settleDiceBetSync(sqlite, checked));
     if (placed) return placed; // null: no seed pair yet, the path below creates it
   }
   return transact(database, async (trx) => {
     await lockUserRows(trx, [userId]); // lock order: the user row before the seed row (wallet README)
     const pair = await takeNextNonce(trx, userId, now);
-    const seeds = { serverSeed: pair.server_seed, clientSeed: pair.client_seed, nonce: pair.nonce };
-    const { roll, win } = diceOutcome(seeds, body.target, body.direction);
-    const payoutCents = win ? potentialPayoutCents(amountCents, chanceBp) : 0;
-    const { id } = await trx
-      .insertInto('dice_bets')
-      .values({
-        user_id: userId,
-        amount_cents: amountCents,
-        payout_cents: payoutCents,
-        target_bp: targetBp,
-        direction: body.direction,
-        roll_bp: Math.round(roll * 100),
-        multiplier,
-        win: win ? 1 : 0,
-        server_seed_hash: pair.server_seed_hash,
-        client_seed: pair.client_seed,
-        nonce: pair.nonce,
-        created_at: now,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    const key = `dice:${pair.server_seed_hash}:${pair.nonce}`;
-    const reference = `dice_bet:${id}`;
-    let { balanceAfterCents } = await applyMoveIn(trx, {
+    const row = diceBetRow(checked, pair);
+    const { id } = await trx.insertInto('dice_bets').values(row).returning('id').executeTakeFirstOrThrow();
+    const payoutCents = row.payout_cents;
+    let balanceAfterCents = 0;
+    const settled = {
+      game: 'dice',
+      kinds: DICE_KINDS,
       userId,
-      deltaCents: -amountCents,
-      kind: 'bet',
-      reference,
-      idempotencyKey: `${key}:bet`,
+      betId: id,
+      pair,
+      amountCents,
+      payoutCents,
       now,
-    });
-    if (payoutCents > 0) {
-      ({ balanceAfterCents } = await applyMoveIn(trx, {
-        userId,
-        deltaCents: payoutCents,
-        kind: 'win',
-        reference,
-        idempotencyKey: `${key}:win`,
-        now,
-      }));
-    }
-    const bet = toBet({
-      id,
-      roll_bp: Math.round(roll * 100),
-      win: win ? 1 : 0,
-      multiplier,
-      payout_cents: payoutCents,
-      target_bp: targetBp,
-      direction: body.direction,
-      nonce: pair.nonce,
-      client_seed: pair.client_seed,
-      server_seed_hash: pair.server_seed_hash,
-    });
+    } as const;
+    for (const move of betMoves(settled)) ({ balanceAfterCents } = await applyMoveIn(trx, move));
+    const bet = toBet({ ...row, id });
     const placed = { bet, balanceCents: balanceAfterCents, amountCents, createdAt: now };
     await remember?.(trx, placed);
     return placed;

@@ -27,6 +27,9 @@ type BetFields = {
 
 const iso = (ms: number) => new Date(Number(ms)).toISOString();
 
+/** The ledger kinds of a plinko drop's stake and win. */
+export const PLINKO_KINDS = { bet: 'plinko_bet', win: 'plinko_win' } as const;
+
 /** A bet row as the API shows it. */
 export function toBet(r: BetFields): PlinkoBet {
   return {

@@ -12,7 +12,8 @@ import { takeNextNonce } from '../fair/fair.service.ts';
 import { PLINKO_LIMITS, type PlinkoBetBody } from '../../../shared/api/plinko.ts';
 import { plinkoTable } from '../../../shared/fair/index.ts';
 import { plinkoOutcome } from '../../../shared/games/plinko/plinko.outcome.ts';
-import { plinkoBetRow, toBet, type PlacedPlinko } from './plinko.repository.ts';
+import { PLINKO_KINDS, plinkoBetRow, toBet, type PlacedPlinko } from './plinko.repository.ts';
+import { betMoves } from '../wallet/bet-moves.ts';
 import { placePlinkoBetPg } from './plinko.pg-bet.ts';
 import { settlePlinkoBetSync } from './plinko.sqlite-bet.ts';
 
@@ -68,26 +69,18 @@ export async function placePlinkoBet(
     const payoutCents = plinkoPayoutCents(amountCents, multiplier);
     const row = plinkoBetRow({ userId, amountCents, payoutCents, body, outcome, pair, now });
     const { id } = await trx.insertInto('plinko_bets').values(row).returning('id').executeTakeFirstOrThrow();
-    const key = `plinko:${pair.server_seed_hash}:${pair.nonce}`;
-    const reference = `plinko_bet:${id}`;
-    let { balanceAfterCents } = await applyMoveIn(trx, {
+    let balanceAfterCents = 0;
+    const settled = {
+      game: 'plinko',
+      kinds: PLINKO_KINDS,
       userId,
-      deltaCents: -amountCents,
-      kind: 'plinko_bet',
-      reference,
-      idempotencyKey: `${key}:bet`,
+      betId: id,
+      pair,
+      amountCents,
+      payoutCents,
       now,
-    });
-    if (payoutCents > 0) {
-      ({ balanceAfterCents } = await applyMoveIn(trx, {
-        userId,
-        deltaCents: payoutCents,
-        kind: 'plinko_win',
-        reference,
-        idempotencyKey: `${key}:win`,
-        now,
-      }));
-    }
+    } as const;
+    for (const move of betMoves(settled)) ({ balanceAfterCents } = await applyMoveIn(trx, move));
     const placed = { bet: toBet({ ...row, id }), balanceCents: balanceAfterCents, amountCents };
     await remember?.(trx, placed);
     return placed;

@@ -3,9 +3,10 @@
 import type SQLite from 'better-sqlite3';
 import { insertedId, writerStatements } from '../../db/hot/statements.ts';
 import { applyMoveSync } from '../wallet/ledger-sync.ts';
+import { betMoves } from '../wallet/bet-moves.ts';
 import type { PlinkoBetBody } from '../../../shared/api/plinko.ts';
 import { plinkoOutcome } from '../../../shared/games/plinko/plinko.outcome.ts';
-import { plinkoBetRow, toBet } from './plinko.repository.ts';
+import { PLINKO_KINDS, plinkoBetRow, toBet } from './plinko.repository.ts';
 import type { PlacedPlinko } from './plinko.repository.ts';
 
 /** A checked drop (plinko.service checkBet) ready to settle. */
@@ -31,21 +32,17 @@ export function settlePlinkoBetSync(sqlite: SQLite.Database, b: CheckedPlinkoBet
   const payoutCents = b.payoutCents(outcome.multiplier);
   const row = plinkoBetRow({ ...b, payoutCents, outcome, pair });
   const id = insertedId(s.insertPlinkoBet.run(row));
-  const key = `plinko:${pair.server_seed_hash}:${pair.nonce}`;
-  const move = { userId: b.userId, reference: `plinko_bet:${id}`, now: b.now, freshKey: true }; // keys of the nonce just taken
-  let { balanceAfterCents } = applyMoveSync(sqlite, {
-    ...move,
-    deltaCents: -b.amountCents,
-    kind: 'plinko_bet',
-    idempotencyKey: `${key}:bet`,
-  });
-  if (payoutCents > 0) {
-    ({ balanceAfterCents } = applyMoveSync(sqlite, {
-      ...move,
-      deltaCents: payoutCents,
-      kind: 'plinko_win',
-      idempotencyKey: `${key}:win`,
-    }));
-  }
+  let balanceAfterCents = 0;
+  const settled = {
+    game: 'plinko',
+    kinds: PLINKO_KINDS,
+    userId: b.userId,
+    betId: id,
+    pair,
+    payoutCents,
+    now: b.now,
+  } as const;
+  for (const move of betMoves({ ...settled, amountCents: b.amountCents }))
+    ({ balanceAfterCents } = applyMoveSync(sqlite, { ...move, freshKey: true })); // keys of the nonce just taken
   return { bet: toBet({ ...row, id }), balanceCents: balanceAfterCents, amountCents: b.amountCents };
 }
