@@ -4,6 +4,7 @@
 import { buildIfStale } from '../../scripts/build-if-stale.mjs';
 import { healthBench } from './health.bench.ts';
 import { diceBench } from './dice.bench.ts';
+import { instantGamesBench } from './instant-games.bench.ts';
 import { dicePgBench } from './dice-pg.bench.ts';
 import { ledgerBench } from './ledger.bench.ts';
 import { bundleBench } from './bundle.bench.ts';
@@ -23,6 +24,10 @@ const benches: [string, () => Promise<Record<string, number | string>>][] = [
   [
     'dice on PostgreSQL: POST /api/dice/bet from 200 players, one connection and token each (10 s), CPU per bet',
     dicePgBench,
+  ],
+  [
+    'instant games: bare route, bare authenticated transaction, dice, openings ×1 and ×5, upgrade, plinko on SQLite and PostgreSQL (50 connections, one player each, 5 s per row)',
+    instantGamesBench,
   ],
   ['ledger moves (debit + credit, one transaction) vs bare UPDATE, 3 s each', ledgerBench],
   ['bundle sizes (gzip, KB): home initial JS/CSS and each lazy chunk', bundleBench],
