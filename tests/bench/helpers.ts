@@ -162,11 +162,13 @@ export async function load(
     headers: opts.headers,
     setupClient: authorizations || nextBody ? (client) => setUpClient(client, connection++) : undefined,
   });
-  const perReq = (ms: number) => Number((ms / Math.max(1, r.requests.total)).toFixed(4));
+  const answered = r.requests.total;
+  const perReq = (ms: number) => (answered ? Number((ms / answered).toFixed(4)) : NaN);
+  const latency = (ms: number) => (r['2xx'] ? ms : NaN); // autocannon says 0 without a 2xx answer
   return {
     rps: Math.round(r.requests.average),
-    p50: r.latency.p50,
-    p99: r.latency.p99,
+    p50: latency(r.latency.p50),
+    p99: latency(r.latency.p99),
     errors: r.non2xx + r.errors,
     cpuMsPerReq: pid ? perReq(cpuMs(pid) - cpuBefore) : NaN,
     otherCpuMsPerReq: otherUsed ? perReq(otherUsed()) : NaN,

@@ -135,7 +135,7 @@ export async function instantGamesBench(): Promise<Record<string, number | strin
   return {
     load: `${CONNECTIONS} connections, one funded player and token each; 1 s warm-up + ${SECONDS} s per row`,
     machine_load_1_min: loadavg()[0]!.toFixed(2), // other work on the 2 cores shows in every figure
-    cpu: 'cpu_ms: the serving process per request; pg_cpu_ms: all PostgreSQL processes per request',
+    cpu: "cpu_ms: the serving process per request; pg_cpu_ms: this database's PostgreSQL backends + the server's own processes",
     columns: COLUMNS.map((c) => c.padStart(c.length + 2)).join(''),
     ...table('sqlite', sqlite),
     ...(isSkip(pg) ? { 'pg skipped': pg.skipped } : table('pg', pg)),
