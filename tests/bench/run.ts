@@ -22,7 +22,7 @@ const benches: [string, () => Promise<Record<string, number | string>>][] = [
   ['GET /api/health vs bare Fastify (20 connections, 5 s)', healthBench],
   ['dice: POST /api/dice/bet vs bare Fastify (50 connections, 5 s) + scene frame cost', diceBench],
   [
-    'dice on PostgreSQL: POST /api/dice/bet from 200 players, one connection and token each (10 s), CPU per bet',
+    'dice on PostgreSQL: POST /api/dice/bet, then POST /api/plinko/bet (16 rows), from 200 players, one connection and token each (10 s each), CPU per bet; dice also open-loop at 800 bets/s',
     dicePgBench,
   ],
   [
