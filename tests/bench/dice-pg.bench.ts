@@ -65,7 +65,7 @@ export async function dicePgBench(): Promise<Record<string, number | string>> {
           dice_open_p50_ms: open.p50_ms,
           dice_open_p99_ms: open.p99_ms,
           dice_open_errors: open.errors,
-          dice_open_sender_lag_p99_ms: open.sender_lag_p99_ms,
+          dice_open_lag_p99_ms: open.sender_lag_p99_ms, // how late this process sent bets: its own share of the latency
           goal: `≥ ${OFFERED_PER_S} bets/s with p99 ≤ 100 ms (the open loop)`,
           ...closedPlinko,
           machine_load_1_min: loadavg()[0]!.toFixed(2), // other work on the 2 cores shows in every figure
