@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import autocannon from 'autocannon';
 import { chromium, type Page } from 'playwright-core';
 import { loadConfig } from '../../src/server/config.ts';
-import { openDatabase } from '../../src/server/db/database.ts';
+import { openDatabase, type DB } from '../../src/server/db/database.ts';
 import { createPlayer } from '../helpers/users.ts';
 
 /** A process serving HTTP, and its base URL. */
@@ -51,29 +51,37 @@ export async function serve(args: string[], env: Record<string, string> = {}): P
   };
 }
 
-/** The app on a fresh SQLite database, the bare Fastify baseline and the bare authenticated
- * transaction (bare-auth-tx.ts: the floor of a bet), all serving. */
+/** The app (on a fresh SQLite database, or on DATABASE_URL when `env` names a PostgreSQL one), the
+ * bare Fastify baseline and the bare authenticated transaction on the same kind of database
+ * (bare-auth-tx.ts or bare-auth-tx-pg.ts: the floor of a bet), all serving. */
 export interface AppAndBare {
   app: Served;
   bare: Served;
-  authTx: Served & { authorization: string }; // POST /bet with this header
-  dataDir: string; // the app's DATA_DIR (its SQLite file), for fundedPlayer
+  authTx: Served & { authorization: string; authorizations: string[] }; // POST /bet with these headers
+  dataDir: string; // the app's DATA_DIR (its SQLite file and secrets), for fundedPlayers
 }
 
 /** App settings of the bet benches: a short crash chain, so the 1,000,000 hashes the crash game
  * generates at a first start do not burn CPU during the measured seconds (and in CPU per bet). */
 export const BET_BENCH_ENV = { CRASH_CHAIN_GAMES: '1000' };
 
-/** Starts the app and the bare routes, runs `body`, and stops them whatever happens. */
+/** Starts the app and the bare routes, runs `body`, and stops them whatever happens. The floor
+ * gets `floorPlayers` players, one token each (to load it one connection per player). */
 export async function withAppAndBare<T>(
   body: (s: AppAndBare) => Promise<T>,
   env: Record<string, string> = {},
+  floorPlayers = 1,
 ): Promise<T> {
   const dataDir = mkdtempSync(join(tmpdir(), 'la-bench-app-'));
   const app = await serve(['--import', 'tsx', 'src/server/main.ts'], { DATA_DIR: dataDir, ...env });
   const bare = await serve(['--import', 'tsx', 'tests/bench/bare-fastify.ts']);
-  const floor = await serve(['--import', 'tsx', 'tests/bench/bare-auth-tx.ts']);
-  const authTx = { ...floor, authorization: `Bearer ${/^token (\S+)$/m.exec(floor.output)![1]}` };
+  const onPg = /^postgres/.test(env.DATABASE_URL ?? '');
+  const floor = await serve(['--import', 'tsx', `tests/bench/bare-auth-tx${onPg ? '-pg' : ''}.ts`], {
+    FLOOR_PLAYERS: String(floorPlayers),
+    ...(onPg ? { DATABASE_URL: env.DATABASE_URL! } : {}),
+  });
+  const authorizations = [...floor.output.matchAll(/^token (\S+)$/gm)].map((m) => `Bearer ${m[1]}`);
+  const authTx = { ...floor, authorization: authorizations[0]!, authorizations };
   try {
     return await body({ app, bare, authTx, dataDir });
   } finally {
@@ -81,14 +89,20 @@ export async function withAppAndBare<T>(
   }
 }
 
-/** Loads the bare authenticated transaction like a bet of `amount` dollars, with its CPU per request. */
-export function loadAuthTx(authTx: AppAndBare['authTx'], opts: { seconds?: number; connections?: number } = {}) {
+/** Loads the bare authenticated transaction like a bet of 1 cent, with its CPU per request; with
+ * `perPlayer`, each connection as its own floor player. */
+export function loadAuthTx(
+  authTx: AppAndBare['authTx'],
+  opts: { seconds?: number; connections?: number; perPlayer?: boolean; otherCpu?: () => () => number } = {},
+) {
+  const { perPlayer, ...rest } = opts;
   return load(`${authTx.url}/bet`, {
     method: 'POST',
     body: JSON.stringify({ amount: 0.01 }),
     headers: { authorization: authTx.authorization, 'content-type': 'application/json' },
+    authorizations: perPlayer ? authTx.authorizations : undefined,
     cpuOf: authTx,
-    ...opts,
+    ...rest,
   });
 }
 
@@ -107,6 +121,7 @@ export interface Load {
   p99: number; // ms
   errors: number; // non-2xx plus socket errors
   cpuMsPerReq: number; // CPU ms of the `cpuOf` server per request (NaN when not asked)
+  otherCpuMsPerReq: number; // CPU ms the `otherCpu` meter read per request (NaN when not asked)
 }
 
 /** Runs autocannon against `url` for `seconds` with `connections` concurrent connections. */
@@ -118,11 +133,26 @@ export async function load(
     method?: 'GET' | 'POST';
     body?: string;
     headers?: Record<string, string>;
+    authorizations?: string[]; // connection i sends authorizations[i % length]: one player per connection
+    nextBody?: (connection: number) => string; // a fresh body for each request of a connection
     cpuOf?: Served; // measure this server's CPU over the run
+    otherCpu?: () => () => number; // and this CPU meter (started, then read in ms), e.g. the database server's
   } = {},
 ): Promise<Load> {
   const pid = opts.cpuOf?.child.pid;
   const cpuBefore = pid ? cpuMs(pid) : NaN;
+  const otherUsed = opts.otherCpu?.();
+  const { authorizations, nextBody } = opts;
+  let connection = 0;
+  const setUpClient = (client: autocannon.Client, i: number) => {
+    const headers = authorizations
+      ? { ...opts.headers, authorization: authorizations[i % authorizations.length]! }
+      : opts.headers;
+    if (!nextBody) return client.setHeaders(headers);
+    client.setHeadersAndBody(headers, nextBody(i));
+    // 'response' fires before the connection sends its next request: that one carries a new body
+    client.on('response', () => client.setBody(nextBody(i)));
+  };
   const r = await autocannon({
     url,
     duration: opts.seconds ?? 5,
@@ -130,28 +160,65 @@ export async function load(
     method: opts.method ?? 'GET',
     body: opts.body,
     headers: opts.headers,
+    setupClient: authorizations || nextBody ? (client) => setUpClient(client, connection++) : undefined,
   });
-  const cpuMsPerReq = pid ? Number(((cpuMs(pid) - cpuBefore) / Math.max(1, r.requests.total)).toFixed(4)) : NaN;
+  const answered = r.requests.total;
+  const perReq = (ms: number) => (answered ? Number((ms / answered).toFixed(4)) : NaN);
+  const latency = (ms: number) => (r['2xx'] ? ms : NaN); // autocannon says 0 without a 2xx answer
   return {
     rps: Math.round(r.requests.average),
-    p50: r.latency.p50,
-    p99: r.latency.p99,
+    p50: latency(r.latency.p50),
+    p99: latency(r.latency.p99),
     errors: r.non2xx + r.errors,
-    cpuMsPerReq,
+    cpuMsPerReq: pid ? perReq(cpuMs(pid) - cpuBefore) : NaN,
+    otherCpuMsPerReq: otherUsed ? perReq(otherUsed()) : NaN,
   };
 }
 
-/** A player with `balanceCents` in the SQLite database of a served DATA_DIR; returns its Authorization header. */
-export async function fundedPlayer(dataDir: string, balanceCents: number): Promise<string> {
-  const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir });
-  if (config.database.kind !== 'sqlite') throw new Error('benchmarks use SQLite');
+/** Opens the database of a served app (its DATA_DIR's SQLite file, or `databaseUrl`) with the app's
+ * secret, runs `body`, and closes it. */
+export async function withAppDatabase<T>(
+  dataDir: string,
+  body: (db: DB, appSecret: string) => Promise<T>,
+  databaseUrl?: string,
+): Promise<T> {
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    DATA_DIR: dataDir,
+    ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+  });
   const database = openDatabase(config.database);
   try {
-    return (await createPlayer(database.db, config.secrets.appSecret, { balanceCents, name: 'Bench' })).headers
-      .authorization;
+    return await body(database.db, config.secrets.appSecret);
   } finally {
     await database.close();
   }
+}
+
+/** `n` players with `balanceCents` each in a served app's database: their ids and Authorization headers. */
+export function fundedPlayers(
+  dataDir: string,
+  n: number,
+  balanceCents: number,
+  databaseUrl?: string,
+): Promise<{ id: number; authorization: string }[]> {
+  return withAppDatabase(
+    dataDir,
+    async (db, secret) => {
+      const players = [];
+      for (let i = 0; i < n; i++) {
+        const p = await createPlayer(db, secret, { balanceCents, name: `Bench ${i}` });
+        players.push({ id: p.id, authorization: p.headers.authorization });
+      }
+      return players;
+    },
+    databaseUrl,
+  );
+}
+
+/** One player with `balanceCents` in the SQLite database of a served DATA_DIR; returns its Authorization header. */
+export async function fundedPlayer(dataDir: string, balanceCents: number): Promise<string> {
+  return (await fundedPlayers(dataDir, 1, balanceCents))[0]!.authorization;
 }
 
 /** The p-th percentile of `values`, to 3 decimals. */

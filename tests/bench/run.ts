@@ -4,6 +4,7 @@
 import { buildIfStale } from '../../scripts/build-if-stale.mjs';
 import { healthBench } from './health.bench.ts';
 import { diceBench } from './dice.bench.ts';
+import { instantGamesBench } from './instant-games.bench.ts';
 import { dicePgBench } from './dice-pg.bench.ts';
 import { ledgerBench } from './ledger.bench.ts';
 import { bundleBench } from './bundle.bench.ts';
@@ -21,8 +22,12 @@ const benches: [string, () => Promise<Record<string, number | string>>][] = [
   ['GET /api/health vs bare Fastify (20 connections, 5 s)', healthBench],
   ['dice: POST /api/dice/bet vs bare Fastify (50 connections, 5 s) + scene frame cost', diceBench],
   [
-    'dice on PostgreSQL: POST /api/dice/bet, then POST /api/plinko/bet (16 rows), from 200 players, one connection and token each (10 s each), CPU per bet',
+    'dice on PostgreSQL: POST /api/dice/bet, then POST /api/plinko/bet (16 rows), from 200 players, one connection and token each (10 s each), CPU per bet; dice also open-loop at 800 bets/s',
     dicePgBench,
+  ],
+  [
+    'instant games: bare route, bare authenticated transaction, dice, openings ×1 and ×5, upgrade, plinko on SQLite and PostgreSQL (50 connections, one player each, 5 s per row)',
+    instantGamesBench,
   ],
   ['ledger moves (debit + credit, one transaction) vs bare UPDATE, 3 s each', ledgerBench],
   ['bundle sizes (gzip, KB): home initial JS/CSS and each lazy chunk', bundleBench],
