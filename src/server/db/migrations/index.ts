@@ -21,6 +21,7 @@ import * as m0017 from './0017-battles.ts';
 import * as m0018 from './0018-responsible-play-programmes.ts';
 import * as m0019 from './0019-affiliates-support.ts';
 import * as m0020 from './0020-dice-pg-bet.ts';
+import * as m0022 from './0022-box-open-pg.ts';
 
 /** A migration step; it receives the dialect for the few DDL differences. */
 export interface Step {
@@ -49,4 +50,5 @@ export const steps: Record<string, Step> = {
   '0018-responsible-play-programmes': m0018,
   '0019-affiliates-support': m0019,
   '0020-dice-pg-bet': m0020,
+  '0022-box-open-pg': m0022,
 };

@@ -51,8 +51,12 @@ export function openingsRoutes(app: FastifyInstance, database: Database): void {
     async ({ params, body, request }) => {
       if (body.demo) return view(await demoOpen(database, params.slug, body), true);
       const user = await request.server.authenticate(request);
-      return runOnce(database.db, idempotentCall(request, user.id, `box:open:${params.slug}`, body), {
-        work: (remember: Remember<Opening>) => openBox(database, user.id, params.slug, body, Date.now(), remember),
+      const call = idempotentCall(request, user.id, `box:open:${params.slug}`, body);
+      return runOnce(database.db, call, {
+        // only a call with an Idempotency-Key has an answer to remember; without one the opening may take
+        // the fast path (one statement on PostgreSQL)
+        work: (remember: Remember<Opening>) =>
+          openBox(database, user.id, params.slug, body, Date.now(), call ? remember : undefined),
         view: (opening) => view(opening, false),
         after: (opening) =>
           afterCommit(app.log, 'box opening', async () => {

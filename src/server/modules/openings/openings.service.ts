@@ -21,6 +21,7 @@ import type { Remember } from '../wallet/idempotency.ts';
 import { newServerSeed } from '../fair/fair.repository.ts';
 import { takeNextNonce } from '../fair/fair.service.ts';
 import { lockShareParties, payCreatorShare, type CreatorCredit } from '../user-boxes/creator-share.ts';
+import { openBoxPg } from './openings.pg-open.ts';
 
 /** What an opening did. */
 export interface Opening {
@@ -51,7 +52,7 @@ function roll(items: VersionItems, seeds: SeedInput) {
   return { ticket, won: items[index]! };
 }
 
-function itemView(it: VersionItems[number]): ReelResult['item'] {
+export function itemView(it: VersionItems[number]): ReelResult['item'] {
   // the version's price snapshot is the prize's value
   return {
     ...productView({ ...it, price_cents: it.item_price_cents, sale_price_cents: it.item_sale_price_cents }),
@@ -166,6 +167,7 @@ export async function openBox(
 ): Promise<Opening> {
   const loaded = await loadBox(database, slug);
   if (loaded.box.box_type === 'free') throw new HttpError(403, 'Free boxes open on the Free loot page.'); // never sold
+  if (!remember && database.dialect === 'postgres') return openBoxPg(database, userId, loaded, body, now); // one round trip
   const priceCents = Number(loaded.box.price_cents);
   return transact(database, async (trx) => {
     const reels: ReelResult[] = [];
