@@ -11,9 +11,11 @@
 // opening's total: the same end state as reel by reel, with fewer row versions. The box row is
 // updated last, so its lock (every opener of the box queues on it) is held for the least time.
 // It answers a JSON object whose `status` is 'ok', or 'missing' / 'excluded' / 'insufficient' /
-// 'no_pair' with nothing written. When the box's current version is no longer `p_version` (a
-// version published since the caller loaded the box) it raises SQLSTATE LA409, which rolls the
-// whole statement back; the caller reloads the box and opens again.
+// 'no_pair' / 'stale' with nothing written. 'stale': the box's current version is no longer
+// `p_version` (one was published since the caller loaded the box), so the price and odds passed are
+// not the box's; the caller reloads the box and opens again. The same check is made again under the
+// box row's lock at the end: a version published while the statement ran raises SQLSTATE LA409,
+// which rolls the whole statement back, and the caller does the same.
 import { sql, type Kysely } from 'kysely';
 import type { Dialect } from '../database.ts';
 
@@ -56,6 +58,9 @@ begin
     end if;
     if not found then return json_build_object('status', 'missing'); end if;
   end loop;
+  -- the caller's price and odds must be the current version's (checked again under the box row's lock at the end)
+  perform 1 from boxes where id = p_box and current_version_id = p_version;
+  if not found then return json_build_object('status', 'stale'); end if;
   if p_price > 0 and u.self_excluded_until is not null and u.self_excluded_until > p_now then
     return json_build_object('status', 'excluded', 'until', u.self_excluded_until);
   end if;

@@ -4,9 +4,11 @@
 // shared/fair), and writes per reel the ledger debit, the item, the drop, the box_openings row and
 // the creator's share, in the statement's own transaction. It answers what openBox answers, with the
 // same errors. A player's very first opening creates the seed pairs first (one more trip, once).
-// The box and its version's items come from the caller's loadBox; the function refuses them (SQLSTATE
-// LA409, nothing written) when a newer version was published since, and the opening is made again
-// on the box reloaded: a published version's odds apply from the first opening after it commits.
+// The box and its version's items come from the caller's loadBox; the function refuses them (status
+// 'stale', or SQLSTATE LA409 when the version changed while it ran; nothing written) when a newer
+// version was published since, and the opening is made again on the box reloaded: a published
+// version's price and odds apply from the first opening after it commits (the Kysely path opens the
+// version it loaded).
 import { sql } from 'kysely';
 import type { Database } from '../../db/database.ts';
 import { HttpError } from '../../http/errors.ts';
@@ -22,7 +24,7 @@ import { itemView, loadBox, type LoadedBox, type Opening } from './openings.serv
 const STALE_RETRIES = 3;
 
 type Answer =
-  | { status: 'missing' | 'insufficient' | 'no_pair' }
+  | { status: 'missing' | 'insufficient' | 'no_pair' | 'stale' }
   | { status: 'excluded'; until: number }
   | {
       status: 'ok';
@@ -66,16 +68,15 @@ export async function openBoxPg(
   now: number,
 ): Promise<Opening> {
   for (let attempt = 0; ; attempt++) {
-    let answer: Answer;
-    try {
-      answer = await callWithPairs(database, userId, loaded, body.count, now);
-    } catch (e) {
-      if (!isStaleVersion(e)) throw e;
-      if (attempt === STALE_RETRIES) throw new HttpError(409, 'The box changed while opening; please try again.');
-      loaded = await loadBox(database, loaded.box.slug);
-      continue;
-    }
+    const answer = await callWithPairs(database, userId, loaded, body.count, now).catch((e: unknown) => {
+      if (isStaleVersion(e)) return { status: 'stale' as const };
+      throw e;
+    });
     switch (answer.status) {
+      case 'stale':
+        if (attempt === STALE_RETRIES) throw new HttpError(409, 'The box changed while opening; please try again.');
+        loaded = await loadBox(database, loaded.box.slug);
+        continue;
       case 'ok':
         return opening(loaded, body.count, userId, answer);
       case 'missing':
