@@ -10,6 +10,7 @@ import { bundleBench } from './bundle.bench.ts';
 import { fanoutBench, tokenGrantBench } from './auth.bench.ts';
 import { boxesBench } from './boxes.bench.ts';
 import { openingsBench } from './openings.bench.ts';
+import { openingsPgBench } from './openings-pg.bench.ts';
 import { battlesBench } from './battles.bench.ts';
 import { battleSceneBench } from './battle-scene.bench.ts';
 import { crashBench } from './crash.bench.ts';
@@ -32,6 +33,10 @@ const benches: [string, () => Promise<Record<string, number | string>>][] = [
   [
     'box openings: POST /api/boxes/{slug}/open ×1 and ×5 vs bare Fastify (50 connections, 5 s) + reel frame cost (5 reels)',
     openingsBench,
+  ],
+  [
+    'box openings on PostgreSQL: POST /api/boxes/{slug}/open ×1 and ×5 from 200 players, one connection and token each (10 s each), CPU per opening',
+    openingsPgBench,
   ],
   ['battles: 100 battles at once (1v1, 3 boxes, 4.5 s rounds): round broadcast latency and CPU', battlesBench],
   ['battle scene: JS frame cost (4 seats, 4 reels spinning)', battleSceneBench],
