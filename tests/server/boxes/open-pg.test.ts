@@ -342,7 +342,7 @@ describeEachDb('box openings, one-statement path', (dialect) => {
       const fresh = await loadBox(t.database, b.slug);
       const opener = await seeded(Number(fresh.box.price_cents) * 3, 'moving');
       const opened = await openBoxPg(t.database, opener.id, stale, { count: 3, demo: false }, Date.now());
-      expect(opened.box).toEqual({ slug: b.slug, version: 2, priceCents: Number(fresh.box.price_cents) });
+      expect(opened.box).toMatchObject({ slug: b.slug, version: 2, priceCents: Number(fresh.box.price_cents) });
       expect(opened.reels.map((r) => [r.box_version, r.item.id, r.nonce])).toEqual(
         [0, 1, 2].map((n) => [2, only.id, n]),
       );
@@ -363,13 +363,14 @@ describeEachDb('box openings, one-statement path', (dialect) => {
         let release!: () => void;
         const gate = new Promise<void>((r) => (release = r));
         let published!: Promise<number>;
-        await new Promise<void>((started) => {
+        const publisherPid = await new Promise<number>((started) => {
           published = db()
             .transaction()
             .execute(async (trx) => {
               const one = [{ productId, tickets: 100_000, priceCents: 900, salePriceCents: 600 }];
               const id = await publishBoxVersion(trx, b.id, one, Date.now());
-              started();
+              const { rows } = await sql<{ pid: number }>`select pg_backend_pid() as pid`.execute(trx);
+              started(rows[0]!.pid);
               await gate;
               return id;
             });
@@ -381,14 +382,15 @@ describeEachDb('box openings, one-statement path', (dialect) => {
           payload: { count: 2 },
         });
         // the opening reaches the box row (its last write on either path) and waits for the publish
-        for (let waited = 0; waited < 100; waited++) {
+        // (other test files share the database: only a backend blocked by this publish counts)
+        let blocked = false;
+        for (let waited = 0; waited < 100 && !blocked; waited++) {
           const { rows } = await sql<{ n: number }>`select count(*)::int as n from pg_stat_activity
-            where wait_event_type = 'Lock' and (query like '%la_box_open%' or query like 'update "boxes" set "openings"%')`.execute(
-            db(),
-          );
-          if (rows[0]!.n > 0) break;
-          await new Promise((r) => setTimeout(r, 50));
+            where ${publisherPid}::int = any(pg_blocking_pids(pid))`.execute(db());
+          blocked = rows[0]!.n > 0;
+          if (!blocked) await new Promise((r) => setTimeout(r, 50));
         }
+        expect(blocked).toBe(true);
         release();
         const [versionId, res] = await Promise.all([published, opening]);
         expect(res.statusCode).toBe(200);
