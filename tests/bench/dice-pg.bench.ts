@@ -12,11 +12,11 @@ import { openDatabase } from '../../src/server/db/database.ts';
 import { createPlayer } from '../helpers/users.ts';
 import { withAppAndBare } from './helpers.ts';
 
-export const ADMIN_URL = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const ADMIN_URL = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const PLAYERS = 200;
 const SECONDS = 10;
 
-export async function admin(text: string): Promise<void> {
+async function admin(text: string): Promise<void> {
   const client = new pg.Client({ connectionString: ADMIN_URL });
   await client.connect();
   try {
@@ -27,7 +27,7 @@ export async function admin(text: string): Promise<void> {
 }
 
 /** CPU time (user + system, ms) of the processes whose pid `pick` accepts. */
-export function cpuMs(pick: (pid: number, comm: string) => boolean): number {
+function cpuMs(pick: (pid: number, comm: string) => boolean): number {
   let ticks = 0;
   for (const name of readdirSync('/proc')) {
     if (!/^\d+$/.test(name)) continue;
@@ -45,7 +45,7 @@ export function cpuMs(pick: (pid: number, comm: string) => boolean): number {
 }
 
 /** `players` players with $1,000,000 each in the served app's database; their Authorization headers. */
-export async function fundedPlayers(dataDir: string, url: string, players: number): Promise<string[]> {
+async function fundedPlayers(dataDir: string, url: string, players: number): Promise<string[]> {
   const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, DATABASE_URL: url });
   const database = openDatabase({ kind: 'postgres', url });
   try {
