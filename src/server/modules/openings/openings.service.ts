@@ -4,7 +4,8 @@
 // maps the fair ticket onto the box version's ranges, grants the item and records the drop.
 // A demo rolls from a throwaway server seed revealed at once and writes nothing. On SQLite an
 // opening without an Idempotency-Key runs as one synchronous job of the group commit instead
-// (openings.sqlite-open.ts): the same rows, keys and errors.
+// (openings.sqlite-open.ts), on PostgreSQL as one statement (openings.pg-open.ts): the same rows,
+// keys and errors.
 import { randomBytes } from 'node:crypto';
 import type { Transaction } from 'kysely';
 import type { Database } from '../../db/database.ts';
@@ -22,6 +23,7 @@ import { lockShareParties, payCreatorShare, type CreatorCredit } from '../user-b
 import { loadBox, type LoadedBox } from './box-load.ts';
 import { itemView, openingBox, reelResult, roll, type Opening } from './opening-result.ts';
 import { settleOpeningSync } from './openings.sqlite-open.ts';
+import { openBoxPg } from './openings.pg-open.ts';
 
 export { loadBox, type LoadedBox } from './box-load.ts';
 export { openingBox, type Opening } from './opening-result.ts';
@@ -122,6 +124,8 @@ export async function openBox(
   const priceCents = Number(loaded.box.price_cents);
   // a box with a creator is a custom box: its reels are 'user_box' bets and pay the creator's share
   const source = loaded.box.creator_id === null ? 'box' : 'user_box';
+  // PostgreSQL: one statement (openings.pg-open.ts); Idempotency-Key calls stay below
+  if (!remember && database.dialect === 'postgres') return openBoxPg(database, userId, loaded, body, now);
   if (!remember && canTransactSync(database)) {
     // SQLite: one synchronous job in the group commit; Idempotency-Key calls stay below
     const checked = { userId, loaded, count: body.count, source, now } as const;
