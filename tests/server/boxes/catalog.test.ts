@@ -5,6 +5,7 @@ import { createTestApp, type TestApp } from '../../helpers/test-app.ts';
 import { createPlayer } from '../../helpers/users.ts';
 import { seed } from '../../../src/server/db/seed.ts';
 import { publishBoxVersion, recordDrop, seedCatalog } from '../../../src/server/modules/boxes/boxes.service.ts';
+import { boxOpenings } from '../../../src/server/modules/boxes/boxes.repository.ts';
 import { seedBoxes, seedProducts } from '../../../src/server/modules/boxes/catalog.data.ts';
 import { grantItem } from '../../../src/server/modules/inventory/inventory.service.ts';
 import { boxPriceCents, rangeProblems, TOTAL_TICKETS } from '../../../src/shared/games/boxes/boxes.odds.ts';
@@ -232,7 +233,13 @@ describeEachDb('boxes catalog', (dialect) => {
       );
     }
     expect(
-      (await db.selectFrom('boxes').select('openings').where('id', '=', box.id).executeTakeFirstOrThrow()).openings,
+      (
+        await db
+          .selectFrom('boxes')
+          .select(boxOpenings.as('openings'))
+          .where('id', '=', box.id)
+          .executeTakeFirstOrThrow()
+      ).openings,
     ).toBe(4);
     const all = (await get('/api/last-drops')).json().data;
     expect(all).toHaveLength(4);

@@ -11,6 +11,7 @@ import { createTestApp, type TestApp } from '../../helpers/test-app.ts';
 import { describeEachDb } from '../../helpers/test-db.ts';
 import { activeNonce, balanceOf, createPlayer, type TestPlayer } from '../../helpers/users.ts';
 import { publishBoxVersion, seedCatalog } from '../../../src/server/modules/boxes/boxes.service.ts';
+import { boxOpenings } from '../../../src/server/modules/boxes/boxes.repository.ts';
 import { loadBox, openBox, type Opening } from '../../../src/server/modules/openings/openings.service.ts';
 import { openBoxPg } from '../../../src/server/modules/openings/openings.pg-open.ts';
 import { ensurePairs } from '../../../src/server/modules/fair/fair.repository.ts';
@@ -71,7 +72,7 @@ describeEachDb('box openings, one-statement path', (dialect) => {
   const box = (id: number) =>
     db()
       .selectFrom('boxes')
-      .select(['openings', 'creator_earnings_cents'])
+      .select([boxOpenings.as('openings'), 'creator_earnings_cents'])
       .where('id', '=', id)
       .executeTakeFirstOrThrow();
   const ledger = (id: number) =>
@@ -131,6 +132,8 @@ describeEachDb('box openings, one-statement path', (dialect) => {
     const reset = { balance_cents: balanceCents, wagered_cents: 0, edge_units: 0, level: 1 };
     await db().updateTable('users').set(reset).where('id', '=', id).execute();
     await db().updateTable('fair_seeds').set({ nonce: 0 }).where('user_id', '=', id).execute();
+    // the box's openings as they were: the counted total back in the column, its counter shards emptied
+    await db().deleteFrom('box_open_counts').where('box_id', '=', boxId).execute();
     await db().updateTable('boxes').set(boxRow).where('id', '=', boxId).execute();
     await db().deleteFrom('ledger').where('user_id', '=', creator.id).where('kind', '=', 'creator_share').execute();
     await db().updateTable('users').set({ balance_cents: creator.balanceCents }).where('id', '=', creator.id).execute();
@@ -327,6 +330,33 @@ describeEachDb('box openings, one-statement path', (dialect) => {
   });
 
   if (dialect === 'postgres') {
+    it("openers of one box do not queue on its row: an opening completes while another opener's transaction holds it", async () => {
+      const { box: b } = await loadBox(t.database, SLUG);
+      const opener = await seeded(Number(b.price_cents), 'beside');
+      const before = Number((await box(b.id)).openings);
+      let release!: () => void;
+      const gate = new Promise<void>((r) => (release = r));
+      let held!: () => void;
+      const holding = new Promise<void>((r) => (held = r));
+      // another opening's hold on the box row, from its version check until its commit
+      const other = db()
+        .transaction()
+        .execute(async (trx) => {
+          await sql`select 1 from boxes where id = ${b.id} for share`.execute(trx);
+          held();
+          await gate;
+        });
+      await holding;
+      const res = await Promise.race([
+        httpOpen(opener, SLUG, 1),
+        new Promise<null>((r) => setTimeout(() => r(null), 5_000)),
+      ]);
+      release();
+      await other;
+      expect(res?.statusCode).toBe(200); // null: it waited for the other transaction
+      expect(Number((await box(b.id)).openings)).toBe(before + 1);
+    });
+
     it('a version published after the box was loaded: the opening is made again at the new version', async () => {
       const creator = await createPlayer(db(), t.config.secrets.appSecret, { balanceCents: 0 });
       const b = await customBox(creator, 'Moving Target');
@@ -354,7 +384,7 @@ describeEachDb('box openings, one-statement path', (dialect) => {
       expect(Number((await box(b.id)).openings)).toBe(3);
     });
 
-    it('a version published while the statement runs: rolled back and made again at the new version; an Idempotency-Key opening keeps the version it loaded', async () => {
+    it('a version published while the opening waits for the box row: made again at the new version; an Idempotency-Key opening keeps the version it loaded', async () => {
       const creator = await createPlayer(db(), t.config.secrets.appSecret, { balanceCents: 0 });
       const b = await customBox(creator, 'Racing Target');
       const opener = await seeded(100_000_000, 'racing');
@@ -381,7 +411,8 @@ describeEachDb('box openings, one-statement path', (dialect) => {
           headers: { ...opener.headers, ...headers },
           payload: { count: 2 },
         });
-        // the opening reaches the box row (its last write on either path) and waits for the publish
+        // the opening reaches the box row (held FOR SHARE by the one-statement path, the creator's
+        // earnings on the Kysely path) and waits for the publish
         // (other test files share the database: only a backend blocked by this publish counts)
         let blocked = false;
         for (let waited = 0; waited < 100 && !blocked; waited++) {

@@ -8,6 +8,7 @@ import { createTestApp, type TestApp } from '../../helpers/test-app.ts';
 import { describeEachDb } from '../../helpers/test-db.ts';
 import { activeNonce, balanceOf, createPlayer, type TestPlayer } from '../../helpers/users.ts';
 import { seedCatalog } from '../../../src/server/modules/boxes/boxes.service.ts';
+import { boxOpenings } from '../../../src/server/modules/boxes/boxes.repository.ts';
 import { loadBox } from '../../../src/server/modules/openings/box-load.ts';
 import { settleOpeningSync } from '../../../src/server/modules/openings/openings.sqlite-open.ts';
 import { transactSync } from '../../../src/server/db/transact.ts';
@@ -89,11 +90,21 @@ describeEachDb('box opening hot path', (dialect) => {
 
   it('counts the openings on the box and levels the player like the Kysely path', async () => {
     const before = Number(
-      (await db().selectFrom('boxes').select('openings').where('slug', '=', SLUG).executeTakeFirstOrThrow()).openings,
+      (
+        await db()
+          .selectFrom('boxes')
+          .select(boxOpenings.as('openings'))
+          .where('slug', '=', SLUG)
+          .executeTakeFirstOrThrow()
+      ).openings,
     );
     const p = await player(priceCents * 5);
     expect((await open(p, { count: 5 })).statusCode).toBe(200);
-    const box = await db().selectFrom('boxes').select('openings').where('slug', '=', SLUG).executeTakeFirstOrThrow();
+    const box = await db()
+      .selectFrom('boxes')
+      .select(boxOpenings.as('openings'))
+      .where('slug', '=', SLUG)
+      .executeTakeFirstOrThrow();
     expect(Number(box.openings)).toBe(before + 5);
     const user = await db()
       .selectFrom('users')

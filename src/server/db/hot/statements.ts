@@ -19,7 +19,7 @@ export interface WriterStatements {
   insertPlinkoBet: SQLite.Statement<[Record<string, string | number>]>;
   insertInventoryItem: SQLite.Statement<[Record<string, string | number>]>;
   insertDrop: SQLite.Statement<[Record<string, string | number>]>;
-  countOpening: SQLite.Statement<[number]>;
+  countOpening: SQLite.Statement<[number, number]>;
   insertBoxOpening: SQLite.Statement<[Record<string, string | number>]>;
   addCreatorEarnings: SQLite.Statement<[number, number]>;
   productById: SQLite.Statement<[number]>;
@@ -99,7 +99,10 @@ export function writerStatements(sqlite: SQLite.Database): WriterStatements {
        values (@user_id, @box_id, @box_version_id, @product_id, @inventory_item_id, @source, @ticket, @created_at)
       `,
     ),
-    countOpening: sqlite.prepare(`update "boxes" set "openings" = "openings" + 1 where "id" = ?`),
+    countOpening: sqlite.prepare(
+      `insert into "box_open_counts" ("box_id", "shard", "n") values (?, ?, 1)
+       on conflict ("box_id", "shard") do update set "n" = "box_open_counts"."n" + 1`,
+    ),
     insertBoxOpening: sqlite.prepare(
       `insert into "box_openings" ("user_id", "box_id", "box_version_id", "product_id", "inventory_item_id",
        "drop_id", "price_cents", "ticket", "server_seed_hash", "client_seed", "nonce", "created_at")
@@ -147,7 +150,8 @@ export function readerStatements(sqlite: SQLite.Database): ReaderStatements {
     userFace: sqlite.prepare(`select "name", "avatar_url" from "users" where "id" = ?`),
     // boxes.repository findBoxBySlug
     boxBySlug: sqlite.prepare(
-      `select "boxes"."id", "boxes"."slug", "boxes"."name", "boxes"."box_type", "boxes"."img_url", "boxes"."openings",
+      `select "boxes"."id", "boxes"."slug", "boxes"."name", "boxes"."box_type", "boxes"."img_url",
+       ("boxes"."openings" + coalesce((select sum("n") from "box_open_counts" where "box_id" = "boxes"."id"), 0)) as "openings",
        "box_versions"."id" as "version_id", "box_versions"."version", "box_versions"."price_cents",
        "box_versions"."ev_cents", "box_versions"."sell_back_cents", "box_versions"."house_edge_bp",
        "boxes"."creator_id", "boxes"."creator_share_bp"

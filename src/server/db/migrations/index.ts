@@ -22,7 +22,7 @@ import * as m0018 from './0018-responsible-play-programmes.ts';
 import * as m0019 from './0019-affiliates-support.ts';
 import * as m0020 from './0020-dice-pg-bet.ts';
 import * as m0021 from './0021-plinko-pg-bet.ts';
-import * as m0022 from './0022-box-open-pg.ts';
+import * as m0022 from './0022-box-open.ts';
 
 /** A migration step; it receives the dialect for the few DDL differences. */
 export interface Step {
@@ -52,5 +52,5 @@ export const steps: Record<string, Step> = {
   '0019-affiliates-support': m0019,
   '0020-dice-pg-bet': m0020,
   '0021-plinko-pg-bet': m0021,
-  '0022-box-open-pg': m0022,
+  '0022-box-open': m0022,
 };

@@ -26,7 +26,7 @@ export interface BoxesTable extends UserBoxColumns {
   img_url: string;
   current_version_id: number | null; // box_versions row players open now
   price_cents: number; // price of the current version, integer cents
-  openings: number; // count of openings (popularity)
+  openings: number; // openings counted before migration 0022; later ones are in box_open_counts
   created_at: number; // epoch ms
 }
 
@@ -129,9 +129,17 @@ export interface ShipmentItemsTable {
 }
 
 /** Catalog tables. */
+/** A shard of a box's openings counter (migration 0022): reels opened by players whose id mod 64 is `shard`. */
+export interface BoxOpenCountsTable {
+  box_id: number;
+  shard: number;
+  n: number;
+}
+
 export interface CatalogTables {
   products: ProductsTable;
   boxes: BoxesTable;
+  box_open_counts: BoxOpenCountsTable;
   box_versions: BoxVersionsTable;
   box_items: BoxItemsTable;
   inventory_items: InventoryItemsTable;

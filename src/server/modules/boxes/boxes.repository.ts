@@ -17,7 +17,18 @@ export function containsText(column: string, text: string): RawBuilder<boolean> 
   return sql<boolean>`lower(${sql.ref(column)}) like ${likePattern(text)} escape '\\'`;
 }
 
-type BoxOrderColumn = 'boxes.price_cents' | 'boxes.name' | 'boxes.created_at' | 'boxes.openings';
+/** Counter shards of a box's openings: one row per (box, opener id mod OPENING_SHARDS). */
+export const OPENING_SHARDS = 64;
+
+/** The counter shard an opening by `userId` adds to (la_box_open uses the same rule). */
+export function openingShard(userId: number): number {
+  return userId % OPENING_SHARDS;
+}
+
+/** A box's openings: those counted before migration 0022 plus its counter shards. */
+export const boxOpenings = sql<number>`("boxes"."openings" + coalesce((select sum("box_open_counts"."n") from "box_open_counts" where "box_open_counts"."box_id" = "boxes"."id"), 0))`;
+
+type BoxOrderColumn = 'boxes.price_cents' | 'boxes.name' | 'boxes.created_at' | typeof boxOpenings;
 
 /**
  * The ORDER BY of a box list's `sort` (catalog and custom boxes alike): price either way, name, newest,
@@ -33,7 +44,7 @@ export function boxOrder(
   if (sort === 'name') return [['boxes.name', 'asc']];
   if (sort === 'newest') return [['boxes.created_at', 'desc']];
   return [
-    ['boxes.openings', 'desc'],
+    [boxOpenings, 'desc'],
     [popularTie, popularTie === 'boxes.price_cents' ? 'asc' : 'desc'],
   ];
 }
@@ -49,9 +60,9 @@ export async function findBoxes(db: Q, q: BoxListQuery) {
       'boxes.box_type',
       'boxes.img_url',
       'boxes.price_cents',
-      'boxes.openings',
       'boxes.created_at',
     ])
+    .select(boxOpenings.as('openings'))
     .select((eb) =>
       eb
         .selectFrom('box_items')
@@ -94,7 +105,7 @@ export async function findBoxBySlug(db: Q, slug: string) {
       'boxes.name',
       'boxes.box_type',
       'boxes.img_url',
-      'boxes.openings',
+      boxOpenings.as('openings'),
       'box_versions.id as version_id',
       'box_versions.version',
       'box_versions.price_cents',

@@ -18,7 +18,14 @@ import {
 } from '../../../shared/games/boxes/boxes.odds.ts';
 import { rarityForPrice } from '../../../shared/games/boxes/boxes.types.ts';
 import { HttpError } from '../../http/errors.ts';
-import { findBoxBySlug, findBoxTypes, findBoxes, findDrops, findVersionItems } from './boxes.repository.ts';
+import {
+  findBoxBySlug,
+  findBoxTypes,
+  findBoxes,
+  findDrops,
+  findVersionItems,
+  openingShard,
+} from './boxes.repository.ts';
 import { seedBoxes, seedProducts } from './catalog.data.ts';
 import { boxUrl, iso, productView } from './catalog.view.ts';
 import { bumpCatalogEpoch } from './catalog-cache.ts';
@@ -270,7 +277,7 @@ export interface DropRecord {
   now: number; // epoch ms
 }
 
-/** Records a drop for the live feed and counts the opening on the box; returns the drop id. */
+/** Records a drop for the live feed and counts the opening on the box (its opener's counter shard); returns the drop id. */
 export async function recordDrop(trx: Kysely<Tables>, d: DropRecord): Promise<number> {
   const row = await trx
     .insertInto('drops')
@@ -287,9 +294,9 @@ export async function recordDrop(trx: Kysely<Tables>, d: DropRecord): Promise<nu
     .returning('id')
     .executeTakeFirstOrThrow();
   await trx
-    .updateTable('boxes')
-    .set((eb) => ({ openings: eb('openings', '+', 1) }))
-    .where('id', '=', d.boxId)
+    .insertInto('box_open_counts')
+    .values({ box_id: d.boxId, shard: openingShard(d.userId), n: 1 })
+    .onConflict((oc) => oc.columns(['box_id', 'shard']).doUpdateSet((eb) => ({ n: eb('box_open_counts.n', '+', 1) })))
     .execute();
   return row.id;
 }

@@ -1,5 +1,5 @@
 // The PostgreSQL hot path of a box opening: ONE round trip, a call of la_box_open (migration
-// 0022-box-open-pg), which locks the user rows (opener and a custom box's creator, ascending) then
+// 0022-box-open), which locks the user rows (opener and a custom box's creator, ascending) then
 // the active seed pair, takes `count` nonces, rolls every reel (HMAC-SHA256 in SQL, the same bytes as
 // shared/fair), and writes per reel the ledger debit, the item, the drop, the box_openings row and
 // the creator's share, in the statement's own transaction. It answers what openBox answers, with the

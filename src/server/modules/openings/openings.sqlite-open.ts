@@ -7,6 +7,7 @@ import type { ReelResult } from '../../../shared/api/box-open.ts';
 import { applyMoveSync } from '../wallet/ledger-sync.ts';
 import { payCreatorShareSync, type CreatorCredit } from '../user-boxes/creator-share.ts';
 import type { LoadedBox } from './box-load.ts';
+import { openingShard } from '../boxes/boxes.repository.ts';
 import { openingBox, reelResult, roll, type Opening } from './opening-result.ts';
 
 /** A paid opening ready to settle (openBox checked the box). */
@@ -60,7 +61,7 @@ export function settleOpeningSync(sqlite: SQLite.Database, o: CheckedOpening): O
     );
     const placed = { ...common, box_id: box.id, box_version_id: box.version_id, inventory_item_id: inventoryItemId };
     const dropId = insertedId(s.insertDrop.run({ ...placed, ticket }));
-    s.countOpening.run(box.id);
+    s.countOpening.run(box.id, openingShard(o.userId));
     const { source: _source, ...opening } = placed;
     s.insertBoxOpening.run({
       ...opening,

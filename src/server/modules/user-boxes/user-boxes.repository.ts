@@ -3,7 +3,7 @@ import type { Kysely } from 'kysely';
 import type { Tables } from '../../db/tables.ts';
 import type { CustomBoxListQuery, ProductSearchQuery } from '../../../shared/api/user-boxes.ts';
 import { CUSTOM_BOX_TYPE } from '../../../shared/api/user-boxes.ts';
-import { boxOrder, containsText } from '../boxes/boxes.repository.ts';
+import { boxOpenings, boxOrder, containsText } from '../boxes/boxes.repository.ts';
 import { productColumns } from '../boxes/catalog.view.ts';
 
 type Q = Kysely<Tables>;
@@ -23,7 +23,6 @@ const summaryColumns = [
   'boxes.box_type',
   'boxes.img_url',
   'boxes.price_cents',
-  'boxes.openings',
   'boxes.created_at',
   'boxes.creator_earnings_cents',
   'users.id as creator_id',
@@ -34,7 +33,7 @@ const summaryColumns = [
 export async function findCustomBoxes(db: Q, q: CustomBoxListQuery) {
   let base = customBoxes(db);
   if (q.search) base = base.where(containsText('boxes.name', q.search));
-  let query = base.select(summaryColumns).select((eb) =>
+  let query = base.select([...summaryColumns, boxOpenings.as('openings')]).select((eb) =>
     eb
       .selectFrom('box_items')
       .whereRef('box_items.box_version_id', '=', 'boxes.current_version_id')
@@ -57,7 +56,7 @@ export async function findCustomBoxes(db: Q, q: CustomBoxListQuery) {
 export async function findBoxesOf(db: Q, creatorId: number) {
   return customBoxes(db)
     .where('boxes.creator_id', '=', creatorId)
-    .select(summaryColumns)
+    .select([...summaryColumns, boxOpenings.as('openings')])
     .select((eb) =>
       eb
         .selectFrom('box_items')

@@ -1,21 +1,26 @@
-// PostgreSQL only (a no-op on SQLite): a box opening of `count` reels as ONE function call, so an
+// The box openings counter, sharded so that players opening one box do not queue on one row: each
+// opening adds its reels to the row (box, player id mod 64) of `box_open_counts`, and a box's
+// openings are `boxes.openings` (the count before this migration) plus the sum of its rows
+// (boxes.repository boxOpenings). Both databases.
+// PostgreSQL only: a box opening of `count` reels as ONE function call, so an
 // opening is one round trip (modules/openings/openings.pg-open.ts). `la_box_open` writes what
 // openings.service.ts openBox writes through the ledger, in the same lock order: the user rows it
 // may change in ascending id (the opener, and a custom box's creator), then the active seed pair,
-// then the box row. Per reel: the ledger debit (key `{source}:{server seed hash}:{nonce}`), the
+// then the box row FOR SHARE (a version published meanwhile waits for the opening). Per reel: the ledger debit (key `{source}:{server seed hash}:{nonce}`), the
 // inventory item at the version's price snapshot, the drop, the box_openings row and, for another
 // player's custom box, the creator's share (key `creator_share:{hash}:{nonce}`). Reel i takes nonce
 // n+i and its ticket is shared/fair boxTicket: HMAC-SHA256(server seed, "client:nonce:0"), first 4
 // bytes big-endian / 2^32, floor(f × 100000) + 1, in integers (exact: u32 × 100000 < 2^49).
-// The balance, wagered, XP, level, nonce, boxes.openings and creator earnings move once by the
-// opening's total: the same end state as reel by reel, with fewer row versions. The box row is
-// updated last, so its lock (every opener of the box queues on it) is held for the least time.
+// The balance, wagered, XP, level, nonce, the openings counter and creator earnings move once by
+// the opening's total: the same end state as reel by reel, with fewer row versions.
 // It answers a JSON object whose `status` is 'ok', or 'missing' / 'excluded' / 'insufficient' /
 // 'no_pair' / 'stale' with nothing written. 'stale': the box's current version is no longer
 // `p_version` (one was published since the caller loaded the box), so the price and odds passed are
-// not the box's; the caller reloads the box and opens again. The same check is made again under the
-// box row's lock at the end: a version published while the statement ran raises SQLSTATE LA409,
-// which rolls the whole statement back, and the caller does the same.
+// not the box's; the caller reloads the box and opens again. The check holds the box row FOR SHARE
+// to the end (openers do not block each other; a publisher waits, and an opener waiting behind a
+// publisher sees the new version and answers 'stale'). The creator's earnings are added at the end
+// (a custom box's openers queue on its creator's user row anyway); should the version differ there
+// after all, SQLSTATE LA409 rolls the whole statement back and the caller reloads likewise.
 import { sql, type Kysely } from 'kysely';
 import type { Dialect } from '../database.ts';
 
@@ -59,7 +64,7 @@ begin
     if not found then return json_build_object('status', 'missing'); end if;
   end loop;
   -- the caller's price and odds must be the current version's (checked again under the box row's lock at the end)
-  perform 1 from boxes where id = p_box and current_version_id = p_version;
+  perform 1 from boxes where id = p_box and current_version_id = p_version for share;
   if not found then return json_build_object('status', 'stale'); end if;
   if p_price > 0 and u.self_excluded_until is not null and u.self_excluded_until > p_now then
     return json_build_object('status', 'excluded', 'until', u.self_excluded_until);
@@ -125,10 +130,14 @@ begin
                                         'inventory_item_id', v_item, 'drop_id', v_drop);
   end loop;
 
-  update boxes set openings = openings + p_count, creator_earnings_cents = creator_earnings_cents + v_share * p_count
-    where id = p_box and current_version_id = p_version;
-  if not found then
-    raise exception 'la_box_open: box % is no longer at version id %', p_box, p_version using errcode = 'LA409';
+  insert into box_open_counts (box_id, shard, n) values (p_box, p_user % 64, p_count)
+    on conflict (box_id, shard) do update set n = box_open_counts.n + excluded.n;
+  if v_share > 0 then
+    update boxes set creator_earnings_cents = creator_earnings_cents + v_share * p_count
+      where id = p_box and current_version_id = p_version;
+    if not found then
+      raise exception 'la_box_open: box % is no longer at version id %', p_box, p_version using errcode = 'LA409';
+    end if;
   end if;
 
   return json_build_object('status', 'ok', 'reels', array_to_json(reels), 'client_seed', pair.client_seed,
@@ -137,6 +146,13 @@ begin
 end $$`;
 
 export async function up(db: Kysely<unknown>, dialect: Dialect): Promise<void> {
+  await db.schema
+    .createTable('box_open_counts')
+    .addColumn('box_id', 'bigint', (c) => c.notNull().references('boxes.id'))
+    .addColumn('shard', 'integer', (c) => c.notNull()) // the opener's id mod 64
+    .addColumn('n', 'bigint', (c) => c.notNull()) // reels opened
+    .addPrimaryKeyConstraint('box_open_counts_pk', ['box_id', 'shard'])
+    .execute();
   if (dialect !== 'postgres') return;
   await boxOpen.execute(db);
 }
