@@ -8,8 +8,9 @@
 // 4. roll = fair float × 100, win iff roll < chance %; the upgrades row;
 // 5. the balance part debited through the ledger (kind 'upgrade', key upgrade:{hash}:{nonce});
 // 6. on a win the target is granted (source 'upgrade') with its price snapshot.
-// On SQLite an upgrade without an Idempotency-Key runs as one synchronous job of the group commit
-// instead (upgrade.sqlite-bet.ts): the same steps, rows and errors.
+// Without an Idempotency-Key an upgrade runs on PostgreSQL as one statement instead
+// (upgrade.pg-bet.ts), on SQLite as one synchronous job of the group commit (upgrade.sqlite-bet.ts):
+// the same steps, rows and errors.
 import type { Database } from '../../db/database.ts';
 import { canTransactSync, transact, transactSync } from '../../db/transact.ts';
 import { HttpError, fieldError } from '../../http/errors.ts';
@@ -22,6 +23,7 @@ import type { UpgradeBody } from '../../../shared/api/upgrade.ts';
 import { findUpgrade } from './upgrade.repository.ts';
 import { GONE, NO_TARGET, rollUpgrade, type PlacedUpgrade } from './upgrade.roll.ts';
 import { settleUpgradeSync } from './upgrade.sqlite-bet.ts';
+import { placeUpgradePg } from './upgrade.pg-bet.ts';
 
 /** Runs one upgrade for `userId` (see the file comment). */
 export async function placeUpgrade(
@@ -33,9 +35,11 @@ export async function placeUpgrade(
 ): Promise<PlacedUpgrade> {
   const ids = [...body.item_ids].sort((a, b) => a - b);
   const balanceCents = Math.round(body.balance * 100);
+  const asked = { userId, ids, balanceCents, targetProductId: body.target_product_id, now };
+  // one statement (upgrade.pg-bet.ts); Idempotency-Key calls stay below
+  if (!remember && database.dialect === 'postgres') return placeUpgradePg(database, asked);
   if (!remember && canTransactSync(database)) {
     // SQLite: one synchronous job in the group commit; Idempotency-Key calls stay below
-    const asked = { userId, ids, balanceCents, targetProductId: body.target_product_id, now };
     const placed = await transactSync(database, (sqlite) => settleUpgradeSync(sqlite, asked));
     if (placed) return placed; // null: no seed pair yet, the path below creates it
   }
