@@ -4,6 +4,7 @@ import type { DB } from '../../src/server/db/database.ts';
 import { applyMove } from '../../src/server/modules/wallet/ledger.ts';
 import { issueTokens, type TokenPair } from '../../src/server/modules/auth/tokens.ts';
 import { ensurePairs } from '../../src/server/modules/fair/fair.repository.ts';
+import { hashServerSeed } from '../../src/shared/fair/index.ts';
 
 /** A signed-in test player. */
 export interface TestPlayer {
@@ -64,4 +65,36 @@ export async function activeNonce(db: DB, userId: number): Promise<number> {
     .where('slot', '=', 'active')
     .executeTakeFirstOrThrow();
   return Number(row.nonce);
+}
+
+/**
+ * A player whose active seed pair is (serverSeed, `hash` or its real hash, clientSeed) at nonce 0, so
+ * tests know every roll in advance.
+ */
+export async function seededPlayer(
+  db: DB,
+  secret: string,
+  opts: { balanceCents: number; serverSeed: string; clientSeed: string; hash?: string; name?: string },
+): Promise<TestPlayer> {
+  const p = await createPlayer(db, secret, { balanceCents: opts.balanceCents, name: opts.name, seedPair: true });
+  await db
+    .updateTable('fair_seeds')
+    .set({
+      server_seed: opts.serverSeed,
+      server_seed_hash: opts.hash ?? hashServerSeed(opts.serverSeed),
+      client_seed: opts.clientSeed,
+    })
+    .where('user_id', '=', p.id)
+    .where('slot', '=', 'active')
+    .execute();
+  return p;
+}
+
+/** A player's balance, wagered, edge units and level as the users row holds them. */
+export function playerState(db: DB, userId: number) {
+  return db
+    .selectFrom('users')
+    .select(['balance_cents', 'wagered_cents', 'edge_units', 'level'])
+    .where('id', '=', userId)
+    .executeTakeFirstOrThrow();
 }

@@ -8,11 +8,10 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
 import { describeEachDb } from '../helpers/test-db.ts';
-import { createPlayer, activeNonce } from '../helpers/users.ts';
+import { createPlayer, activeNonce, seededPlayer, playerState } from '../helpers/users.ts';
 import { placeDiceBet } from '../../src/server/modules/dice/dice.service.ts';
 import { utcLabel } from '../../src/server/modules/responsible-play/exclusion.ts';
-import { ensurePairs } from '../../src/server/modules/fair/fair.repository.ts';
-import { diceRoll, hashServerSeed, sha256Hex, type DiceDirection } from '../../src/shared/fair/index.ts';
+import { diceRoll, sha256Hex, type DiceDirection } from '../../src/shared/fair/index.ts';
 import { levelForXp } from '../../src/shared/levels.ts';
 
 /** The fixed server seed of a test player (64 hex characters; one per player, as pairs never share one). */
@@ -28,24 +27,9 @@ describeEachDb('dice bet, one-statement path', (dialect) => {
   const db = () => t.database.db;
 
   /** A player whose active pair is (serverSeedFor(clientSeed), clientSeed, nonce 0). */
-  async function seeded(balanceCents: number, clientSeed: string) {
-    const p = await createPlayer(db(), t.config.secrets.appSecret, { balanceCents });
-    await ensurePairs(db(), p.id, Date.now());
-    const serverSeed = serverSeedFor(clientSeed);
-    await db()
-      .updateTable('fair_seeds')
-      .set({ server_seed: serverSeed, server_seed_hash: hashServerSeed(serverSeed), client_seed: clientSeed })
-      .where('user_id', '=', p.id)
-      .where('slot', '=', 'active')
-      .execute();
-    return p;
-  }
-  const user = (id: number) =>
-    db()
-      .selectFrom('users')
-      .select(['balance_cents', 'wagered_cents', 'edge_units', 'level'])
-      .where('id', '=', id)
-      .executeTakeFirstOrThrow();
+  const seeded = (balanceCents: number, clientSeed: string) =>
+    seededPlayer(db(), t.config.secrets.appSecret, { balanceCents, serverSeed: serverSeedFor(clientSeed), clientSeed });
+  const user = (id: number) => playerState(db(), id);
   const bets = (id: number) =>
     db()
       .selectFrom('dice_bets')

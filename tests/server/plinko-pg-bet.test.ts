@@ -7,11 +7,10 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
 import { describeEachDb } from '../helpers/test-db.ts';
-import { createPlayer, activeNonce } from '../helpers/users.ts';
+import { createPlayer, activeNonce, seededPlayer, playerState } from '../helpers/users.ts';
 import { placePlinkoBet, plinkoPayoutCents } from '../../src/server/modules/plinko/plinko.service.ts';
 import { utcLabel } from '../../src/server/modules/responsible-play/exclusion.ts';
-import { ensurePairs } from '../../src/server/modules/fair/fair.repository.ts';
-import { PLINKO_ROWS, RISKS, hashServerSeed, sha256Hex, type Risk } from '../../src/shared/fair/index.ts';
+import { PLINKO_ROWS, RISKS, sha256Hex, type Risk } from '../../src/shared/fair/index.ts';
 import { plinkoOutcome } from '../../src/shared/games/plinko/plinko.outcome.ts';
 
 /** The fixed server seed of a test player (64 hex characters; one per player, as pairs never share one). */
@@ -27,24 +26,9 @@ describeEachDb('plinko drop, one-statement path', (dialect) => {
   const db = () => t.database.db;
 
   /** A player whose active pair is (serverSeedFor(clientSeed), clientSeed, nonce 0). */
-  async function seeded(balanceCents: number, clientSeed: string) {
-    const p = await createPlayer(db(), t.config.secrets.appSecret, { balanceCents });
-    await ensurePairs(db(), p.id, Date.now());
-    const serverSeed = serverSeedFor(clientSeed);
-    await db()
-      .updateTable('fair_seeds')
-      .set({ server_seed: serverSeed, server_seed_hash: hashServerSeed(serverSeed), client_seed: clientSeed })
-      .where('user_id', '=', p.id)
-      .where('slot', '=', 'active')
-      .execute();
-    return p;
-  }
-  const user = (id: number) =>
-    db()
-      .selectFrom('users')
-      .select(['balance_cents', 'wagered_cents', 'edge_units', 'level'])
-      .where('id', '=', id)
-      .executeTakeFirstOrThrow();
+  const seeded = (balanceCents: number, clientSeed: string) =>
+    seededPlayer(db(), t.config.secrets.appSecret, { balanceCents, serverSeed: serverSeedFor(clientSeed), clientSeed });
+  const user = (id: number) => playerState(db(), id);
   const bets = (id: number) =>
     db()
       .selectFrom('plinko_bets')

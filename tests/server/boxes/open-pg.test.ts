@@ -9,12 +9,18 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { createTestApp, type TestApp } from '../../helpers/test-app.ts';
 import { describeEachDb } from '../../helpers/test-db.ts';
-import { activeNonce, balanceOf, createPlayer, type TestPlayer } from '../../helpers/users.ts';
+import {
+  activeNonce,
+  balanceOf,
+  createPlayer,
+  type TestPlayer,
+  seededPlayer,
+  playerState,
+} from '../../helpers/users.ts';
 import { publishBoxVersion, seedCatalog } from '../../../src/server/modules/boxes/boxes.service.ts';
 import { boxOpenings } from '../../../src/server/modules/boxes/boxes.repository.ts';
 import { loadBox, openBox, type Opening } from '../../../src/server/modules/openings/openings.service.ts';
 import { openBoxPg } from '../../../src/server/modules/openings/openings.pg-open.ts';
-import { ensurePairs } from '../../../src/server/modules/fair/fair.repository.ts';
 import { utcLabel } from '../../../src/server/modules/responsible-play/exclusion.ts';
 import { boxOutcome } from '../../../src/shared/games/boxes/boxes.outcome.ts';
 import { creatorShareCents } from '../../../src/shared/games/boxes/custom-box.quote.ts';
@@ -37,18 +43,13 @@ describeEachDb('box openings, one-statement path', (dialect) => {
   const db = () => t.database.db;
 
   /** A player whose active pair is (serverSeedFor(clientSeed), clientSeed, nonce 0). */
-  async function seeded(balanceCents: number, clientSeed: string, name?: string) {
-    const p = await createPlayer(db(), t.config.secrets.appSecret, { balanceCents, name });
-    await ensurePairs(db(), p.id, Date.now());
-    const serverSeed = serverSeedFor(clientSeed);
-    await db()
-      .updateTable('fair_seeds')
-      .set({ server_seed: serverSeed, server_seed_hash: hashServerSeed(serverSeed), client_seed: clientSeed })
-      .where('user_id', '=', p.id)
-      .where('slot', '=', 'active')
-      .execute();
-    return p;
-  }
+  const seeded = (balanceCents: number, clientSeed: string, name?: string) =>
+    seededPlayer(db(), t.config.secrets.appSecret, {
+      balanceCents,
+      serverSeed: serverSeedFor(clientSeed),
+      clientSeed,
+      name,
+    });
   /** A custom box of `creator` made of the dearest products (so its 1 % share is whole cents). */
   async function customBox(creator: TestPlayer, name: string) {
     const items = products.slice(0, 4).map((p, i) => ({ product_id: p.id, chance: [60, 30, 9.5, 0.5][i]! }));
@@ -63,12 +64,7 @@ describeEachDb('box openings, one-statement path', (dialect) => {
   }
   const httpOpen = (p: TestPlayer, slug: string, count: number) =>
     t.fastify.inject({ method: 'POST', url: `/api/boxes/${slug}/open`, headers: p.headers, payload: { count } });
-  const user = (id: number) =>
-    db()
-      .selectFrom('users')
-      .select(['balance_cents', 'wagered_cents', 'edge_units', 'level'])
-      .where('id', '=', id)
-      .executeTakeFirstOrThrow();
+  const user = (id: number) => playerState(db(), id);
   const box = (id: number) =>
     db()
       .selectFrom('boxes')

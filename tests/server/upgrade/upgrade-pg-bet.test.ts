@@ -11,13 +11,12 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { createTestApp, type TestApp } from '../../helpers/test-app.ts';
 import { describeEachDb } from '../../helpers/test-db.ts';
-import { activeNonce, balanceOf, createPlayer } from '../../helpers/users.ts';
+import { activeNonce, balanceOf, createPlayer, seededPlayer, playerState } from '../../helpers/users.ts';
 import { seedCatalog } from '../../../src/server/modules/boxes/boxes.service.ts';
 import { grantItem } from '../../../src/server/modules/inventory/inventory.service.ts';
-import { ensurePairs } from '../../../src/server/modules/fair/fair.repository.ts';
 import { placeUpgrade } from '../../../src/server/modules/upgrade/upgrade.service.ts';
 import { rotateSeeds } from '../../../src/server/modules/fair/fair.service.ts';
-import { hashServerSeed, sha256Hex } from '../../../src/shared/fair/index.ts';
+import { sha256Hex } from '../../../src/shared/fair/index.ts';
 import {
   UPGRADE_EDGE_BP,
   UPGRADE_MAX_CHANCE_BP,
@@ -61,19 +60,14 @@ describeEachDb('upgrade, one-statement path', (dialect) => {
   afterAll(() => t.close());
   const db = () => t.database.db;
 
-  /** A player whose active pair is (serverSeedFor(clientSeed), clientSeed, nonce 0), stored as `hash`. */
-  async function seeded(balanceCents: number, clientSeed: string, hash?: string) {
-    const p = await createPlayer(db(), t.config.secrets.appSecret, { balanceCents });
-    await ensurePairs(db(), p.id, Date.now());
-    const serverSeed = serverSeedFor(clientSeed);
-    await db()
-      .updateTable('fair_seeds')
-      .set({ server_seed: serverSeed, server_seed_hash: hash ?? hashServerSeed(serverSeed), client_seed: clientSeed })
-      .where('user_id', '=', p.id)
-      .where('slot', '=', 'active')
-      .execute();
-    return p;
-  }
+  /** A player whose active pair is (serverSeedFor(clientSeed), clientSeed, nonce 0). */
+  const seeded = (balanceCents: number, clientSeed: string, hash?: string) =>
+    seededPlayer(db(), t.config.secrets.appSecret, {
+      balanceCents,
+      serverSeed: serverSeedFor(clientSeed),
+      clientSeed,
+      hash,
+    });
   /** Grants the player one cheap item per price snapshot (cents); answers their ids. */
   const items = async (userId: number, prices: number[]) => {
     const ids: number[] = [];
@@ -91,12 +85,7 @@ describeEachDb('upgrade, one-statement path', (dialect) => {
       );
     return ids;
   };
-  const user = (id: number) =>
-    db()
-      .selectFrom('users')
-      .select(['balance_cents', 'wagered_cents', 'edge_units', 'level'])
-      .where('id', '=', id)
-      .executeTakeFirstOrThrow();
+  const user = (id: number) => playerState(db(), id);
   const rows = (table: 'upgrades' | 'ledger' | 'inventory_items', userId: number) =>
     db().selectFrom(table).selectAll().where('user_id', '=', userId).orderBy('id').execute();
   const body = (ids: number[], balanceCents: number, target: { id: number }) => ({
