@@ -407,8 +407,7 @@ describeEachDb('box openings, one-statement path', (dialect) => {
           headers: { ...opener.headers, ...headers },
           payload: { count: 2 },
         });
-        // the opening reaches the box row (held FOR SHARE by the one-statement path, the creator's
-        // earnings on the Kysely path) and waits for the publish
+        // the opening reaches the box row (the creator's earnings, on either path) and waits for the publish
         // (other test files share the database: only a backend blocked by this publish counts)
         let blocked = false;
         for (let waited = 0; waited < 100 && !blocked; waited++) {

@@ -6,8 +6,9 @@
 // opening is one round trip (modules/openings/openings.pg-open.ts). `la_box_open` writes what
 // openings.service.ts openBox writes through the ledger, in the same lock order: the user rows it
 // may change in ascending id (the opener, and a custom box's creator), then the active seed pair,
-// then the box row FOR SHARE (a version published meanwhile waits for the opening). Per reel: the ledger debit (key `{source}:{server seed hash}:{nonce}`), the
-// inventory item at the version's price snapshot, the drop, the box_openings row and, for another
+// then, for a custom box, the box row (its creator's earnings). A catalog box's row is only read,
+// never locked: its openers share nothing but their counter shards. Per reel: the ledger debit (key
+// `{source}:{server seed hash}:{nonce}`), the inventory item at the version's price snapshot, the drop, the box_openings row and, for another
 // player's custom box, the creator's share (key `creator_share:{hash}:{nonce}`). Reel i takes nonce
 // n+i and its ticket is shared/fair boxTicket: HMAC-SHA256(server seed, "client:nonce:0"), first 4
 // bytes big-endian / 2^32, floor(f × 100000) + 1, in integers (exact: u32 × 100000 < 2^49).
@@ -16,11 +17,10 @@
 // It answers a JSON object whose `status` is 'ok', or 'missing' / 'excluded' / 'insufficient' /
 // 'no_pair' / 'stale' with nothing written. 'stale': the box's current version is no longer
 // `p_version` (one was published since the caller loaded the box), so the price and odds passed are
-// not the box's; the caller reloads the box and opens again. The check holds the box row FOR SHARE
-// to the end (openers do not block each other; a publisher waits, and an opener waiting behind a
-// publisher sees the new version and answers 'stale'). The creator's earnings are added at the end
-// (a custom box's openers queue on its creator's user row anyway); should the version differ there
-// after all, SQLSTATE LA409 rolls the whole statement back and the caller reloads likewise.
+// not the box's; the caller reloads the box and opens again. A version whose publish commits while
+// the statement runs applies from the next opening, as on the other paths (each opening is of one
+// immutable version, its price and ranges); only a custom box's earnings update sees it, and then
+// SQLSTATE LA409 rolls the whole statement back and the caller reloads likewise.
 import { sql, type Kysely } from 'kysely';
 import type { Dialect } from '../database.ts';
 
@@ -63,8 +63,8 @@ begin
     end if;
     if not found then return json_build_object('status', 'missing'); end if;
   end loop;
-  -- the caller's price and odds must be the current version's (checked again under the box row's lock at the end)
-  perform 1 from boxes where id = p_box and current_version_id = p_version for share;
+  -- the caller's price and odds must be the current version's (a custom box's earnings update checks again)
+  perform 1 from boxes where id = p_box and current_version_id = p_version;
   if not found then return json_build_object('status', 'stale'); end if;
   if p_price > 0 and u.self_excluded_until is not null and u.self_excluded_until > p_now then
     return json_build_object('status', 'excluded', 'until', u.self_excluded_until);

@@ -5,10 +5,10 @@
 // the creator's share, in the statement's own transaction. It answers what openBox answers, with the
 // same errors. A player's very first opening creates the seed pairs first (one more trip, once).
 // The box and its version's items come from the caller's loadBox; the function refuses them (status
-// 'stale', or SQLSTATE LA409 when the version changed while it ran; nothing written) when a newer
-// version was published since, and the opening is made again on the box reloaded: a published
-// version's price and odds apply from the first opening after it commits (the Kysely path opens the
-// version it loaded).
+// 'stale', or SQLSTATE LA409 when a custom box's version changed while it ran; nothing written) when
+// a newer version was published since, and the opening is made again on the box reloaded. A publish
+// that commits while a catalog box's opening runs applies from the next opening, as on the other
+// paths (each opening is of one immutable version, its price and ranges).
 import { sql } from 'kysely';
 import type { Database } from '../../db/database.ts';
 import { HttpError } from '../../http/errors.ts';
