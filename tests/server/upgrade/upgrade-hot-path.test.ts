@@ -6,7 +6,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../helpers/test-app.ts';
 import { describeEachDb } from '../../helpers/test-db.ts';
-import { activeNonce, balanceOf, createPlayer, type TestPlayer } from '../../helpers/users.ts';
+import { activeNonce, balanceOf, createPlayer, seededPlayer, type TestPlayer } from '../../helpers/users.ts';
+import { sha256Hex } from '../../../src/shared/fair/index.ts';
 import { seedCatalog } from '../../../src/server/modules/boxes/boxes.service.ts';
 import { grantItem } from '../../../src/server/modules/inventory/inventory.service.ts';
 import { settleUpgradeSync } from '../../../src/server/modules/upgrade/upgrade.sqlite-bet.ts';
@@ -31,9 +32,16 @@ describeEachDb('upgrade hot path', (dialect) => {
   });
   afterAll(() => t.close());
   const db = () => t.database.db;
-  /** A player whose seed pair exists, holding `items` cheap items and `balanceCents`. */
-  const player = async (balanceCents: number, items = 0) => {
-    const p = await createPlayer(db(), t.config.secrets.appSecret, { balanceCents, seedPair: true });
+  /** A player whose seed pair exists (`seeds` when given), holding `items` cheap items and `balanceCents`. */
+  const player = async (
+    balanceCents: number,
+    items = 0,
+    seeds?: { serverSeed: string; clientSeed: string; hash?: string },
+  ) => {
+    const secret = t.config.secrets.appSecret;
+    const p = seeds
+      ? await seededPlayer(db(), secret, { balanceCents, ...seeds })
+      : await createPlayer(db(), secret, { balanceCents, seedPair: true });
     const ids: number[] = [];
     for (let i = 0; i < items; i++)
       ids.push(
@@ -47,21 +55,11 @@ describeEachDb('upgrade hot path', (dialect) => {
     db().selectFrom(table).selectAll().where('user_id', '=', userId).orderBy('id').execute();
 
   it('answers and writes like the Kysely path, over wins and losses', async () => {
-    const fast = await player(10_000, 8);
-    const slow = await player(10_000, 8);
-    // the same seeds for both players (the stored hash differs: it names the ledger keys, unique across players)
-    const pair = await db()
-      .selectFrom('fair_seeds')
-      .selectAll()
-      .where('user_id', '=', fast.p.id)
-      .where('slot', '=', 'active')
-      .executeTakeFirstOrThrow();
-    await db()
-      .updateTable('fair_seeds')
-      .set({ server_seed: pair.server_seed, server_seed_hash: 'e'.repeat(64), client_seed: pair.client_seed })
-      .where('user_id', '=', slow.p.id)
-      .where('slot', '=', 'active')
-      .execute();
+    // the same seeds for both players (the stored hash differs: it names the ledger keys, unique across
+    // players); fixed seeds whose 8 rolls at a ~49 % chance both win and lose
+    const seeds = { serverSeed: sha256Hex('upgrade hot path'), clientSeed: 'wins-and-losses' };
+    const fast = await player(10_000, 8, seeds);
+    const slow = await player(10_000, 8, { ...seeds, hash: 'e'.repeat(64) });
     const body = (ids: number[], i: number) => ({ item_ids: [ids[i]!], balance: 10, target_product_id: target.id });
     const answers: [Upgrade, Upgrade][] = [];
     for (let i = 0; i < 8; i++) {
