@@ -3,18 +3,16 @@
 import type SQLite from 'better-sqlite3';
 import { insertedId, writerStatements } from '../../db/hot/statements.ts';
 import { applyMoveSync } from '../wallet/ledger-sync.ts';
+import { takeNonceSync } from '../fair/fair.repository.ts';
 import { betMoves } from '../wallet/bet-moves.ts';
 import { DICE_KINDS, diceBetRow, toBet, type CheckedDiceBet, type PlacedBet } from './dice.repository.ts';
-
-type Pair = { server_seed: string; server_seed_hash: string; client_seed: string; nonce: number };
 
 /** Settles the bet; null (nothing written) when the player has no active seed pair yet: the caller
  * then takes the Kysely path, which creates the pairs. */
 export function settleDiceBetSync(sqlite: SQLite.Database, b: CheckedDiceBet): PlacedBet | null {
   const s = writerStatements(sqlite);
-  const taken = s.takeNonce.get(b.userId) as Pair | undefined;
-  if (!taken) return null;
-  const pair = { ...taken, nonce: Number(taken.nonce) - 1 };
+  const pair = takeNonceSync(sqlite, b.userId);
+  if (!pair) return null;
   const row = diceBetRow(b, pair);
   const id = insertedId(s.insertDiceBet.run(row));
   const { amount_cents: amountCents, payout_cents: payoutCents } = row;

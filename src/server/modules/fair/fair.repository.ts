@@ -1,4 +1,6 @@
 // Seed-pair queries; each takes the database or an open transaction first.
+import type SQLite from 'better-sqlite3';
+import { writerStatements } from '../../db/hot/statements.ts';
 import { randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Dialect } from '../../db/database.ts';
@@ -43,11 +45,16 @@ export async function pairInSlot(
   return (lock && dialect === 'postgres' ? q.forUpdate() : q).executeTakeFirst();
 }
 
+/** An active pair with the nonce a bet just took. */
+export interface TakenPair {
+  server_seed: string;
+  server_seed_hash: string;
+  client_seed: string;
+  nonce: number;
+}
+
 /** Takes the next nonce of the active pair (+1 atomically); undefined when the user has no pair. */
-export async function takeNonce(
-  db: Q,
-  userId: number,
-): Promise<{ server_seed: string; server_seed_hash: string; client_seed: string; nonce: number } | undefined> {
+export async function takeNonce(db: Q, userId: number): Promise<TakenPair | undefined> {
   const row = await db
     .updateTable('fair_seeds')
     .set((eb) => ({ nonce: eb('nonce', '+', 1) }))
@@ -55,6 +62,12 @@ export async function takeNonce(
     .where('slot', '=', 'active')
     .returning(['server_seed', 'server_seed_hash', 'client_seed', 'nonce'])
     .executeTakeFirst();
+  return row ? { ...row, nonce: Number(row.nonce) - 1 } : undefined;
+}
+
+/** takeNonce inside a synchronous SQLite job (the bets' hot path, db/hot/statements.ts). */
+export function takeNonceSync(sqlite: SQLite.Database, userId: number): TakenPair | undefined {
+  const row = writerStatements(sqlite).takeNonce.get(userId) as TakenPair | undefined;
   return row ? { ...row, nonce: Number(row.nonce) - 1 } : undefined;
 }
 

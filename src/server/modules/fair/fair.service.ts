@@ -4,7 +4,7 @@ import type { Database } from '../../db/database.ts';
 import type { RevealedPair, RotateResult, Seeds } from '../../../shared/api/fair.ts';
 import type { Kysely } from 'kysely';
 import type { Tables } from '../../db/tables.ts';
-import { ensurePairs, newServerSeed, pairInSlot, revealedPairs, takeNonce } from './fair.repository.ts';
+import { ensurePairs, newServerSeed, pairInSlot, revealedPairs, takeNonce, type TakenPair } from './fair.repository.ts';
 
 const iso = (ms: number | null) => (ms === null ? undefined : new Date(ms).toISOString());
 
@@ -126,11 +126,7 @@ export async function setClientSeed(
  *  Takes the nonce (+1 atomically), creating the player's pairs first when missing. Call it inside
  *  the bet's transaction: the UPDATE holds the active pair's row until commit, so one player's bets
  *  queue on it (the first lock every game takes, which keeps the lock order the same everywhere). */
-export async function takeNextNonce(
-  trx: Kysely<Tables>,
-  userId: number,
-  now: number,
-): Promise<{ server_seed: string; server_seed_hash: string; client_seed: string; nonce: number }> {
+export async function takeNextNonce(trx: Kysely<Tables>, userId: number, now: number): Promise<TakenPair> {
   const pair = await takeNonce(trx, userId);
   if (pair) return pair;
   await ensurePairs(trx, userId, now);

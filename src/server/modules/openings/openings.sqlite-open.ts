@@ -5,6 +5,7 @@ import type SQLite from 'better-sqlite3';
 import { insertedId, writerStatements } from '../../db/hot/statements.ts';
 import type { ReelResult } from '../../../shared/api/box-open.ts';
 import { applyMoveSync } from '../wallet/ledger-sync.ts';
+import { takeNonceSync } from '../fair/fair.repository.ts';
 import { payCreatorShareSync, type CreatorCredit } from '../user-boxes/creator-share.ts';
 import type { LoadedBox } from './box-load.ts';
 import { openingShard } from '../boxes/boxes.repository.ts';
@@ -19,8 +20,6 @@ export interface CheckedOpening {
   now: number; // epoch ms
 }
 
-type Pair = { server_seed: string; server_seed_hash: string; client_seed: string; nonce: number };
-
 /** Settles the opening; null (nothing written) when the player has no active seed pair yet: the
  * caller then takes the Kysely path, which creates the pairs. */
 export function settleOpeningSync(sqlite: SQLite.Database, o: CheckedOpening): Opening | null {
@@ -32,9 +31,8 @@ export function settleOpeningSync(sqlite: SQLite.Database, o: CheckedOpening): O
   let balanceCents = 0;
   let creditedCreator: CreatorCredit | null = null;
   for (let reel = 0; reel < o.count; reel++) {
-    const taken = s.takeNonce.get(o.userId) as Pair | undefined;
-    if (!taken) return null; // only at reel 0: nothing is written before
-    const pair = { ...taken, nonce: Number(taken.nonce) - 1 };
+    const pair = takeNonceSync(sqlite, o.userId);
+    if (!pair) return null; // only at reel 0: nothing is written before
     const key = `${o.source}:${pair.server_seed_hash}:${pair.nonce}`;
     ({ balanceAfterCents: balanceCents } = applyMoveSync(sqlite, {
       userId: o.userId,

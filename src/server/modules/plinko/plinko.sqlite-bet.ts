@@ -3,6 +3,7 @@
 import type SQLite from 'better-sqlite3';
 import { insertedId, writerStatements } from '../../db/hot/statements.ts';
 import { applyMoveSync } from '../wallet/ledger-sync.ts';
+import { takeNonceSync } from '../fair/fair.repository.ts';
 import { betMoves } from '../wallet/bet-moves.ts';
 import type { PlinkoBetBody } from '../../../shared/api/plinko.ts';
 import { plinkoOutcome } from '../../../shared/games/plinko/plinko.outcome.ts';
@@ -18,15 +19,12 @@ export interface CheckedPlinkoBet {
   now: number; // epoch ms
 }
 
-type Pair = { server_seed: string; server_seed_hash: string; client_seed: string; nonce: number };
-
 /** Settles the drop; null (nothing written) when the player has no active seed pair yet: the caller
  * then takes the Kysely path, which creates the pairs. */
 export function settlePlinkoBetSync(sqlite: SQLite.Database, b: CheckedPlinkoBet): PlacedPlinko | null {
   const s = writerStatements(sqlite);
-  const taken = s.takeNonce.get(b.userId) as Pair | undefined;
-  if (!taken) return null;
-  const pair = { ...taken, nonce: Number(taken.nonce) - 1 };
+  const pair = takeNonceSync(sqlite, b.userId);
+  if (!pair) return null;
   const seeds = { serverSeed: pair.server_seed, clientSeed: pair.client_seed, nonce: pair.nonce };
   const outcome = plinkoOutcome(seeds, b.body.rows, b.body.risk);
   const payoutCents = b.payoutCents(outcome.multiplier);
