@@ -4,13 +4,6 @@ import type { DB } from '../database.ts';
 import { sqliteHandle } from './sqlite-handle.ts';
 import { readerStatements } from './statements.ts';
 
-/** A user's display name (undefined when there is no such user). */
-export async function userName(db: DB, userId: number): Promise<string | undefined> {
-  const reader = sqliteHandle(db)?.reader();
-  if (reader) return (readerStatements(reader).userName.get(userId) as { name: string } | undefined)?.name;
-  return (await db.selectFrom('users').select('name').where('id', '=', userId).executeTakeFirst())?.name;
-}
-
 /** A user's name and avatar as the public feeds show them (undefined when there is no such user). */
 export async function userFace(
   db: DB,
@@ -20,4 +13,9 @@ export async function userFace(
   if (reader)
     return readerStatements(reader).userFace.get(userId) as { name: string; avatar_url: string | null } | undefined;
   return db.selectFrom('users').select(['name', 'avatar_url']).where('id', '=', userId).executeTakeFirst();
+}
+
+/** A user's display name (undefined when there is no such user). */
+export async function userName(db: DB, userId: number): Promise<string | undefined> {
+  return (await userFace(db, userId))?.name;
 }

@@ -32,7 +32,6 @@ export interface WriterStatements {
 /** The prepared statements of the read connection. */
 export interface ReaderStatements {
   accessToken: SQLite.Statement<[string, number]>;
-  userName: SQLite.Statement<[number]>;
   userFace: SQLite.Statement<[number]>;
   boxBySlug: SQLite.Statement<[string]>;
 }
@@ -146,7 +145,6 @@ export function readerStatements(sqlite: SQLite.Database): ReaderStatements {
       `select "id", "user_id" from "oauth_tokens"
        where "access_hash" = ? and "revoked_at" is null and "access_expires_at" > ?`,
     ),
-    userName: sqlite.prepare(`select "name" from "users" where "id" = ?`),
     userFace: sqlite.prepare(`select "name", "avatar_url" from "users" where "id" = ?`),
     // boxes.repository findBoxBySlug
     boxBySlug: sqlite.prepare(

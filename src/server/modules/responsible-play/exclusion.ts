@@ -1,7 +1,9 @@
 // Self-exclusion as the money paths see it: the refusal every bet, opening and deposit gives while
 // a player is self-excluded. The ledger checks it on every wager debit (wallet/ledger.ts); plays
 // that debit no balance (free boxes, item-only upgrades) and deposit entries call assertPlayAllowed.
+import type SQLite from 'better-sqlite3';
 import type { Kysely } from 'kysely';
+import { writerStatements } from '../../db/hot/statements.ts';
 import type { Tables } from '../../db/tables.ts';
 import { HttpError } from '../../http/errors.ts';
 
@@ -17,11 +19,27 @@ export class SelfExcluded extends HttpError {
   }
 }
 
-/** The end of the player's self-exclusion when it is still running at `now`, else null. */
-export async function excludedUntil(q: Kysely<Tables>, userId: number, now: number): Promise<number | null> {
-  const row = await q.selectFrom('users').select('self_excluded_until').where('id', '=', userId).executeTakeFirst();
+/** `row`'s self-exclusion end when it is still running at `now`, else null. */
+function running(row: { self_excluded_until: number | null } | undefined, now: number): number | null {
   const until = row?.self_excluded_until == null ? null : Number(row.self_excluded_until);
   return until !== null && until > now ? until : null;
+}
+
+/** The end of the player's self-exclusion when it is still running at `now`, else null. */
+export async function excludedUntil(q: Kysely<Tables>, userId: number, now: number): Promise<number | null> {
+  return running(
+    await q.selectFrom('users').select('self_excluded_until').where('id', '=', userId).executeTakeFirst(),
+    now,
+  );
+}
+
+/** assertPlayAllowed inside a synchronous SQLite job (the bets' hot path). */
+export function assertPlayAllowedSync(sqlite: SQLite.Database, userId: number, now: number): void {
+  const until = running(
+    writerStatements(sqlite).selfExcludedUntil.get(userId) as { self_excluded_until: number | null } | undefined,
+    now,
+  );
+  if (until !== null) throw new SelfExcluded(until);
 }
 
 /** Throws SelfExcluded when the player may not play at `now`. */

@@ -19,7 +19,7 @@ import {
 } from '../../../shared/games/upgrade/upgrade.odds.ts';
 import type { ProductRow } from '../boxes/catalog.view.ts';
 import { refusal, withSeedPairs, type Refused } from '../wallet/pg-bet.ts';
-import { toUpgrade } from './upgrade.repository.ts';
+import { newUpgrade } from './upgrade.repository.ts';
 import { GONE, NO_TARGET, type PlacedUpgrade } from './upgrade.roll.ts';
 import type { AskedUpgrade } from './upgrade.sqlite-bet.ts';
 
@@ -72,30 +72,21 @@ export async function placeUpgradePg(database: Database, u: AskedUpgrade): Promi
 
 /** The answer of placeUpgrade from the statement's answer, as findUpgrade would read it back. */
 function placed(u: AskedUpgrade, a: Answer & { status: 'ok' }): PlacedUpgrade {
-  const won = a.inventory_item_id !== null;
-  const upgrade = toUpgrade(
-    {
-      ...a.target,
-      upgrade_id: a.id,
-      stake_item_ids: JSON.stringify(u.ids),
-      stake_items_cents: a.items_cents,
-      stake_balance_cents: u.balanceCents,
-      target_price_cents: a.target.price_cents,
-      chance_bp: a.chance_bp,
-      edge_bp: UPGRADE_EDGE_BP,
-      roll: a.roll,
-      win: a.win ? 1 : 0,
-      inventory_item_id: a.inventory_item_id,
-      item_status: won ? 'owned' : null,
-      item_price_cents: won ? a.target.price_cents : null,
-      item_sale_price_cents: won ? a.target.sale_price_cents : null,
-      item_created_at: won ? u.now : null,
-      server_seed_hash: a.server_seed_hash,
-      client_seed: a.client_seed,
-      nonce: a.nonce,
-      created_at: u.now,
-    },
-    null,
-  );
+  const row = {
+    stake_item_ids: JSON.stringify(u.ids),
+    stake_items_cents: a.items_cents,
+    stake_balance_cents: u.balanceCents,
+    target_price_cents: a.target.price_cents,
+    target_sale_price_cents: a.target.sale_price_cents,
+    chance_bp: a.chance_bp,
+    edge_bp: UPGRADE_EDGE_BP,
+    roll: a.roll,
+    win: a.win ? 1 : 0,
+    server_seed_hash: a.server_seed_hash,
+    client_seed: a.client_seed,
+    nonce: a.nonce,
+    created_at: u.now,
+  };
+  const upgrade = newUpgrade(a.target, row, a.id, a.inventory_item_id);
   return { upgrade, balanceCents: a.balance_cents, balanceMoved: u.balanceCents > 0 };
 }

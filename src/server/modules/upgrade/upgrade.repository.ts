@@ -72,6 +72,42 @@ export function toUpgrade(r: UpgradeRow, serverSeed: string | null): Upgrade {
   };
 }
 
+/** The upgrades row's own values, as an upgrade writes them. */
+export type NewUpgradeRow = Pick<
+  UpgradeRow,
+  | 'stake_item_ids'
+  | 'stake_items_cents'
+  | 'stake_balance_cents'
+  | 'target_price_cents'
+  | 'chance_bp'
+  | 'edge_bp'
+  | 'roll'
+  | 'win'
+  | 'server_seed_hash'
+  | 'client_seed'
+  | 'nonce'
+  | 'created_at'
+> & { target_sale_price_cents: number };
+
+/** A just-made upgrade as the API shows it, from what it wrote (no read back): its row, its id and
+ * the granted item's id (the target at its price snapshot) when it won. */
+export function newUpgrade(target: ProductRow, row: NewUpgradeRow, id: number, itemId: number | null): Upgrade {
+  const won = itemId !== null;
+  return toUpgrade(
+    {
+      ...target,
+      ...row,
+      upgrade_id: id,
+      inventory_item_id: itemId,
+      item_status: won ? 'owned' : null,
+      item_price_cents: won ? row.target_price_cents : null,
+      item_sale_price_cents: won ? row.target_sale_price_cents : null,
+      item_created_at: won ? row.created_at : null,
+    },
+    null,
+  );
+}
+
 function upgradeRows(db: Q) {
   return db
     .selectFrom('upgrades')

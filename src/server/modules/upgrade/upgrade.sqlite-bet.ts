@@ -3,10 +3,11 @@
 import type SQLite from 'better-sqlite3';
 import { insertedId, writerStatements } from '../../db/hot/statements.ts';
 import { HttpError, fieldError } from '../../http/errors.ts';
-import { SelfExcluded } from '../responsible-play/exclusion.ts';
+import { assertPlayAllowedSync } from '../responsible-play/exclusion.ts';
 import { applyMoveSync } from '../wallet/ledger-sync.ts';
+import { takeNonceSync } from '../fair/fair.repository.ts';
 import type { ProductRow } from '../boxes/catalog.view.ts';
-import { toUpgrade } from './upgrade.repository.ts';
+import { newUpgrade } from './upgrade.repository.ts';
 import { GONE, NO_TARGET, rollUpgrade, type PlacedUpgrade } from './upgrade.roll.ts';
 
 /** An upgrade as asked (placeUpgrade sorted the item ids and converted the balance to cents). */
@@ -18,24 +19,16 @@ export interface AskedUpgrade {
   now: number; // epoch ms
 }
 
-type Pair = { server_seed: string; server_seed_hash: string; client_seed: string; nonce: number };
-
 /** Settles the upgrade; null (nothing written) when the player has no active seed pair yet: the
  * caller then takes the Kysely path, which creates the pairs. */
 export function settleUpgradeSync(sqlite: SQLite.Database, u: AskedUpgrade): PlacedUpgrade | null {
   const s = writerStatements(sqlite);
   const { userId, ids, balanceCents, now } = u;
-  if (balanceCents === 0) {
-    // items only: the ledger sees no wager, so self-exclusion is checked here
-    const row = s.selfExcludedUntil.get(userId) as { self_excluded_until: number | null } | undefined;
-    const until = row?.self_excluded_until == null ? null : Number(row.self_excluded_until);
-    if (until !== null && until > now) throw new SelfExcluded(until);
-  }
+  if (balanceCents === 0) assertPlayAllowedSync(sqlite, userId, now); // items only: the ledger sees no wager
   const target = s.productById.get(u.targetProductId) as ProductRow | undefined;
   if (!target) throw fieldError('target_product_id', NO_TARGET);
-  const taken = s.takeNonce.get(userId) as Pair | undefined;
-  if (!taken) return null; // nothing is written before
-  const pair = { ...taken, nonce: Number(taken.nonce) - 1 };
+  const pair = takeNonceSync(sqlite, userId);
+  if (!pair) return null; // nothing is written before
   let itemsCents = 0;
   for (const id of ids) {
     const row = s.stakeItem.get(now, id, userId) as { price_cents: number } | undefined;
@@ -73,18 +66,6 @@ export function settleUpgradeSync(sqlite: SQLite.Database, u: AskedUpgrade): Pla
     );
     s.setUpgradeItem.run(itemId, id);
   }
-  const upgrade = toUpgrade(
-    {
-      ...target,
-      ...row,
-      upgrade_id: id,
-      inventory_item_id: itemId,
-      item_status: itemId === null ? null : 'owned',
-      item_price_cents: itemId === null ? null : row.target_price_cents,
-      item_sale_price_cents: itemId === null ? null : row.target_sale_price_cents,
-      item_created_at: itemId === null ? null : now,
-    },
-    null,
-  );
+  const upgrade = newUpgrade(target, row, id, itemId);
   return { upgrade, balanceCents: balanceAfter, balanceMoved: balanceCents > 0 };
 }

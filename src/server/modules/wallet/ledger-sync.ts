@@ -4,7 +4,7 @@
 import type SQLite from 'better-sqlite3';
 import { insertedId, writerStatements } from '../../db/hot/statements.ts';
 import { HttpError } from '../../http/errors.ts';
-import { SelfExcluded } from '../responsible-play/exclusion.ts';
+import { assertPlayAllowedSync } from '../responsible-play/exclusion.ts';
 import { WAGER_KINDS, edgeUnitsForWager, levelForXp, xpForEdge } from '../../../shared/levels.ts';
 import { InsufficientFunds, type Move, type MoveResult } from './ledger.ts';
 
@@ -44,9 +44,7 @@ export function applyMoveSync(sqlite: SQLite.Database, move: Move & { freshKey?:
   if (!updated) {
     if (!s.userExists.get(move.userId)) throw new HttpError(404, 'User not found.');
     if (wager) {
-      const row = s.selfExcludedUntil.get(move.userId) as { self_excluded_until: number | null } | undefined;
-      const until = row?.self_excluded_until == null ? null : Number(row.self_excluded_until);
-      if (until !== null && until > move.now) throw new SelfExcluded(until);
+      assertPlayAllowedSync(sqlite, move.userId, move.now);
     }
     throw new InsufficientFunds();
   }
