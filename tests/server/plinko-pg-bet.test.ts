@@ -7,9 +7,9 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
 import { describeEachDb } from '../helpers/test-db.ts';
+import { expectBetRefusals } from '../helpers/bet-refusals.ts';
 import { createPlayer, activeNonce, seededPlayer, playerState } from '../helpers/users.ts';
 import { placePlinkoBet, plinkoPayoutCents } from '../../src/server/modules/plinko/plinko.service.ts';
-import { utcLabel } from '../../src/server/modules/responsible-play/exclusion.ts';
 import { PLINKO_ROWS, RISKS, sha256Hex, type Risk } from '../../src/shared/fair/index.ts';
 import { plinkoOutcome } from '../../src/shared/games/plinko/plinko.outcome.ts';
 
@@ -143,32 +143,9 @@ describeEachDb('plinko drop, one-statement path', (dialect) => {
   });
 
   it('refuses a self-excluded player (403) and a short balance (422), writing nothing', async () => {
-    const now = Date.now();
-    const until = now + 86_400_000;
-    const excluded = await seeded(10_000, 'excluded');
-    await db().updateTable('users').set({ self_excluded_until: until }).where('id', '=', excluded.id).execute();
-    const short = await seeded(99, 'short');
-    const body = { amount: 1, rows: 12, risk: 'medium' as Risk };
-    await expect(placePlinkoBet(t.database, excluded.id, body, now)).rejects.toMatchObject({
-      statusCode: 403,
-      message: `You are self-excluded until ${utcLabel(until)}: bets and openings are closed until then.`,
-    });
-    await expect(placePlinkoBet(t.database, short.id, body, now)).rejects.toMatchObject({
-      statusCode: 422,
-      errors: { amount: ['Insufficient balance.'] },
-    });
-    // the ledger path never gets there (creating the missing user's seed pair fails first)
-    if (dialect === 'postgres')
-      await expect(placePlinkoBet(t.database, 987_654_321, body, now)).rejects.toMatchObject({ statusCode: 404 });
-    for (const [p, balance] of [
-      [excluded, 10_000],
-      [short, 99],
-    ] as const) {
-      expect(await bets(p.id)).toEqual([]);
-      expect((await ledger(p.id)).length).toBe(1); // the opening deposit only
-      expect(await activeNonce(db(), p.id)).toBe(0);
-      expect(Number((await user(p.id)).balance_cents)).toBe(balance);
-    }
+    const place = (userId: number, now: number) =>
+      placePlinkoBet(t.database, userId, { amount: 1, rows: 12, risk: 'medium' }, now);
+    await expectBetRefusals(db(), t.config.secrets.appSecret, dialect, place, bets);
   });
 
   it('writes the same drops, ledger, balance, wagered, XP and level as the ledger path', async () => {
