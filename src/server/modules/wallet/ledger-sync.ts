@@ -6,7 +6,7 @@ import { insertedId, writerStatements } from '../../db/hot/statements.ts';
 import { HttpError } from '../../http/errors.ts';
 import { assertPlayAllowedSync } from '../responsible-play/exclusion.ts';
 import { WAGER_KINDS, edgeUnitsForWager, levelForXp, xpForEdge } from '../../../shared/levels.ts';
-import { InsufficientFunds, type Move, type MoveResult } from './ledger.ts';
+import { InsufficientFunds, ledgerRow, type Move, type MoveResult } from './ledger.ts';
 
 type Updated = { balance_cents: number; edge_units: number; level: number };
 
@@ -52,16 +52,6 @@ export function applyMoveSync(sqlite: SQLite.Database, move: Move & { freshKey?:
     const level = levelForXp(xpForEdge(Number(updated.edge_units)));
     if (level > updated.level) s.setLevel.run(level, move.userId);
   }
-  const ledgerId = insertedId(
-    s.insertLedger.run({
-      user_id: move.userId,
-      delta_cents: move.deltaCents,
-      balance_after_cents: updated.balance_cents,
-      kind: move.kind,
-      reference: move.reference,
-      idempotency_key: move.idempotencyKey,
-      created_at: move.now,
-    }),
-  );
+  const ledgerId = insertedId(s.insertLedger.run(ledgerRow(move, updated.balance_cents)));
   return { ledgerId, balanceAfterCents: updated.balance_cents, replayed: false };
 }

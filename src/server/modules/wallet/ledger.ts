@@ -22,6 +22,19 @@ export interface Move {
   now: number; // epoch ms
 }
 
+/** The ledger row of `move`, leaving the balance at `balanceAfterCents` (every path writes this). */
+export function ledgerRow(move: Move, balanceAfterCents: number) {
+  return {
+    user_id: move.userId,
+    delta_cents: move.deltaCents,
+    balance_after_cents: balanceAfterCents,
+    kind: move.kind,
+    reference: move.reference,
+    idempotency_key: move.idempotencyKey,
+    created_at: move.now,
+  };
+}
+
 /** What a move did; `replayed` when the key had been used before. */
 export interface MoveResult {
   ledgerId: number;
@@ -87,15 +100,7 @@ export async function applyMoveIn(trx: Trx, move: Move): Promise<MoveResult> {
   }
   const row = await trx
     .insertInto('ledger')
-    .values({
-      user_id: move.userId,
-      delta_cents: move.deltaCents,
-      balance_after_cents: updated.balance_cents,
-      kind: move.kind,
-      reference: move.reference,
-      idempotency_key: move.idempotencyKey,
-      created_at: move.now,
-    })
+    .values(ledgerRow(move, updated.balance_cents))
     .returning('id')
     .executeTakeFirstOrThrow();
   return { ledgerId: row.id, balanceAfterCents: updated.balance_cents, replayed: false };
