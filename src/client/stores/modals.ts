@@ -12,9 +12,10 @@ export type AuthTab = 'register' | 'login';
 export interface ModalsState {
   open: ModalName | null; // the dialog shown, if any
   authTab: AuthTab; // tab of the auth modal
+  authNotice: string | null; // a success message over the login form (after sign-up); kept if the modal remounts
   /** Opens a dialog by the names used in ?modal= (deposit, login, register) or a ModalName. */
   show(name: ModalName | AuthTab, signedIn: boolean): void;
-  setAuthTab(tab: AuthTab): void;
+  setAuthTab(tab: AuthTab, notice?: string | null): void;
   closeAll(): void;
 }
 
@@ -22,11 +23,12 @@ export interface ModalsState {
 export const useModals = create<ModalsState>()((set) => ({
   open: null,
   authTab: 'register',
+  authNotice: null,
   show: (name, signedIn) => {
-    if (name === 'login' || name === 'register') set({ open: 'auth', authTab: name });
-    else if (name === 'deposit' && !signedIn) set({ open: 'auth', authTab: 'register' });
+    if (name === 'login' || name === 'register') set({ open: 'auth', authTab: name, authNotice: null });
+    else if (name === 'deposit' && !signedIn) set({ open: 'auth', authTab: 'register', authNotice: null });
     else set({ open: name });
   },
-  setAuthTab: (authTab) => set({ authTab }),
-  closeAll: () => set({ open: null }),
+  setAuthTab: (authTab, notice = null) => set({ authTab, authNotice: notice }),
+  closeAll: () => set({ open: null, authNotice: null }),
 }));

@@ -125,7 +125,7 @@ function LoginForm({ notice }: { notice: string | null }) {
 export default function AuthModal() {
   const tab = useModals((s) => s.authTab);
   const setTab = useModals((s) => s.setAuthTab);
-  const [notice, setNotice] = useState<string | null>(null);
+  const notice = useModals((s) => s.authNotice);
   return (
     <div className="auth-modal" data-testid="auth-modal">
       <div role="tablist" aria-label="Account">
@@ -137,16 +137,7 @@ export default function AuthModal() {
         </button>
       </div>
       <div role="tabpanel">
-        {tab === 'register' ? (
-          <RegisterForm
-            onDone={(msg) => {
-              setNotice(msg);
-              setTab('login');
-            }}
-          />
-        ) : (
-          <LoginForm notice={notice} />
-        )}
+        {tab === 'register' ? <RegisterForm onDone={(msg) => setTab('login', msg)} /> : <LoginForm notice={notice} />}
       </div>
       <SocialButtons />
     </div>
