@@ -1,16 +1,21 @@
 // The ONE place that builds the hot paths' SQL for SQLite: prepared once per connection and reused
 // by the synchronous bet jobs (transactSync) and the bearer-token lookups on the read connection.
 // Each statement is the same SQL the Kysely path runs (ledger.ts applyMoveIn, fair takeNonce, the
-// games' inserts), so both paths write identical rows. Inserts take the new row's id from
-// insertedId, not a RETURNING clause: RETURNING costs SQLite about a third more per insert.
+// games' inserts), so both paths write identical rows. No statement here has a RETURNING clause:
+// inserts take the new row's id from insertedId, and a conditional UPDATE is checked by its
+// `changes` and followed by a point SELECT of what it changed. RETURNING costs SQLite 3.53 about
+// 7 µs per UPDATE (9 µs against 1.2 µs for UPDATE + SELECT of one row by key), a third of a dice
+// bet's database time, and about 3 µs per insert.
 import type SQLite from 'better-sqlite3';
 
 /** The prepared statements of the bet path, bound to the writer connection. */
 export interface WriterStatements {
   takeNonce: SQLite.Statement<[number]>;
+  activePair: SQLite.Statement<[number]>;
   ledgerByKey: SQLite.Statement<[string]>;
   wagerDebit: SQLite.Statement<[Record<string, number>]>;
   plainMove: SQLite.Statement<[Record<string, number>]>;
+  movedUser: SQLite.Statement<[number]>;
   userExists: SQLite.Statement<[number]>;
   selfExcludedUntil: SQLite.Statement<[number]>;
   setLevel: SQLite.Statement<[number, number]>;
@@ -24,6 +29,7 @@ export interface WriterStatements {
   addCreatorEarnings: SQLite.Statement<[number, number]>;
   productById: SQLite.Statement<[number]>;
   stakeItem: SQLite.Statement<[number, number, number]>;
+  itemPrice: SQLite.Statement<[number]>;
   insertUpgrade: SQLite.Statement<[Record<string, string | number | null>]>;
   setUpgradeItem: SQLite.Statement<[number, number]>;
   balanceOf: SQLite.Statement<[number]>;
@@ -49,9 +55,13 @@ export function writerStatements(sqlite: SQLite.Database): WriterStatements {
   let s = writers.get(sqlite);
   if (s) return s;
   s = {
+    // fair.repository takeNonce: the UPDATE, then the pair as it now is
     takeNonce: sqlite.prepare(
-      `update "fair_seeds" set "nonce" = "nonce" + 1 where "user_id" = ? and "slot" = 'active'
-       returning "server_seed", "server_seed_hash", "client_seed", "nonce"`,
+      `update "fair_seeds" set "nonce" = "nonce" + 1 where "user_id" = ? and "slot" = 'active'`,
+    ),
+    activePair: sqlite.prepare(
+      `select "server_seed", "server_seed_hash", "client_seed", "nonce" from "fair_seeds"
+       where "user_id" = ? and "slot" = 'active'`,
     ),
     ledgerByKey: sqlite.prepare(
       `select "id", "balance_after_cents", "user_id", "delta_cents" from "ledger" where "idempotency_key" = ?`,
@@ -59,13 +69,13 @@ export function writerStatements(sqlite: SQLite.Database): WriterStatements {
     wagerDebit: sqlite.prepare(
       `update "users" set "balance_cents" = "balance_cents" + @delta, "wagered_cents" = "wagered_cents" + @wager,
        "edge_units" = "edge_units" + @edge
-       where "id" = @id and "balance_cents" >= @need and ("self_excluded_until" is null or "self_excluded_until" <= @now)
-       returning "balance_cents", "edge_units", "level"`,
+       where "id" = @id and "balance_cents" >= @need and ("self_excluded_until" is null or "self_excluded_until" <= @now)`,
     ),
     plainMove: sqlite.prepare(
-      `update "users" set "balance_cents" = "balance_cents" + @delta where "id" = @id and "balance_cents" >= @need
-       returning "balance_cents", "edge_units", "level"`,
+      `update "users" set "balance_cents" = "balance_cents" + @delta where "id" = @id and "balance_cents" >= @need`,
     ),
+    // the user row after a move (and the name the public feeds show)
+    movedUser: sqlite.prepare(`select "balance_cents", "edge_units", "level", "name" from "users" where "id" = ?`),
     userExists: sqlite.prepare(`select "id" from "users" where "id" = ?`),
     selfExcludedUntil: sqlite.prepare(`select "self_excluded_until" from "users" where "id" = ?`),
     setLevel: sqlite.prepare(`update "users" set "level" = ? where "id" = ?`),
@@ -119,8 +129,9 @@ export function writerStatements(sqlite: SQLite.Database): WriterStatements {
     ),
     stakeItem: sqlite.prepare(
       `update "inventory_items" set "status" = 'used_in_upgrade', "updated_at" = ?
-       where "id" = ? and "user_id" = ? and "status" = 'owned' returning "price_cents"`,
+       where "id" = ? and "user_id" = ? and "status" = 'owned'`,
     ),
+    itemPrice: sqlite.prepare(`select "price_cents" from "inventory_items" where "id" = ?`),
     insertUpgrade: sqlite.prepare(
       `insert into "upgrades" ("user_id", "stake_item_ids", "stake_items_cents", "stake_balance_cents",
        "target_product_id", "target_price_cents", "target_sale_price_cents", "chance_bp", "edge_bp", "roll", "win",

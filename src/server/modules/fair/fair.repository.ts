@@ -67,8 +67,10 @@ export async function takeNonce(db: Q, userId: number): Promise<TakenPair | unde
 
 /** takeNonce inside a synchronous SQLite job (the bets' hot path, db/hot/statements.ts). */
 export function takeNonceSync(sqlite: SQLite.Database, userId: number): TakenPair | undefined {
-  const row = writerStatements(sqlite).takeNonce.get(userId) as TakenPair | undefined;
-  return row ? { ...row, nonce: Number(row.nonce) - 1 } : undefined;
+  const s = writerStatements(sqlite);
+  if (s.takeNonce.run(userId).changes === 0) return undefined;
+  const row = s.activePair.get(userId) as TakenPair;
+  return { ...row, nonce: Number(row.nonce) - 1 };
 }
 
 /** Revealed pairs of a user, newest first. */

@@ -31,9 +31,8 @@ export function settleUpgradeSync(sqlite: SQLite.Database, u: AskedUpgrade): Pla
   if (!pair) return null; // nothing is written before
   let itemsCents = 0;
   for (const id of ids) {
-    const row = s.stakeItem.get(now, id, userId) as { price_cents: number } | undefined;
-    if (!row) throw new HttpError(409, GONE, { item_ids: [GONE] });
-    itemsCents += Number(row.price_cents);
+    if (s.stakeItem.run(now, id, userId).changes === 0) throw new HttpError(409, GONE, { item_ids: [GONE] });
+    itemsCents += Number((s.itemPrice.get(id) as { price_cents: number }).price_cents);
   }
   const { row, win } = rollUpgrade({ userId, ids, itemsCents, balanceCents, target, pair, now });
   const id = insertedId(s.insertUpgrade.run(row));
