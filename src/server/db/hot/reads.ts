@@ -9,7 +9,7 @@ export async function userFace(
   db: DB,
   userId: number,
 ): Promise<{ name: string; avatar_url: string | null } | undefined> {
-  const reader = sqliteHandle(db)?.reader();
+  const reader = sqliteHandle(db)?.pointReader();
   if (reader)
     return readerStatements(reader).userFace.get(userId) as { name: string; avatar_url: string | null } | undefined;
   return db.selectFrom('users').select(['name', 'avatar_url']).where('id', '=', userId).executeTakeFirst();

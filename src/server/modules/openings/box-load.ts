@@ -36,7 +36,7 @@ function versionItems(db: DB, versionId: number): Promise<VersionItems> {
 
 /** The box `slug` with its current version, or undefined (the read connection on SQLite). */
 async function boxBySlug(db: DB, slug: string): Promise<BoxRow | undefined> {
-  const reader = sqliteHandle(db)?.reader();
+  const reader = sqliteHandle(db)?.pointReader();
   if (reader) return readerStatements(reader).boxBySlug.get(slug) as BoxRow | undefined;
   return findBoxBySlug(db, slug);
 }
