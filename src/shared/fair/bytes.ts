@@ -11,9 +11,21 @@ export interface SeedInput {
   nonce: number;
 }
 
+/** HMAC-SHA256 of a text message under a text key (both as UTF-8 bytes). */
+export type HmacSha256 = (key: string, message: string) => Uint8Array;
+
+const nobleHmacSha256: HmacSha256 = (key, message) => hmac(sha256, utf8ToBytes(key), utf8ToBytes(message));
+let hmacSha256 = nobleHmacSha256; // pure JS: the same bytes in the browser's verifier and on the server
+
+/** Puts a faster HMAC-SHA256 (the server's node:crypto, fair/node-hmac.ts) behind every roll, or
+ * back to the pure-JS one without an argument. It must give the same bytes: tests compare them. */
+export function useHmacSha256(impl: HmacSha256 = nobleHmacSha256): void {
+  hmacSha256 = impl;
+}
+
 /** The 32 bytes of one HMAC round. */
 export function roundBytes(input: SeedInput, round: number): Uint8Array {
-  return hmac(sha256, utf8ToBytes(input.serverSeed), utf8ToBytes(`${input.clientSeed}:${input.nonce}:${round}`));
+  return hmacSha256(input.serverSeed, `${input.clientSeed}:${input.nonce}:${round}`);
 }
 
 /** A cursor over the byte stream: continues into round 1, 2, … as bytes are consumed. */
@@ -61,7 +73,7 @@ export function sha256Hex(text: string): string {
 
 /** Hex HMAC-SHA256 with a text key and a text message. */
 export function hmacHex(key: string, message: string): string {
-  return bytesToHex(hmac(sha256, utf8ToBytes(key), utf8ToBytes(message)));
+  return bytesToHex(hmacSha256(key, message));
 }
 
 /** The commitment to a server seed: SHA-256 of its text. */

@@ -7,8 +7,10 @@ import {
   hashServerSeed,
   isServerSeed,
   roundBytes,
+  useHmacSha256,
   verifyCommitment,
 } from '../../../src/shared/fair/index.ts';
+import { useNodeHmac } from '../../../src/server/modules/fair/node-hmac.ts';
 
 const seeds = (nonce: number) => ({ serverSeed: 'a'.repeat(64), clientSeed: 'abc', nonce });
 
@@ -23,6 +25,25 @@ describe('byte stream', () => {
     for (const round of [0, 1, 5]) {
       const expected = createHmac('sha256', 'a'.repeat(64)).update(`abc:7:${round}`).digest();
       expect(Buffer.from(roundBytes(seeds(7), round))).toEqual(expected);
+    }
+  });
+
+  it("gives the same bytes through the server's node:crypto HMAC as through the browser's pure-JS one", () => {
+    // text keys and messages as UTF-8 bytes, also beyond ASCII (a client seed may hold any character)
+    const inputs = [
+      seeds(0),
+      seeds(123_456_789),
+      { serverSeed: 'é'.repeat(70), clientSeed: 'naïve 🎲 seed', nonce: 42 },
+    ];
+    const rounds = (input: (typeof inputs)[number]) => [0, 1, 2].map((r) => Buffer.from(roundBytes(input, r)));
+    useHmacSha256();
+    const pureJs = inputs.map(rounds);
+    useNodeHmac();
+    try {
+      expect(inputs.map(rounds)).toEqual(pureJs);
+      expect(floats(seeds(1), 2)).toEqual([0.16440096078440547, 0.4080498884432018]);
+    } finally {
+      useHmacSha256();
     }
   });
 
