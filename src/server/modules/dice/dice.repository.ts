@@ -69,7 +69,7 @@ export async function historyItem(
   userId: number,
   amountCents: number,
   createdAt: number,
-  knownName?: string, // the bet's answer may carry it (PostgreSQL's one-statement bet)
+  knownName?: string, // the bet's answer may carry it (the one-statement and synchronous paths)
 ): Promise<DiceHistoryItem> {
   const name = knownName ?? (await userName(db, userId)); // off the writer's queue on SQLite
   return {
@@ -124,5 +124,5 @@ export interface PlacedBet {
   balanceCents: number;
   amountCents: number;
   createdAt: number;
-  userName?: string; // the player's name when the bet read it (the PostgreSQL path), for the public feed
+  userName?: string; // the player's name when the bet read it (the one-statement and synchronous paths), for the public feed
 }

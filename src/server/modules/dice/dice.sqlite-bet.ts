@@ -17,6 +17,7 @@ export function settleDiceBetSync(sqlite: SQLite.Database, b: CheckedDiceBet): P
   const id = insertedId(s.insertDiceBet.run(row));
   const { amount_cents: amountCents, payout_cents: payoutCents } = row;
   let balanceAfterCents = 0;
+  let userName: string | undefined; // read with the balance: the public feed's name needs no lookup
   const settled = {
     game: 'dice',
     kinds: DICE_KINDS,
@@ -27,6 +28,12 @@ export function settleDiceBetSync(sqlite: SQLite.Database, b: CheckedDiceBet): P
     payoutCents,
   } as const;
   for (const move of betMoves({ ...settled, now: b.now }))
-    ({ balanceAfterCents } = applyMoveSync(sqlite, { ...move, freshKey: true })); // keys of the nonce just taken
-  return { bet: toBet({ ...row, id }), balanceCents: balanceAfterCents, amountCents: b.amountCents, createdAt: b.now };
+    ({ balanceAfterCents, userName } = applyMoveSync(sqlite, { ...move, freshKey: true })); // keys of the nonce just taken
+  return {
+    bet: toBet({ ...row, id }),
+    balanceCents: balanceAfterCents,
+    amountCents: b.amountCents,
+    userName,
+    createdAt: b.now,
+  };
 }

@@ -79,7 +79,7 @@ export async function historyItem(
   bet: PlinkoBet,
   userId: number,
   amountCents: number,
-  knownName?: string, // the drop's answer may carry it (PostgreSQL's one-statement drop)
+  knownName?: string, // the drop's answer may carry it (the one-statement and synchronous paths)
 ): Promise<PlinkoHistoryItem> {
   const name = knownName ?? (await userName(db, userId)); // off the writer's queue on SQLite
   return { ...bet, amount: amountCents / 100, user: { id: userId, name: name ?? '' }, server_seed: null };
@@ -123,7 +123,7 @@ export interface PlacedPlinko {
   bet: PlinkoBet;
   balanceCents: number;
   amountCents: number;
-  userName?: string; // the player's name when the drop read it (the PostgreSQL path), for the public feed
+  userName?: string; // the player's name when the drop read it (the one-statement and synchronous paths), for the public feed
 }
 
 /** The plinko_bets row of a settled drop (both settle paths insert exactly this). */

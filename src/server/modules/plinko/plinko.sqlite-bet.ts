@@ -31,6 +31,7 @@ export function settlePlinkoBetSync(sqlite: SQLite.Database, b: CheckedPlinkoBet
   const row = plinkoBetRow({ ...b, payoutCents, outcome, pair });
   const id = insertedId(s.insertPlinkoBet.run(row));
   let balanceAfterCents = 0;
+  let userName: string | undefined; // read with the balance: the public feed's name needs no lookup
   const settled = {
     game: 'plinko',
     kinds: PLINKO_KINDS,
@@ -41,6 +42,6 @@ export function settlePlinkoBetSync(sqlite: SQLite.Database, b: CheckedPlinkoBet
     now: b.now,
   } as const;
   for (const move of betMoves({ ...settled, amountCents: b.amountCents }))
-    ({ balanceAfterCents } = applyMoveSync(sqlite, { ...move, freshKey: true })); // keys of the nonce just taken
-  return { bet: toBet({ ...row, id }), balanceCents: balanceAfterCents, amountCents: b.amountCents };
+    ({ balanceAfterCents, userName } = applyMoveSync(sqlite, { ...move, freshKey: true })); // keys of the nonce just taken
+  return { bet: toBet({ ...row, id }), balanceCents: balanceAfterCents, amountCents: b.amountCents, userName };
 }

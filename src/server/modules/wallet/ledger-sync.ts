@@ -8,14 +8,17 @@ import { assertPlayAllowedSync } from '../responsible-play/exclusion.ts';
 import { WAGER_KINDS, edgeUnitsForWager, levelForXp, xpForEdge } from '../../../shared/levels.ts';
 import { InsufficientFunds, ledgerRow, type Move, type MoveResult } from './ledger.ts';
 
-type Updated = { balance_cents: number; edge_units: number; level: number };
+type Updated = { balance_cents: number; edge_units: number; level: number; name: string };
 
 /**
  * Applies a move inside the open transaction of a synchronous job (see applyMoveIn). `freshKey`:
  * the key names a nonce this job just took, so it cannot have been used and the lookup of an
  * earlier move is skipped (the key's unique index still refuses a duplicate).
  */
-export function applyMoveSync(sqlite: SQLite.Database, move: Move & { freshKey?: boolean }): MoveResult {
+export function applyMoveSync(
+  sqlite: SQLite.Database,
+  move: Move & { freshKey?: boolean },
+): MoveResult & { userName?: string } {
   if (!Number.isSafeInteger(move.deltaCents)) throw new Error(`delta must be integer cents, got ${move.deltaCents}`);
   const s = writerStatements(sqlite);
   const prior = move.freshKey
@@ -29,29 +32,28 @@ export function applyMoveSync(sqlite: SQLite.Database, move: Move & { freshKey?:
     return { ledgerId: prior.id, balanceAfterCents: prior.balance_after_cents, replayed: true };
   }
   const wager = move.deltaCents < 0 && WAGER_KINDS.includes(move.kind) ? -move.deltaCents : 0;
-  const updated = (
-    wager
-      ? s.wagerDebit.get({
-          delta: move.deltaCents,
-          wager,
-          edge: edgeUnitsForWager(move.kind, wager),
-          id: move.userId,
-          need: -move.deltaCents,
-          now: move.now,
-        })
-      : s.plainMove.get({ delta: move.deltaCents, id: move.userId, need: -move.deltaCents })
-  ) as Updated | undefined;
-  if (!updated) {
+  const { changes } = wager
+    ? s.wagerDebit.run({
+        delta: move.deltaCents,
+        wager,
+        edge: edgeUnitsForWager(move.kind, wager),
+        id: move.userId,
+        need: -move.deltaCents,
+        now: move.now,
+      })
+    : s.plainMove.run({ delta: move.deltaCents, id: move.userId, need: -move.deltaCents });
+  if (changes === 0) {
     if (!s.userExists.get(move.userId)) throw new HttpError(404, 'User not found.');
     if (wager) {
       assertPlayAllowedSync(sqlite, move.userId, move.now);
     }
     throw new InsufficientFunds();
   }
+  const updated = s.movedUser.get(move.userId) as Updated;
   if (wager) {
     const level = levelForXp(xpForEdge(Number(updated.edge_units)));
     if (level > updated.level) s.setLevel.run(level, move.userId);
   }
   const ledgerId = insertedId(s.insertLedger.run(ledgerRow(move, updated.balance_cents)));
-  return { ledgerId, balanceAfterCents: updated.balance_cents, replayed: false };
+  return { ledgerId, balanceAfterCents: updated.balance_cents, replayed: false, userName: updated.name };
 }
