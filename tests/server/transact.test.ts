@@ -1,9 +1,11 @@
 // transact(): group commit on SQLite (jobs share one transaction, each in a savepoint) and a
 // plain transaction per job on PostgreSQL. Either way a job's writes commit or vanish alone.
+// transactSync(): SQLite's synchronous jobs share a transaction without savepoints, and run again
+// each in a savepoint only when one of them failed after writing.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import SQLite from 'better-sqlite3';
 import { sql } from 'kysely';
-import { transact } from '../../src/server/db/transact.ts';
+import { transact, transactSync } from '../../src/server/db/transact.ts';
 import { applyMoveIn } from '../../src/server/modules/wallet/ledger.ts';
 import { createTestDatabase, describeEachDb, type TestDatabase } from '../helpers/test-db.ts';
 import { createPlayer } from '../helpers/users.ts';
@@ -95,6 +97,46 @@ describe('transact on SQLite', () => {
     } finally {
       other.close();
     }
+  });
+
+  describe('synchronous jobs', () => {
+    /** Queues `jobs` in one turn (so they share a batch); each inserts its key into a scratch table
+     * unless it is refused before writing ('refuse') or fails after writing ('fail'). Counts runs. */
+    async function batch(kinds: ('ok' | 'refuse' | 'fail')[]) {
+      await sql`create table if not exists scratch (k text primary key)`.execute(database.db);
+      const runs = kinds.map(() => 0);
+      const results = await Promise.allSettled(
+        kinds.map((kind, i) =>
+          transactSync(database, (sqlite) => {
+            runs[i]!++;
+            if (kind === 'refuse') throw new Error(`job ${i} refused`);
+            sqlite.prepare('insert into scratch (k) values (?)').run(`job ${i}`);
+            if (kind === 'fail') throw new Error(`job ${i} failed after writing`);
+            return i;
+          }),
+        ),
+      );
+      const { rows } = await sql<{ k: string }>`select k from scratch order by k`.execute(database.db);
+      return { runs, results, keys: rows.map((r) => r.k) };
+    }
+    const reason = (r: PromiseSettledResult<unknown>) => (r as PromiseRejectedResult).reason.message;
+
+    it('run once without savepoints; a job refused before writing fails alone', async () => {
+      const { runs, results, keys } = await batch(['ok', 'refuse', 'ok', 'ok']);
+      expect(runs).toEqual([1, 1, 1, 1]);
+      expect(results.map((r) => r.status)).toEqual(['fulfilled', 'rejected', 'fulfilled', 'fulfilled']);
+      expect(reason(results[1]!)).toBe('job 1 refused');
+      expect(keys).toEqual(['job 0', 'job 2', 'job 3']);
+    });
+
+    it('a job that fails after writing sends the batch round again in savepoints: its write vanishes, the others commit once', async () => {
+      const { runs, results, keys } = await batch(['ok', 'fail', 'refuse', 'ok']);
+      expect(runs).toEqual([2, 2, 1, 1]); // the first round stopped at job 1 and was rolled back
+      expect(results.map((r) => r.status)).toEqual(['fulfilled', 'rejected', 'rejected', 'fulfilled']);
+      expect(reason(results[1]!)).toBe('job 1 failed after writing');
+      expect(reason(results[2]!)).toBe('job 2 refused');
+      expect(keys).toEqual(['job 0', 'job 3']);
+    });
   });
 
   it('a transaction takes the write lock at BEGIN, so another process waits (busy_timeout) instead of failing mid-transaction', async () => {

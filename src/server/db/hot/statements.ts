@@ -18,6 +18,7 @@ export interface WriterStatements {
   movedUser: SQLite.Statement<[number]>;
   userExists: SQLite.Statement<[number]>;
   selfExcludedUntil: SQLite.Statement<[number]>;
+  debitCheck: SQLite.Statement<[number]>;
   setLevel: SQLite.Statement<[number, number]>;
   insertLedger: SQLite.Statement<[Record<string, string | number | null>]>;
   insertDiceBet: SQLite.Statement<[Record<string, string | number>]>;
@@ -30,6 +31,7 @@ export interface WriterStatements {
   productById: SQLite.Statement<[number]>;
   stakeItem: SQLite.Statement<[number, number, number]>;
   itemPrice: SQLite.Statement<[number]>;
+  ownedItem: SQLite.Statement<[number, number]>;
   insertUpgrade: SQLite.Statement<[Record<string, string | number | null>]>;
   setUpgradeItem: SQLite.Statement<[number, number]>;
   balanceOf: SQLite.Statement<[number]>;
@@ -78,6 +80,7 @@ export function writerStatements(sqlite: SQLite.Database): WriterStatements {
     movedUser: sqlite.prepare(`select "balance_cents", "edge_units", "level", "name" from "users" where "id" = ?`),
     userExists: sqlite.prepare(`select "id" from "users" where "id" = ?`),
     selfExcludedUntil: sqlite.prepare(`select "self_excluded_until" from "users" where "id" = ?`),
+    debitCheck: sqlite.prepare(`select "balance_cents", "self_excluded_until" from "users" where "id" = ?`),
     setLevel: sqlite.prepare(`update "users" set "level" = ? where "id" = ?`),
     insertLedger: sqlite.prepare(
       `insert into "ledger" ("user_id", "delta_cents", "balance_after_cents", "kind", "reference", "idempotency_key", "created_at")
@@ -132,6 +135,9 @@ export function writerStatements(sqlite: SQLite.Database): WriterStatements {
        where "id" = ? and "user_id" = ? and "status" = 'owned'`,
     ),
     itemPrice: sqlite.prepare(`select "price_cents" from "inventory_items" where "id" = ?`),
+    ownedItem: sqlite.prepare(
+      `select "id" from "inventory_items" where "id" = ? and "user_id" = ? and "status" = 'owned'`,
+    ),
     insertUpgrade: sqlite.prepare(
       `insert into "upgrades" ("user_id", "stake_item_ids", "stake_items_cents", "stake_balance_cents",
        "target_product_id", "target_price_cents", "target_sale_price_cents", "chance_bp", "edge_bp", "roll", "win",

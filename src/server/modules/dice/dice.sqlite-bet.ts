@@ -2,7 +2,7 @@
 // rows and errors as placeDiceBet's Kysely transaction, on prepared statements (db/hot/statements.ts).
 import type SQLite from 'better-sqlite3';
 import { insertedId, writerStatements } from '../../db/hot/statements.ts';
-import { applyMoveSync } from '../wallet/ledger-sync.ts';
+import { applyMoveSync, assertDebitSync } from '../wallet/ledger-sync.ts';
 import { takeNonceSync } from '../fair/fair.repository.ts';
 import { betMoves } from '../wallet/bet-moves.ts';
 import { DICE_KINDS, diceBetRow, toBet, type CheckedDiceBet, type PlacedBet } from './dice.repository.ts';
@@ -11,6 +11,7 @@ import { DICE_KINDS, diceBetRow, toBet, type CheckedDiceBet, type PlacedBet } fr
  * then takes the Kysely path, which creates the pairs. */
 export function settleDiceBetSync(sqlite: SQLite.Database, b: CheckedDiceBet): PlacedBet | null {
   const s = writerStatements(sqlite);
+  assertDebitSync(sqlite, b.userId, b.amountCents, DICE_KINDS.bet, b.now); // refusals before the first write
   const pair = takeNonceSync(sqlite, b.userId);
   if (!pair) return null;
   const row = diceBetRow(b, pair);

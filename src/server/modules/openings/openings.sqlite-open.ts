@@ -4,7 +4,7 @@
 import type SQLite from 'better-sqlite3';
 import { insertedId, writerStatements } from '../../db/hot/statements.ts';
 import type { ReelResult } from '../../../shared/api/box-open.ts';
-import { applyMoveSync } from '../wallet/ledger-sync.ts';
+import { applyMoveSync, assertDebitSync } from '../wallet/ledger-sync.ts';
 import { takeNonceSync } from '../fair/fair.repository.ts';
 import { payCreatorShareSync, type CreatorCredit } from '../user-boxes/creator-share.ts';
 import type { LoadedBox } from './box-load.ts';
@@ -30,6 +30,7 @@ export function settleOpeningSync(sqlite: SQLite.Database, o: CheckedOpening): O
   const dropIds: number[] = [];
   let balanceCents = 0;
   let creditedCreator: CreatorCredit | null = null;
+  assertDebitSync(sqlite, o.userId, priceCents * o.count, o.source, o.now); // every reel's refusal before the first write
   for (let reel = 0; reel < o.count; reel++) {
     const pair = takeNonceSync(sqlite, o.userId);
     if (!pair) return null; // only at reel 0: nothing is written before

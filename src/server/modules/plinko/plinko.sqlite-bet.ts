@@ -2,7 +2,7 @@
 // rows and errors as placePlinkoBet's Kysely transaction, on prepared statements (db/hot/statements.ts).
 import type SQLite from 'better-sqlite3';
 import { insertedId, writerStatements } from '../../db/hot/statements.ts';
-import { applyMoveSync } from '../wallet/ledger-sync.ts';
+import { applyMoveSync, assertDebitSync } from '../wallet/ledger-sync.ts';
 import { takeNonceSync } from '../fair/fair.repository.ts';
 import { betMoves } from '../wallet/bet-moves.ts';
 import type { PlinkoBetBody } from '../../../shared/api/plinko.ts';
@@ -23,6 +23,7 @@ export interface CheckedPlinkoBet {
  * then takes the Kysely path, which creates the pairs. */
 export function settlePlinkoBetSync(sqlite: SQLite.Database, b: CheckedPlinkoBet): PlacedPlinko | null {
   const s = writerStatements(sqlite);
+  assertDebitSync(sqlite, b.userId, b.amountCents, PLINKO_KINDS.bet, b.now); // refusals before the first write
   const pair = takeNonceSync(sqlite, b.userId);
   if (!pair) return null;
   const seeds = { serverSeed: pair.server_seed, clientSeed: pair.client_seed, nonce: pair.nonce };

@@ -33,13 +33,18 @@ export async function excludedUntil(q: Kysely<Tables>, userId: number, now: numb
   );
 }
 
+/** Throws SelfExcluded when the users `row` read is self-excluded at `now`. */
+export function refuseIfExcluded(row: { self_excluded_until: number | null } | undefined, now: number): void {
+  const until = running(row, now);
+  if (until !== null) throw new SelfExcluded(until);
+}
+
 /** assertPlayAllowed inside a synchronous SQLite job (the bets' hot path). */
 export function assertPlayAllowedSync(sqlite: SQLite.Database, userId: number, now: number): void {
-  const until = running(
+  refuseIfExcluded(
     writerStatements(sqlite).selfExcludedUntil.get(userId) as { self_excluded_until: number | null } | undefined,
     now,
   );
-  if (until !== null) throw new SelfExcluded(until);
 }
 
 /** Throws SelfExcluded when the player may not play at `now`. */

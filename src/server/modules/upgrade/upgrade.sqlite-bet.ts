@@ -4,7 +4,7 @@ import type SQLite from 'better-sqlite3';
 import { insertedId, writerStatements } from '../../db/hot/statements.ts';
 import { HttpError, fieldError } from '../../http/errors.ts';
 import { assertPlayAllowedSync } from '../responsible-play/exclusion.ts';
-import { applyMoveSync } from '../wallet/ledger-sync.ts';
+import { applyMoveSync, assertDebitSync } from '../wallet/ledger-sync.ts';
 import { takeNonceSync } from '../fair/fair.repository.ts';
 import type { ProductRow } from '../boxes/catalog.view.ts';
 import { newUpgrade } from './upgrade.repository.ts';
@@ -27,6 +27,9 @@ export function settleUpgradeSync(sqlite: SQLite.Database, u: AskedUpgrade): Pla
   if (balanceCents === 0) assertPlayAllowedSync(sqlite, userId, now); // items only: the ledger sees no wager
   const target = s.productById.get(u.targetProductId) as ProductRow | undefined;
   if (!target) throw fieldError('target_product_id', NO_TARGET);
+  // every refusal before the first write (the group commit runs this job without a savepoint)
+  for (const id of ids) if (!s.ownedItem.get(id, userId)) throw new HttpError(409, GONE, { item_ids: [GONE] });
+  if (balanceCents > 0) assertDebitSync(sqlite, userId, balanceCents, 'upgrade', now);
   const pair = takeNonceSync(sqlite, userId);
   if (!pair) return null; // nothing is written before
   let itemsCents = 0;

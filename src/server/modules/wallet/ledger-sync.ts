@@ -4,7 +4,7 @@
 import type SQLite from 'better-sqlite3';
 import { insertedId, writerStatements } from '../../db/hot/statements.ts';
 import { HttpError } from '../../http/errors.ts';
-import { assertPlayAllowedSync } from '../responsible-play/exclusion.ts';
+import { assertPlayAllowedSync, refuseIfExcluded } from '../responsible-play/exclusion.ts';
 import { WAGER_KINDS, edgeUnitsForWager, levelForXp, xpForEdge } from '../../../shared/levels.ts';
 import { InsufficientFunds, ledgerRow, type Move, type MoveResult } from './ledger.ts';
 
@@ -56,4 +56,19 @@ export function applyMoveSync(
   }
   const ledgerId = insertedId(s.insertLedger.run(ledgerRow(move, updated.balance_cents)));
   return { ledgerId, balanceAfterCents: updated.balance_cents, replayed: false, userName: updated.name };
+}
+
+/**
+ * Throws, without writing anything, what applyMoveSync would for a debit of `cents` of `kind` by
+ * `userId`: 404 without such a user, SelfExcluded for a wager while self-excluded, then
+ * InsufficientFunds. The hot jobs call it before their first write, so a refused bet has nothing
+ * to roll back (the group commit runs their batches without savepoints, db/transact.ts); the
+ * debit's conditional UPDATE still guards the balance.
+ */
+export function assertDebitSync(sqlite: SQLite.Database, userId: number, cents: number, kind: string, now: number) {
+  const row = writerStatements(sqlite).debitCheck.get(userId) as
+    { balance_cents: number; self_excluded_until: number | null } | undefined;
+  if (!row) throw new HttpError(404, 'User not found.');
+  if (cents > 0 && WAGER_KINDS.includes(kind)) refuseIfExcluded(row, now);
+  if (Number(row.balance_cents) < cents) throw new InsufficientFunds();
 }
