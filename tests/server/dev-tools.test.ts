@@ -5,11 +5,17 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { describeEachDb } from '../helpers/test-db.ts';
 import type { TestApp } from '../helpers/test-app.ts';
 import { accountsApp, signUp } from '../helpers/accounts.ts';
-import { exposedDevToolsWarning } from '../../src/server/http/client-address.ts';
+import {
+  devToolPrefixes,
+  exposedDevToolsWarning,
+  namesDevTool,
+  routedPath,
+} from '../../src/server/http/client-address.ts';
 
 const callback = encodeURIComponent('http://localhost:3000/auth/google');
 
@@ -149,4 +155,55 @@ describe('start-up warning', () => {
     child.kill('SIGTERM');
     expect(err).toMatch(/Warning: NODE_ENV=development on 0\.0\.0\.0, a non-loopback address/);
   }, 30_000);
+});
+
+describe('namesDevTool', () => {
+  // the slow rule it must agree with: parse every request target as the router sees it
+  const parsed = (url: string) => devToolPrefixes.some((p) => routedPath(url).startsWith(p));
+  const outcome = (f: () => boolean) => {
+    try {
+      return f();
+    } catch {
+      return 'throws'; // a target the URL parser refuses (an escaped newline between slashes): a 500 either way
+    }
+  };
+
+  it('finds every spelling the URL parser folds into a tool path, and skips the parse for the rest', () => {
+    const spellings = ['/dev/mail', '//dev/mail', '/x/../dev/mail', '/./sandbox/x', '/d\tev/mail'];
+    for (const url of [...spellings, '/%64ev/mail', '/%73andbox/alphapo'])
+      expect([url, namesDevTool(url)]).toEqual([url, true]);
+    for (const url of ['/api/dice/bet', '/api/boxes/penny-box/open', '/api/developers', '/deva/mail'])
+      expect([url, namesDevTool(url)]).toEqual([url, parsed(url)]);
+    // random targets from the characters that matter: the quick answer is always the parsed one
+    const piece = fc.constantFrom(
+      '/',
+      '//',
+      '.',
+      '..',
+      '\\',
+      '%',
+      '%2',
+      '%64',
+      '%2e',
+      '%2f',
+      '\t',
+      '\n',
+      ' ',
+      'd',
+      'e',
+      'v',
+      'dev',
+      'sandbox',
+      'x',
+      '?',
+      'mail',
+    );
+    fc.assert(
+      fc.property(fc.array(piece, { maxLength: 10 }), (pieces) => {
+        const url = `/${pieces.join('')}`;
+        expect(outcome(() => namesDevTool(url))).toBe(outcome(() => parsed(url)));
+      }),
+      { numRuns: 3000 },
+    );
+  });
 });
