@@ -1,6 +1,7 @@
-// On SQLite, bearer tokens are looked up on the read connection: a request is authenticated while
-// the writer is held by a transaction, and every committed revocation or expiry — also one written
-// by another process — is seen by the very next request.
+// On SQLite, bearer tokens are looked up on the idle writer or, while a transaction holds it, on
+// the read connection: a request is authenticated while the writer is held by a transaction, and
+// every committed revocation or expiry — also one written by another process — is seen by the very
+// next request.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { openDatabase } from '../../src/server/db/database.ts';
