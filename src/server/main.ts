@@ -4,6 +4,7 @@ import { resolve } from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import { ConfigError, loadConfig, type Config } from './config.ts';
 import { openDatabase } from './db/database.ts';
+import { defaultCheckpointOptions } from './db/checkpointer.ts';
 import { migrate } from './db/migrate.ts';
 import { seed } from './db/seed.ts';
 import { buildApp } from './app.ts';
@@ -29,13 +30,19 @@ function configOrExit(): Config {
 
 async function main(): Promise<void> {
   const config = configOrExit();
-  const database = openDatabase(config.database);
+  const sink: { log?: FastifyBaseLogger } = {}; // the app's logger, once built
+  const database = openDatabase(config.database, {
+    // SQLite's WAL checkpoints on a worker thread, not in the COMMIT of a request (db/checkpointer.ts)
+    backgroundCheckpoints: {
+      ...defaultCheckpointOptions,
+      onError: (message) => sink.log?.error({ message }, 'background WAL checkpoint failed'),
+    },
+  });
   const applied = await migrate(database);
   await seed(database.db, Date.now());
   // One LocalPublisher feeds the embedded channel server; PUSHER_* switches to a hosted service.
   const local = new LocalPublisher();
   // The hosted service is reached through a queue: a request never waits for it nor fails with it.
-  const sink: { log?: FastifyBaseLogger } = {}; // the app's logger, once built
   // With REDIS_URL the embedded channel servers of every instance share one Redis topic.
   const bus =
     !config.pusherHttp && config.redisUrl

@@ -6,6 +6,7 @@ import pg from 'pg';
 import { Kysely, PostgresDialect, SqliteDialect, sql, type SqliteDatabase } from 'kysely';
 import type { Tables } from './tables.ts';
 import { registerSqliteHandle } from './hot/sqlite-handle.ts';
+import { startCheckpointer, WRITER_AUTOCHECKPOINT, type CheckpointOptions } from './checkpointer.ts';
 
 /** Which SQL engine a database speaks; migrations and a few queries branch on it. */
 export type Dialect = 'sqlite' | 'postgres';
@@ -58,8 +59,14 @@ function withStatementCache(sqlite: SQLite.Database, limit = 500): SqliteDatabas
   };
 }
 
+/** How a SQLite database is opened: `backgroundCheckpoints` moves the WAL checkpoints off the
+ * event loop (checkpointer.ts; the server does so, short-lived tools and tests need not). */
+export interface OpenOptions {
+  backgroundCheckpoints?: CheckpointOptions;
+}
+
 /** Opens a database; SQLite gets WAL, foreign keys and a busy timeout. */
-export function openDatabase(target: DatabaseTarget): Database {
+export function openDatabase(target: DatabaseTarget, open: OpenOptions = {}): Database {
   if (target.kind === 'sqlite') {
     if (target.file !== ':memory:') mkdirSync(dirname(target.file), { recursive: true });
     const sqlite = new SQLite(target.file);
@@ -67,15 +74,23 @@ export function openDatabase(target: DatabaseTarget): Database {
     sqlite.pragma('foreign_keys = ON');
     sqlite.pragma('busy_timeout = 5000');
     sqlite.pragma('synchronous = NORMAL');
-    // Checkpoint every ~40 MB of WAL instead of SQLite's 4 MB: bets of many players dirty a leaf page
-    // of each per-user index per bet, and a longer interval writes each hot page back once instead of
-    // many times (dice bets from 50 players here: about 3,400 → 4,100 per second). The file is cut
-    // back to 64 MB after a checkpoint.
-    sqlite.pragma('wal_autocheckpoint = 10000');
+    // Checkpoint every ~40 MB of WAL instead of SQLite's 4 MB (checkpointer.ts WRITER_AUTOCHECKPOINT:
+    // dice bets from 50 players here, about 3,400 → 4,100 per second), or in the background. The
+    // file is cut back to 64 MB after a checkpoint.
+    sqlite.pragma(`wal_autocheckpoint = ${WRITER_AUTOCHECKPOINT}`);
     sqlite.pragma(`journal_size_limit = ${64 * 1024 * 1024}`);
+    const background = open.backgroundCheckpoints;
+    const checkpointer = background && target.file !== ':memory:' ? startCheckpointer(sqlite, background) : null;
     const db = new Kysely<Tables>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
     const handle = registerSqliteHandle(db, sqlite, target.file);
-    return { db, dialect: 'sqlite', schema: undefined, close: () => db.destroy().finally(() => handle.closeReader()) };
+    const close = async () => {
+      await checkpointer?.stop();
+      await db.destroy().finally(() => {
+        handle.closeReader();
+        if (sqlite.open) sqlite.close(); // Kysely closes it only if it ever ran a query
+      });
+    };
+    return { db, dialect: 'sqlite', schema: undefined, close };
   }
   const options = {
     connectionString: target.url,
