@@ -142,6 +142,24 @@ describeEachDb('upgrade hot path', (dialect) => {
     }
     expect(await balanceOf(db(), p.id)).toBe(100);
   });
+
+  it("gives the Kysely path's refusal when several apply: a chance out of bounds before a short balance", async () => {
+    const dearest = await db()
+      .selectFrom('products')
+      .select('id')
+      .orderBy('price_cents', 'desc')
+      .executeTakeFirstOrThrow();
+    const fast = await player(100, 1);
+    const slow = await player(100, 1);
+    const body = (ids: number[]) => ({ item_ids: ids, balance: 5, target_product_id: dearest.id });
+    const a = await upgrade(fast.p, body(fast.ids));
+    const b = await upgrade(slow.p, body(slow.ids), { 'idempotency-key': 'kysely-order' });
+    expect(a.statusCode).toBe(b.statusCode);
+    expect(a.json()).toEqual(b.json());
+    expect(Object.keys(a.json().errors ?? {})).toEqual(['target_product_id']); // not 'Insufficient balance.'
+    expect(await activeNonce(db(), fast.p.id)).toBe(0);
+    expect((await rows('inventory_items', fast.p.id)).map((r) => r.status)).toEqual(['owned']);
+  });
 });
 
 describe('upgrade hot path on SQLite', () => {
@@ -155,10 +173,11 @@ describe('upgrade hot path on SQLite', () => {
   it('runs as a synchronous job: null without a seed pair and nothing written', async () => {
     const db = t.database.db;
     const fresh = await createPlayer(db, t.config.secrets.appSecret, { balanceCents: 10_000 });
-    const product = await db
+    const product = await db // a target $1 can reach: a chance between 1 % and the maximum
       .selectFrom('products')
       .select('id')
-      .orderBy('price_cents', 'desc')
+      .where('price_cents', '>=', 300)
+      .where('price_cents', '<=', 5_000)
       .executeTakeFirstOrThrow();
     const asked = { userId: fresh.id, ids: [], balanceCents: 100, targetProductId: product.id, now: Date.now() };
     expect(await transactSync(t.database, (sqlite) => settleUpgradeSync(sqlite, asked))).toBeNull();

@@ -30,7 +30,6 @@ export interface WriterStatements {
   addCreatorEarnings: SQLite.Statement<[number, number]>;
   productById: SQLite.Statement<[number]>;
   stakeItem: SQLite.Statement<[number, number, number]>;
-  itemPrice: SQLite.Statement<[number]>;
   ownedItem: SQLite.Statement<[number, number]>;
   insertUpgrade: SQLite.Statement<[Record<string, string | number | null>]>;
   setUpgradeItem: SQLite.Statement<[number, number]>;
@@ -134,9 +133,8 @@ export function writerStatements(sqlite: SQLite.Database): WriterStatements {
       `update "inventory_items" set "status" = 'used_in_upgrade', "updated_at" = ?
        where "id" = ? and "user_id" = ? and "status" = 'owned'`,
     ),
-    itemPrice: sqlite.prepare(`select "price_cents" from "inventory_items" where "id" = ?`),
     ownedItem: sqlite.prepare(
-      `select "id" from "inventory_items" where "id" = ? and "user_id" = ? and "status" = 'owned'`,
+      `select "price_cents" from "inventory_items" where "id" = ? and "user_id" = ? and "status" = 'owned'`,
     ),
     insertUpgrade: sqlite.prepare(
       `insert into "upgrades" ("user_id", "stake_item_ids", "stake_items_cents", "stake_balance_cents",

@@ -34,11 +34,16 @@ export interface UpgradeStake {
   now: number;
 }
 
+/** Refuses (400 on target_product_id) a stake whose chance of reaching the target is out of bounds. */
+export function assertUpgradeChance(u: Pick<UpgradeStake, 'itemsCents' | 'balanceCents' | 'target'>): void {
+  const problem = upgradeChanceError(u.itemsCents + u.balanceCents, Number(u.target.price_cents));
+  if (problem) throw fieldError('target_product_id', problem);
+}
+
 /** Steps 3–4: the chance (a field error when out of bounds), the roll and the upgrades row. */
 export function rollUpgrade(u: UpgradeStake) {
   const targetCents = Number(u.target.price_cents);
-  const problem = upgradeChanceError(u.itemsCents + u.balanceCents, targetCents);
-  if (problem) throw fieldError('target_product_id', problem);
+  assertUpgradeChance(u);
   const { chanceBp } = upgradeChance(u.itemsCents + u.balanceCents, targetCents);
   const { pair } = u;
   const outcome = upgradeOutcome(

@@ -8,7 +8,7 @@ import { applyMoveSync, assertDebitSync } from '../wallet/ledger-sync.ts';
 import { takeNonceSync } from '../fair/fair.repository.ts';
 import type { ProductRow } from '../boxes/catalog.view.ts';
 import { newUpgrade } from './upgrade.repository.ts';
-import { GONE, NO_TARGET, rollUpgrade, type PlacedUpgrade } from './upgrade.roll.ts';
+import { GONE, NO_TARGET, assertUpgradeChance, rollUpgrade, type PlacedUpgrade } from './upgrade.roll.ts';
 
 /** An upgrade as asked (placeUpgrade sorted the item ids and converted the balance to cents). */
 export interface AskedUpgrade {
@@ -27,16 +27,20 @@ export function settleUpgradeSync(sqlite: SQLite.Database, u: AskedUpgrade): Pla
   if (balanceCents === 0) assertPlayAllowedSync(sqlite, userId, now); // items only: the ledger sees no wager
   const target = s.productById.get(u.targetProductId) as ProductRow | undefined;
   if (!target) throw fieldError('target_product_id', NO_TARGET);
-  // every refusal before the first write (the group commit runs this job without a savepoint)
-  for (const id of ids) if (!s.ownedItem.get(id, userId)) throw new HttpError(409, GONE, { item_ids: [GONE] });
+  // every refusal before the first write, in the Kysely path's order (the group commit runs this
+  // job without a savepoint): staked items gone, the chance out of bounds, then the debit's
+  let itemsCents = 0;
+  for (const id of ids) {
+    const item = s.ownedItem.get(id, userId) as { price_cents: number } | undefined;
+    if (!item) throw new HttpError(409, GONE, { item_ids: [GONE] });
+    itemsCents += Number(item.price_cents);
+  }
+  assertUpgradeChance({ itemsCents, balanceCents, target });
   if (balanceCents > 0) assertDebitSync(sqlite, userId, balanceCents, 'upgrade', now);
   const pair = takeNonceSync(sqlite, userId);
   if (!pair) return null; // nothing is written before
-  let itemsCents = 0;
-  for (const id of ids) {
+  for (const id of ids)
     if (s.stakeItem.run(now, id, userId).changes === 0) throw new HttpError(409, GONE, { item_ids: [GONE] });
-    itemsCents += Number((s.itemPrice.get(id) as { price_cents: number }).price_cents);
-  }
   const { row, win } = rollUpgrade({ userId, ids, itemsCents, balanceCents, target, pair, now });
   const id = insertedId(s.insertUpgrade.run(row));
   let balanceAfter: number;
