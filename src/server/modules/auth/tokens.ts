@@ -28,19 +28,24 @@ export function hashToken(secret: string, token: string): string {
 }
 
 // The keyed hashes of the access tokens verified last: a signed-in player sends the same token with
-// every request for an hour, and its HMAC is a pure function of it (≈ 2 µs of a bet's CPU). Only
-// the hash is remembered, never whether the token is valid: every request still looks it up.
+// every request for an hour, and its HMAC is a pure function of it (≈ 2 µs of a bet's CPU). Only a
+// token the database just accepted is remembered (so junk tokens cannot fill it), and only its hash,
+// never whether it is valid: every request still looks it up, so revocation and expiry act at once.
 const HASH_MEMO_SIZE = 4096;
+const TOKEN_LENGTH = 43; // issueTokens: 32 random bytes in base64url
 const accessHashes = new Map<string, { secret: string; hash: string }>();
 
-/** hashToken of an access token, remembered for the next requests that carry it. */
+/** The remembered hashToken of an access token, or a fresh one. */
 function accessHash(secret: string, token: string): string {
   const known = accessHashes.get(token);
-  if (known?.secret === secret) return known.hash;
-  const hash = hashToken(secret, token);
-  if (accessHashes.size >= HASH_MEMO_SIZE) accessHashes.delete(accessHashes.keys().next().value!); // the oldest
+  return known?.secret === secret ? known.hash : hashToken(secret, token);
+}
+
+/** Remembers the hash of a token the database accepted (the oldest entry makes room). */
+function rememberHash(secret: string, token: string, hash: string): void {
+  if (token.length !== TOKEN_LENGTH || accessHashes.get(token)?.secret === secret) return;
+  if (accessHashes.size >= HASH_MEMO_SIZE) accessHashes.delete(accessHashes.keys().next().value!);
   accessHashes.set(token, { secret, hash });
-  return hash;
 }
 
 /** Issues a new pair for `userId` in `family` (a new family per sign-in). */
@@ -74,20 +79,20 @@ export async function issueTokens(
  * waits behind the writer's queue of bets (pointReader: the idle writer or the read connection,
  * db/hot/sqlite-handle.ts) and sees every committed revocation or expiry at once. */
 export async function verifyAccessToken(db: DB, secret: string, token: string, now: number): Promise<AuthUser | null> {
+  const hash = accessHash(secret, token);
   const reader = sqliteHandle(db)?.pointReader();
-  if (reader) {
-    const hit = readerStatements(reader).accessToken.get(accessHash(secret, token), now) as
-      { id: number; user_id: number } | undefined;
-    return hit ? { id: hit.user_id, tokenId: hit.id } : null;
-  }
-  const row = await db
-    .selectFrom('oauth_tokens')
-    .select(['id', 'user_id'])
-    .where('access_hash', '=', accessHash(secret, token))
-    .where('revoked_at', 'is', null)
-    .where('access_expires_at', '>', now)
-    .executeTakeFirst();
-  return row ? { id: row.user_id, tokenId: row.id } : null;
+  const row = reader
+    ? (readerStatements(reader).accessToken.get(hash, now) as { id: number; user_id: number } | undefined)
+    : await db
+        .selectFrom('oauth_tokens')
+        .select(['id', 'user_id'])
+        .where('access_hash', '=', hash)
+        .where('revoked_at', 'is', null)
+        .where('access_expires_at', '>', now)
+        .executeTakeFirst();
+  if (!row) return null;
+  rememberHash(secret, token, hash);
+  return { id: row.user_id, tokenId: row.id };
 }
 
 /** Why a refresh token was refused. */
