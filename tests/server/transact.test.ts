@@ -102,7 +102,7 @@ describe('transact on SQLite', () => {
   describe('synchronous jobs', () => {
     /** Queues `jobs` in one turn (so they share a batch); each inserts its key into a scratch table
      * unless it is refused before writing ('refuse') or fails after writing ('fail'). Counts runs. */
-    async function batch(kinds: ('ok' | 'refuse' | 'fail')[]) {
+    async function batch(kinds: ('ok' | 'refuse' | 'fail' | 'lose')[]) {
       await sql`create table if not exists scratch (k text primary key)`.execute(database.db);
       const runs = kinds.map(() => 0);
       const results = await Promise.allSettled(
@@ -110,6 +110,10 @@ describe('transact on SQLite', () => {
           transactSync(database, (sqlite) => {
             runs[i]!++;
             if (kind === 'refuse') throw new Error(`job ${i} refused`);
+            if (kind === 'lose') {
+              sqlite.exec('rollback'); // as SQLite does itself after an I/O error or with a full disk
+              throw new Error(`job ${i} lost the transaction`);
+            }
             sqlite.prepare('insert into scratch (k) values (?)').run(`job ${i}`);
             if (kind === 'fail') throw new Error(`job ${i} failed after writing`);
             return i;
@@ -127,6 +131,13 @@ describe('transact on SQLite', () => {
       expect(results.map((r) => r.status)).toEqual(['fulfilled', 'rejected', 'fulfilled', 'fulfilled']);
       expect(reason(results[1]!)).toBe('job 1 refused');
       expect(keys).toEqual(['job 0', 'job 2', 'job 3']);
+    });
+
+    it('when SQLite rolled the whole transaction back, the batch fails and no later job commits on its own', async () => {
+      const { results, keys } = await batch(['ok', 'lose', 'ok', 'ok']);
+      expect(results.map((r) => r.status)).toEqual(['rejected', 'rejected', 'rejected', 'rejected']);
+      expect(reason(results[2]!)).toBe('job 1 lost the transaction');
+      expect(keys).toEqual([]);
     });
 
     it('a job that fails after writing sends the batch round again in savepoints: its write vanishes, the others commit once', async () => {

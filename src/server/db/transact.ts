@@ -104,12 +104,20 @@ class GroupCommit {
       for (const job of jobs) job.reject(e);
       return;
     }
+    const abandon = async (e: unknown) => {
+      await trx
+        .rollback()
+        .execute()
+        .catch(() => undefined);
+      for (const job of jobs) job.reject(e);
+    };
     for (const job of jobs) {
       if (job.sync) {
         // the shared transaction holds the connection: the job runs in its own savepoint on it
         try {
           settled.push({ job, ok: true, value: this.inTransaction!(job.sync) });
         } catch (e) {
+          if (this.lostTransaction()) return abandon(e);
           settled.push({ job, ok: false, value: e });
         }
         continue;
@@ -120,6 +128,7 @@ class GroupCommit {
         await sp.releaseSavepoint('job').execute();
         settled.push({ job, ok: true, value });
       } catch (e) {
+        if (this.lostTransaction()) return abandon(e);
         await sp.rollbackToSavepoint('job').execute();
         await sp.releaseSavepoint('job').execute();
         settled.push({ job, ok: false, value: e });
@@ -136,6 +145,12 @@ class GroupCommit {
       return;
     }
     for (const s of settled) (s.ok ? s.job.resolve : s.job.reject)(s.value);
+  }
+
+  /** True when SQLite itself rolled the open transaction back (after an I/O error or a full disk):
+   * the batch is lost, and the next statements would each commit on their own. */
+  private lostTransaction(): boolean {
+    return this.writer !== undefined && !this.writer.inTransaction;
   }
 
   /** Synchronous jobs only: one IMMEDIATE transaction; the jobs run without savepoints, and again
@@ -167,6 +182,7 @@ class GroupCommit {
           try {
             settled.push({ job, ok: true, value: savepoints ? this.inTransaction!(job.sync!) : job.sync!(writer) });
           } catch (e) {
+            if (!writer.inTransaction) throw e; // SQLite rolled it all back (I/O error, disk full): the batch fails
             if (!savepoints && this.totalChanges!.get() !== before) throw new FailedAfterWriting();
             settled.push({ job, ok: false, value: e });
           }
