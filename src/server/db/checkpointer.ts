@@ -29,7 +29,8 @@ export interface Checkpointer {
 }
 
 /** Moves the checkpoints of `writer` (a WAL database file) to a worker thread. Should the thread
- * stop by itself, the writer checkpoints on its own again. */
+ * stop by itself (it cannot open the file, or its checkpoints keep failing), the writer checkpoints
+ * on its own again. */
 export function startCheckpointer(
   writer: SQLite.Database,
   options: CheckpointOptions = defaultCheckpointOptions,
@@ -39,7 +40,6 @@ export function startCheckpointer(
       file: writer.name,
       intervalMs: options.intervalMs,
       restartFrames: options.restartFrames,
-      busyTimeoutMs: 5000,
     },
   });
   writer.pragma('wal_autocheckpoint = 0');
