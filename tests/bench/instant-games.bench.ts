@@ -23,7 +23,7 @@ import { postgresCpu, withFreshPgDatabase } from './pg-helpers.ts';
 
 const CONNECTIONS = 50;
 const SECONDS = 5;
-const ITEMS_PER_PLAYER = 400; // upgrade stakes: each upgrade uses one up, won or lost
+const ITEMS_PER_PLAYER = 2000; // upgrade stakes: each upgrade uses one up, won or lost (5 s at ~15,000/s from 50 players)
 const ENV = { ...BET_BENCH_ENV, RATE_LIMIT_SCALE: '100000' };
 const COLUMNS = ['per_s', 'p50_ms', 'p99_ms', 'cpu_ms', 'pg_cpu_ms', '×auth_tx', 'errors'];
 
