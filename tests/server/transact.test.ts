@@ -102,22 +102,28 @@ describe('transact on SQLite', () => {
   describe('synchronous jobs', () => {
     /** Queues `jobs` in one turn (so they share a batch); each inserts its key into a scratch table
      * unless it is refused before writing ('refuse') or fails after writing ('fail'). Counts runs. */
-    async function batch(kinds: ('ok' | 'refuse' | 'fail' | 'lose')[]) {
+    async function batch(kinds: ('ok' | 'refuse' | 'fail' | 'lose' | 'kysely')[]) {
       await sql`create table if not exists scratch (k text primary key)`.execute(database.db);
       const runs = kinds.map(() => 0);
       const results = await Promise.allSettled(
         kinds.map((kind, i) =>
-          transactSync(database, (sqlite) => {
-            runs[i]!++;
-            if (kind === 'refuse') throw new Error(`job ${i} refused`);
-            if (kind === 'lose') {
-              sqlite.exec('rollback'); // as SQLite does itself after an I/O error or with a full disk
-              throw new Error(`job ${i} lost the transaction`);
-            }
-            sqlite.prepare('insert into scratch (k) values (?)').run(`job ${i}`);
-            if (kind === 'fail') throw new Error(`job ${i} failed after writing`);
-            return i;
-          }),
+          kind === 'kysely' // an ordinary job: the batch runs in Kysely's transaction, sync jobs in savepoints
+            ? transact(database, async (trx) => {
+                runs[i]!++;
+                await sql`insert into scratch (k) values (${`job ${i}`})`.execute(trx);
+                return i;
+              })
+            : transactSync(database, (sqlite) => {
+                runs[i]!++;
+                if (kind === 'refuse') throw new Error(`job ${i} refused`);
+                if (kind === 'lose') {
+                  sqlite.exec('rollback'); // as SQLite does itself after an I/O error or with a full disk
+                  throw new Error(`job ${i} lost the transaction`);
+                }
+                sqlite.prepare('insert into scratch (k) values (?)').run(`job ${i}`);
+                if (kind === 'fail') throw new Error(`job ${i} failed after writing`);
+                return i;
+              }),
         ),
       );
       const { rows } = await sql<{ k: string }>`select k from scratch order by k`.execute(database.db);
@@ -138,6 +144,14 @@ describe('transact on SQLite', () => {
       expect(results.map((r) => r.status)).toEqual(['rejected', 'rejected', 'rejected', 'rejected']);
       expect(reason(results[2]!)).toBe('job 1 lost the transaction');
       expect(keys).toEqual([]);
+    });
+
+    it('beside an ordinary job too: a lost transaction fails the whole batch, nothing commits', async () => {
+      const { results, keys } = await batch(['ok', 'kysely', 'lose', 'ok']);
+      expect(results.map((r) => r.status)).toEqual(['rejected', 'rejected', 'rejected', 'rejected']);
+      expect(reason(results[1]!)).toBe('job 2 lost the transaction');
+      expect(keys).toEqual([]);
+      expect((await batch(['kysely', 'ok'])).keys).toEqual(['job 0', 'job 1']); // the connection works on
     });
 
     it('a job that fails after writing sends the batch round again in savepoints: its write vanishes, the others commit once', async () => {
