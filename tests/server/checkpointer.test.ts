@@ -8,7 +8,7 @@ import SQLite from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
 import { openDatabase, type Database } from '../../src/server/db/database.ts';
 import { sqliteHandle } from '../../src/server/db/hot/sqlite-handle.ts';
-import { startCheckpointer, WRITER_AUTOCHECKPOINT } from '../../src/server/db/checkpointer.ts';
+import { startCheckpointer, WRITER_AUTOCHECKPOINT, type CheckpointOptions } from '../../src/server/db/checkpointer.ts';
 
 const dirs: string[] = [];
 afterEach(() => dirs.splice(0).forEach((d) => rmSync(d, { recursive: true, force: true })));
@@ -37,44 +37,39 @@ async function write(database: Database, transactions: number, pages: number) {
   }
 }
 
+/** Runs `body` on a fresh database file whose checkpoints run in the background, then closes it. */
+async function withCheckpointer(
+  options: CheckpointOptions,
+  body: (database: Database, file: string) => Promise<void>,
+): Promise<void> {
+  const file = freshFile();
+  const database = openDatabase({ kind: 'sqlite', file }, { backgroundCheckpoints: options });
+  try {
+    await body(database, file);
+  } finally {
+    await database.close();
+  }
+}
+
 describe('background WAL checkpoints', () => {
   it('the writer never checkpoints; the worker copies the WAL into the database file', async () => {
-    const file = freshFile();
-    const database = openDatabase(
-      { kind: 'sqlite', file },
-      { backgroundCheckpoints: { intervalMs: 20, restartFrames: 1e9 } },
-    );
-    try {
+    await withCheckpointer({ intervalMs: 20, restartFrames: 1e9 }, async (database, file) => {
       expect(sqliteHandle(database.db)!.writer.pragma('wal_autocheckpoint', { simple: true })).toBe(0);
       await write(database, 10, 50); // ~2 MB: far below the writer's own threshold (~40 MB)
       expect(await until(() => size(file) > 2_000_000)).toBe(true);
-    } finally {
-      await database.close();
-    }
+    });
   });
 
   it('restarts a long WAL, so the WAL file stops growing while the writes go on', async () => {
-    const file = freshFile();
-    const database = openDatabase(
-      { kind: 'sqlite', file },
-      { backgroundCheckpoints: { intervalMs: 10, restartFrames: 200 } },
-    );
-    try {
+    await withCheckpointer({ intervalMs: 10, restartFrames: 200 }, async (database, file) => {
       await write(database, 100, 50); // ~20 MB through the WAL
       expect(size(file)).toBeGreaterThan(15_000_000); // all of it reached the database file
       expect(size(`${file}-wal`)).toBeLessThan(8_000_000);
-    } finally {
-      await database.close();
-    }
+    });
   });
 
   it('a reader holding an old snapshot does not hold the writer up behind a RESTART', async () => {
-    const file = freshFile();
-    const database = openDatabase(
-      { kind: 'sqlite', file },
-      { backgroundCheckpoints: { intervalMs: 10, restartFrames: 50 } },
-    );
-    try {
+    await withCheckpointer({ intervalMs: 10, restartFrames: 50 }, async (database, file) => {
       await write(database, 2, 10);
       const reader = new SQLite(file, { readonly: true }); // another process's long read, a backup
       reader.exec('begin');
@@ -91,9 +86,7 @@ describe('background WAL checkpoints', () => {
         reader.exec('commit');
         reader.close();
       }
-    } finally {
-      await database.close();
-    }
+    });
   });
 
   it('closing the database stops the thread and closes its connection: no WAL is left behind', async () => {
