@@ -5,13 +5,13 @@
 import type { Database } from '../../db/database.ts';
 import { canTransactSync, transact, transactSync } from '../../db/transact.ts';
 import { fieldError } from '../../http/errors.ts';
-import { applyMoveIn, lockUserRows } from '../wallet/ledger.ts';
+import { lockUserRows } from '../wallet/ledger.ts';
 import type { Remember } from '../wallet/idempotency.ts';
 import { takeNextNonce } from '../fair/fair.service.ts';
 import { DICE_LIMITS, type DiceBetBody } from '../../../shared/api/dice.ts';
 import { diceBasisPoints, diceChanceBp, diceMultiplierBp, diceTargetBpError } from '../../../shared/fair/index.ts';
 import { DICE_KINDS, diceBetRow, toBet, type PlacedBet } from './dice.repository.ts';
-import { betMoves } from '../wallet/bet-moves.ts';
+import { applyBetMoves } from '../wallet/bet-moves.ts';
 import { placeDiceBetPg } from './dice.pg-bet.ts';
 import { settleDiceBetSync } from './dice.sqlite-bet.ts';
 
@@ -72,19 +72,16 @@ export async function placeDiceBet(
     const pair = await takeNextNonce(trx, userId, now);
     const row = diceBetRow(checked, pair);
     const { id } = await trx.insertInto('dice_bets').values(row).returning('id').executeTakeFirstOrThrow();
-    const payoutCents = row.payout_cents;
-    let balanceAfterCents = 0;
-    const settled = {
+    const balanceAfterCents = await applyBetMoves(trx, {
       game: 'dice',
       kinds: DICE_KINDS,
       userId,
       betId: id,
       pair,
       amountCents,
-      payoutCents,
+      payoutCents: row.payout_cents,
       now,
-    } as const;
-    for (const move of betMoves(settled)) ({ balanceAfterCents } = await applyMoveIn(trx, move));
+    });
     const bet = toBet({ ...row, id });
     const placed = { bet, balanceCents: balanceAfterCents, amountCents, createdAt: now };
     await remember?.(trx, placed);

@@ -2,9 +2,9 @@
 // rows and errors as placeDiceBet's Kysely transaction, on prepared statements (db/hot/statements.ts).
 import type SQLite from 'better-sqlite3';
 import { insertedId, writerStatements } from '../../db/hot/statements.ts';
-import { applyMoveSync, assertDebitSync } from '../wallet/ledger-sync.ts';
+import { assertDebitSync } from '../wallet/ledger-sync.ts';
 import { takeNonceSync } from '../fair/fair.repository.ts';
-import { betMoves } from '../wallet/bet-moves.ts';
+import { applyBetMovesSync } from '../wallet/bet-moves.ts';
 import { DICE_KINDS, diceBetRow, toBet, type CheckedDiceBet, type PlacedBet } from './dice.repository.ts';
 
 /** Settles the bet; null (nothing written) when the player has no active seed pair yet: the caller
@@ -16,20 +16,16 @@ export function settleDiceBetSync(sqlite: SQLite.Database, b: CheckedDiceBet): P
   if (!pair) return null;
   const row = diceBetRow(b, pair);
   const id = insertedId(s.insertDiceBet.run(row));
-  const { amount_cents: amountCents, payout_cents: payoutCents } = row;
-  let balanceAfterCents = 0;
-  let userName: string | undefined; // read with the balance: the public feed's name needs no lookup
-  const settled = {
+  const { balanceAfterCents, userName } = applyBetMovesSync(sqlite, {
     game: 'dice',
     kinds: DICE_KINDS,
     userId: b.userId,
     betId: id,
     pair,
-    amountCents,
-    payoutCents,
-  } as const;
-  for (const move of betMoves({ ...settled, now: b.now }))
-    ({ balanceAfterCents, userName } = applyMoveSync(sqlite, { ...move, freshKey: true })); // keys of the nonce just taken
+    amountCents: row.amount_cents,
+    payoutCents: row.payout_cents,
+    now: b.now,
+  });
   return {
     bet: toBet({ ...row, id }),
     balanceCents: balanceAfterCents,

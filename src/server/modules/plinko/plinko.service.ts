@@ -6,14 +6,14 @@
 import type { Database } from '../../db/database.ts';
 import { canTransactSync, transact, transactSync } from '../../db/transact.ts';
 import { fieldError } from '../../http/errors.ts';
-import { applyMoveIn, lockUserRows } from '../wallet/ledger.ts';
+import { lockUserRows } from '../wallet/ledger.ts';
 import type { Remember } from '../wallet/idempotency.ts';
 import { takeNextNonce } from '../fair/fair.service.ts';
 import { PLINKO_LIMITS, type PlinkoBetBody } from '../../../shared/api/plinko.ts';
 import { plinkoTable } from '../../../shared/fair/index.ts';
 import { plinkoOutcome } from '../../../shared/games/plinko/plinko.outcome.ts';
 import { PLINKO_KINDS, plinkoBetRow, toBet, type PlacedPlinko } from './plinko.repository.ts';
-import { betMoves } from '../wallet/bet-moves.ts';
+import { applyBetMoves } from '../wallet/bet-moves.ts';
 import { placePlinkoBetPg } from './plinko.pg-bet.ts';
 import { settlePlinkoBetSync } from './plinko.sqlite-bet.ts';
 
@@ -69,8 +69,7 @@ export async function placePlinkoBet(
     const payoutCents = plinkoPayoutCents(amountCents, multiplier);
     const row = plinkoBetRow({ userId, amountCents, payoutCents, body, outcome, pair, now });
     const { id } = await trx.insertInto('plinko_bets').values(row).returning('id').executeTakeFirstOrThrow();
-    let balanceAfterCents = 0;
-    const settled = {
+    const balanceAfterCents = await applyBetMoves(trx, {
       game: 'plinko',
       kinds: PLINKO_KINDS,
       userId,
@@ -79,8 +78,7 @@ export async function placePlinkoBet(
       amountCents,
       payoutCents,
       now,
-    } as const;
-    for (const move of betMoves(settled)) ({ balanceAfterCents } = await applyMoveIn(trx, move));
+    });
     const placed = { bet: toBet({ ...row, id }), balanceCents: balanceAfterCents, amountCents };
     await remember?.(trx, placed);
     return placed;

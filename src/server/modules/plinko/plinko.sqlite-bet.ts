@@ -2,9 +2,9 @@
 // rows and errors as placePlinkoBet's Kysely transaction, on prepared statements (db/hot/statements.ts).
 import type SQLite from 'better-sqlite3';
 import { insertedId, writerStatements } from '../../db/hot/statements.ts';
-import { applyMoveSync, assertDebitSync } from '../wallet/ledger-sync.ts';
+import { assertDebitSync } from '../wallet/ledger-sync.ts';
 import { takeNonceSync } from '../fair/fair.repository.ts';
-import { betMoves } from '../wallet/bet-moves.ts';
+import { applyBetMovesSync } from '../wallet/bet-moves.ts';
 import type { PlinkoBetBody } from '../../../shared/api/plinko.ts';
 import { plinkoOutcome } from '../../../shared/games/plinko/plinko.outcome.ts';
 import { PLINKO_KINDS, plinkoBetRow, toBet } from './plinko.repository.ts';
@@ -31,18 +31,15 @@ export function settlePlinkoBetSync(sqlite: SQLite.Database, b: CheckedPlinkoBet
   const payoutCents = b.payoutCents(outcome.multiplier);
   const row = plinkoBetRow({ ...b, payoutCents, outcome, pair });
   const id = insertedId(s.insertPlinkoBet.run(row));
-  let balanceAfterCents = 0;
-  let userName: string | undefined; // read with the balance: the public feed's name needs no lookup
-  const settled = {
+  const { balanceAfterCents, userName } = applyBetMovesSync(sqlite, {
     game: 'plinko',
     kinds: PLINKO_KINDS,
     userId: b.userId,
     betId: id,
     pair,
+    amountCents: b.amountCents,
     payoutCents,
     now: b.now,
-  } as const;
-  for (const move of betMoves({ ...settled, amountCents: b.amountCents }))
-    ({ balanceAfterCents, userName } = applyMoveSync(sqlite, { ...move, freshKey: true })); // keys of the nonce just taken
+  });
   return { bet: toBet({ ...row, id }), balanceCents: balanceAfterCents, amountCents: b.amountCents, userName };
 }
