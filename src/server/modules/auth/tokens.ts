@@ -32,18 +32,14 @@ export function hashToken(secret: string, token: string): string {
 // token the database just accepted is remembered (so junk tokens cannot fill it), and only its hash,
 // never whether it is valid: every request still looks it up, so revocation and expiry act at once.
 const HASH_MEMO_SIZE = 4096;
-const TOKEN_LENGTH = 43; // issueTokens: 32 random bytes in base64url
+const TOKEN_BYTES = 32; // every token: this many random bytes in base64url
+const TOKEN_LENGTH = Math.ceil((TOKEN_BYTES * 4) / 3); // without padding
+const newToken = () => randomBytes(TOKEN_BYTES).toString('base64url');
 const accessHashes = new Map<string, { secret: string; hash: string }>();
 
-/** The remembered hashToken of an access token, or a fresh one. */
-function accessHash(secret: string, token: string): string {
-  const known = accessHashes.get(token);
-  return known?.secret === secret ? known.hash : hashToken(secret, token);
-}
-
-/** Remembers the hash of a token the database accepted (the oldest entry makes room). */
+/** The hash of a token the database accepted, remembered (the oldest entry makes room). */
 function rememberHash(secret: string, token: string, hash: string): void {
-  if (token.length !== TOKEN_LENGTH || accessHashes.get(token)?.secret === secret) return;
+  if (token.length !== TOKEN_LENGTH) return;
   if (accessHashes.size >= HASH_MEMO_SIZE) accessHashes.delete(accessHashes.keys().next().value!);
   accessHashes.set(token, { secret, hash });
 }
@@ -57,8 +53,8 @@ export async function issueTokens(
   family = randomBytes(16).toString('hex'),
   accessTtl = accessTtlSeconds,
 ): Promise<TokenPair> {
-  const access = randomBytes(32).toString('base64url');
-  const refresh = randomBytes(32).toString('base64url');
+  const access = newToken();
+  const refresh = newToken();
   await db
     .insertInto('oauth_tokens')
     .values({
@@ -79,7 +75,9 @@ export async function issueTokens(
  * waits behind the writer's queue of bets (pointReader: the idle writer or the read connection,
  * db/hot/sqlite-handle.ts) and sees every committed revocation or expiry at once. */
 export async function verifyAccessToken(db: DB, secret: string, token: string, now: number): Promise<AuthUser | null> {
-  const hash = accessHash(secret, token);
+  const known = accessHashes.get(token);
+  const remembered = known?.secret === secret;
+  const hash = remembered ? known.hash : hashToken(secret, token);
   const reader = sqliteHandle(db)?.pointReader();
   const row = reader
     ? (readerStatements(reader).accessToken.get(hash, now) as { id: number; user_id: number } | undefined)
@@ -91,7 +89,7 @@ export async function verifyAccessToken(db: DB, secret: string, token: string, n
         .where('access_expires_at', '>', now)
         .executeTakeFirst();
   if (!row) return null;
-  rememberHash(secret, token, hash);
+  if (!remembered) rememberHash(secret, token, hash);
   return { id: row.user_id, tokenId: row.id };
 }
 
