@@ -3,7 +3,7 @@ import { randomBytes } from 'node:crypto';
 import type { DB } from '../../src/server/db/database.ts';
 import { applyMove } from '../../src/server/modules/wallet/ledger.ts';
 import { issueTokens, type TokenPair } from '../../src/server/modules/auth/tokens.ts';
-import { ensurePairs } from '../../src/server/modules/fair/fair.repository.ts';
+import { ensurePairs, revealedPairs } from '../../src/server/modules/fair/fair.repository.ts';
 import { hashServerSeed } from '../../src/shared/fair/index.ts';
 
 /** A signed-in test player. */
@@ -65,6 +65,12 @@ export async function activeNonce(db: DB, userId: number): Promise<number> {
     .where('slot', '=', 'active')
     .executeTakeFirstOrThrow();
   return Number(row.nonce);
+}
+
+/** The server seeds a player's revealed pairs disclosed, by their commitment hash. */
+export async function revealedSeeds(db: DB, userId: number): Promise<Map<string, string>> {
+  const pairs = await revealedPairs(db, userId, 1_000);
+  return new Map(pairs.map((p) => [p.server_seed_hash, p.server_seed]));
 }
 
 /**

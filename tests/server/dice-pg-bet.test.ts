@@ -9,7 +9,7 @@ import { sql } from 'kysely';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
 import { describeEachDb } from '../helpers/test-db.ts';
 import { expectBetRefusals } from '../helpers/bet-refusals.ts';
-import { createPlayer, activeNonce, seededPlayer, playerState } from '../helpers/users.ts';
+import { createPlayer, activeNonce, revealedSeeds, seededPlayer, playerState } from '../helpers/users.ts';
 import { placeDiceBet } from '../../src/server/modules/dice/dice.service.ts';
 import { diceRoll, sha256Hex, type DiceDirection } from '../../src/shared/fair/index.ts';
 import { levelForXp } from '../../src/shared/levels.ts';
@@ -93,13 +93,7 @@ describeEachDb('dice bet, one-statement path', (dialect) => {
     const second = Array.from({ length: 10 }, () => placeDiceBet(t.database, p.id, body, Date.now()));
     await Promise.all([...first, turn, ...second]);
     expect((await rotate()).statusCode).toBe(200); // reveals the pair the later bets used
-    const revealed = await db()
-      .selectFrom('fair_seeds')
-      .select(['server_seed', 'server_seed_hash'])
-      .where('user_id', '=', p.id)
-      .where('slot', 'is', null)
-      .execute();
-    const seedOf = new Map(revealed.map((r) => [r.server_seed_hash, r.server_seed]));
+    const seedOf = await revealedSeeds(db(), p.id);
     const rows = await bets(p.id);
     expect(rows.length).toBe(20);
     expect(new Set(rows.map((r) => `${r.server_seed_hash}:${r.nonce}`)).size).toBe(20);

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
 import { describeEachDb } from '../helpers/test-db.ts';
 import { expectBetRefusals } from '../helpers/bet-refusals.ts';
-import { createPlayer, activeNonce, seededPlayer, playerState } from '../helpers/users.ts';
+import { createPlayer, activeNonce, revealedSeeds, seededPlayer, playerState } from '../helpers/users.ts';
 import { placePlinkoBet, plinkoPayoutCents } from '../../src/server/modules/plinko/plinko.service.ts';
 import { PLINKO_ROWS, RISKS, sha256Hex, type Risk } from '../../src/shared/fair/index.ts';
 import { plinkoOutcome } from '../../src/shared/games/plinko/plinko.outcome.ts';
@@ -103,14 +103,8 @@ describeEachDb('plinko drop, one-statement path', (dialect) => {
       ...plays.slice(half).map((body) => placePlinkoBet(t.database, p.id, body, Date.now())),
     ]);
     expect((await rotate()).statusCode).toBe(200); // reveals the pair the later drops used
-    const revealed = await db()
-      .selectFrom('fair_seeds')
-      .select(['server_seed', 'server_seed_hash'])
-      .where('user_id', '=', p.id)
-      .where('slot', 'is', null)
-      .execute();
-    expect(revealed).toHaveLength(2);
-    const seedOf = new Map(revealed.map((r) => [r.server_seed_hash, r.server_seed]));
+    const seedOf = await revealedSeeds(db(), p.id);
+    expect(seedOf.size).toBe(2);
     const rows = await bets(p.id);
     expect(rows.length).toBe(plays.length);
     expect(new Set(rows.map((r) => `${r.server_seed_hash}:${r.nonce}`)).size).toBe(plays.length);

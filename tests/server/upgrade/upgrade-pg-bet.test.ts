@@ -11,7 +11,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { createTestApp, type TestApp } from '../../helpers/test-app.ts';
 import { describeEachDb } from '../../helpers/test-db.ts';
-import { activeNonce, balanceOf, createPlayer, seededPlayer, playerState } from '../../helpers/users.ts';
+import { activeNonce, balanceOf, createPlayer, revealedSeeds, seededPlayer, playerState } from '../../helpers/users.ts';
 import { seedCatalog } from '../../../src/server/modules/boxes/boxes.service.ts';
 import { grantItem } from '../../../src/server/modules/inventory/inventory.service.ts';
 import { placeUpgrade } from '../../../src/server/modules/upgrade/upgrade.service.ts';
@@ -131,14 +131,8 @@ describeEachDb('upgrade, one-statement path', (dialect) => {
       ...plays.slice(2 * quarter).map((_, i) => run(2 * quarter + i)),
     ]);
     await rotateSeeds(t.database, p.id, NOW); // reveals the pair the later upgrades used
-    const revealed = await db()
-      .selectFrom('fair_seeds')
-      .select(['server_seed', 'server_seed_hash'])
-      .where('user_id', '=', p.id)
-      .where('slot', 'is', null)
-      .execute();
-    expect(revealed).toHaveLength(3);
-    const seedOf = new Map(revealed.map((r) => [r.server_seed_hash, r.server_seed]));
+    const seedOf = await revealedSeeds(db(), p.id);
+    expect(seedOf.size).toBe(3);
     const upgrades = await rows('upgrades', p.id);
     expect(upgrades).toHaveLength(plays.length);
     expect(new Set(upgrades.map((u) => u.server_seed_hash)).size).toBeGreaterThanOrEqual(2);
