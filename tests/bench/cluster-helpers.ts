@@ -3,13 +3,12 @@
 // that database, and CPU time per process read from /proc (utime + stime) to split a run's cost
 // between the instances, nginx, PostgreSQL's backends and the load generator.
 import { spawn, execSync, type ChildProcess } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import pg from 'pg';
 import { openDatabase } from '../../src/server/db/database.ts';
 import { createPlayer } from '../helpers/users.ts';
+import { createPgDatabase, runSecrets } from '../helpers/run-resources.ts';
 
 /** A running cluster: nginx's URL, each instance's port and pid, nginx's master pid, and the secrets. */
 export interface Cluster {
@@ -19,17 +18,7 @@ export interface Cluster {
   nginxPid: number;
   dbName: string;
   dbUrl: string;
-  secrets: { APP_SECRET: string; PUSHER_APP_KEY: string; PUSHER_APP_SECRET: string; OAUTH_CLIENT_SECRET: string };
-}
-
-async function admin(baseUrl: string, sql: string): Promise<void> {
-  const c = new pg.Client({ connectionString: baseUrl });
-  await c.connect();
-  try {
-    await c.query(sql);
-  } finally {
-    await c.end();
-  }
+  secrets: ReturnType<typeof runSecrets>;
 }
 
 /** Creates a fresh database, starts `instances` instances behind nginx on it, runs `body`, then
@@ -41,23 +30,16 @@ export async function withCluster<T>(
 ): Promise<T> {
   const baseUrl = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
   const redisUrl = process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379';
-  const dbName = `la_bench_${randomBytes(4).toString('hex')}`;
-  const dbUrl = new URL(baseUrl);
-  dbUrl.pathname = `/${dbName}`;
-  const secrets = {
-    APP_SECRET: randomBytes(24).toString('hex'),
-    PUSHER_APP_KEY: `k-${randomBytes(6).toString('hex')}`, // its own Redis topic: no other run's events
-    PUSHER_APP_SECRET: randomBytes(24).toString('hex'),
-    OAUTH_CLIENT_SECRET: randomBytes(24).toString('hex'),
-  };
-  await admin(baseUrl, `CREATE DATABASE ${dbName}`);
+  const secrets = runSecrets(); // its PUSHER_APP_KEY: its own Redis topic, no other run's events
+  const database = await createPgDatabase(baseUrl, 'la_bench');
+  const { name: dbName, url: dbUrl } = database;
   let child: ChildProcess | undefined;
   try {
     child = spawn(process.execPath, ['scripts/cluster.mjs', '--instances', String(instances), '--port', '0'], {
       env: {
         ...process.env,
         ...secrets,
-        DATABASE_URL: dbUrl.toString(),
+        DATABASE_URL: dbUrl,
         REDIS_URL: redisUrl,
         DATA_DIR: mkdtempSync(join(tmpdir(), 'la-bench-cluster-')),
         LOG_LEVEL: 'warn',
@@ -75,14 +57,14 @@ export async function withCluster<T>(
       });
       started.on('exit', (code) => reject(new Error(`cluster exited ${code}: ${out}`)));
     });
-    return await body({ ...info, dbName, dbUrl: dbUrl.toString(), secrets });
+    return await body({ ...info, dbName, dbUrl, secrets });
   } finally {
     if (child && child.exitCode === null && child.signalCode === null) {
       const exited = new Promise((r) => child!.once('exit', r));
       child.kill('SIGTERM');
       await exited;
     }
-    await admin(baseUrl, `DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
+    await database.drop();
   }
 }
 

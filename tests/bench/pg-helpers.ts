@@ -1,38 +1,27 @@
 // PostgreSQL bench helpers: a fresh database per run (created, then dropped with its connections)
 // on the server BENCH_PG_URL names (any database on it), and the CPU time of its PostgreSQL
 // processes read from /proc.
-import { randomBytes } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
-import pg from 'pg';
+import { createPgDatabase } from '../helpers/run-resources.ts';
 import { cpuMs } from './helpers.ts';
 
 const ADMIN_URL = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-
-async function admin(text: string): Promise<void> {
-  const client = new pg.Client({ connectionString: ADMIN_URL });
-  await client.connect();
-  try {
-    await client.query(text);
-  } finally {
-    await client.end();
-  }
-}
 
 /** Runs `body` with the URL of a fresh database and drops it after; without a reachable server,
  * returns why instead (a bench reports it as a skip). */
 export async function withFreshPgDatabase<T>(
   body: (url: string, name: string) => Promise<T>,
 ): Promise<T | { skipped: string }> {
-  const name = `la_bench_${randomBytes(4).toString('hex')}`;
+  let fresh;
   try {
-    await admin(`create database ${name}`);
+    fresh = await createPgDatabase(ADMIN_URL, 'la_bench');
   } catch (e) {
     return { skipped: `no PostgreSQL to create a database on at ${ADMIN_URL} (${(e as Error).message})` };
   }
   try {
-    return await body(ADMIN_URL.replace(/\/[^/]*$/, `/${name}`), name);
+    return await body(fresh.url, fresh.name);
   } finally {
-    await admin(`drop database if exists ${name} with (force)`);
+    await fresh.drop();
   }
 }
 

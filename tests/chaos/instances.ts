@@ -1,21 +1,10 @@
 // Real server processes for the resilience suite and the soak: `node --import tsx src/server/main.ts`
 // on a fixed port (so a restart answers at the same URL), killed with SIGKILL and restarted, their RSS
-// read from /proc; and a fresh PostgreSQL database per run, created and dropped through TEST_PG_URL.
+// read from /proc (a run's own database and secrets: tests/helpers/run-resources.ts).
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
-import pg from 'pg';
-
-/** Secrets every instance of one run shares (tokens signed by one are accepted by the other). */
-export function runSecrets(): Record<string, string> {
-  return {
-    APP_SECRET: randomBytes(24).toString('hex'),
-    PUSHER_APP_KEY: `k-${randomBytes(6).toString('hex')}`,
-    PUSHER_APP_SECRET: randomBytes(24).toString('hex'),
-    OAUTH_CLIENT_SECRET: randomBytes(24).toString('hex'),
-  };
-}
 
 /** A free TCP port on the loopback interface. */
 export function freePort(): Promise<number> {
@@ -132,27 +121,6 @@ export function instanceEnv(extra: Record<string, string>): Record<string, strin
     BATTLE_LEAD_MS: '100',
     ...extra,
   };
-}
-
-/** A fresh PostgreSQL database beside TEST_PG_URL's, and the way to drop it. */
-export async function createPgDatabase(
-  adminUrl: string,
-  prefix: string,
-): Promise<{ url: string; drop(): Promise<void> }> {
-  const name = `${prefix}_${randomBytes(4).toString('hex')}`;
-  const admin = async (query: string) => {
-    const c = new pg.Client({ connectionString: adminUrl });
-    await c.connect();
-    try {
-      await c.query(query);
-    } finally {
-      await c.end();
-    }
-  };
-  await admin(`CREATE DATABASE ${name}`);
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  return { url: url.toString(), drop: () => admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
 }
 
 /** A Redis URL on a database index of its own (1–15): the round loops' leader keys and the rate

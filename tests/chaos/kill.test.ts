@@ -12,7 +12,8 @@ import { describe, expect, it } from 'vitest';
 import { openDatabase, type Database, type DatabaseTarget } from '../../src/server/db/database.ts';
 import { createPlayer } from '../helpers/users.ts';
 import { checkInvariants } from './invariants.ts';
-import { createPgDatabase, freePort, Instance, instanceEnv, privateRedisUrl, runSecrets } from './instances.ts';
+import { freePort, Instance, instanceEnv, privateRedisUrl } from './instances.ts';
+import { createPgDatabase, runSecrets } from '../helpers/run-resources.ts';
 import { Players, type DriverPlayer } from './players.ts';
 
 const pgUrl = process.env.TEST_PG_URL;

@@ -14,7 +14,8 @@ import { join } from 'node:path';
 import { openDatabase, type DatabaseTarget } from '../../src/server/db/database.ts';
 import { createPlayer } from '../helpers/users.ts';
 import { checkInvariants } from './invariants.ts';
-import { createPgDatabase, freePort, Instance, instanceEnv, privateRedisUrl, runSecrets } from './instances.ts';
+import { freePort, Instance, instanceEnv, privateRedisUrl } from './instances.ts';
+import { createPgDatabase, runSecrets } from '../helpers/run-resources.ts';
 import { Players, type DriverPlayer } from './players.ts';
 
 function arg(name: string, fallback: string): string {
