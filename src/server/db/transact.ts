@@ -182,7 +182,7 @@ class GroupCommit {
           try {
             settled.push({ job, ok: true, value: savepoints ? this.inTransaction!(job.sync!) : job.sync!(writer) });
           } catch (e) {
-            if (!writer.inTransaction) throw e; // SQLite rolled it all back (I/O error, disk full): the batch fails
+            if (this.lostTransaction()) throw e; // SQLite rolled it all back (I/O error, disk full): the batch fails
             if (!savepoints && this.totalChanges!.get() !== before) throw new FailedAfterWriting();
             settled.push({ job, ok: false, value: e });
           }

@@ -16,7 +16,6 @@ export interface WriterStatements {
   wagerDebit: SQLite.Statement<[Record<string, number>]>;
   plainMove: SQLite.Statement<[Record<string, number>]>;
   movedUser: SQLite.Statement<[number]>;
-  userExists: SQLite.Statement<[number]>;
   selfExcludedUntil: SQLite.Statement<[number]>;
   debitCheck: SQLite.Statement<[number]>;
   setLevel: SQLite.Statement<[number, number]>;
@@ -77,7 +76,6 @@ export function writerStatements(sqlite: SQLite.Database): WriterStatements {
     ),
     // the user row after a move (and the name the public feeds show)
     movedUser: sqlite.prepare(`select "balance_cents", "edge_units", "level", "name" from "users" where "id" = ?`),
-    userExists: sqlite.prepare(`select "id" from "users" where "id" = ?`),
     selfExcludedUntil: sqlite.prepare(`select "self_excluded_until" from "users" where "id" = ?`),
     debitCheck: sqlite.prepare(`select "balance_cents", "self_excluded_until" from "users" where "id" = ?`),
     setLevel: sqlite.prepare(`update "users" set "level" = ? where "id" = ?`),

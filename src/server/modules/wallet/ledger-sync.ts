@@ -4,7 +4,7 @@
 import type SQLite from 'better-sqlite3';
 import { insertedId, writerStatements } from '../../db/hot/statements.ts';
 import { HttpError } from '../../http/errors.ts';
-import { assertPlayAllowedSync, refuseIfExcluded } from '../responsible-play/exclusion.ts';
+import { refuseIfExcluded } from '../responsible-play/exclusion.ts';
 import { WAGER_KINDS, edgeUnitsForWager, levelForXp, xpForEdge } from '../../../shared/levels.ts';
 import { InsufficientFunds, ledgerRow, type Move, type MoveResult } from './ledger.ts';
 
@@ -43,10 +43,7 @@ export function applyMoveSync(
       })
     : s.plainMove.run({ delta: move.deltaCents, id: move.userId, need: -move.deltaCents });
   if (changes === 0) {
-    if (!s.userExists.get(move.userId)) throw new HttpError(404, 'User not found.');
-    if (wager) {
-      assertPlayAllowedSync(sqlite, move.userId, move.now);
-    }
+    assertDebitSync(sqlite, move.userId, -move.deltaCents, move.kind, move.now); // throws why it was refused
     throw new InsufficientFunds();
   }
   const updated = s.movedUser.get(move.userId) as Updated;
@@ -59,11 +56,11 @@ export function applyMoveSync(
 }
 
 /**
- * Throws, without writing anything, what applyMoveSync would for a debit of `cents` of `kind` by
- * `userId`: 404 without such a user, SelfExcluded for a wager while self-excluded, then
- * InsufficientFunds. The hot jobs call it before their first write, so a refused bet has nothing
- * to roll back (the group commit runs their batches without savepoints, db/transact.ts); the
- * debit's conditional UPDATE still guards the balance.
+ * Throws, without writing anything, why a debit of `cents` of `kind` by `userId` is refused: 404
+ * without such a user, SelfExcluded for a wager while self-excluded, then InsufficientFunds. The
+ * hot jobs call it before their first write, so a refused bet has nothing to roll back (the group
+ * commit runs their batches without savepoints, db/transact.ts); applyMoveSync calls it to name
+ * the reason its conditional UPDATE refused a move.
  */
 export function assertDebitSync(sqlite: SQLite.Database, userId: number, cents: number, kind: string, now: number) {
   const row = writerStatements(sqlite).debitCheck.get(userId) as
