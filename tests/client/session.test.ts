@@ -3,7 +3,13 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { api, setUnauthorizedHandler } from '../../src/client/lib/api.ts';
 import { deleteCookie, getCookie, setCookie } from '../../src/client/lib/cookies.ts';
-import { handleUnauthorized, setGoHome, storeTokens, profileDelayMs } from '../../src/client/lib/session.ts';
+import {
+  handleUnauthorized,
+  loadProfile,
+  setGoHome,
+  storeTokens,
+  profileDelayMs,
+} from '../../src/client/lib/session.ts';
 import { endOfLocalDay, resetTracking, trackUtmSource } from '../../src/client/lib/tracking.ts';
 import { useSession } from '../../src/client/stores/session.ts';
 
@@ -70,6 +76,23 @@ describe('client session', () => {
     await vi.advanceTimersByTimeAsync(50);
     expect(await done).toEqual(user);
     expect(calls[0]!.url).toBe('/api/profile');
+    expect(useSession.getState().user).toEqual(user);
+  });
+
+  it('a profile load overtaken by a rename or a sign-out does not undo it', async () => {
+    const { fetchMock } = fakeServer({ refreshOk: true });
+    vi.stubGlobal('fetch', fetchMock);
+    setCookie('token', 'good-0', new Date(Date.now() + 60_000));
+    useSession.getState().setUser(user);
+    const load = loadProfile(); // its answer (still named Ann) comes back 5 ms later
+    useSession.getState().setUser({ ...user, name: 'Renamed' }); // the rename's answer came first
+    expect(await load).toEqual(user);
+    expect(useSession.getState().user?.name).toBe('Renamed');
+    const again = loadProfile();
+    useSession.getState().clear(); // signed out meanwhile
+    await again;
+    expect(useSession.getState().user).toBeNull();
+    expect(await loadProfile()).toEqual(user); // nothing overtook this one: it applies
     expect(useSession.getState().user).toEqual(user);
   });
 

@@ -29,9 +29,11 @@ export function storeTokens(pair: TokenResponse, now = Date.now()): Promise<Publ
 
 /** Loads the signed-in player into the session store; failures are only logged (spec §8). */
 export async function loadProfile(): Promise<PublicUser | null> {
+  const version = useSession.getState().userVersion;
   try {
     const { data } = await api<{ data: PublicUser }>('GET', '/api/profile');
-    useSession.getState().setUser(data);
+    // a rename (or a sign-out) answered while this was on its way is newer: keep it
+    if (useSession.getState().userVersion === version) useSession.getState().setUser(data);
     return data;
   } catch (e) {
     console.warn('profile load failed', e);

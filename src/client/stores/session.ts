@@ -6,6 +6,7 @@ import type { PublicUser } from '../../shared/api/user.ts';
 /** Session state and its actions. */
 export interface SessionState {
   user: PublicUser | null; // null when signed out or not loaded yet
+  userVersion: number; // counts setUser and clear: a profile load started before a change must not undo it
   busy: boolean; // a game animation is in progress
   heldBalance: number | null; // dollars; latest balance received while busy
   setUser(user: PublicUser | null): void;
@@ -19,9 +20,10 @@ export interface SessionState {
 /** The session store. */
 export const useSession = create<SessionState>()((set, get) => ({
   user: null,
+  userVersion: 0,
   busy: false,
   heldBalance: null,
-  setUser: (user) => set({ user }),
+  setUser: (user) => set({ user, userVersion: get().userVersion + 1 }),
   applyBalance: (balance) => {
     const { user, busy } = get();
     if (!user) return;
@@ -34,5 +36,5 @@ export const useSession = create<SessionState>()((set, get) => ({
       set({ busy, heldBalance: null, user: { ...user, balance: heldBalance } });
     else set({ busy });
   },
-  clear: () => set({ user: null, busy: false, heldBalance: null }),
+  clear: () => set({ user: null, userVersion: get().userVersion + 1, busy: false, heldBalance: null }),
 }));
