@@ -10,6 +10,7 @@ import { canTransactSync, transact, transactSync } from '../../src/server/db/tra
 import { settleDiceBetSync } from '../../src/server/modules/dice/dice.sqlite-bet.ts';
 import { checkBet, potentialPayoutCents } from '../../src/server/modules/dice/dice.service.ts';
 import { diceMultiplierBp, diceRoll, diceWins } from '../../src/shared/fair/index.ts';
+import { edgeUnitsForWager } from '../../src/shared/levels.ts';
 
 describeEachDb('dice hot path', (dialect) => {
   let t: TestApp;
@@ -29,32 +30,34 @@ describeEachDb('dice hot path', (dialect) => {
   const bets = (id: number) =>
     db().selectFrom('dice_bets').selectAll().where('user_id', '=', id).orderBy('id').execute();
 
-  it('settles like the Kysely path: bet row, ledger rows with their keys and references, balance, XP', async () => {
+  it('settles like the Kysely path: bet row, ledger rows with their keys, references and balances, XP, level', async () => {
     const p = await player(100_000);
-    const res = await bet(p.headers, { amount: 5, target: 2, direction: 'over' }); // 98 % chance
+    const res = await bet(p.headers, { amount: 50, target: 2, direction: 'over' }); // 98 % chance
     expect(res.statusCode).toBe(200);
     const { data, balance: after } = res.json();
     const [row] = await bets(p.id);
-    expect(row).toMatchObject({ id: data.id, amount_cents: 500, nonce: 0, target_bp: 200, direction: 'over' });
+    expect(row).toMatchObject({ id: data.id, amount_cents: 5000, nonce: 0, target_bp: 200, direction: 'over' });
     const moves = await ledger(p.id);
     const key = `dice:${data.server_seed_hash}:0`;
+    const payout = Math.round(data.payout * 100);
     expect(
       moves
         .filter((m) => m.kind !== 'deposit' && m.kind !== 'admin')
-        .map((m) => [m.kind, Number(m.delta_cents), m.idempotency_key, m.reference]),
+        .map((m) => [m.kind, Number(m.delta_cents), Number(m.balance_after_cents), m.idempotency_key, m.reference]),
     ).toEqual([
-      ['bet', -500, `${key}:bet`, `dice_bet:${data.id}`],
-      ...(data.win ? [['win', Math.round(data.payout * 100), `${key}:win`, `dice_bet:${data.id}`]] : []),
+      ['bet', -5000, 95_000, `${key}:bet`, `dice_bet:${data.id}`],
+      ...(data.win ? [['win', payout, 95_000 + payout, `${key}:win`, `dice_bet:${data.id}`]] : []),
     ]);
-    expect(Number(moves.at(-1)!.balance_after_cents)).toBe(Math.round(after * 100));
+    expect(Math.round(after * 100)).toBe(95_000 + (data.win ? payout : 0));
     expect(await balance(p.id)).toBe(Math.round(after * 100));
     const user = await db()
       .selectFrom('users')
-      .select(['wagered_cents', 'edge_units'])
+      .select(['wagered_cents', 'edge_units', 'level'])
       .where('id', '=', p.id)
       .executeTakeFirstOrThrow();
-    expect(Number(user.wagered_cents)).toBe(500);
-    expect(Number(user.edge_units)).toBeGreaterThan(0);
+    expect(Number(user.wagered_cents)).toBe(5000);
+    expect(Number(user.edge_units)).toBe(edgeUnitsForWager('bet', 5000)); // 50 XP at dice's 1 % edge
+    expect(Number(user.level)).toBe(2); // levels.ts: level 2 from 25 XP, level 3 from 100
   });
 
   it('50 parallel bets never overspend and use distinct consecutive nonces', async () => {

@@ -11,23 +11,42 @@ import { DICE_KINDS, diceBetRow, toBet, type CheckedDiceBet, type PlacedBet } fr
  * then takes the Kysely path, which creates the pairs. */
 export function settleDiceBetSync(sqlite: SQLite.Database, b: CheckedDiceBet): PlacedBet | null {
   const s = writerStatements(sqlite);
-  assertDebitSync(sqlite, b.userId, b.amountCents, DICE_KINDS.bet, b.now); // refusals before the first write
+  const user = assertDebitSync(sqlite, b.userId, b.amountCents, DICE_KINDS.bet, b.now); // refusals before the first write
   const pair = takeNonceSync(sqlite, b.userId);
   if (!pair) return null;
-  const row = diceBetRow(b, pair);
-  const id = insertedId(s.insertDiceBet.run(row));
-  const { balanceAfterCents, userName } = applyBetMovesSync(sqlite, {
-    game: 'dice',
-    kinds: DICE_KINDS,
-    userId: b.userId,
-    betId: id,
-    pair,
-    amountCents: row.amount_cents,
-    payoutCents: row.payout_cents,
-    now: b.now,
-  });
+  const r = diceBetRow(b, pair);
+  const id = insertedId(
+    s.insertDiceBet.run(
+      r.user_id,
+      r.amount_cents,
+      r.payout_cents,
+      r.target_bp,
+      r.direction,
+      r.roll_bp,
+      r.multiplier,
+      r.win,
+      r.server_seed_hash,
+      r.client_seed,
+      r.nonce,
+      r.created_at,
+    ),
+  );
+  const { balanceAfterCents, userName } = applyBetMovesSync(
+    sqlite,
+    {
+      game: 'dice',
+      kinds: DICE_KINDS,
+      userId: b.userId,
+      betId: id,
+      pair,
+      amountCents: r.amount_cents,
+      payoutCents: r.payout_cents,
+      now: b.now,
+    },
+    user,
+  );
   return {
-    bet: toBet({ ...row, id }),
+    bet: toBet({ ...r, id }),
     balanceCents: balanceAfterCents,
     amountCents: b.amountCents,
     userName,

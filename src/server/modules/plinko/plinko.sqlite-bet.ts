@@ -23,23 +23,42 @@ export interface CheckedPlinkoBet {
  * then takes the Kysely path, which creates the pairs. */
 export function settlePlinkoBetSync(sqlite: SQLite.Database, b: CheckedPlinkoBet): PlacedPlinko | null {
   const s = writerStatements(sqlite);
-  assertDebitSync(sqlite, b.userId, b.amountCents, PLINKO_KINDS.bet, b.now); // refusals before the first write
+  const user = assertDebitSync(sqlite, b.userId, b.amountCents, PLINKO_KINDS.bet, b.now); // refusals before the first write
   const pair = takeNonceSync(sqlite, b.userId);
   if (!pair) return null;
   const seeds = { serverSeed: pair.server_seed, clientSeed: pair.client_seed, nonce: pair.nonce };
   const outcome = plinkoOutcome(seeds, b.body.rows, b.body.risk);
   const payoutCents = b.payoutCents(outcome.multiplier);
   const row = plinkoBetRow({ ...b, payoutCents, outcome, pair });
-  const id = insertedId(s.insertPlinkoBet.run(row));
-  const { balanceAfterCents, userName } = applyBetMovesSync(sqlite, {
-    game: 'plinko',
-    kinds: PLINKO_KINDS,
-    userId: b.userId,
-    betId: id,
-    pair,
-    amountCents: b.amountCents,
-    payoutCents,
-    now: b.now,
-  });
+  const id = insertedId(
+    s.insertPlinkoBet.run(
+      row.user_id,
+      row.amount_cents,
+      row.payout_cents,
+      row.rows,
+      row.risk,
+      row.path,
+      row.bucket,
+      row.multiplier,
+      row.server_seed_hash,
+      row.client_seed,
+      row.nonce,
+      row.created_at,
+    ),
+  );
+  const { balanceAfterCents, userName } = applyBetMovesSync(
+    sqlite,
+    {
+      game: 'plinko',
+      kinds: PLINKO_KINDS,
+      userId: b.userId,
+      betId: id,
+      pair,
+      amountCents: b.amountCents,
+      payoutCents,
+      now: b.now,
+    },
+    user,
+  );
   return { bet: toBet({ ...row, id }), balanceCents: balanceAfterCents, amountCents: b.amountCents, userName };
 }

@@ -4,8 +4,10 @@
 import type SQLite from 'better-sqlite3';
 import type { Transaction } from 'kysely';
 import type { Tables } from '../../db/tables.ts';
-import { applyMoveIn, type Move } from './ledger.ts';
-import { applyMoveSync } from './ledger-sync.ts';
+import { writerStatements } from '../../db/hot/statements.ts';
+import { WAGER_KINDS, edgeUnitsForWager, levelForXp, xpForEdge } from '../../../shared/levels.ts';
+import { applyMoveIn, InsufficientFunds, type Move } from './ledger.ts';
+import { assertDebitSync, ledgerValues, type BetUser } from './ledger-sync.ts';
 
 /** One settled bet, as its moves need it. */
 export interface SettledBet {
@@ -36,15 +38,33 @@ export async function applyBetMoves(trx: Transaction<Tables>, b: SettledBet): Pr
   return balanceAfterCents;
 }
 
-/** applyBetMoves inside a synchronous SQLite job that has just taken the bet's nonce (so no earlier
- * move with its keys is looked up: freshKey); also the player's name, read with the balance. */
+/**
+ * applyBetMoves inside a synchronous SQLite job that has just taken the bet's nonce (so no earlier
+ * move with its keys exists) and read the player's row before its first write (`user`, from
+ * assertDebitSync). The stake and the win move the users row in ONE conditional UPDATE by their
+ * sum; the balance after each is the row's balance plus the deltas so far (nothing else in the job
+ * touches the row), so the ledger rows, the wager, the edge units and the level are exactly those
+ * of applyBetMoves' two moves. Also the player's name, for the public feeds.
+ */
 export function applyBetMovesSync(
   sqlite: SQLite.Database,
   b: SettledBet,
-): { balanceAfterCents: number; userName: string | undefined } {
-  let balanceAfterCents = 0;
-  let userName: string | undefined;
-  for (const move of betMoves(b))
-    ({ balanceAfterCents, userName } = applyMoveSync(sqlite, { ...move, freshKey: true }));
-  return { balanceAfterCents, userName };
+  user: BetUser,
+): { balanceAfterCents: number; userName: string } {
+  const s = writerStatements(sqlite);
+  const [stake, win] = betMoves(b) as [Move, Move | undefined];
+  if (!WAGER_KINDS.includes(stake.kind)) throw new Error(`an instant bet stakes a wager kind, not ${stake.kind}`);
+  const edge = edgeUnitsForWager(stake.kind, b.amountCents);
+  const net = b.payoutCents - b.amountCents;
+  const { changes } = s.settleWager.run(net, b.amountCents, edge, b.userId, b.amountCents, b.now);
+  if (changes === 0) {
+    assertDebitSync(sqlite, b.userId, b.amountCents, stake.kind, b.now); // throws why it was refused
+    throw new InsufficientFunds();
+  }
+  const level = levelForXp(xpForEdge(Number(user.edge_units) + edge));
+  if (level > Number(user.level)) s.setLevel.run(level, b.userId);
+  const afterStake = Number(user.balance_cents) - b.amountCents;
+  s.insertLedger.run(...ledgerValues(stake, afterStake));
+  if (win) s.insertLedger.run(...ledgerValues(win, afterStake + b.payoutCents));
+  return { balanceAfterCents: afterStake + b.payoutCents, userName: user.name };
 }

@@ -2,11 +2,11 @@
 // same conditional UPDATE (wager, edge units, level, self-exclusion), the same ledger row and the
 // same errors, on prepared statements of the writer connection.
 import type SQLite from 'better-sqlite3';
-import { insertedId, writerStatements } from '../../db/hot/statements.ts';
+import { insertedId, writerStatements, type LedgerValues } from '../../db/hot/statements.ts';
 import { HttpError } from '../../http/errors.ts';
 import { refuseIfExcluded } from '../responsible-play/exclusion.ts';
 import { WAGER_KINDS, edgeUnitsForWager, levelForXp, xpForEdge } from '../../../shared/levels.ts';
-import { InsufficientFunds, ledgerRow, type Move, type MoveResult } from './ledger.ts';
+import { InsufficientFunds, type Move, type MoveResult } from './ledger.ts';
 
 type Updated = { balance_cents: number; edge_units: number; level: number; name: string };
 
@@ -51,21 +51,42 @@ export function applyMoveSync(
     const level = levelForXp(xpForEdge(Number(updated.edge_units)));
     if (level > updated.level) s.setLevel.run(level, move.userId);
   }
-  const ledgerId = insertedId(s.insertLedger.run(ledgerRow(move, updated.balance_cents)));
+  const ledgerId = insertedId(s.insertLedger.run(...ledgerValues(move, updated.balance_cents)));
   return { ledgerId, balanceAfterCents: updated.balance_cents, replayed: false, userName: updated.name };
+}
+
+/** The user row a bet checks and goes on from (writerStatements betUser). */
+export interface BetUser {
+  balance_cents: number;
+  self_excluded_until: number | null;
+  edge_units: number;
+  level: number;
+  name: string;
 }
 
 /**
  * Throws, without writing anything, why a debit of `cents` of `kind` by `userId` is refused: 404
- * without such a user, SelfExcluded for a wager while self-excluded, then InsufficientFunds. The
- * hot jobs call it before their first write, so a refused bet has nothing to roll back (the group
- * commit runs their batches without savepoints, db/transact.ts); applyMoveSync calls it to name
- * the reason its conditional UPDATE refused a move.
+ * without such a user, SelfExcluded for a wager while self-excluded, then InsufficientFunds; else
+ * the user row as it is. The hot jobs call it before their first write, so a refused bet has
+ * nothing to roll back (the group commit runs their batches without savepoints, db/transact.ts);
+ * applyMoveSync calls it to name the reason its conditional UPDATE refused a move.
  */
-export function assertDebitSync(sqlite: SQLite.Database, userId: number, cents: number, kind: string, now: number) {
-  const row = writerStatements(sqlite).debitCheck.get(userId) as
-    { balance_cents: number; self_excluded_until: number | null } | undefined;
+export function assertDebitSync(
+  sqlite: SQLite.Database,
+  userId: number,
+  cents: number,
+  kind: string,
+  now: number,
+): BetUser {
+  const row = writerStatements(sqlite).betUser.get(userId) as BetUser | undefined;
   if (!row) throw new HttpError(404, 'User not found.');
   if (cents > 0 && WAGER_KINDS.includes(kind)) refuseIfExcluded(row, now);
   if (Number(row.balance_cents) < cents) throw new InsufficientFunds();
+  return row;
+}
+
+/** insertLedger's parameters for `move` (the ledger.ts ledgerRow every path writes), leaving the
+ * balance at `balanceAfterCents`. */
+export function ledgerValues(move: Move, balanceAfterCents: number): LedgerValues {
+  return [move.userId, move.deltaCents, balanceAfterCents, move.kind, move.reference, move.idempotencyKey, move.now];
 }
