@@ -77,7 +77,7 @@ export function namesDevTool(url: string): boolean {
 
 /** Request hooks: `peer` (the socket address) in log lines when the client address was forwarded; dev tools for loopback only. */
 export function clientAddressHooks(app: FastifyInstance): void {
-  app.addHook('onRequest', async (request, reply) => {
+  app.addHook('onRequest', (request, reply, done) => {
     const peer = request.socket.remoteAddress;
     if (peer && peer !== request.ip) {
       request.log = request.log.child({ peer });
@@ -86,7 +86,7 @@ export function clientAddressHooks(app: FastifyInstance): void {
     // Both the matched route and the decoded path: the router decodes `/%64ev/mail` to `/dev/mail`.
     const route = request.routeOptions.url ?? '';
     const devTool = devToolPrefixes.some((p) => route.startsWith(p)) || namesDevTool(request.url);
-    if (devTool && !fromThisMachine(request)) throw new HttpError(404, 'Not found.');
+    done(devTool && !fromThisMachine(request) ? new HttpError(404, 'Not found.') : undefined);
   });
 }
 

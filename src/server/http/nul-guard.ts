@@ -29,10 +29,12 @@ export const checksOwnInput = { checksOwnInput: true } as const;
 /** Refuses, with a 400 in the spec's error shape, a request to a route outside defineRoute whose
  * parameters, query or body hold a NUL. */
 export function nulGuard(fastify: FastifyInstance): void {
-  fastify.addHook('preHandler', async (request, reply) => {
+  fastify.addHook('preHandler', (request, reply, done) => {
     const config = request.routeOptions.config as { checksOwnInput?: boolean } | undefined;
-    if (config?.checksOwnInput) return;
-    if (nulField(request.params) || nulField(request.query) || nulField(request.body))
-      return reply.status(400).send(errorBody('The request holds a character that is not allowed.'));
+    if (!config?.checksOwnInput && (nulField(request.params) || nulField(request.query) || nulField(request.body))) {
+      void reply.status(400).send(errorBody('The request holds a character that is not allowed.'));
+      return; // the reply is sent: the handler does not run
+    }
+    done();
   });
 }

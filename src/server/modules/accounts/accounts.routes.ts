@@ -57,9 +57,10 @@ export function accountsRoutes(app: FastifyInstance, deps: AccountsDeps): void {
     '/api/auth/forgot-password': limits.forgotIp,
     '/api/auth/reset-password': limits.forgotIp,
   };
-  app.addHook('preValidation', async (request) => {
+  app.addHook('preValidation', (request, _reply, done) => {
     const limit = request.method === 'POST' ? perIp[request.routeOptions.url ?? ''] : undefined;
-    if (limit) await deps.limiter.check(limit, request.ip, Date.now());
+    if (!limit) return done(); // every other request: no promise, no microtask
+    deps.limiter.check(limit, request.ip, Date.now()).then(() => done(), done);
   });
 
   defineRoute(
