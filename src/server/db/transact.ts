@@ -63,11 +63,8 @@ class GroupCommit {
 
   run<T>(job: { work: Work<T> } | { sync: SyncWork<T> }): Promise<T> {
     return new Promise<T>((resolve, reject) => {
-      this.queue.push({
-        ...(job as Omit<Job, 'resolve' | 'reject'>),
-        resolve: resolve as (v: unknown) => void,
-        reject,
-      });
+      const { work, sync } = job as Partial<Pick<Job, 'work' | 'sync'>>; // (a spread with more properties costs ~1 µs in V8)
+      this.queue.push({ work, sync, resolve: resolve as (v: unknown) => void, reject });
       if (this.running) return;
       this.running = true;
       // start on the next turn of the event loop, so requests that are already on their way

@@ -96,7 +96,7 @@ export function defineRoute<
       const body = parse(spec.body, request.body ?? {});
       const query = parse(spec.query, request.query ?? {});
       const params = parse(spec.params, request.params ?? {});
-      const nul = nulField({ ...(params as object), ...(query as object) }) ?? nulField(body);
+      const nul = nulField(params) ?? nulField(query) ?? nulField(body);
       if (nul) throw fieldError(nul, nulFieldMessage); // PostgreSQL refuses U+0000 in text
       const input = {
         body,

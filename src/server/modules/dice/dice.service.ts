@@ -82,7 +82,7 @@ export async function placeDiceBet(
       payoutCents: row.payout_cents,
       now,
     });
-    const bet = toBet({ ...row, id });
+    const bet = toBet(row, id);
     const placed = { bet, balanceCents: balanceAfterCents, amountCents, createdAt: now };
     await remember?.(trx, placed);
     return placed;

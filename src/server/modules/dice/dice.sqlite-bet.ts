@@ -46,7 +46,7 @@ export function settleDiceBetSync(sqlite: SQLite.Database, b: CheckedDiceBet): P
     user,
   );
   return {
-    bet: toBet({ ...r, id }),
+    bet: toBet(r, id),
     balanceCents: balanceAfterCents,
     amountCents: b.amountCents,
     userName,

@@ -70,7 +70,8 @@ export function takeNonceSync(sqlite: SQLite.Database, userId: number): TakenPai
   const s = writerStatements(sqlite);
   if (s.takeNonce.run(userId).changes === 0) return undefined;
   const row = s.activePair.get(userId) as TakenPair;
-  return { ...row, nonce: Number(row.nonce) - 1 };
+  const { server_seed, server_seed_hash, client_seed } = row;
+  return { server_seed, server_seed_hash, client_seed, nonce: Number(row.nonce) - 1 };
 }
 
 /** Revealed pairs of a user, newest first. */

@@ -49,28 +49,37 @@ export function settleOpeningSync(sqlite: SQLite.Database, o: CheckedOpening): O
       clientSeed: pair.client_seed,
       nonce: pair.nonce,
     });
-    const common = { user_id: o.userId, product_id: won.id, source: o.source, created_at: o.now };
+    const { userId, now } = o;
     const inventoryItemId = insertedId(
-      s.insertInventoryItem.run({
-        ...common,
-        price_cents: won.item_price_cents,
-        sale_price_cents: won.item_sale_price_cents,
-        source_ref: key,
-      }),
+      s.insertInventoryItem.run(
+        userId,
+        won.id,
+        won.item_price_cents,
+        won.item_sale_price_cents,
+        o.source,
+        key,
+        now,
+        now, // created, updated
+      ),
     );
-    const placed = { ...common, box_id: box.id, box_version_id: box.version_id, inventory_item_id: inventoryItemId };
-    const dropId = insertedId(s.insertDrop.run({ ...placed, ticket }));
-    s.countOpening.run(box.id, openingShard(o.userId));
-    const { source: _source, ...opening } = placed;
-    s.insertBoxOpening.run({
-      ...opening,
-      drop_id: dropId,
-      price_cents: priceCents,
+    const dropId = insertedId(
+      s.insertDrop.run(userId, box.id, box.version_id, won.id, inventoryItemId, o.source, ticket, now),
+    );
+    s.countOpening.run(box.id, openingShard(userId));
+    s.insertBoxOpening.run(
+      userId,
+      box.id,
+      box.version_id,
+      won.id,
+      inventoryItemId,
+      dropId,
+      priceCents,
       ticket,
-      server_seed_hash: pair.server_seed_hash,
-      client_seed: pair.client_seed,
-      nonce: pair.nonce,
-    });
+      pair.server_seed_hash,
+      pair.client_seed,
+      pair.nonce,
+      now,
+    );
     const result = reelResult(o.loaded, reel, { ticket, won, inventoryItemId, pair });
     reels.push(result);
     dropIds.push(dropId);

@@ -71,7 +71,7 @@ export async function placePlinkoBetPg(
     now,
   });
   return {
-    bet: toBet({ ...row, id: answer.id }),
+    bet: toBet(row, answer.id),
     balanceCents: answer.balance_cents,
     amountCents: drop.amountCents,
     userName: answer.user_name,

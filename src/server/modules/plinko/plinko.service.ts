@@ -79,7 +79,7 @@ export async function placePlinkoBet(
       payoutCents,
       now,
     });
-    const placed = { bet: toBet({ ...row, id }), balanceCents: balanceAfterCents, amountCents };
+    const placed = { bet: toBet(row, id), balanceCents: balanceAfterCents, amountCents };
     await remember?.(trx, placed);
     return placed;
   });

@@ -29,7 +29,15 @@ export function settlePlinkoBetSync(sqlite: SQLite.Database, b: CheckedPlinkoBet
   const seeds = { serverSeed: pair.server_seed, clientSeed: pair.client_seed, nonce: pair.nonce };
   const outcome = plinkoOutcome(seeds, b.body.rows, b.body.risk);
   const payoutCents = b.payoutCents(outcome.multiplier);
-  const row = plinkoBetRow({ ...b, payoutCents, outcome, pair });
+  const row = plinkoBetRow({
+    userId: b.userId,
+    amountCents: b.amountCents,
+    payoutCents,
+    body: b.body,
+    outcome,
+    pair,
+    now: b.now,
+  });
   const id = insertedId(
     s.insertPlinkoBet.run(
       row.user_id,
@@ -60,5 +68,5 @@ export function settlePlinkoBetSync(sqlite: SQLite.Database, b: CheckedPlinkoBet
     },
     user,
   );
-  return { bet: toBet({ ...row, id }), balanceCents: balanceAfterCents, amountCents: b.amountCents, userName };
+  return { bet: toBet(row, id), balanceCents: balanceAfterCents, amountCents: b.amountCents, userName };
 }

@@ -60,15 +60,16 @@ export function settleUpgradeSync(sqlite: SQLite.Database, u: AskedUpgrade): Pla
   let itemId: number | null = null;
   if (win) {
     itemId = insertedId(
-      s.insertInventoryItem.run({
-        user_id: userId,
-        product_id: target.id,
-        price_cents: row.target_price_cents,
-        sale_price_cents: row.target_sale_price_cents,
-        source: 'upgrade',
-        source_ref: `upgrade:${id}`,
-        created_at: now,
-      }),
+      s.insertInventoryItem.run(
+        userId,
+        target.id,
+        row.target_price_cents,
+        row.target_sale_price_cents,
+        'upgrade',
+        `upgrade:${id}`,
+        now,
+        now, // created, updated
+      ),
     );
     s.setUpgradeItem.run(itemId, id);
   }

@@ -21,13 +21,17 @@ export interface SettledBet {
   now: number;
 }
 
-/** The stake's debit and, when the bet paid, the win's credit, in that order. */
+/** The stake's debit and, when the bet paid, the win's credit, in that order. (Literals, not
+ * `{ ...common, more }`: V8 in Node 20 builds such a spread with extra properties in about 1 µs.) */
 export function betMoves(b: SettledBet): Move[] {
   const key = `${b.game}:${b.pair.server_seed_hash}:${b.pair.nonce}`;
-  const move = { userId: b.userId, reference: `${b.game}_bet:${b.betId}`, now: b.now };
-  const moves: Move[] = [{ ...move, deltaCents: -b.amountCents, kind: b.kinds.bet, idempotencyKey: `${key}:bet` }];
+  const reference = `${b.game}_bet:${b.betId}`;
+  const { userId, now } = b;
+  const moves: Move[] = [
+    { userId, deltaCents: -b.amountCents, kind: b.kinds.bet, reference, idempotencyKey: `${key}:bet`, now },
+  ];
   if (b.payoutCents > 0)
-    moves.push({ ...move, deltaCents: b.payoutCents, kind: b.kinds.win, idempotencyKey: `${key}:win` });
+    moves.push({ userId, deltaCents: b.payoutCents, kind: b.kinds.win, reference, idempotencyKey: `${key}:win`, now });
   return moves;
 }
 
