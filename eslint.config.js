@@ -89,5 +89,34 @@ export default tseslint.config(
       ],
     },
   },
+  {
+    // The bets' hot path: V8 in Node 20 builds an object literal with a spread followed by more
+    // properties or spreads in 0.3–1.3 µs (a spread alone or last: ~20 ns). Spell the fields out.
+    files: [
+      'src/server/db/hot/**',
+      'src/server/db/transact.ts',
+      'src/server/plugins/auth.ts',
+      'src/server/modules/auth/tokens.ts',
+      'src/server/modules/*/*.sqlite-*.ts',
+      'src/server/modules/*/*.pg-*.ts',
+      'src/server/modules/wallet/bet-moves.ts',
+      'src/server/modules/wallet/ledger-sync.ts',
+      'src/server/modules/wallet/idempotency.ts',
+      'src/server/modules/fair/fair.repository.ts',
+      'src/server/modules/dice/dice.{repository,routes,service}.ts',
+      'src/server/modules/plinko/plinko.{repository,routes,service}.ts',
+      'src/server/modules/openings/opening-result.ts',
+      'src/server/realtime/publisher.ts',
+    ],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: 'ObjectExpression > SpreadElement ~ :matches(Property, SpreadElement)',
+          message: 'Hot path: a spread followed by more properties costs V8 ~1 µs; spell the fields out.',
+        },
+      ],
+    },
+  },
   prettier, // formatting is Prettier's (npm run lint runs prettier --check too)
 );

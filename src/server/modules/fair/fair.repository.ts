@@ -27,7 +27,7 @@ export async function ensurePairs(db: Q, userId: number, now: number): Promise<v
   for (const slot of ['active', 'next'] as const) {
     await db
       .insertInto('fair_seeds')
-      .values({ user_id: userId, slot, ...newServerSeed(), client_seed, nonce: 0, created_at: now, revealed_at: null })
+      .values({ user_id: userId, slot, client_seed, nonce: 0, created_at: now, revealed_at: null, ...newServerSeed() })
       .onConflict((oc) => oc.doNothing())
       .execute();
   }
@@ -62,16 +62,20 @@ export async function takeNonce(db: Q, userId: number): Promise<TakenPair | unde
     .where('slot', '=', 'active')
     .returning(['server_seed', 'server_seed_hash', 'client_seed', 'nonce'])
     .executeTakeFirst();
-  return row ? { ...row, nonce: Number(row.nonce) - 1 } : undefined;
+  return row && pairBefore(row);
+}
+
+/** The pair as the nonce was taken: the row read after its `nonce + 1`. */
+function pairBefore(row: TakenPair): TakenPair {
+  const { server_seed, server_seed_hash, client_seed } = row;
+  return { server_seed, server_seed_hash, client_seed, nonce: Number(row.nonce) - 1 };
 }
 
 /** takeNonce inside a synchronous SQLite job (the bets' hot path, db/hot/statements.ts). */
 export function takeNonceSync(sqlite: SQLite.Database, userId: number): TakenPair | undefined {
   const s = writerStatements(sqlite);
   if (s.takeNonce.run(userId).changes === 0) return undefined;
-  const row = s.activePair.get(userId) as TakenPair;
-  const { server_seed, server_seed_hash, client_seed } = row;
-  return { server_seed, server_seed_hash, client_seed, nonce: Number(row.nonce) - 1 };
+  return pairBefore(s.activePair.get(userId) as TakenPair);
 }
 
 /** Revealed pairs of a user, newest first. */
