@@ -7,7 +7,7 @@ import { z } from 'zod';
 import { openDatabase } from '../../src/server/db/database.ts';
 import { sqliteHandle } from '../../src/server/db/hot/sqlite-handle.ts';
 import { defineRoute } from '../../src/server/http/route.ts';
-import { issueTokens } from '../../src/server/modules/auth/tokens.ts';
+import { issueTokens, revokeFamily, verifyAccessToken } from '../../src/server/modules/auth/tokens.ts';
 import { createTestDatabase, type TestDatabase } from '../helpers/test-db.ts';
 import { testConfig } from '../helpers/test-app.ts';
 import { createPlayer } from '../helpers/users.ts';
@@ -61,6 +61,30 @@ describe('bearer tokens on the SQLite read connection', () => {
     const res = await f.inject({ method: 'GET', url: '/probe', headers: p.headers });
     expect(res.statusCode).toBe(401);
     expect(res.json()).toEqual({ message: 'Unauthenticated.', msg: 'Unauthenticated.' });
+  });
+
+  it('lookups made in one turn share a read transaction, each with its own answer, also beside a held writer', async () => {
+    const [a, b, c] = await Promise.all([1, 2, 3].map(() => createPlayer(database.db, secret)));
+    const live = await issueTokens(database.db, secret, a!.id, 1_000);
+    const revoked = await issueTokens(database.db, secret, b!.id, 1_000, 'family-revoked');
+    await revokeFamily(database.db, 'family-revoked', 2_000);
+    const short = await issueTokens(database.db, secret, c!.id, 1_000, undefined, 60);
+    const lookUp = (token: string, now: number) => verifyAccessToken(database.db, secret, token, now);
+    const group = () =>
+      Promise.all([
+        lookUp(live.access_token, 5_000),
+        lookUp(revoked.access_token, 5_000),
+        lookUp(short.access_token, 61_000), // expired by then
+        lookUp('no-such-token', 5_000),
+        lookUp(short.access_token, 60_999),
+      ]).then((users) => users.map((u) => u?.id ?? null));
+    const expected = [a!.id, null, null, null, c!.id];
+    expect(await group()).toEqual(expected); // on the idle writer
+    const held = await database.db.transaction().execute(async (trx) => {
+      await trx.updateTable('users').set({ name: 'Held' }).where('id', '=', a!.id).execute();
+      return group(); // on the read connection
+    });
+    expect(held).toEqual(expected);
   });
 
   it('refuses a token once its expiry has passed', async () => {

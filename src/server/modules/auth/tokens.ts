@@ -1,8 +1,7 @@
 // Bearer tokens: random values handed to the client once, stored only as keyed hashes.
 import { createHmac, randomBytes } from 'node:crypto';
 import type { DB } from '../../db/database.ts';
-import { sqliteHandle } from '../../db/hot/sqlite-handle.ts';
-import { readerStatements } from '../../db/hot/statements.ts';
+import { lookUpToken } from './token-lookups.ts';
 
 /** Access tokens live an hour; refresh tokens a month. */
 export const accessTtlSeconds = 3600;
@@ -72,22 +71,14 @@ export async function issueTokens(
 }
 
 /** The user of a valid, unexpired, unrevoked access token, or null. On SQLite the lookup never
- * waits behind the writer's queue of bets (pointReader: the idle writer or the read connection,
- * db/hot/sqlite-handle.ts) and sees every committed revocation or expiry at once. */
+ * waits behind the writer's queue of bets (token-lookups.ts: the idle writer or the read
+ * connection, one read transaction per turn of the event loop) and sees every committed revocation
+ * or expiry at once. */
 export async function verifyAccessToken(db: DB, secret: string, token: string, now: number): Promise<AuthUser | null> {
   const known = accessHashes.get(token);
   const remembered = known?.secret === secret;
   const hash = remembered ? known.hash : hashToken(secret, token);
-  const reader = sqliteHandle(db)?.pointReader();
-  const row = reader
-    ? (readerStatements(reader).accessToken.get(hash, now) as { id: number; user_id: number } | undefined)
-    : await db
-        .selectFrom('oauth_tokens')
-        .select(['id', 'user_id'])
-        .where('access_hash', '=', hash)
-        .where('revoked_at', 'is', null)
-        .where('access_expires_at', '>', now)
-        .executeTakeFirst();
+  const row = await lookUpToken(db, hash, now);
   if (!row) return null;
   if (!remembered) rememberHash(secret, token, hash);
   return { id: row.user_id, tokenId: row.id };
