@@ -63,7 +63,7 @@ describe('bearer tokens on the SQLite read connection', () => {
     expect(res.json()).toEqual({ message: 'Unauthenticated.', msg: 'Unauthenticated.' });
   });
 
-  it('lookups made in one turn share a read transaction, each with its own answer, also beside a held writer', async () => {
+  it('lookups made in one turn (one read transaction) each get their own answer, also beside a held writer', async () => {
     const [a, b, c] = await Promise.all([1, 2, 3].map(() => createPlayer(database.db, secret)));
     const live = await issueTokens(database.db, secret, a!.id, 1_000);
     const revoked = await issueTokens(database.db, secret, b!.id, 1_000, 'family-revoked');
