@@ -24,6 +24,7 @@ import * as m0020 from './0020-dice-pg-bet.ts';
 import * as m0021 from './0021-plinko-pg-bet.ts';
 import * as m0022 from './0022-box-open.ts';
 import * as m0023 from './0023-upgrade-pg.ts';
+import * as m0024 from './0024-ledger-user-index.ts';
 
 /** A migration step; it receives the dialect for the few DDL differences. */
 export interface Step {
@@ -55,4 +56,5 @@ export const steps: Record<string, Step> = {
   '0021-plinko-pg-bet': m0021,
   '0022-box-open': m0022,
   '0023-upgrade-pg': m0023,
+  '0024-ledger-user-index': m0024,
 };
