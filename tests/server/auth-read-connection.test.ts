@@ -2,6 +2,7 @@
 // the read connection: a request is authenticated while the writer is held by a transaction, and
 // every committed revocation or expiry — also one written by another process — is seen by the very
 // next request.
+import { renameSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { openDatabase } from '../../src/server/db/database.ts';
@@ -85,6 +86,31 @@ describe('bearer tokens on the SQLite read connection', () => {
       return group(); // on the read connection
     });
     expect(held).toEqual(expected);
+  });
+
+  it('a group whose read connection cannot open fails its lookups, and the server goes on', async () => {
+    const own = await createTestDatabase('sqlite', { template: false });
+    try {
+      const p = await createPlayer(own.db, secret);
+      const token = p.headers.authorization.slice('Bearer '.length);
+      const file = sqliteHandle(own.db)!.writer.name;
+      const failed = await own.db.transaction().execute(async (trx) => {
+        await trx.updateTable('users').set({ name: 'Held' }).where('id', '=', p.id).execute();
+        renameSync(file, `${file}.moved`); // the read connection (opened now, the writer being held) finds no file
+        try {
+          return await verifyAccessToken(own.db, secret, token, Date.now()).then(
+            () => null,
+            (e: Error) => e.message,
+          );
+        } finally {
+          renameSync(`${file}.moved`, file);
+        }
+      });
+      expect(failed).toMatch(/unable to open|does not exist|no such file/i);
+      expect((await verifyAccessToken(own.db, secret, token, Date.now()))?.id).toBe(p.id); // the writer is free again
+    } finally {
+      await own.drop();
+    }
   });
 
   it('refuses a token once its expiry has passed', async () => {

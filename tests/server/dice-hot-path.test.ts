@@ -185,4 +185,24 @@ describe('dice hot path on SQLite', () => {
     expect(await bets(p.id)).toHaveLength(1);
     expect(await activeNonce(db(), p.id)).toBe(1);
   });
+
+  it('refuses a stake that is not whole cents, after writing: the bet rolls back whole', async () => {
+    const p = await createPlayer(db(), t.config.secrets.appSecret, { balanceCents: 10_000, seedPair: true });
+    const bet = (amountCents: number, payoutIfWinCents: number) =>
+      transactSync(t.database, (sqlite) =>
+        settleDiceBetSync(sqlite, {
+          userId: p.id,
+          body: { amount: amountCents / 100, target: 2, direction: 'over' },
+          amountCents,
+          targetBp: 200,
+          multiplier: diceMultiplierBp(9800),
+          payoutIfWinCents,
+          now: Date.now(),
+        }),
+      );
+    await expect(bet(150.5, 153)).rejects.toThrow(/whole cents/);
+    expect(await bets(p.id)).toEqual([]); // the bet row written before the moves is rolled back with them
+    expect(await activeNonce(db(), p.id)).toBe(0);
+    expect(await balanceOf(db(), p.id)).toBe(10_000);
+  });
 });

@@ -60,7 +60,10 @@ export function accountsRoutes(app: FastifyInstance, deps: AccountsDeps): void {
   app.addHook('preValidation', (request, _reply, done) => {
     const limit = request.method === 'POST' ? perIp[request.routeOptions.url ?? ''] : undefined;
     if (!limit) return done(); // every other request: no promise, no microtask
-    deps.limiter.check(limit, request.ip, Date.now()).then(() => done(), done);
+    deps.limiter.check(limit, request.ip, Date.now()).then(
+      () => done(),
+      (e: unknown) => done(e instanceof Error ? e : new Error('The rate limit check failed.')),
+    );
   });
 
   defineRoute(

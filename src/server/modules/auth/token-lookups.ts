@@ -44,17 +44,17 @@ export function lookUpToken(db: DB, hash: string, now: number): Promise<TokenRow
 function runGroup(db: DB): void {
   const group = groups.get(db)!;
   groups.delete(db);
-  const reader = sqliteHandle(db)!.pointReader();
-  if (!reader) {
-    // an in-memory database whose one connection is in a transaction: wait for it through Kysely
-    for (const l of group) query(db, l.hash, l.now).then(l.resolve, l.reject);
-    return;
-  }
   let rows: (TokenRow | undefined)[];
   try {
+    const reader = sqliteHandle(db)!.pointReader(); // may open the read connection: inside the try
+    if (!reader) {
+      // an in-memory database whose one connection is in a transaction: wait for it through Kysely
+      for (const l of group) query(db, l.hash, l.now).then(l.resolve, l.reject);
+      return;
+    }
     rows = group.length === 1 ? [readOne(reader, group[0]!)] : readTransaction(reader)(group);
   } catch (e) {
-    for (const l of group) l.reject(e);
+    for (const l of group) l.reject(e); // each request answers 500; the process goes on
     return;
   }
   group.forEach((l, i) => l.resolve(rows[i]));

@@ -55,6 +55,8 @@ export function applyBetMovesSync(
   b: SettledBet,
   user: BetUser,
 ): { balanceAfterCents: number; userName: string } {
+  if (!(Number.isSafeInteger(b.amountCents) && b.amountCents > 0 && Number.isSafeInteger(b.payoutCents)))
+    throw new Error(`a bet moves whole cents: stake ${b.amountCents}, payout ${b.payoutCents}`);
   const s = writerStatements(sqlite);
   const [stake, win] = betMoves(b) as [Move, Move | undefined];
   if (!WAGER_KINDS.includes(stake.kind)) throw new Error(`an instant bet stakes a wager kind, not ${stake.kind}`);
