@@ -18,9 +18,7 @@ export interface WriterStatements {
   wagerDebit: SQLite.Statement<[Record<string, number>]>;
   settleWager: SQLite.Statement<[number, number, number, number, number, number]>;
   plainMove: SQLite.Statement<[Record<string, number>]>;
-  movedUser: SQLite.Statement<[number]>;
-  selfExcludedUntil: SQLite.Statement<[number]>;
-  betUser: SQLite.Statement<[number]>;
+  userRow: SQLite.Statement<[number]>;
   setLevel: SQLite.Statement<[number, number]>;
   insertLedger: SQLite.Statement<LedgerValues>;
   insertDiceBet: SQLite.Statement<(string | number)[]>;
@@ -37,7 +35,6 @@ export interface WriterStatements {
   ownedItem: SQLite.Statement<[number, number]>;
   insertUpgrade: SQLite.Statement<[Record<string, string | number | null>]>;
   setUpgradeItem: SQLite.Statement<[number, number]>;
-  balanceOf: SQLite.Statement<[number]>;
 }
 
 /** insertLedger's parameters: user, delta, balance after, kind, reference, idempotency key, time. */
@@ -89,11 +86,8 @@ export function writerStatements(sqlite: SQLite.Database): WriterStatements {
     plainMove: sqlite.prepare(
       `update "users" set "balance_cents" = "balance_cents" + @delta where "id" = @id and "balance_cents" >= @need`,
     ),
-    // the user row after a move (and the name the public feeds show)
-    movedUser: sqlite.prepare(`select "balance_cents", "edge_units", "level", "name" from "users" where "id" = ?`),
-    selfExcludedUntil: sqlite.prepare(`select "self_excluded_until" from "users" where "id" = ?`),
-    // the user row a bet checks before its first write, and goes on from
-    betUser: sqlite.prepare(
+    // the user row a job checks before its first write (ledger-sync assertDebitSync) and reads after a move
+    userRow: sqlite.prepare(
       `select "balance_cents", "self_excluded_until", "edge_units", "level", "name" from "users" where "id" = ?`,
     ),
     setLevel: sqlite.prepare(`update "users" set "level" = ? where "id" = ?`),
@@ -156,7 +150,6 @@ export function writerStatements(sqlite: SQLite.Database): WriterStatements {
        @server_seed_hash, @client_seed, @nonce, @created_at)`,
     ),
     setUpgradeItem: sqlite.prepare(`update "upgrades" set "inventory_item_id" = ? where "id" = ?`),
-    balanceOf: sqlite.prepare(`select "balance_cents" from "users" where "id" = ?`),
   };
   writers.set(sqlite, s);
   return s;

@@ -42,7 +42,7 @@ export function refuseIfExcluded(row: { self_excluded_until: number | null } | u
 /** assertPlayAllowed inside a synchronous SQLite job (the bets' hot path). */
 export function assertPlayAllowedSync(sqlite: SQLite.Database, userId: number, now: number): void {
   refuseIfExcluded(
-    writerStatements(sqlite).selfExcludedUntil.get(userId) as { self_excluded_until: number | null } | undefined,
+    writerStatements(sqlite).userRow.get(userId) as { self_excluded_until: number | null } | undefined,
     now,
   );
 }

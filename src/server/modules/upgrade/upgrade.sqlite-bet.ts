@@ -55,7 +55,7 @@ export function settleUpgradeSync(sqlite: SQLite.Database, u: AskedUpgrade): Pla
       freshKey: true, // the nonce this job just took
     }));
   } else {
-    balanceAfter = Number((s.balanceOf.get(userId) as { balance_cents: number }).balance_cents);
+    balanceAfter = Number((s.userRow.get(userId) as { balance_cents: number }).balance_cents);
   }
   let itemId: number | null = null;
   if (win) {

@@ -5,9 +5,9 @@ import type SQLite from 'better-sqlite3';
 import type { Transaction } from 'kysely';
 import type { Tables } from '../../db/tables.ts';
 import { writerStatements } from '../../db/hot/statements.ts';
-import { WAGER_KINDS, edgeUnitsForWager, levelForXp, xpForEdge } from '../../../shared/levels.ts';
-import { applyMoveIn, InsufficientFunds, type Move } from './ledger.ts';
-import { assertDebitSync, ledgerValues, type BetUser } from './ledger-sync.ts';
+import { WAGER_KINDS, edgeUnitsForWager } from '../../../shared/levels.ts';
+import { applyMoveIn, type Move } from './ledger.ts';
+import { ledgerValues, raiseLevelSync, refused, type BetUser } from './ledger-sync.ts';
 
 /** One settled bet, as its moves need it. */
 export interface SettledBet {
@@ -63,12 +63,8 @@ export function applyBetMovesSync(
   const edge = edgeUnitsForWager(stake.kind, b.amountCents);
   const net = b.payoutCents - b.amountCents;
   const { changes } = s.settleWager.run(net, b.amountCents, edge, b.userId, b.amountCents, b.now);
-  if (changes === 0) {
-    assertDebitSync(sqlite, b.userId, b.amountCents, stake.kind, b.now); // throws why it was refused
-    throw new InsufficientFunds();
-  }
-  const level = levelForXp(xpForEdge(Number(user.edge_units) + edge));
-  if (level > Number(user.level)) s.setLevel.run(level, b.userId);
+  if (changes === 0) refused(sqlite, b.userId, b.amountCents, stake.kind, b.now);
+  raiseLevelSync(sqlite, b.userId, Number(user.edge_units) + edge, Number(user.level));
   const afterStake = Number(user.balance_cents) - b.amountCents;
   s.insertLedger.run(...ledgerValues(stake, afterStake));
   if (win) s.insertLedger.run(...ledgerValues(win, afterStake + b.payoutCents));

@@ -8,17 +8,12 @@ import { refuseIfExcluded } from '../responsible-play/exclusion.ts';
 import { WAGER_KINDS, edgeUnitsForWager, levelForXp, xpForEdge } from '../../../shared/levels.ts';
 import { InsufficientFunds, type Move, type MoveResult } from './ledger.ts';
 
-type Updated = { balance_cents: number; edge_units: number; level: number; name: string };
-
 /**
  * Applies a move inside the open transaction of a synchronous job (see applyMoveIn). `freshKey`:
  * the key names a nonce this job just took, so it cannot have been used and the lookup of an
  * earlier move is skipped (the key's unique index still refuses a duplicate).
  */
-export function applyMoveSync(
-  sqlite: SQLite.Database,
-  move: Move & { freshKey?: boolean },
-): MoveResult & { userName?: string } {
+export function applyMoveSync(sqlite: SQLite.Database, move: Move & { freshKey?: boolean }): MoveResult {
   if (!Number.isSafeInteger(move.deltaCents)) throw new Error(`delta must be integer cents, got ${move.deltaCents}`);
   const s = writerStatements(sqlite);
   const prior = move.freshKey
@@ -42,20 +37,26 @@ export function applyMoveSync(
         now: move.now,
       })
     : s.plainMove.run({ delta: move.deltaCents, id: move.userId, need: -move.deltaCents });
-  if (changes === 0) {
-    assertDebitSync(sqlite, move.userId, -move.deltaCents, move.kind, move.now); // throws why it was refused
-    throw new InsufficientFunds();
-  }
-  const updated = s.movedUser.get(move.userId) as Updated;
-  if (wager) {
-    const level = levelForXp(xpForEdge(Number(updated.edge_units)));
-    if (level > updated.level) s.setLevel.run(level, move.userId);
-  }
+  if (changes === 0) refused(sqlite, move.userId, -move.deltaCents, move.kind, move.now);
+  const updated = s.userRow.get(move.userId) as BetUser;
+  if (wager) raiseLevelSync(sqlite, move.userId, Number(updated.edge_units), Number(updated.level));
   const ledgerId = insertedId(s.insertLedger.run(...ledgerValues(move, updated.balance_cents)));
-  return { ledgerId, balanceAfterCents: updated.balance_cents, replayed: false, userName: updated.name };
+  return { ledgerId, balanceAfterCents: updated.balance_cents, replayed: false };
 }
 
-/** The user row a bet checks and goes on from (writerStatements betUser). */
+/** Throws why a conditional UPDATE of the users row refused a move of `cents` (see assertDebitSync). */
+export function refused(sqlite: SQLite.Database, userId: number, cents: number, kind: string, now: number): never {
+  assertDebitSync(sqlite, userId, cents, kind, now);
+  throw new InsufficientFunds(); // as before, when the read finds no other reason
+}
+
+/** Raises the player's level to what `edgeUnits` (after a wager) reach; never lowers it. */
+export function raiseLevelSync(sqlite: SQLite.Database, userId: number, edgeUnits: number, level: number): void {
+  const reached = levelForXp(xpForEdge(edgeUnits));
+  if (reached > level) writerStatements(sqlite).setLevel.run(reached, userId);
+}
+
+/** The user row a bet checks and goes on from (writerStatements userRow). */
 export interface BetUser {
   balance_cents: number;
   self_excluded_until: number | null;
@@ -78,7 +79,7 @@ export function assertDebitSync(
   kind: string,
   now: number,
 ): BetUser {
-  const row = writerStatements(sqlite).betUser.get(userId) as BetUser | undefined;
+  const row = writerStatements(sqlite).userRow.get(userId) as BetUser | undefined;
   if (!row) throw new HttpError(404, 'User not found.');
   if (cents > 0 && WAGER_KINDS.includes(kind)) refuseIfExcluded(row, now);
   if (Number(row.balance_cents) < cents) throw new InsufficientFunds();
