@@ -27,7 +27,7 @@ import {
   openingShard,
 } from './boxes.repository.ts';
 import { seedBoxes, seedProducts } from './catalog.data.ts';
-import { boxUrl, iso, productView } from './catalog.view.ts';
+import { boxUrl, iso, versionItemView } from './catalog.view.ts';
 import { bumpCatalogEpoch } from './catalog-cache.ts';
 
 /** One item of a new version: product, tickets and the product's prices now. */
@@ -222,8 +222,7 @@ export async function boxDetail(db: DB, slug: string): Promise<BoxDetail> {
     house_edge: box.house_edge_bp / 100,
     total_tickets: TOTAL_TICKETS,
     items: items.map((it) => ({
-      // the version's price snapshot is what the odds were priced with
-      ...productView({ ...it, price_cents: it.item_price_cents, sale_price_cents: it.item_sale_price_cents }),
+      ...versionItemView(it),
       tickets: it.tickets,
       ticket_from: it.ticket_from,
       ticket_to: it.ticket_to,

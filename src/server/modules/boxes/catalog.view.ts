@@ -38,6 +38,19 @@ export function productView(row: ProductRow): Product {
   };
 }
 
+/** A box version's item: its product at the version's price snapshot (what the odds were priced
+ * with), not the product's price today. */
+export function versionItemView(
+  it: Omit<ProductRow, 'price_cents' | 'sale_price_cents'> & {
+    item_price_cents: number;
+    item_sale_price_cents: number;
+  },
+): Product {
+  const { id, slug, name, category, rarity, img_url, size_kind } = it; // (no `{ ...it, more }`: ~1 µs in V8, per reel)
+  const price = { price_cents: it.item_price_cents, sale_price_cents: it.item_sale_price_cents };
+  return productView({ id, slug, name, category, rarity, img_url, size_kind, ...price });
+}
+
 /** The public path of a box: /{type}/{slug}. */
 export function boxUrl(type: string, slug: string): string {
   return `/${type}/${slug}`;

@@ -6,7 +6,7 @@ import { HttpError } from '../../http/errors.ts';
 import type { BoxVersion, OpeningsQuery, OpeningsResponse } from '../../../shared/api/box-fair.ts';
 import { TOTAL_TICKETS, centsToDollars } from '../../../shared/games/boxes/boxes.odds.ts';
 import { findVersionItems } from '../boxes/boxes.repository.ts';
-import { boxUrl, iso, productView } from '../boxes/catalog.view.ts';
+import { boxUrl, iso, versionItemView } from '../boxes/catalog.view.ts';
 import { revealedSeedsByHash } from '../fair/fair.repository.ts';
 import { findBoxVersion, findOpenings } from './openings.repository.ts';
 
@@ -62,8 +62,7 @@ export async function boxVersion(db: DB, slug: string, version: number): Promise
     total_tickets: TOTAL_TICKETS,
     created_at: iso(v.created_at),
     items: items.map((it) => ({
-      // the version's price snapshot, not the product's price today
-      ...productView({ ...it, price_cents: it.item_price_cents, sale_price_cents: it.item_sale_price_cents }),
+      ...versionItemView(it),
       tickets: it.tickets,
       ticket_from: it.ticket_from,
       ticket_to: it.ticket_to,

@@ -4,7 +4,7 @@
 import type { ReelResult } from '../../../shared/api/box-open.ts';
 import type { SeedInput } from '../../../shared/fair/index.ts';
 import { boxOutcome } from '../../../shared/games/boxes/boxes.outcome.ts';
-import { productView } from '../boxes/catalog.view.ts';
+import { versionItemView } from '../boxes/catalog.view.ts';
 import type { CreatorCredit } from '../user-boxes/creator-share.ts';
 import type { LoadedBox, VersionItems } from './box-load.ts';
 
@@ -29,12 +29,8 @@ export function roll(items: VersionItems, seeds: SeedInput) {
 }
 
 export function itemView(it: VersionItems[number]): ReelResult['item'] {
-  // the version's price snapshot is the prize's value (fields spelled out: V8 in Node 20 builds
-  // `{ ...row, more }` in about 1 µs, twice per reel here)
-  const { id, slug, name, category, rarity, img_url, size_kind } = it;
-  const price = { price_cents: it.item_price_cents, sale_price_cents: it.item_sale_price_cents };
-  const view = productView({ id, slug, name, category, rarity, img_url, size_kind, ...price });
-  return Object.assign(view, { ticket_from: it.ticket_from, ticket_to: it.ticket_to });
+  // the version's price snapshot is the prize's value
+  return Object.assign(versionItemView(it), { ticket_from: it.ticket_from, ticket_to: it.ticket_to });
 }
 
 /** What a real reel answers: the ticket, the item won, and what verifies it. */
