@@ -3,7 +3,7 @@ import type { Kysely } from 'kysely';
 import type { Tables } from '../../db/tables.ts';
 import type { DiceBet, DiceBetBody, DiceHistoryItem } from '../../../shared/api/dice.ts';
 import { diceOutcome } from '../../../shared/games/dice/dice.outcome.ts';
-import { revealedSeedsByHash } from '../fair/fair.repository.ts';
+import { listedPlayer, withRevealedSeeds } from '../fair/fair.repository.ts';
 import { userName } from '../../db/hot/reads.ts';
 
 type BetFields = {
@@ -49,18 +49,8 @@ export async function listBets(
     .limit(opts.limit);
   if (opts.userId !== undefined) q = q.where('dice_bets.user_id', '=', opts.userId);
   const rows = await q.execute();
-  const revealed = await revealedSeedsByHash(
-    db,
-    rows.map((r) => r.server_seed_hash),
-  );
-  return rows.map((r) =>
-    historyRow(
-      toBet(r, r.id),
-      Number(r.amount_cents),
-      { id: Number(r.user_id), name: r.user_name },
-      revealed.get(r.server_seed_hash) ?? null,
-      Number(r.created_at),
-    ),
+  return withRevealedSeeds(db, rows, (r, seed) =>
+    historyRow(toBet(r, r.id), Number(r.amount_cents), listedPlayer(r), seed, Number(r.created_at)),
   );
 }
 

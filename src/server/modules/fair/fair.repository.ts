@@ -90,8 +90,27 @@ export async function revealedPairs(db: Q, userId: number, limit: number): Promi
     .execute();
 }
 
+/** History rows, each made with its server seed once revealed (null while its pair is active or
+ * next): one query for every pair of the rows. */
+export async function withRevealedSeeds<R extends { server_seed_hash: string }, T>(
+  db: Q,
+  rows: R[],
+  item: (row: R, serverSeed: string | null) => T,
+): Promise<T[]> {
+  const revealed = await revealedSeedsByHash(
+    db,
+    rows.map((r) => r.server_seed_hash),
+  );
+  return rows.map((r) => item(r, revealed.get(r.server_seed_hash) ?? null));
+}
+
+/** A listed bet's player, as the history queries join it (`users.name as user_name`). */
+export function listedPlayer(r: { user_id: number; user_name: string }): { id: number; name: string } {
+  return { id: Number(r.user_id), name: r.user_name };
+}
+
 /** Server seeds revealed for the given hashes (hash → seed). */
-export async function revealedSeedsByHash(db: Q, seedHashes: Iterable<string>): Promise<Map<string, string>> {
+async function revealedSeedsByHash(db: Q, seedHashes: Iterable<string>): Promise<Map<string, string>> {
   const hashes = [...new Set(seedHashes)]; // history rows repeat one pair's hash: ask once per pair
   if (!hashes.length) return new Map();
   const rows = await db

@@ -7,7 +7,7 @@ import type { BoxVersion, OpeningsQuery, OpeningsResponse } from '../../../share
 import { TOTAL_TICKETS, centsToDollars } from '../../../shared/games/boxes/boxes.odds.ts';
 import { findVersionItems } from '../boxes/boxes.repository.ts';
 import { boxUrl, iso, versionItemView } from '../boxes/catalog.view.ts';
-import { revealedSeedsByHash } from '../fair/fair.repository.ts';
+import { withRevealedSeeds } from '../fair/fair.repository.ts';
 import { findBoxVersion, findOpenings } from './openings.repository.ts';
 
 /** GET /api/boxes/openings for `userId`. */
@@ -18,13 +18,9 @@ export async function listOpenings(db: DB, userId: number, q: OpeningsQuery): Pr
     limit: q.per_page,
     offset: (q.page - 1) * q.per_page,
   });
-  // revealedSeedsByHash only returns pairs out of the active/next slots, i.e. rotated ones
-  const revealed = await revealedSeedsByHash(
-    db,
-    rows.map((r) => r.server_seed_hash),
-  );
   return {
-    data: rows.map((r) => ({
+    // the server seed of rotated pairs only, never of the active or next pair
+    data: await withRevealedSeeds(db, rows, (r, serverSeed) => ({
       id: Number(r.id),
       box: { slug: r.box_slug, name: r.box_name, img_url: r.box_img_url, url: boxUrl(r.box_type, r.box_slug) },
       version: Number(r.version),
@@ -40,7 +36,7 @@ export async function listOpenings(db: DB, userId: number, q: OpeningsQuery): Pr
       nonce: Number(r.nonce),
       client_seed: r.client_seed,
       server_seed_hash: r.server_seed_hash,
-      server_seed: revealed.get(r.server_seed_hash) ?? null,
+      server_seed: serverSeed,
       created_at: iso(r.created_at),
     })),
     meta: { page: q.page, per_page: q.per_page, total },

@@ -8,7 +8,7 @@ import type {
   PlinkoLeaderboardItem,
   PlinkoLeaderboardQuery,
 } from '../../../shared/api/plinko.ts';
-import { revealedSeedsByHash } from '../fair/fair.repository.ts';
+import { listedPlayer, withRevealedSeeds } from '../fair/fair.repository.ts';
 import { userName } from '../../db/hot/reads.ts';
 
 type BetFields = {
@@ -61,17 +61,8 @@ export async function listBets(
     .limit(opts.limit);
   if (opts.userId !== undefined) q = q.where('plinko_bets.user_id', '=', opts.userId);
   const rows = await q.execute();
-  const revealed = await revealedSeedsByHash(
-    db,
-    rows.map((r) => r.server_seed_hash),
-  );
-  return rows.map((r) =>
-    historyRow(
-      toBet(r, r.id),
-      Number(r.amount_cents),
-      { id: Number(r.user_id), name: r.user_name },
-      revealed.get(r.server_seed_hash) ?? null,
-    ),
+  return withRevealedSeeds(db, rows, (r, seed) =>
+    historyRow(toBet(r, r.id), Number(r.amount_cents), listedPlayer(r), seed),
   );
 }
 

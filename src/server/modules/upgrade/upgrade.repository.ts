@@ -7,7 +7,7 @@ import { centsToDollars } from '../../../shared/games/boxes/boxes.odds.ts';
 import { bpToPercent } from '../../../shared/games/upgrade/upgrade.odds.ts';
 import { containsText } from '../boxes/boxes.repository.ts';
 import { iso, productColumns, productView, type ProductRow } from '../boxes/catalog.view.ts';
-import { revealedSeedsByHash } from '../fair/fair.repository.ts';
+import { withRevealedSeeds } from '../fair/fair.repository.ts';
 
 type Q = Kysely<Tables>;
 
@@ -149,11 +149,7 @@ export async function listUpgrades(db: Q, userId: number, limit: number): Promis
     .orderBy('upgrades.id', 'desc')
     .limit(limit)
     .execute();
-  const revealed = await revealedSeedsByHash(
-    db,
-    rows.map((r) => r.server_seed_hash),
-  );
-  return rows.map((r) => toUpgrade(r, revealed.get(r.server_seed_hash) ?? null));
+  return withRevealedSeeds(db, rows, toUpgrade);
 }
 
 /** Catalog products a player can aim at, filtered by name and price (cents), sorted by price. */
