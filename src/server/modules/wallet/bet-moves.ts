@@ -7,7 +7,7 @@ import type { Tables } from '../../db/tables.ts';
 import { writerStatements } from '../../db/hot/statements.ts';
 import { WAGER_KINDS, edgeUnitsForWager } from '../../../shared/levels.ts';
 import { applyMoveIn, type Move } from './ledger.ts';
-import { ledgerValues, raiseLevelSync, refused, type BetUser } from './ledger-sync.ts';
+import { ledgerValues, raiseLevelSync, refuseMove, type BetUser } from './ledger-sync.ts';
 
 /** One settled bet, as its moves need it. */
 export interface SettledBet {
@@ -63,7 +63,7 @@ export function applyBetMovesSync(
   const edge = edgeUnitsForWager(stake.kind, b.amountCents);
   const net = b.payoutCents - b.amountCents;
   const { changes } = s.settleWager.run(net, b.amountCents, edge, b.userId, b.amountCents, b.now);
-  if (changes === 0) refused(sqlite, b.userId, b.amountCents, stake.kind, b.now);
+  if (changes === 0) refuseMove(sqlite, b.userId, b.amountCents, stake.kind, b.now);
   raiseLevelSync(sqlite, b.userId, Number(user.edge_units) + edge, Number(user.level));
   const afterStake = Number(user.balance_cents) - b.amountCents;
   s.insertLedger.run(...ledgerValues(stake, afterStake));

@@ -37,7 +37,7 @@ export function applyMoveSync(sqlite: SQLite.Database, move: Move & { freshKey?:
         now: move.now,
       })
     : s.plainMove.run({ delta: move.deltaCents, id: move.userId, need: -move.deltaCents });
-  if (changes === 0) refused(sqlite, move.userId, -move.deltaCents, move.kind, move.now);
+  if (changes === 0) refuseMove(sqlite, move.userId, -move.deltaCents, move.kind, move.now);
   const updated = s.userRow.get(move.userId) as BetUser;
   if (wager) raiseLevelSync(sqlite, move.userId, Number(updated.edge_units), Number(updated.level));
   const ledgerId = insertedId(s.insertLedger.run(...ledgerValues(move, updated.balance_cents)));
@@ -45,7 +45,7 @@ export function applyMoveSync(sqlite: SQLite.Database, move: Move & { freshKey?:
 }
 
 /** Throws why a conditional UPDATE of the users row refused a move of `cents` (see assertDebitSync). */
-export function refused(sqlite: SQLite.Database, userId: number, cents: number, kind: string, now: number): never {
+export function refuseMove(sqlite: SQLite.Database, userId: number, cents: number, kind: string, now: number): never {
   assertDebitSync(sqlite, userId, cents, kind, now);
   throw new InsufficientFunds(); // as before, when the read finds no other reason
 }
