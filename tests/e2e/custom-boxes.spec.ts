@@ -1,12 +1,14 @@
 // Custom boxes in the browser: a player builds a box through the form (live chance sum and price
 // from the shared quote), saves it, lands on its page, sees it listed, and another player opens
 // it; the creator's "my boxes" page then shows the opening and the earned share.
+import { formatUsd } from '../../src/shared/money.ts';
 import { expect, test } from './fixtures.ts';
 
 test.describe.configure({ timeout: 150_000 }); // software WebGL on a loaded machine runs the reels slowly
 
 test('create a box through the form, see it listed, open it, and the creator earns @desktop', async ({
   newContext,
+  random,
 }) => {
   const { context: maker } = await newContext({});
   const page = await maker.newPage();
@@ -15,13 +17,18 @@ test('create a box through the form, see it listed, open it, and the creator ear
   await expect(page).toHaveURL(/\/custom-boxes\/create$/);
 
   // pick two cheap items from the catalog picker
+  // the grid keeps the previous sort's items until the new answer is in: wait for it, or the first
+  // tile may still be the priciest item (a box over $1,000)
+  const sorted = page.waitForResponse((r) => r.url().includes('/api/products?sort=price_asc'));
   await page.getByLabel('Sort items').selectOption('price_asc');
+  await sorted;
+  await expect(page.getByTestId('picker-grid')).toHaveAttribute('aria-busy', 'false');
   const picker = page.getByTestId('picker-item');
   await expect(picker.first()).toBeVisible();
   await picker.nth(0).getByRole('button', { name: /^Add / }).click();
   await picker.nth(1).getByRole('button', { name: /^Add / }).click();
   await expect(page.getByTestId('picked-item')).toHaveCount(2);
-  const name = `E2E Box ${Date.now() % 100_000}`;
+  const name = `E2E Box ${random.word(6)}`;
   await page.getByLabel('Box name').fill(name);
   await page.getByLabel('Image sneakerhead').check();
 
@@ -42,7 +49,7 @@ test('create a box through the form, see it listed, open it, and the creator ear
   const res = await created;
   expect(res.status()).toBe(201);
   const box = (await res.json()).data as { slug: string; url: string; price: number };
-  expect(shown).toBe(`$${box.price.toFixed(2)}`);
+  expect(shown).toBe(formatUsd(Math.round(box.price * 100))); // the one money format: $1,234.50
   await expect(page).toHaveURL(new RegExp(`${box.url}$`));
   await expect(page.getByRole('heading', { name })).toBeVisible();
   await expect(page.getByTestId('box-creator')).toContainText('by ');
@@ -75,12 +82,12 @@ test('create a box through the form, see it listed, open it, and the creator ear
   await expect(other.getByTestId('won-item')).toHaveAttribute('data-item-id', String(body.data.reels[0]!.item.id));
 
   // the creator sees the opening and the 1 % share
-  const share = Math.floor(Math.round(box.price * 100) / 100) / 100;
+  const shareCents = Math.floor(Math.round(box.price * 100) / 100);
   await page.goto('/profile/my-boxes');
   const card = page.locator(`[data-testid="custom-box-card"][data-slug="${box.slug}"]`);
   await expect(card).toContainText('1 opening');
-  await expect(card.getByTestId('box-earnings')).toHaveText(`Earned $${share.toFixed(2)}`);
-  await expect(page.getByTestId('my-earnings')).toHaveText(`$${share.toFixed(2)}`);
+  await expect(card.getByTestId('box-earnings')).toHaveText(`Earned ${formatUsd(shareCents)}`);
+  await expect(page.getByTestId('my-earnings')).toHaveText(formatUsd(shareCents));
 });
 
 test('on a phone: the list sorts by price, a guest opens a custom box page and Create asks to log in @phone', async ({

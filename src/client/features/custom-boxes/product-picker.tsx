@@ -20,7 +20,7 @@ export function ProductPicker({
   const [sort, setSort] = useState('price_desc');
   const search = useDebounced(text.trim()); // search a moment after typing stops
   const query = new URLSearchParams({ sort, limit: '40', ...(search ? { search } : {}) });
-  const { data, error } = useApiData<{ data: Product[] }>(`/api/products?${query}`);
+  const { data, error, loading } = useApiData<{ data: Product[] }>(`/api/products?${query}`);
   return (
     <div data-testid="product-picker">
       <div className="filters">
@@ -46,7 +46,8 @@ export function ProductPicker({
       </div>
       <ErrorNotice error={error} />
       {data && data.data.length === 0 && <p className="notice">No items match.</p>}
-      <div className="item-grid picker-grid">
+      {/* busy while a new search or sort loads: the items shown are still the previous query's */}
+      <div className="item-grid picker-grid" aria-busy={loading} data-testid="picker-grid">
         {data?.data.map((p) => (
           <ItemTile key={p.id} product={p} testId="picker-item">
             <button
