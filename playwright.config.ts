@@ -1,5 +1,6 @@
 // Browser tests: the built site served by the real server on a free port with a fresh DATA_DIR,
 // driven in Debian's Chromium (never a downloaded browser).
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -19,6 +20,11 @@ async function freePort(): Promise<number> {
 // Workers re-read this file: keep the port and data dir chosen by the main process.
 process.env.E2E_PORT ??= String(await freePort());
 process.env.E2E_DATA_DIR ??= mkdtempSync(join(tmpdir(), 'la-e2e-'));
+// The seed of every random choice the tests make (tests/e2e/random.ts): printed once, given to replay.
+if (!process.env.E2E_SEED) {
+  process.env.E2E_SEED = randomBytes(4).toString('hex');
+  console.log(`E2E_SEED=${process.env.E2E_SEED} (set it to replay this run's random choices)`);
+}
 const baseURL = `http://127.0.0.1:${process.env.E2E_PORT}`;
 
 export default defineConfig({
@@ -37,7 +43,8 @@ export default defineConfig({
     screenshot: 'only-on-failure',
     trace: 'on-first-retry', // recording a trace of every test costs time; a retry (CI) records one
     launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      // Debian's Chromium (CHROMIUM_PATH), started so that it cannot raise its own priority
+      executablePath: new URL('scripts/chromium-for-tests.sh', import.meta.url).pathname,
       args: [
         '--no-sandbox',
         '--disable-gpu',
@@ -63,6 +70,7 @@ export default defineConfig({
     command: 'node scripts/start.mjs',
     url: `${baseURL}/api/health`,
     reuseExistingServer: false,
+    stdout: 'pipe', // the server logs warnings and errors only (LOG_LEVEL): a 500 a test met shows with its stack
     timeout: 90_000,
     env: {
       PORT: process.env.E2E_PORT,

@@ -5,8 +5,7 @@
 import type { Page } from '@playwright/test';
 import { channelJoined, expect, test } from './fixtures.ts';
 import { expireAccessTokens } from './players.ts';
-
-const unique = () => `e2e-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.test`;
+import { expectToast } from './toasts.ts';
 
 async function register(page: Page, name: string, email: string, password: string) {
   await page.goto('/?modal=register');
@@ -28,8 +27,12 @@ async function login(page: Page, email: string, password: string) {
   await expect(page.getByRole('dialog')).toHaveCount(0);
 }
 
-test('register → login → profile → reload → silent refresh after expiry → logout', async ({ page, context }) => {
-  const email = unique();
+test('register → login → profile → reload → silent refresh after expiry → logout', async ({
+  page,
+  context,
+  random,
+}) => {
+  const email = random.email();
   await register(page, 'Erin E2E', email, 'secret-pass');
   await login(page, email, 'secret-pass');
   const cookies = await context.cookies();
@@ -44,19 +47,24 @@ test('register → login → profile → reload → silent refresh after expiry 
   await expect(page.getByTestId('profile-name')).toHaveText('Erin E2E');
   const before = (await context.cookies()).find((c) => c.name === 'token')!.value;
 
+  // Every refresh request is counted from before the expiry: the first signed-in call the server
+  // answers after it (a profile load still on its way from the reload, the home page's private
+  // channel or programme calls, or /profile's load once back) gets 401 → refresh → retry, and that
+  // may come before any later line of this test runs (a wait armed after the expiry missed it).
+  const refreshes: string[] = [];
+  page.on('request', (r) => {
+    if (r.url().endsWith('/oauth/token') && (r.postData() ?? '').includes('refresh_token')) refreshes.push(r.url());
+  });
   // the server's access token expires while the browser still holds it (cookies keep their expiry)
   expect(await expireAccessTokens(email)).toBeGreaterThan(0);
-  // the first signed-in call after this gets 401 → refresh → retry: on the home page already (its
-  // private channel and programme calls) or back on /profile, whichever the browser makes first
-  const refresh = page.waitForRequest(
-    (r) => r.url().endsWith('/oauth/token') && (r.postData() ?? '').includes('refresh_token'),
-  );
   await page.getByRole('link', { name: 'Loot Arcade home' }).click(); // a client-side navigation away, on phone and desktop
   await expect(page).toHaveURL((url) => url.pathname === '/');
-  await page.goBack(); // back to /profile without a reload
-  await refresh;
+  await page.goBack(); // back to /profile without a reload: its load on open is a signed-in call
+  // the profile is shown again under a new access token, and no sign-out happened on the way
   await expect(page.getByTestId('profile-name')).toHaveText('Erin E2E');
   await expect.poll(async () => (await context.cookies()).find((c) => c.name === 'token')?.value).not.toBe(before);
+  expect(refreshes.length).toBeGreaterThanOrEqual(1);
+  await expect(page).toHaveURL(/\/profile$/);
 
   await page.getByRole('button', { name: 'Logout' }).click();
   await expect(page).toHaveURL(/\/$/);
@@ -104,7 +112,7 @@ test('every validation message of §5 appears on blur, not per keystroke', async
   await expect(page.getByRole('dialog').getByText('Email is required')).toBeVisible();
 });
 
-test('social sign-in through the development provider; the private channel is subscribed', async ({ page }) => {
+test('social sign-in through the development provider; the private channel is subscribed', async ({ page, random }) => {
   // The signed-in page opens the Pusher-protocol socket and is authorised for its own channel.
   // The home page also joins the public drops channel: wait for the private one.
   const subscribed = channelJoined(page, /^private-users\./);
@@ -112,7 +120,7 @@ test('social sign-in through the development provider; the private channel is su
   await page.getByRole('dialog').getByRole('button', { name: 'Google' }).click();
   await expect(page.getByRole('heading', { name: 'Development google sign-in' })).toBeVisible();
   await page.getByLabel('Name').fill('Sol Social');
-  await page.getByLabel('Email', { exact: true }).fill(unique());
+  await page.getByLabel('Email', { exact: true }).fill(random.email());
   await page.getByRole('button', { name: 'Allow' }).click();
   await expect(page).toHaveURL(/\/$/);
   expect(await subscribed).toMatch(/^private-users\.\d+$/);
@@ -120,17 +128,15 @@ test('social sign-in through the development provider; the private channel is su
   await expect(page.getByTestId('profile-name')).toHaveText('Sol Social');
 });
 
-test('forgot password → mail in /dev/mail → reset page → log in with the new password', async ({ page }) => {
-  const email = unique();
+test('forgot password → mail in /dev/mail → reset page → log in with the new password', async ({ page, random }) => {
+  const email = random.email();
   await register(page, 'Reset Rita', email, 'old-secret');
   await page.getByRole('dialog').getByRole('button', { name: 'Forgot password?' }).click();
   const d = page.getByRole('dialog', { name: 'Forgot password' });
   await d.getByLabel('Email', { exact: true }).fill(email);
   await d.getByRole('button', { name: 'Submit' }).click();
   await expect(page.getByRole('dialog')).toHaveCount(0);
-  await expect(
-    page.getByText('If an account exists for this email, we have sent a password reset link.'),
-  ).toBeVisible(); // the success toast
+  await expectToast(page, 'If an account exists for this email, we have sent a password reset link.');
   await page.goto('/dev/mail');
   const link = await page
     .locator('article', { hasText: email.toLowerCase() })
@@ -151,8 +157,8 @@ test('forgot password → mail in /dev/mail → reset page → log in with the n
   await expect(page.getByTestId('profile-name')).toHaveText('Reset Rita');
 });
 
-test('verify email: the profile asks, the mailed link verifies, the notice goes away', async ({ page }) => {
-  const email = unique();
+test('verify email: the profile asks, the mailed link verifies, the notice goes away', async ({ page, random }) => {
+  const email = random.email();
   await register(page, 'Vera Verify', email, 'secret-pass');
   await login(page, email, 'secret-pass');
   await page.goto('/profile');

@@ -42,10 +42,11 @@ async function openAndSettle(
 test('a player opens ×3: reels land on the API items, balance and inventory follow, another browser sees the drops @desktop', async ({
   newContext,
   baseURL,
+  random,
 }) => {
   const price = (await (await fetch(`${baseURL}/api/boxes/${SLUG}`)).json()).data.price as number;
   // Other tests open boxes meanwhile: the watcher counts only this player's drops, by winner name.
-  const name = `Reel Opener ${Date.now() % 1e6}`;
+  const name = `Reel Opener ${random.word(6)}`;
   const { context: player } = await newContext({ name, balanceCents: Math.round(price * 100) * 4 });
   const watch = await (await newContext()).context.newPage();
   const joined = channelJoined(watch, PUBLIC_CHANNEL);

@@ -3,6 +3,7 @@
 // The rolls run in turbo (fixtures.ts): only their outcome is under test here.
 import { channelJoined, expect, frames, test } from './fixtures.ts';
 import { DICE_CHANNEL } from '../../src/shared/api/dice.ts';
+import { expectToast } from './toasts.ts';
 
 type W = Window & { __dice?: { renderer: string; view(): { marker: number; done: boolean } | null } };
 
@@ -68,7 +69,7 @@ test('errors show the server text and leave the balance alone', async ({ page, s
   await page.locator('input[name="amount"]').fill('5.00');
   await page.getByRole('button', { name: 'Bet', exact: true }).click();
   await expect(page.locator('.dice-error')).toHaveText('Insufficient balance.');
-  await expect(page.locator('[data-sonner-toast]')).toContainText('Insufficient balance.'); // the toast of spec §8
+  await expectToast(page, 'Insufficient balance.', 'error'); // the toast of spec §8
   await expect(page.getByTestId('dice-stage')).toHaveAttribute('data-phase', 'idle');
 });
 

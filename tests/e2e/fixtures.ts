@@ -5,6 +5,8 @@
 import { test as base, type BrowserContext, type Page } from '@playwright/test';
 import { signInPlayer, type E2EPlayer, type PlayerSetup } from './players.ts';
 import { skipBonus } from './shell-helpers.ts';
+import { testRandom, type TestRandom } from './random.ts';
+import { recordToasts } from './toasts.ts';
 
 export { expect } from '@playwright/test';
 
@@ -20,9 +22,12 @@ export interface E2EFixtures {
   signIn(setup?: PlayerSetup): Promise<E2EPlayer>;
   /** A new browser context prepared like the default one (closed after the test); `setup` signs a player in. */
   newContext(setup?: PlayerSetup): Promise<{ context: BrowserContext; player: E2EPlayer | null }>;
+  /** This test's seeded random stream (random.ts): names, emails, codes; the seed is printed on failure. */
+  random: TestRandom;
 }
 
 async function prepare(context: BrowserContext, { bonus, turbo }: E2EOptions): Promise<void> {
+  await recordToasts(context); // toasts close after 2 s: tests ask whether one was shown (toasts.ts)
   if (!bonus) await skipBonus(context);
   if (turbo)
     await context.addInitScript(() => {
@@ -38,6 +43,15 @@ export const test = base.extend<E2EOptions & E2EFixtures>({
   context: async ({ context, bonus, turbo }, use) => {
     await prepare(context, { bonus, turbo });
     await use(context);
+  },
+  // eslint-disable-next-line no-empty-pattern -- Playwright reads the fixtures a fixture needs from this pattern
+  random: async ({}, use, info) => {
+    const random = testRandom(process.env.E2E_SEED ?? '0', info.testId, info.repeatEachIndex);
+    await use(random);
+    if (info.status !== info.expectedStatus)
+      console.log(
+        `${info.titlePath.join(' › ')}: replay with E2E_SEED=${random.seed} (repeat ${info.repeatEachIndex})`,
+      );
   },
   signIn: async ({ context, baseURL }, use) => {
     await use((setup) => signInPlayer(context, baseURL!, setup));

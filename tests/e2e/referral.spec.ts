@@ -9,6 +9,7 @@ test('change the referral code, sign up a second player through it, the dashboar
   page,
   signIn,
   newContext,
+  random,
 }) => {
   await signIn({ name: 'Affiliate Ann' });
   await page.goto('/partnership');
@@ -18,7 +19,7 @@ test('change the referral code, sign up a second player through it, the dashboar
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Affiliates');
   await expect(page.getByTestId('referral-signups')).toHaveText('0');
 
-  const code = `ann-${Date.now().toString(36)}`;
+  const code = `ann-${random.word(10)}`;
   const input = page.getByLabel(/Your own code/);
   await input.fill('no');
   await page.getByRole('button', { name: 'Save code' }).click();
@@ -35,7 +36,7 @@ test('change the referral code, sign up a second player through it, the dashboar
   await expect(visitor).toHaveURL(/\/\?modal=register$/);
   const dialog = visitor.getByRole('dialog');
   await dialog.getByLabel('Nickname', { exact: true }).fill('Referred Rob');
-  await dialog.getByLabel('Email', { exact: true }).fill(`rob-${Date.now()}@example.test`);
+  await dialog.getByLabel('Email', { exact: true }).fill(random.email('rob'));
   await dialog.getByLabel('Password', { exact: true }).fill('secret-pass');
   await dialog.getByLabel(/18 years or older/).check();
   // the sign-up itself is the subject here (the dialog's own messages are auth.spec.ts's): wait for its answer

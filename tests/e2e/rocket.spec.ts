@@ -16,9 +16,10 @@ test('bet → the round flies → cash out → the balance changes; a watcher se
   page,
   signIn,
   newContext,
+  random,
 }) => {
   test.setTimeout(300_000); // up to a few real rounds (a high one lasts a minute)
-  const name = `Pilot ${test.info().project.name} ${Date.now() % 100_000}`;
+  const name = `Pilot ${test.info().project.name} ${random.word(6)}`;
   await signIn({ balanceCents: 10_000, name });
   const watcher = await (await newContext()).context.newPage();
   await watcher.goto('/crash');

@@ -10,6 +10,7 @@ import { createGiftCodes, createVoucher } from '../../src/server/modules/wallet/
 import { expect, test } from './fixtures.ts';
 import { ready } from './shell-helpers.ts';
 import { e2eDatabase } from './players.ts';
+import { expectToast, shownToasts } from './toasts.ts';
 
 const dialog = (page: Page) => page.getByTestId('modal');
 const phone = (page: Page) => (page.viewportSize()?.width ?? 1440) < 768;
@@ -47,7 +48,7 @@ test('card deposit with case35: checkout, toast, header balance × 1.35, then li
   await dialog(page).getByRole('button', { name: 'Pay $100.00 + $35.00 bonus' }).click();
   await expect(page).toHaveURL(/\/sandbox\/zen\//);
   await page.getByRole('button', { name: 'Pay $100.00' }).click();
-  await expect(page.getByText('Deposit successful: $100.00 + $35.00 bonus')).toBeVisible();
+  await expectToast(page, 'Deposit successful: $100.00 + $35.00 bonus', 'success');
   await expect(page.getByTestId('header-balance')).toHaveText('$135.00');
   await expect(page).not.toHaveURL(/deposit=success/);
   // An operator credit from another process reaches the open page through balanceUpdated.
@@ -117,8 +118,9 @@ test('gift code and voucher redeem update the header balance @responsive', async
   // the balance event can arrive before the answer, whose success clears the code: wait for that first
   await expect(dialog(page).getByPlaceholder('Enter voucher code')).toHaveValue('');
   await dialog(page).getByPlaceholder('Enter voucher code').fill(voucherCode);
+  const toastsBefore = (await shownToasts(page)).length;
   await dialog(page).getByRole('button', { name: 'Apply' }).click();
-  await expect(page.locator('[data-sonner-toast][data-type="error"]')).toBeVisible();
+  await expectToast(page, /./, 'error', toastsBefore); // the second use of the voucher is refused
   await expect(page.getByTestId('header-balance')).toHaveText('$55.00');
 });
 
