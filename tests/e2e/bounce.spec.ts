@@ -26,6 +26,26 @@ function collectBets(page: Page): { bets: Bet[]; balances: number[] } {
 
 const stage = (page: Page) => page.getByTestId('plinko-stage');
 
+/**
+ * Watches, from inside the page, whether the rows select is disabled whenever a ball is in flight:
+ * balls may all land before a test could look (turbo, a busy machine), so the page records each
+ * in-flight count it shows. Resolves to a reader of what was seen.
+ */
+async function watchLock(page: Page): Promise<() => Promise<{ inFlight: number; unlocked: number }>> {
+  await page.evaluate(() => {
+    const w = window as unknown as { __lock: { inFlight: number; unlocked: number } };
+    w.__lock = { inFlight: 0, unlocked: 0 };
+    const el = document.querySelector('[data-testid="plinko-stage"]')!;
+    const rows = document.querySelector<HTMLSelectElement>('select[name="rows"]')!;
+    new MutationObserver(() => {
+      if (el.getAttribute('data-in-flight') === '0') return;
+      w.__lock.inFlight++;
+      if (!rows.disabled) w.__lock.unlocked++;
+    }).observe(el, { attributes: true, attributeFilter: ['data-in-flight'] });
+  });
+  return () => page.evaluate(() => (window as unknown as { __lock: { inFlight: number; unlocked: number } }).__lock);
+}
+
 test('drops land in the API’s buckets and the balance moves as they land', async ({ page, signIn }) => {
   await signIn({ balanceCents: 10_000, name: 'E2E Bouncer' });
   const seen = collectBets(page);
@@ -33,10 +53,13 @@ test('drops land in the API’s buckets and the balance moves as they land', asy
   await expect(stage(page)).toHaveAttribute('data-renderer', 'webgl');
   await page.locator('select[name="rows"]').selectOption('8');
   await page.locator('select[name="risk"]').selectOption('high');
+  const lock = await watchLock(page);
   for (let i = 0; i < 3; i++) await page.getByTestId('plinko-drop').click();
-  await expect(page.locator('select[name="rows"]')).toBeDisabled(); // locked while balls fall
   await expect.poll(() => seen.bets.length).toBe(3);
   await expect(stage(page)).toHaveAttribute('data-in-flight', '0', { timeout: 20_000 });
+  const { inFlight, unlocked } = await lock();
+  expect(inFlight, 'in-flight counts the page showed').toBeGreaterThan(0);
+  expect(unlocked, 'times the rows could be changed while a ball fell').toBe(0); // locked while balls fall
   await expect(page.locator('select[name="rows"]')).toBeEnabled();
   const strip = await page
     .getByTestId('plinko-results')
