@@ -2,7 +2,7 @@
 // Runs the same tests many times to find a flake, the way issue 30 hunted them:
 // - browser specs (tests/e2e/…spec.ts, or none: every spec): `playwright test --repeat-each N`
 //   (default 5) with retries off, on a fresh build;
-// - Vitest files (…test.ts/tsx): `vitest run` N times in a row.
+// - Vitest files or folders (…test.ts/tsx, tests/server …): `vitest run` N times in a row.
 // --load keeps every core busy with a spinning process meanwhile (a machine busy with another suite).
 // Ends with each test that failed at least once, how often, and E2E_SEED to replay the browser run.
 import { spawn, spawnSync } from 'node:child_process';
@@ -34,7 +34,10 @@ function startLoad() {
   );
 }
 
-const vitestFiles = rest.filter((a) => /\.test\.tsx?$/.test(a));
+// Vitest files or folders (tests/server, tests/client/wallet …); anything else goes to Playwright
+const vitestFiles = rest.filter(
+  (a) => /\.test\.tsx?$/.test(a) || /^(\.\/)?tests\/(server|client|shared)(\/|$)/.test(a),
+);
 const failures = new Map();
 const burners = load ? startLoad() : [];
 const stop = () => burners.forEach((b) => b.kill());

@@ -64,7 +64,10 @@ describe('background WAL checkpoints', () => {
     await withCheckpointer({ intervalMs: 10, restartFrames: 200 }, async (database, file) => {
       await write(database, 100, 50); // ~20 MB through the WAL
       expect(size(file)).toBeGreaterThan(15_000_000); // all of it reached the database file
-      expect(size(`${file}-wal`)).toBeLessThan(8_000_000);
+      // without restarts the WAL holds all ~20 MB; with them it is reused from its start. How far the
+      // writer gets ahead of the worker between two restarts depends on the machine: ~4 MB when quiet,
+      // 10.7 MB seen with two other suites on the 2 cores
+      expect(size(`${file}-wal`)).toBeLessThan(12_000_000);
     });
   });
 

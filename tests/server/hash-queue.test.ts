@@ -109,7 +109,7 @@ describeEachDb('logins under a decoy-hash flood', (dialect) => {
     // parallel suite the neighbouring file's CPU comes and goes: 1 s of slack on top of ×3. Still far from
     // the unbounded queue, where the real login took ~25 s.
     const loginWithin = (usual: number) => within(usual) + 1_000;
-    let seen = { usualAsset: 0, file: 0, usualLogin: 0, login: 0, answers: '' };
+    let seen = { usualAsset: 0, file: 0, usualLogin: 0, login: 0, loginStatus: 0, answers: '' };
     // Best of six rounds: other test files run beside this one on 2 cores, and one spike is not the
     // flood (each round is ~1 s; unbounded, every round takes tens of seconds).
     for (let round = 0; round < 6; round++) {
@@ -125,11 +125,21 @@ describeEachDb('logins under a decoy-hash flood', (dialect) => {
       await sleep(100); // the flood is in: its hashes run or wait
       const [file, login] = await Promise.all([assets(3), timed(() => loginCall(app, email, password))]);
       const answers = (await flood).map((r) => r.statusCode);
-      expect(login.status).toBe(200);
       expect(answers.every((c) => c === 400 || c === 429 || c === 503)).toBe(true);
-      seen = { usualAsset, file, usualLogin: median(usualLogin), login: login.ms, answers: answers.join(',') };
-      if (file <= within(usualAsset) && login.ms <= loginWithin(seen.usualLogin)) break;
+      const loginStatus = login.status;
+      seen = {
+        usualAsset,
+        file,
+        usualLogin: median(usualLogin),
+        login: login.ms,
+        loginStatus,
+        answers: answers.join(','),
+      };
+      // on a machine busy with other suites the real login may wait past the queue's 5 s and get 503
+      // ("busy") like the flood: that round was a spike too, the next one counts
+      if (loginStatus === 200 && file <= within(usualAsset) && login.ms <= loginWithin(seen.usualLogin)) break;
     }
+    expect(seen.loginStatus, JSON.stringify(seen)).toBe(200);
     expect(seen.file, JSON.stringify(seen)).toBeLessThanOrEqual(within(seen.usualAsset));
     expect(seen.login, JSON.stringify(seen)).toBeLessThanOrEqual(loginWithin(seen.usualLogin));
   }, 120_000); // unbounded (main) the flood holds the file and the login for tens of seconds
