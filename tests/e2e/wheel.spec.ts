@@ -10,8 +10,17 @@ const PAYOUT: Record<string, number> = { grey: 2, red: 3.05, blue: 5.2, gold: 52
 
 type W = Window & { __wheel?: { renderer: string; view(): { segment: number; landed: boolean } } };
 
-/** Waits for a fresh betting window (a round that has just started), so a click lands inside it. */
+/** Seconds left in the open betting window as the page shows them ("Bets close in 7.4 s"), or null. */
+async function bettingLeft(page: Page): Promise<number | null> {
+  if ((await page.getByTestId('wheel-stage').getAttribute('data-status')) !== 'starting') return null;
+  const left = /Bets close in ([\d.]+) s/.exec((await page.getByTestId('wheel-status').textContent()) ?? '');
+  return left ? Number(left[1]) : null;
+}
+
+/** Waits for a betting window with at least 5 s left (the open one, else the next round's), so a
+ * click lands inside it. */
 async function freshStart(page: Page): Promise<void> {
+  if (((await bettingLeft(page)) ?? 0) >= 5) return;
   const stage = page.getByTestId('wheel-stage');
   await expect(stage).toHaveAttribute('data-status', /^(new|pending|in_progress|ended)$/, { timeout: 30_000 });
   await expect(stage).toHaveAttribute('data-status', 'starting', { timeout: 30_000 });
@@ -66,7 +75,22 @@ test('a bet placed while starting shows in its panel; the wheel lands on the API
   const mine = page.getByTestId('panel-red').locator('[data-testid="wheel-bet"][data-mine]');
   await expect(mine).toHaveCount(1);
   await expect(mine).toContainText('$1.00');
-  await expect(page.getByTestId('total-red')).toHaveText('$1.00');
+  // the round is everyone's: the same test of a repeat run may bet on red too. The total is the sum
+  // of the bets the panel lists, this player's among them
+  const listed = async () => {
+    const amounts = await page
+      .getByTestId('panel-red')
+      .getByTestId('wheel-bet')
+      .evaluateAll((els) => els.map((e) => Number((e.children[1]?.textContent ?? '').replace(/[^0-9.]/g, ''))));
+    const total = Number(((await page.getByTestId('total-red').textContent()) ?? '').replace(/[^0-9.]/g, ''));
+    return { total, sum: Math.round(amounts.reduce((a, b) => a + b, 0) * 100) / 100 };
+  };
+  await expect
+    .poll(async () => {
+      const l = await listed();
+      return l.total === l.sum && l.total >= 1;
+    })
+    .toBe(true);
   await expect(page.getByTestId('balance')).toHaveText('$99.00');
   expect(Number(await stage.getAttribute('data-round'))).toBe(roundId);
 
