@@ -44,28 +44,27 @@ function commandStage(name, args, { env, report } = {}) {
 
 /** Typecheck, ESLint and Prettier: `lint`/`format` are the paths to check (none: skipped). */
 export function checkStages({ lint, format, changed = false }) {
-  const stages = [commandStage('typecheck', ['node_modules/typescript/bin/tsc', '--noEmit', '-p', 'tsconfig.json'])];
-  if (lint.length)
-    stages.push(
-      commandStage(changed ? 'lint (changed files)' : 'lint', [
-        'node_modules/eslint/bin/eslint.js',
-        '--max-warnings',
-        '0',
-        ...lint,
-      ]),
-    );
-  if (format.length)
-    stages.push(
-      commandStage(changed ? 'format (prettier --check, changed files)' : 'format (prettier --check)', [
+  const checks = [
+    ['typecheck', ['node_modules/typescript/bin/tsc', '--noEmit', '-p', 'tsconfig.json'], true],
+    [
+      changed ? 'lint (changed files)' : 'lint',
+      ['node_modules/eslint/bin/eslint.js', '--max-warnings', '0', ...lint],
+      lint.length > 0,
+    ],
+    [
+      changed ? 'format (prettier --check, changed files)' : 'format (prettier --check)',
+      [
         'node_modules/prettier/bin/prettier.cjs',
         '--check',
         '--log-level',
         'warn',
         ...(changed ? ['--ignore-unknown'] : []),
         ...format,
-      ]),
-    );
-  return stages;
+      ],
+      format.length > 0,
+    ],
+  ];
+  return checks.filter(([, , wanted]) => wanted).map(([name, args]) => commandStage(name, args));
 }
 
 /** Sums `ms` per key. */
