@@ -6,11 +6,12 @@
 // --load keeps every core busy with a spinning process meanwhile (a machine busy with another suite).
 // Ends with each test that failed at least once, how often, and E2E_SEED to replay the browser run.
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { buildIfStale } from './build-if-stale.mjs';
 import { ensureChromium } from './ensure-chromium.mjs';
+import { playwrightResults, readJson } from './test-reports.mjs';
 
 const args = process.argv.slice(2);
 let repeat = 5;
@@ -62,7 +63,7 @@ if (vitestFiles.length) {
         stdio: 'inherit',
       },
     );
-    const report = existsSync(json) ? JSON.parse(readFileSync(json, 'utf8')) : null;
+    const report = readJson(json);
     if (!report) failures.set(`run ${run}: no report`, 1);
     for (const file of report?.testResults ?? [])
       for (const t of file.assertionResults)
@@ -82,19 +83,14 @@ if (vitestFiles.length) {
       env: { ...process.env, PLAYWRIGHT_JSON_OUTPUT_NAME: json },
     },
   );
-  const report = existsSync(json) ? JSON.parse(readFileSync(json, 'utf8')) : null;
+  const report = readJson(json);
   if (!report) failures.set('no report', 1);
-  const walk = (suite) => {
-    for (const s of suite.suites ?? []) walk(s);
-    for (const spec of suite.specs ?? [])
-      for (const t of spec.tests)
-        for (const r of t.results)
-          if (r.status !== 'passed' && r.status !== 'skipped') {
-            const key = `[${t.projectName}] ${spec.file}:${spec.line} › ${spec.title}`;
-            failures.set(key, (failures.get(key) ?? 0) + 1);
-          }
-  };
-  if (report) walk(report);
+  else
+    for (const { spec, test, result } of playwrightResults(report))
+      if (result.status !== 'passed' && result.status !== 'skipped') {
+        const key = `[${test.projectName}] ${spec.file}:${spec.line} › ${spec.title}`;
+        failures.set(key, (failures.get(key) ?? 0) + 1);
+      }
 }
 stop();
 

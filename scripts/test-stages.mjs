@@ -6,6 +6,7 @@ import { spawn } from 'node:child_process';
 import { createWriteStream, existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { playwrightResults, readJson } from './test-reports.mjs';
 
 const out = mkdtempSync(join(tmpdir(), 'la-test-report-'));
 const node = process.execPath;
@@ -20,10 +21,6 @@ function runNode(args, log, env = {}) {
     child.on('error', (e) => file.write(`${e.stack ?? e}\n`));
     child.on('close', (code) => file.end(() => resolve(code ?? 1)));
   });
-}
-
-function readJson(file) {
-  return existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')) : null;
 }
 
 const seconds = (ms) => `${(ms / 1000).toFixed(1)} s`;
@@ -104,12 +101,7 @@ export function vitestStage(extra) {
 /** Per Playwright project, the summed time of its tests. */
 function playwrightShares(report) {
   const shares = {};
-  const walk = (suite) => {
-    for (const s of suite.suites ?? []) walk(s);
-    for (const spec of suite.specs ?? [])
-      for (const t of spec.tests) for (const r of t.results) addTo(shares, t.projectName, r.duration);
-  };
-  walk(report);
+  for (const { test, result } of playwrightResults(report)) addTo(shares, test.projectName, result.duration);
   return shares;
 }
 
