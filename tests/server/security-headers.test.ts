@@ -1,11 +1,12 @@
 // Headers, logs and names (#12 item 15): every response carries a CSP without inline script or eval,
 // no framing and a strict referrer policy (self-contained server pages get their own relaxed CSP);
 // login codes and tokens never reach the request log; look-alike mixed-script names are refused.
+// Issue 24 item 13: Strict-Transport-Security in production behind an https PUBLIC_URL only.
 import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/server/app.ts';
 import { redactUrl } from '../../src/server/http/log-redaction.ts';
-import { relaxedCsp, siteCsp } from '../../src/server/http/security-headers.ts';
+import { hstsValue, relaxedCsp, siteCsp } from '../../src/server/http/security-headers.ts';
 import { seedCatalog } from '../../src/server/modules/boxes/boxes.service.ts';
 import { customBoxCreateBodySchema } from '../../src/shared/api/user-boxes.ts';
 import { registerFormSchema } from '../../src/shared/api/auth.ts';
@@ -72,6 +73,40 @@ describe('security headers', () => {
     expect(sources.some((s) => s.startsWith('https://') && `${script.origin}${script.pathname}`.startsWith(s))).toBe(
       true,
     );
+  });
+});
+
+describe('Strict-Transport-Security (issue 24 item 13)', () => {
+  const production = {
+    NODE_ENV: 'production',
+    APP_SECRET: 'a'.repeat(40),
+    PUSHER_APP_KEY: 'key',
+    PUSHER_APP_SECRET: 's'.repeat(20),
+    OAUTH_CLIENT_SECRET: 'o'.repeat(20),
+  };
+  /** The HSTS header of a few answers (a route, a 404, an error) of an app built from `env`. */
+  async function hstsOf(env: Record<string, string>): Promise<(string | undefined)[]> {
+    const t = await createTestApp('sqlite', { env });
+    try {
+      const answers = await Promise.all(
+        ['/api/health', '/api/nope', '/api/profile'].map((url) => t.fastify.inject({ method: 'GET', url })),
+      );
+      expect(answers.map((r) => r.statusCode)).toEqual([200, 404, 401]);
+      return answers.map((r) => r.headers['strict-transport-security'] as string | undefined);
+    } finally {
+      await t.close();
+    }
+  }
+
+  it('every answer carries it in production when PUBLIC_URL is https', async () => {
+    expect(hstsValue).toMatch(/^max-age=31536000\b/); // a year: long enough to count, not preload
+    expect(await hstsOf({ ...production, PUBLIC_URL: 'https://lootarcade.example' })).toEqual(Array(3).fill(hstsValue));
+  });
+
+  it('never over http, nor outside production (a browser would pin localhost)', async () => {
+    expect(await hstsOf({ ...production, PUBLIC_URL: 'http://lootarcade.example' })).toEqual(Array(3).fill(undefined));
+    expect(await hstsOf({ PUBLIC_URL: 'https://lootarcade.example' })).toEqual(Array(3).fill(undefined));
+    expect(await hstsOf({})).toEqual(Array(3).fill(undefined));
   });
 });
 

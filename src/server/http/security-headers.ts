@@ -1,6 +1,8 @@
 // Security headers on every response: a Content-Security-Policy without inline script or eval (Pixi
 // compiles shaders without `new Function` through pixi.js/unsafe-eval), no framing, a strict referrer
 // policy. Server-rendered pages with inline script (/api/docs, /sandbox/*) get their own relaxed policy.
+// In production behind an https PUBLIC_URL, Strict-Transport-Security too (never on http or in
+// development: a browser would remember it for localhost).
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config.ts';
 
@@ -62,9 +64,20 @@ export const relaxedCsp = join({
   'frame-ancestors': ["'none'"],
 });
 
+/** HSTS for a year, subdomains included (no preload: that is the operator's decision to submit). */
+export const hstsValue = 'max-age=31536000; includeSubDomains';
+
+/** Whether responses carry Strict-Transport-Security: production with an https PUBLIC_URL only. */
+export function sendsHsts(config: Config): boolean {
+  return (
+    config.env === 'production' && config.publicUrl !== undefined && new URL(config.publicUrl).protocol === 'https:'
+  );
+}
+
 /** Adds the headers to every response (routes, static files, 404s and errors). */
 export function securityHeaders(app: FastifyInstance, config: Config): void {
   const site = siteCsp(config);
+  const hsts = sendsHsts(config) ? { 'strict-transport-security': hstsValue } : {};
   // a callback hook, not an async one: no promise and no microtask on every request
   app.addHook('onRequest', (request, reply, done) => {
     const path = request.url.split('?')[0]!;
@@ -74,6 +87,7 @@ export function securityHeaders(app: FastifyInstance, config: Config): void {
       'x-frame-options': 'DENY',
       'referrer-policy': 'strict-origin-when-cross-origin',
       'x-content-type-options': 'nosniff',
+      ...hsts,
     });
     done();
   });
