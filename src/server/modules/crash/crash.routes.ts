@@ -32,7 +32,8 @@ import {
   toBet,
   type CrashRoundRow,
 } from './crash.repository.ts';
-import { closeCrashBet, placeCrashBet } from './crash.service.ts';
+import { closeCrashBet, placeCrashBet, type PlacedCrashBet } from './crash.service.ts';
+import { idempotentCall, runOnce, type Remember } from '../wallet/idempotency.ts';
 import type { CrashLoop } from './crash.game.ts';
 import { latestRound } from '../../rounds/round.repository.ts';
 import { HttpError } from '../../http/errors.ts';
@@ -54,21 +55,24 @@ export function crashRoutes(
     {
       method: 'POST',
       url: '/api/crash/bet',
-      summary: `Bet on the round that is starting, one bet per round (${limits})`,
+      summary: `Bet on the round that is starting, one bet per round (${limits}); optional Idempotency-Key header: a retry returns the first answer`,
       tags,
       auth: true,
       body: crashBetBodySchema,
       response: crashBetResponseSchema,
       bodyLimit: 4096,
     },
-    async ({ user, body }) => {
-      const placed = await placeCrashBet(database, user.id, body, clock.now(), maxRoundPayoutCents);
-      await afterCommit(app.log, 'crash bet', async () => {
-        loop.emit(CRASH_EVENTS.bets, betsEvent('placed', placed.bet));
-        await publishBalance(app.publisher, user.id, placed.balanceCents);
-      });
-      return { data: toBet(placed.bet), balance: placed.balanceCents / 100, msg: 'Bet placed.' };
-    },
+    async ({ user, body, request }) =>
+      runOnce(database.db, idempotentCall(request, user.id, 'crash:bet', body), {
+        work: (remember: Remember<PlacedCrashBet>) =>
+          placeCrashBet(database, user.id, body, clock.now(), maxRoundPayoutCents, remember),
+        view: (placed) => ({ data: toBet(placed.bet), balance: placed.balanceCents / 100, msg: 'Bet placed.' }),
+        after: (placed) =>
+          afterCommit(app.log, 'crash bet', async () => {
+            loop.emit(CRASH_EVENTS.bets, betsEvent('placed', placed.bet));
+            await publishBalance(app.publisher, user.id, placed.balanceCents);
+          }),
+      }),
   );
   defineRoute(
     app,

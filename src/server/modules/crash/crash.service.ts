@@ -10,6 +10,7 @@ import { transact } from '../../db/transact.ts';
 import { isUniqueViolation } from '../../db/unique-violation.ts';
 import { HttpError, fieldError } from '../../http/errors.ts';
 import { applyMoveIn, lockUserRows } from '../wallet/ledger.ts';
+import type { Remember } from '../wallet/idempotency.ts';
 import { claimOpenRound, latestRound } from '../../rounds/round.repository.ts';
 import { CRASH_LIMITS, type CrashBetBody } from '../../../shared/api/crash.ts';
 import { crashCentsAt } from '../../../shared/games/crash/crash.curve.ts';
@@ -54,13 +55,15 @@ export function maxRoundStakesCents(maxRoundPayoutCents: number): number {
   return Math.floor((maxRoundPayoutCents * 100) / 101);
 }
 
-/** Places `userId`'s bet on the round that is starting (one per player per round). */
+/** Places `userId`'s bet on the round that is starting (one per player per round); `remember` stores
+ * the answer of an Idempotency-Key call in the bet's transaction (wallet/idempotency.ts). */
 export async function placeCrashBet(
   database: Database,
   userId: number,
   body: CrashBetBody,
   now: number,
   maxRoundPayoutCents: number,
+  remember?: Remember<PlacedCrashBet>,
 ): Promise<PlacedCrashBet> {
   const { amountCents, autoCents } = checkCrashBet(body);
   const closed = new HttpError(422, 'Bets are taken only while a round is starting: wait for the next round.');
@@ -100,7 +103,9 @@ export async function placeCrashBet(
         idempotencyKey: `crash:${round.id}:${userId}:bet`,
         now,
       });
-      return { bet: (await userBet(trx, round.id, userId))!, balanceCents: balanceAfterCents };
+      const placed = { bet: (await userBet(trx, round.id, userId))!, balanceCents: balanceAfterCents };
+      await remember?.(trx, placed);
+      return placed;
     });
   } catch (e) {
     if (isUniqueViolation(e)) throw new HttpError(422, 'You already have a bet in this round.');
