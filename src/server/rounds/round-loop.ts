@@ -65,6 +65,9 @@ export interface RoundLoopDeps<R extends RoundRow> {
 
 const quiet: RoundLog = { info: () => undefined, error: () => undefined };
 
+/** How far ahead of the leader's clock a round may have begun before its start is rebased (ms). */
+export const CLOCK_SKEW_MS = 1000;
+
 /** One game's loop: every process has one; only the leader's moves rounds. */
 export class RoundLoop<R extends RoundRow> {
   readonly game: RoundGame<R>;
@@ -73,6 +76,7 @@ export class RoundLoop<R extends RoundRow> {
   private running = false;
   private leading = false;
   private stepTimer: TimerHandle | null = null;
+  private stepAt = 0; // clock time (epoch ms) the step timer was set for
   private leaseTimer: TimerHandle | null = null;
   private work: Promise<void> = Promise.resolve(); // steps and lease checks run one at a time
   private cached: { at: number; round: Promise<R | undefined> } | null = null;
@@ -162,6 +166,7 @@ export class RoundLoop<R extends RoundRow> {
         this.log.info({ game: this.game.name }, 'round loop: leading');
         this.schedule(0);
       }
+      if (this.leading && was) await this.recheck();
       if (!this.leading && was) {
         this.log.info({ game: this.game.name }, 'round loop: lost the lead');
         if (this.stepTimer !== null) this.deps.clock.clearTimeout(this.stepTimer);
@@ -171,20 +176,57 @@ export class RoundLoop<R extends RoundRow> {
     });
   }
 
+  /** Every lease tick: re-reads the round and brings the step forward when it is due sooner than the
+   * pending timer says (a row corrected by hand, a clock that jumped back). Errors are the next step's. */
+  private async recheck(): Promise<void> {
+    const round = await latestRound<R>(this.deps.database.db, this.game.table).catch(() => undefined);
+    const now = this.deps.clock.now();
+    const wait = this.waitFor(round, now);
+    if (this.stepTimer === null || this.stepAt - now > wait) this.schedule(wait);
+  }
+
+  /** The longest any phase waits (ms): no timer of the loop is ever longer. */
+  private get longestWait(): number {
+    const { bettingMs, pendingMs, endedMs, tickMs } = this.game.timings;
+    return Math.max(bettingMs, pendingMs, endedMs, tickMs, 1000);
+  }
+
   private schedule(ms: number): void {
     if (this.stepTimer !== null) this.deps.clock.clearTimeout(this.stepTimer);
-    this.stepTimer = this.deps.clock.setTimeout(
-      () => {
-        this.stepTimer = null;
-        return this.serial(() =>
-          this.step().catch((err: unknown) => {
-            this.log.error({ err, game: this.game.name }, 'round loop step failed; retrying');
-            if (this.running && this.leading) this.schedule(1000);
-          }),
-        );
-      },
-      Math.max(0, ms),
-    );
+    const wait = Math.min(Math.max(0, ms), this.longestWait);
+    this.stepAt = this.deps.clock.now() + wait;
+    this.stepTimer = this.deps.clock.setTimeout(() => {
+      this.stepTimer = null;
+      return this.serial(() =>
+        this.step().catch((err: unknown) => {
+          this.log.error({ err, game: this.game.name }, 'round loop step failed; retrying');
+          if (this.running && this.leading) this.schedule(1000);
+        }),
+      );
+    }, wait);
+  }
+
+  /**
+   * Ms until the step is due for `round` at `now`: 0 when something is due now, otherwise at most the
+   * phase's own length. A time further ahead than its phase can last was written by a clock that was
+   * ahead (or by hand): it is due at once, and step() rebases it on this clock.
+   */
+  private waitFor(round: R | undefined, now: number): number {
+    const { bettingMs, pendingMs, endedMs, tickMs } = this.game.timings;
+    const until = (at: number, length: number) => (at - now > length ? 0 : Math.max(0, at - now));
+    switch (round?.status) {
+      case 'starting':
+        return until(round.betting_ends_at!, bettingMs);
+      case 'pending':
+        return until(round.pending_at! + pendingMs, pendingMs);
+      case 'in_progress':
+        if (round.in_progress_at! - now > CLOCK_SKEW_MS) return 0;
+        return Math.min(tickMs, Math.max(0, round.in_progress_at! + this.game.playMs(round) - now));
+      case 'ended':
+        return until(round.ended_at! + endedMs, endedMs);
+      default:
+        return 0; // no round yet, or new
+    }
   }
 
   /** Does what is due now and schedules the next step. */
@@ -204,15 +246,29 @@ export class RoundLoop<R extends RoundRow> {
         await this.move(round, 'new', 'starting', { starting_at: now, betting_ends_at: now + timings.bettingMs });
         return this.schedule(0);
       case 'starting':
+        if (round.betting_ends_at! - now > timings.bettingMs) {
+          // a window is never longer than bettingMs from now (every instance takes bets until betting_ends_at)
+          await this.move(round, 'starting', 'starting', { betting_ends_at: now + timings.bettingMs });
+          return this.schedule(timings.bettingMs);
+        }
         if (now < round.betting_ends_at!) return this.schedule(round.betting_ends_at! - now);
         await this.move(round, 'starting', 'pending', { pending_at: now });
         return this.schedule(timings.pendingMs);
       case 'pending':
+        if (round.pending_at! > now) {
+          await this.move(round, 'pending', 'pending', { pending_at: now });
+          return this.schedule(timings.pendingMs);
+        }
         if (now < round.pending_at! + timings.pendingMs)
           return this.schedule(round.pending_at! + timings.pendingMs - now);
         await this.move(round, 'pending', 'in_progress', { in_progress_at: now });
         return this.schedule(Math.min(timings.tickMs, this.game.playMs({ ...round, in_progress_at: now })));
       case 'in_progress': {
+        if (round.in_progress_at! - now > CLOCK_SKEW_MS) {
+          // began "in the future": its play is counted again from now (the result was committed at creation)
+          await this.move(round, 'in_progress', 'in_progress', { in_progress_at: now });
+          return this.schedule(0);
+        }
         const end = round.in_progress_at! + this.game.playMs(round);
         if (now >= end) {
           await this.end(round, now);
@@ -222,6 +278,10 @@ export class RoundLoop<R extends RoundRow> {
         return this.schedule(Math.min(timings.tickMs, end - now));
       }
       case 'ended':
+        if (round.ended_at! > now) {
+          await this.move(round, 'ended', 'ended', { ended_at: now });
+          return this.schedule(timings.endedMs);
+        }
         return this.schedule(round.ended_at! + timings.endedMs - now);
     }
   }
