@@ -90,7 +90,7 @@ describeEachDb('affiliates', (dialect) => {
       claimable: 0,
       code_editable: true,
     });
-    expect(d.code).toMatch(/^[\w-]{8}$/);
+    expect(d.code).toMatch(/^[a-z0-9]{10}$/);
     expect(d.link).toBe(`${t.config.siteUrl.replace(/\/$/, '')}/ref/${d.code}`);
     const visit = (code: string) => t.fastify.inject({ method: 'POST', url: `/api/affiliates/visit/${code}` });
     expect((await visit(d.code)).json()).toEqual({ ok: true });

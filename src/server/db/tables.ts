@@ -6,6 +6,7 @@ import type { CoreTables } from './tables/core.ts';
 import type { FairDiceTables } from './tables/fair-dice.ts';
 import type { LevelsTables, UsersLevelColumns } from './tables/levels.ts';
 import type { WalletTables } from './tables/wallet.ts';
+import type { HeldFundsTable, ReferralVisitsTable, WithdrawalsHeldColumns } from './tables/held-funds.ts';
 import type { UpgradeTables } from './tables/upgrade.ts';
 import type { OutboxPayloadColumns, ReferralLinksAffiliateColumns, SupportTables } from './tables/support.ts';
 import type { ProgrammeTables, UsersProgrammeColumns } from './tables/programmes.ts';
@@ -20,6 +21,7 @@ export type * from './tables/core.ts';
 export type * from './tables/fair-dice.ts';
 export type * from './tables/levels.ts';
 export type * from './tables/wallet.ts';
+export type * from './tables/held-funds.ts';
 export type * from './tables/upgrade.ts';
 export type * from './tables/user-boxes.ts';
 export type * from './tables/support.ts';
@@ -36,7 +38,7 @@ export interface Tables
     Omit<CoreTables, 'users'>,
     Omit<AccountsTables, 'referral_links'>,
     FairDiceTables,
-    Omit<WalletTables, 'outbox'>,
+    Omit<WalletTables, 'outbox' | 'withdrawals'>,
     CatalogTables,
     LevelsTables,
     UpgradeTables,
@@ -49,4 +51,7 @@ export interface Tables
   users: CoreTables['users'] & UsersLevelColumns & UsersVerificationColumns & UsersProgrammeColumns; // + migrations 0008, 0013, 0018
   referral_links: AccountsTables['referral_links'] & ReferralLinksAffiliateColumns; // + migration 0019
   outbox: WalletTables['outbox'] & OutboxPayloadColumns; // + migration 0019
+  withdrawals: WalletTables['withdrawals'] & WithdrawalsHeldColumns; // + migration 0029
+  held_funds: HeldFundsTable; // migration 0029
+  referral_visits: ReferralVisitsTable; // migration 0029
 }

@@ -26,6 +26,84 @@ export const REFERRAL_CODE_PATTERN = /^[a-z0-9](?:[a-z0-9]|-(?=[a-z0-9])){2,18}[
 /** The message for a code that breaks REFERRAL_CODE_PATTERN. */
 export const referralCodeInvalidMessage =
   'The code must be 4–20 characters: letters a–z, digits and single hyphens, starting and ending with a letter or digit.';
+/** Words of the site and its staff that no referral code may be. */
+const RESERVED_WORDS = [
+  'admin',
+  'administrator',
+  'support',
+  'api',
+  'help',
+  'root',
+  'system',
+  'staff',
+  'moderator',
+  'official',
+  'lootarcade',
+  'loot-arcade',
+  'www',
+  'mail',
+  'null',
+  'undefined',
+] as const;
+
+/**
+ * The first path segment of every route of the site: the client's pages (src/client/app/route-table.ts
+ * and dev-pages.ts) and the server's own prefixes (src/server/http/static.ts serverPrefixes, the
+ * built assets). tests/client/affiliates/reserved-codes.test.ts and
+ * tests/server/affiliates-details.test.ts fail when a route is added without its segment here.
+ */
+export const SITE_ROUTE_SEGMENTS = [
+  'boxes',
+  'custom-boxes',
+  'battles',
+  'upgrade',
+  'rocket',
+  'crash',
+  'bounce',
+  'plinko',
+  'wheel',
+  'dice',
+  'freeloot',
+  'cashback',
+  'leaderboard',
+  'partnership',
+  'faq',
+  'how-it-works',
+  'contacts',
+  'provably-fair',
+  'aml-policy',
+  'cookie-policy',
+  'privacy-statement',
+  'terms-of-service',
+  'index-old-winter',
+  'engine-check',
+  'auth',
+  'ref',
+  'reset-password',
+  'verify-email',
+  'profile',
+  'dev',
+  'api',
+  'oauth',
+  'social',
+  'broadcasting',
+  'socket.io',
+  'app',
+  'sandbox',
+  'assets',
+  'img',
+] as const;
+
+/** Codes no player may choose and no default code is: RESERVED_WORDS and SITE_ROUTE_SEGMENTS. */
+export const RESERVED_REFERRAL_CODES: readonly string[] = [...new Set([...RESERVED_WORDS, ...SITE_ROUTE_SEGMENTS])];
+const reservedBare = new Set(RESERVED_REFERRAL_CODES.map((c) => c.replace(/[^a-z0-9]/g, '')));
+
+/** True when `code` is reserved, ignoring case and hyphens ("Ad-min" and "lootarcade" both are). */
+export function isReservedReferralCode(code: string): boolean {
+  return reservedBare.has(code.toLowerCase().replace(/[^a-z0-9]/g, ''));
+}
+/** The message for a reserved code. */
+export const referralCodeReservedMessage = 'This code is reserved for the site. Choose another one.';
 /** The message for a code another player has. */
 export const referralCodeTakenMessage = 'This code is already taken.';
 /** The message for a second change. */
@@ -41,7 +119,8 @@ export const affiliateCodeBodySchema = z.object({
     .trim()
     .toLowerCase()
     .min(1, 'Enter a referral code.')
-    .regex(REFERRAL_CODE_PATTERN, referralCodeInvalidMessage),
+    .regex(REFERRAL_CODE_PATTERN, referralCodeInvalidMessage)
+    .refine((code) => !isReservedReferralCode(code), referralCodeReservedMessage),
 });
 
 /** The dashboard of /profile/referral. */

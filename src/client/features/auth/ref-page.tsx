@@ -1,5 +1,5 @@
-// /ref/{code}: remembers the referral for registration, counts the visit (once per browser and
-// code) and opens the register modal on /.
+// /ref/{code}: remembers the referral for registration, reports the visit (the server counts it
+// once per browser and UTC day) and opens the register modal on /.
 import { useEffect } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { referralKey } from './referral.ts';
@@ -12,11 +12,8 @@ export default function RefPage() {
   useEffect(() => {
     if (link && link.length <= 32) {
       localStorage.setItem(referralKey, link);
-      const seen = `${referralKey}-visited:${link}`;
-      if (!localStorage.getItem(seen)) {
-        localStorage.setItem(seen, '1');
-        void api('POST', `/api/affiliates/visit/${encodeURIComponent(link)}`).catch(() => undefined);
-      }
+      // the server counts this browser (its la_visitor cookie) once per code and UTC day
+      void api('POST', `/api/affiliates/visit/${encodeURIComponent(link)}`).catch(() => undefined);
     }
     void navigate('/?modal=register', { replace: true });
   }, [link, navigate]);

@@ -9,6 +9,11 @@ const rows: [string, string, string][] = [
     'Remembers which partner link brought you here, so the partner is credited.',
     'Until the end of the day',
   ],
+  [
+    'la_visitor',
+    'A random number that lets a partner link count your browser as one visitor per day; nothing else is stored with it.',
+    '365 days',
+  ],
   ['locale', 'Remembers your language.', '365 days'],
   ['sound (local storage)', 'Remembers whether you muted game sounds.', 'Until you clear it'],
   [

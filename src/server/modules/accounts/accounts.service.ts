@@ -10,7 +10,7 @@ import type { HashQueue } from '../auth/hash-queue.ts';
 import { findUserByEmail, insertUser } from './accounts.repository.ts';
 import { sendVerification, takeOverUnverified } from './email-verification.ts';
 import { mixesLookAlikeScripts } from '../../../shared/mixed-script.ts';
-import { findReferralLink } from '../affiliates/affiliates.repository.ts';
+import { createDefaultReferralLink, findReferralLink } from '../affiliates/affiliates.repository.ts';
 
 /** What the account services need. */
 export interface AccountsContext {
@@ -60,10 +60,7 @@ export async function register(
   try {
     userId = await ctx.db.transaction().execute(async (trx) => {
       const userId = await insertUser(trx, { name: input.name, email, passwordHash, avatarUrl: null, now });
-      await trx
-        .insertInto('referral_links')
-        .values({ user_id: userId, code: randomBytes(6).toString('base64url'), created_at: now })
-        .execute();
+      await createDefaultReferralLink(trx, userId, now);
       const link = input.trackingLink
         ? await trx
             .selectFrom('tracking_links')
@@ -170,10 +167,7 @@ export async function socialSignIn(
           emailVerifiedAt: who.email && who.emailVerified ? now : null,
         }));
       if (!existing) {
-        await trx
-          .insertInto('referral_links')
-          .values({ user_id: id, code: randomBytes(6).toString('base64url'), created_at: now })
-          .execute();
+        await createDefaultReferralLink(trx, id, now);
         await trx
           .insertInto('user_attributions')
           .values({ user_id: id, tracking_link_id: null, referrer_id: null, wants_promotions: 0, created_at: now })

@@ -1,8 +1,9 @@
 // Affiliate queries: a player's referral link (made on first need for players who predate it),
-// visits to it, and the totals of the players who signed up through it.
+// visits to it (once per browser and UTC day), and the totals of the players who signed up through it.
 import { randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
 import type { DB } from '../../db/database.ts';
+import { isReservedReferralCode } from '../../../shared/api/affiliates.ts';
 
 /** A referral link row as the dashboard needs it. */
 export interface ReferralLink {
@@ -12,9 +13,45 @@ export interface ReferralLink {
   claimed_cents: number;
 }
 
-/** A new default code: 8 URL-safe random characters (as registration makes). */
+const CODE_ALPHABET = 'abcdefghijklmnopqrstuvwxyz0123456789'; // what REFERRAL_CODE_PATTERN allows, without the hyphen
+/** Length of a default code: 36^10 ≈ 3.7 × 10^15 codes. */
+export const DEFAULT_CODE_LENGTH = 10;
+
+/** A new default code: DEFAULT_CODE_LENGTH uniform random characters of a–z and 0–9, never a reserved one. */
 export function defaultReferralCode(): string {
-  return randomBytes(6).toString('base64url');
+  for (;;) {
+    let code = '';
+    while (code.length < DEFAULT_CODE_LENGTH) {
+      for (const byte of randomBytes(16)) {
+        // 252 = 7 × 36: bytes above it are dropped so every character is equally likely
+        if (byte < 252 && code.length < DEFAULT_CODE_LENGTH) code += CODE_ALPHABET[byte % 36];
+      }
+    }
+    if (!isReservedReferralCode(code)) return code;
+  }
+}
+
+/**
+ * Gives `userId` a link with a new default code unless it has one; a code another link has already
+ * (UNIQUE code) is drawn again. Runs inside the caller's transaction (registration) or alone.
+ */
+export async function createDefaultReferralLink(
+  db: DB,
+  userId: number,
+  now: number,
+  draw: () => string = defaultReferralCode, // tests force a collision
+): Promise<void> {
+  for (let attempt = 0; attempt < 5; attempt++) {
+    const made = await db
+      .insertInto('referral_links')
+      .values({ user_id: userId, code: draw(), created_at: now })
+      .onConflict((oc) => oc.doNothing()) // the user's link made meanwhile, or the code taken
+      .executeTakeFirst();
+    if (Number(made.numInsertedOrUpdatedRows ?? 0n) === 1) return;
+    const mine = await db.selectFrom('referral_links').select('id').where('user_id', '=', userId).executeTakeFirst();
+    if (mine) return;
+  }
+  throw new Error('no free referral code after 5 draws');
 }
 
 /** The player's link, created with a default code when missing. */
@@ -27,11 +64,7 @@ export async function ensureReferralLink(db: DB, userId: number, now: number): P
       .executeTakeFirst();
   const found = await read();
   if (found) return found;
-  await db
-    .insertInto('referral_links')
-    .values({ user_id: userId, code: defaultReferralCode(), created_at: now })
-    .onConflict((oc) => oc.column('user_id').doNothing())
-    .execute();
+  await createDefaultReferralLink(db, userId, now);
   return (await read())!;
 }
 
@@ -56,15 +89,35 @@ export async function referralCodeTaken(db: DB, code: string, userId: number): P
   return row !== undefined;
 }
 
-/** Counts one landing on /ref/{code}; false for an unknown code. */
-export async function countReferralVisit(db: DB, code: string): Promise<boolean> {
+/** UTC days since 1970-01-01 of `now` (epoch ms). */
+export function utcDay(now: number): number {
+  return Math.floor(now / 86_400_000);
+}
+
+/**
+ * Counts a landing on /ref/{code} by the browser `visitor` (its random cookie id): once per link,
+ * browser and UTC day (UNIQUE link_id, visitor, day). False for an unknown code.
+ */
+export async function countReferralVisit(db: DB, code: string, visitor: string, now: number): Promise<boolean> {
   const link = await findReferralLink(db, code);
   if (!link) return false;
-  await db
-    .updateTable('referral_links')
-    .set({ visits: sql`visits + 1` })
-    .where('id', '=', link.id)
-    .execute();
+  const day = utcDay(now);
+  await db.transaction().execute(async (trx) => {
+    const first = await trx
+      .insertInto('referral_visits')
+      .values({ link_id: link.id, visitor, day })
+      .onConflict((oc) => oc.columns(['link_id', 'visitor', 'day']).doNothing())
+      .returning('id')
+      .executeTakeFirst();
+    if (!first) return; // this browser counted today already
+    await trx
+      .updateTable('referral_links')
+      .set({ visits: sql`visits + 1` })
+      .where('id', '=', link.id)
+      .execute();
+  });
+  // only today's rows decide anything: earlier ones (a random id per browser) are not kept
+  await db.deleteFrom('referral_visits').where('day', '<', day).execute();
   return true;
 }
 

@@ -1,5 +1,6 @@
 // HTTP for affiliates: the dashboard, the one code change, the commission claim (balance published
-// after commit) and the visit count of the /ref/{code} landing page.
+// after commit) and the visit count of the /ref/{code} landing page (once per browser and UTC day).
+import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { Config } from '../../config.ts';
@@ -20,6 +21,11 @@ import { affiliateDashboard, changeReferralCode, claimCommission } from './affil
 import { countReferralVisit } from './affiliates.repository.ts';
 
 const tags = ['affiliates'];
+
+/** The browser's random id for counting referral visits (sent only to the visit call). */
+export const VISITOR_COOKIE = 'la_visitor';
+const VISITOR_ID = new RegExp(`(?:^|;\\s*)${VISITOR_COOKIE}=([A-Za-z0-9_-]{22})(?:;|$)`);
+const VISITOR_MAX_AGE_S = 365 * 86_400;
 
 /** Registers /api/affiliates, PUT /api/affiliates/code, POST /api/affiliates/claim and the visit count. */
 export function affiliatesRoutes(app: FastifyInstance, db: DB, config: Config): void {
@@ -82,13 +88,23 @@ export function affiliatesRoutes(app: FastifyInstance, db: DB, config: Config): 
     {
       method: 'POST',
       url: '/api/affiliates/visit/:code',
-      summary:
-        'Count a landing on /ref/{code} (the referral page calls it once per browser); unknown codes count nothing',
+      summary: `Count a landing on /ref/{code} once per browser (the ${VISITOR_COOKIE} cookie, a random id set here) and UTC day; unknown codes count nothing`,
       tags,
       params: z.object({ code: z.string().max(32) }),
       response: referralVisitResponseSchema,
       bodyLimit: 1024,
     },
-    async ({ params }) => ({ ok: await countReferralVisit(db, params.code) }),
+    async ({ params, request, reply }) => {
+      let visitor = VISITOR_ID.exec(request.headers.cookie ?? '')?.[1];
+      if (!visitor) {
+        visitor = randomBytes(16).toString('base64url');
+        const secure = origin.startsWith('https:') ? '; Secure' : '';
+        void reply.header(
+          'set-cookie',
+          `${VISITOR_COOKIE}=${visitor}; Path=/api/affiliates/visit; HttpOnly; SameSite=Lax; Max-Age=${VISITOR_MAX_AGE_S}${secure}`,
+        );
+      }
+      return { ok: await countReferralVisit(db, params.code, visitor, Date.now()) };
+    },
   );
 }

@@ -9,8 +9,10 @@ import { applyMoveIn, lockUserRows } from '../wallet/ledger.ts';
 import {
   AFFILIATE_SHARE_PERCENT,
   commissionCents,
+  isReservedReferralCode,
   nothingToClaimMessage,
   referralCodeChangedMessage,
+  referralCodeReservedMessage,
   referralCodeTakenMessage,
   type Affiliate,
 } from '../../../shared/api/affiliates.ts';
@@ -42,6 +44,7 @@ export async function changeReferralCode(db: DB, userId: number, code: string, n
   const link = await ensureReferralLink(db, userId, now);
   if (link.code_changed_at !== null) throw new HttpError(409, referralCodeChangedMessage);
   if (link.code === code) throw fieldError('code', 'This is already your code.');
+  if (isReservedReferralCode(code)) throw fieldError('code', referralCodeReservedMessage); // the body schema refuses it too
   if (await referralCodeTaken(db, code, userId)) throw fieldError('code', referralCodeTakenMessage);
   try {
     const r = await db
