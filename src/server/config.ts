@@ -74,6 +74,11 @@ const envSchema = z.object({
   STEAM_API_KEY: z.string().min(1).optional(),
   CRASH_CHAIN_GAMES: z.coerce.number().int().min(1000).max(100_000_000).default(1_000_000),
   CRASH_MAX_ROUND_PAYOUT: z.coerce.number().int().min(100).max(10_000_000).optional(),
+  // Support bounds (issue 24 item 4), see src/server/modules/support/README.md.
+  SUPPORT_MAX_OPEN_TICKETS: z.coerce.number().int().min(1).max(1000).default(5),
+  SUPPORT_ATTACHMENTS_PER_DAY: z.coerce.number().int().min(0).max(10_000).default(20),
+  SUPPORT_PLAYER_STORAGE_MB: z.coerce.number().int().min(1).max(100_000).default(50),
+  SUPPORT_STORAGE_MB: z.coerce.number().int().min(1).max(10_000_000).default(2048),
 });
 
 const proxyNames = new Set(['loopback', 'linklocal', 'uniquelocal']);
@@ -142,6 +147,9 @@ export interface Config {
   giftCardResellerUrl: string; // the gift-card Buy links' target (GIFTCARD_RESELLER_URL, else the site's /contacts)
   accessTtlSeconds: number; // access-token lifetime (ACCESS_TOKEN_TTL_SECONDS; tests shorten it)
   scryptLogN: number; // log2 of the scrypt cost N for new password hashes (17 = OWASP; lower only outside production)
+  /** Support: tickets not closed per player, images a player attaches in any 24 h, bytes of images
+   * one player and all players may have stored (past them: 429, 429, 413, 413). */
+  support: { maxOpenTickets: number; attachmentsPerDay: number; playerStorageBytes: number; storageBytes: number };
   /** Rocket: games in the installation's hash chain (generated once); the most paid per round (cents). */
   crash: { chainGames: number; maxRoundPayoutCents: number | null };
   rateLimitScale: number; // multiplies every rate-limit allowance (benchmarks raise it; 1 in production)
@@ -264,6 +272,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     accessTtlSeconds: e.ACCESS_TOKEN_TTL_SECONDS,
     scryptLogN: e.SCRYPT_LOG_N,
     rateLimitScale: e.RATE_LIMIT_SCALE,
+    support: {
+      maxOpenTickets: e.SUPPORT_MAX_OPEN_TICKETS,
+      attachmentsPerDay: e.SUPPORT_ATTACHMENTS_PER_DAY,
+      playerStorageBytes: e.SUPPORT_PLAYER_STORAGE_MB * 1024 * 1024,
+      storageBytes: e.SUPPORT_STORAGE_MB * 1024 * 1024,
+    },
     crash: {
       chainGames: e.CRASH_CHAIN_GAMES,
       maxRoundPayoutCents: e.CRASH_MAX_ROUND_PAYOUT === undefined ? null : e.CRASH_MAX_ROUND_PAYOUT * 100,

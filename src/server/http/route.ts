@@ -83,7 +83,7 @@ export function defineRoute<
     ...(spec.bodyLimit ? { bodyLimit: spec.bodyLimit } : {}),
     config: checksOwnInput,
     // Before the body is read: a request without a valid token is refused without the server
-    // buffering its body (up to a route's limit, 6 MB for support tickets).
+    // reading its body (up to a route's limit; multipart uploads are read by the handler, http/multipart.ts).
     ...(spec.auth
       ? {
           onRequest: async (request: FastifyRequest) => {

@@ -6,22 +6,31 @@ import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { defineRoute } from '../../http/route.ts';
-import { HttpError, errorBody, handleError } from '../../http/errors.ts';
+import { HttpError, fieldError } from '../../http/errors.ts';
+import { multipartParser, readMultipart, type MultipartSpec } from '../../http/multipart.ts';
 import { AVATAR_MAX_BYTES, profileUpdateSchema } from '../../../shared/api/profile.ts';
-import { multipartBoundary, multipartField } from './avatar-file.ts';
 import { uploadAvatar, uploadedAvatarName, uploadedAvatarPrefix, type ProfileContext } from './profile.service.ts';
 
 const mimeByExt: Record<string, string> = { png: 'image/png', jpg: 'image/jpeg', webp: 'image/webp' };
-const tooLarge = 'The avatar may not be larger than 2 MB.';
+const missing = 'Choose an image file to upload (form field "avatar").';
+
+/** The upload's body: one file of at most 2 MB in `avatar`; the part is read as it arrives. */
+const avatarForm: MultipartSpec = {
+  fileFields: ['avatar'],
+  maxFiles: 1,
+  maxFileBytes: AVATAR_MAX_BYTES,
+  textFields: [],
+  maxFields: 4,
+  maxFieldBytes: 1024,
+  tooLarge: 'The avatar may not be larger than 2 MB.',
+  notMultipart: 'Send the avatar as multipart/form-data with the field "avatar".',
+  tooManyFiles: () => fieldError('avatar', 'Choose one image file.'),
+};
 
 /** Registers the upload and the file route in a scope of their own (its own multipart parser). */
 export function avatarRoutes(app: FastifyInstance, ctx: ProfileContext): void {
   void app.register(async (scope) => {
-    scope.addContentTypeParser('multipart/form-data', { parseAs: 'buffer' }, (_req, body, done) => done(null, body));
-    scope.setErrorHandler((error, request, reply) => {
-      if ((error as { statusCode?: number }).statusCode === 413) return reply.status(413).send(errorBody(tooLarge));
-      return handleError(error as Error, request, reply);
-    });
+    await multipartParser(scope);
 
     defineRoute(
       scope,
@@ -32,15 +41,13 @@ export function avatarRoutes(app: FastifyInstance, ctx: ProfileContext): void {
           'Upload an avatar: multipart field `avatar`, a PNG, JPEG or WebP image of at most 2 MB and 256 × 256 pixels (422 beyond)',
         tags: ['profile'],
         auth: true,
-        bodyLimit: AVATAR_MAX_BYTES + 64 * 1024, // the file plus the multipart framing
+        bodyLimit: 16 * 1024, // other content types (JSON) are refused with 415; multipart is bounded by avatarForm
         response: profileUpdateSchema,
       },
-      async ({ request, user }) => {
-        const boundary = multipartBoundary(request.headers['content-type']);
-        if (!boundary || !Buffer.isBuffer(request.body))
-          throw new HttpError(415, 'Send the avatar as multipart/form-data with the field "avatar".');
-        const bytes = multipartField(request.body, boundary, 'avatar');
-        return { msg: 'Your avatar has been changed.', data: await uploadAvatar(ctx, user.id, bytes) };
+      async ({ request, reply, user }) => {
+        const { files } = await readMultipart(request, reply, avatarForm);
+        if (!files[0]) throw fieldError('avatar', missing);
+        return { msg: 'Your avatar has been changed.', data: await uploadAvatar(ctx, user.id, files[0].bytes) };
       },
     );
 

@@ -1,4 +1,6 @@
-// Support queries: tickets of a player, a ticket's thread with its attachments, the operators' list.
+// Support queries: tickets of a player, a ticket's thread with its attachments, the operators' list,
+// and what the support limits count (open tickets, recent and stored images).
+import { SqliteAdapter } from 'kysely';
 import type { DB } from '../../db/database.ts';
 import type {
   SupportCategory,
@@ -119,4 +121,52 @@ export async function findAttachment(db: DB, ticketId: number, file: string): Pr
     .where('support_messages.ticket_id', '=', ticketId)
     .where('support_attachments.file', '=', file)
     .executeTakeFirst();
+}
+
+/** How many of a player's tickets are not closed. */
+export async function openTicketCount(db: DB, userId: number): Promise<number> {
+  const r = await db
+    .selectFrom('support_tickets')
+    .select((eb) => eb.fn.countAll<number | string>().as('n'))
+    .where('user_id', '=', userId)
+    .where('status', '!=', 'closed')
+    .executeTakeFirst();
+  return Number(r?.n ?? 0);
+}
+
+/** The images a player attached since `since`, and the bytes of all the images the player has stored. */
+export async function playerAttachmentUse(
+  db: DB,
+  userId: number,
+  since: number,
+): Promise<{ recent: number; bytes: number }> {
+  const r = await db
+    .selectFrom('support_attachments')
+    .innerJoin('support_messages', 'support_messages.id', 'support_attachments.message_id')
+    .innerJoin('support_tickets', 'support_tickets.id', 'support_messages.ticket_id')
+    .select((eb) => [
+      eb.fn
+        .sum<number | string | null>(eb.case().when('support_messages.created_at', '>', since).then(1).else(0).end())
+        .as('recent'),
+      eb.fn.sum<number | string | null>('support_attachments.size').as('bytes'),
+    ])
+    .where('support_tickets.user_id', '=', userId)
+    .where('support_messages.author', '=', 'player')
+    .executeTakeFirst();
+  return { recent: Number(r?.recent ?? 0), bytes: Number(r?.bytes ?? 0) };
+}
+
+/** The bytes of every stored support image. */
+export async function storedAttachmentBytes(db: DB): Promise<number> {
+  const r = await db
+    .selectFrom('support_attachments')
+    .select((eb) => eb.fn.sum<number | string | null>('size').as('bytes'))
+    .executeTakeFirst();
+  return Number(r?.bytes ?? 0);
+}
+
+/** Serialises one player's support writes (PostgreSQL row lock; SQLite has one writer anyway). */
+export async function lockPlayer(trx: DB, userId: number): Promise<void> {
+  if (trx.getExecutor().adapter instanceof SqliteAdapter) return;
+  await trx.selectFrom('users').select('id').where('id', '=', userId).forNoKeyUpdate().execute();
 }

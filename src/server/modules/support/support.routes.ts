@@ -1,12 +1,13 @@
 // HTTP for support tickets (owner only: another player's ticket is a 404). Writes take JSON, or
-// multipart/form-data with the same text fields plus image files in the field `attachments`.
+// multipart/form-data with the same text fields plus image files in the field `attachments`, read
+// as they arrive (http/multipart.ts) only after the cheap checks (signed in, own ticket, open tickets).
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z, type ZodType } from 'zod';
 import { defineRoute } from '../../http/route.ts';
-import { HttpError, errorBody, handleError, zodErrors } from '../../http/errors.ts';
-import { multipartBoundary, multipartParts } from '../profile/avatar-file.ts';
+import { HttpError, fieldError, zodErrors } from '../../http/errors.ts';
+import { multipartParser, readMultipart, type MultipartSpec } from '../../http/multipart.ts';
 import {
   SUPPORT_ATTACHMENT_MAX_BYTES,
   SUPPORT_MAX_ATTACHMENTS,
@@ -20,6 +21,8 @@ import {
 import { attachmentName, attachmentTooLarge } from './support-files.ts';
 import { findAttachment, findTicket, ticketView } from './support.repository.ts';
 import {
+  assertCanOpen,
+  assertCanReply,
   closeTicket,
   createTicket,
   playerReply,
@@ -29,20 +32,36 @@ import {
 } from './support.service.ts';
 
 const tags = ['support'];
-const bodyLimit = SUPPORT_MAX_ATTACHMENTS * SUPPORT_ATTACHMENT_MAX_BYTES + 128 * 1024; // files + text + framing
+const jsonLimit = 64 * 1024; // JSON bodies carry text only (5000 characters at most)
+
+/** A ticket write as multipart: the text fields of `schema`, up to 3 images of 2 MB in `attachments`. */
+const ticketForm = (textFields: readonly string[]): MultipartSpec => ({
+  fileFields: ['attachments', 'attachments[]'],
+  maxFiles: SUPPORT_MAX_ATTACHMENTS,
+  maxFileBytes: SUPPORT_ATTACHMENT_MAX_BYTES,
+  textFields,
+  maxFields: 8,
+  maxFieldBytes: 32 * 1024, // 5000 characters of up to 4 bytes each, with room to spare
+  tooLarge: attachmentTooLarge,
+  notMultipart: 'Send the form as JSON or as multipart/form-data.',
+  tooManyFiles: () => fieldError('attachments', `Attach at most ${SUPPORT_MAX_ATTACHMENTS} images.`),
+});
+const ticketFormSpec = ticketForm(['subject', 'category', 'message']);
+const messageFormSpec = ticketForm(['message']);
 
 /** The text fields (validated by `schema`) and the files of a JSON or multipart body. */
-function readBody<T>(request: FastifyRequest, schema: ZodType<T>): { fields: T; files: Buffer[] } {
+async function readBody<T>(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  schema: ZodType<T>,
+  form: MultipartSpec,
+): Promise<{ fields: T; files: Buffer[] }> {
   let raw: unknown = request.body;
-  const files: Buffer[] = [];
-  const boundary = multipartBoundary(request.headers['content-type']);
-  if (boundary && Buffer.isBuffer(request.body)) {
-    const fields: Record<string, string> = {};
-    for (const part of multipartParts(request.body, boundary)) {
-      if (part.name === 'attachments' || part.name === 'attachments[]') files.push(part.data);
-      else fields[part.name] ??= part.data.toString('utf8');
-    }
-    raw = fields;
+  let files: Buffer[] = [];
+  if (request.isMultipart()) {
+    const body = await readMultipart(request, reply, form);
+    raw = body.fields;
+    files = body.files.map((f) => f.bytes);
   }
   const parsed = schema.safeParse(raw ?? {});
   if (!parsed.success) {
@@ -56,12 +75,7 @@ function readBody<T>(request: FastifyRequest, schema: ZodType<T>): { fields: T; 
 export function supportRoutes(app: FastifyInstance, ctx: SupportContext): void {
   const { db } = ctx;
   void app.register(async (scope) => {
-    scope.addContentTypeParser('multipart/form-data', { parseAs: 'buffer' }, (_req, body, done) => done(null, body));
-    scope.setErrorHandler((error, request, reply) => {
-      if ((error as { statusCode?: number }).statusCode === 413)
-        return reply.status(413).send(errorBody(attachmentTooLarge));
-      return handleError(error as Error, request, reply);
-    });
+    await multipartParser(scope);
 
     defineRoute(
       scope,
@@ -84,11 +98,12 @@ export function supportRoutes(app: FastifyInstance, ctx: SupportContext): void {
           'Open a ticket {subject, category, message}: JSON, or multipart/form-data with up to 3 images (PNG, JPEG or WebP by content, at most 2 MB each) in the field `attachments`',
         tags,
         auth: true,
-        bodyLimit,
+        bodyLimit: jsonLimit,
         response: ticketWriteResponseSchema,
       },
       async ({ user, request, reply }) => {
-        const { fields, files } = readBody(request, ticketBodySchema);
+        await assertCanOpen(ctx, user.id); // before a byte of the body is read
+        const { fields, files } = await readBody(request, reply, ticketBodySchema, ticketFormSpec);
         const data = await createTicket(ctx, user.id, fields, files, Date.now());
         void reply.status(201);
         return { msg: 'Your ticket has been sent. We usually answer within a day.', data };
@@ -115,12 +130,13 @@ export function supportRoutes(app: FastifyInstance, ctx: SupportContext): void {
         summary: 'Reply {message} (JSON or multipart with `attachments`); the ticket is open again; 422 when closed',
         tags,
         auth: true,
-        bodyLimit,
+        bodyLimit: jsonLimit,
         params: ticketParamsSchema,
         response: ticketWriteResponseSchema,
       },
-      async ({ user, params, request }) => {
-        const { fields, files } = readBody(request, ticketMessageBodySchema);
+      async ({ user, params, request, reply }) => {
+        await assertCanReply(db, user.id, params.id); // 404 or closed before the body is read
+        const { fields, files } = await readBody(request, reply, ticketMessageBodySchema, messageFormSpec);
         const data = await playerReply(ctx, user.id, params.id, fields.message, files, Date.now());
         return { msg: 'Your message has been sent.', data };
       },
