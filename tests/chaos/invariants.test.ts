@@ -5,6 +5,9 @@ import { afterEach, beforeEach, expect, it } from 'vitest';
 import { placeDiceBet } from '../../src/server/modules/dice/dice.service.ts';
 import { openBox } from '../../src/server/modules/openings/openings.service.ts';
 import { sellItems } from '../../src/server/modules/inventory/inventory.service.ts';
+import { createBattle, joinBattle } from '../../src/server/modules/battles/battles.service.ts';
+import { cancelBattle, expireBattle, leaveBattle } from '../../src/server/modules/battles/battles.refund.ts';
+import { BATTLE_WAIT_MS } from '../../src/shared/api/battles.ts';
 import { createCatalogApp, type CatalogApp } from '../helpers/catalog.ts';
 import { describeEachDb } from '../helpers/test-db.ts';
 import { createPlayer, type TestPlayer } from '../helpers/users.ts';
@@ -45,6 +48,28 @@ describeEachDb('money invariants', (dialect) => {
     const report = await checkInvariants(c.t.database.db, { answered: answered([betId]), sent: sent(1) });
     expect(report.violations).toEqual([]);
     expect(report.counts.openings).toBe(2);
+  });
+
+  it('finds nothing wrong with battle seats left, retaken, canceled and expired', async () => {
+    const { database } = c.t;
+    const { appSecret } = c.t.config.secrets;
+    const [b, d] = [
+      await createPlayer(database.db, appSecret, { balanceCents: 10_000 }),
+      await createPlayer(database.db, appSecret, { balanceCents: 10_000 }),
+    ];
+    const body = { boxes: ['penny-box'], mode: '1v1v1' as const, crazy: false, terminal: false, private: false };
+    const first = (await createBattle(database, p.id, body, 7_000)).id;
+    await joinBattle(database, b.id, first, undefined, 7_001);
+    await leaveBattle(database, b.id, first, 7_002);
+    await joinBattle(database, d.id, first, undefined, 7_003); // seat 1 again, under a new key
+    await cancelBattle(database, p.id, first, 7_004);
+    const second = (await createBattle(database, p.id, body, 8_000)).id;
+    await joinBattle(database, b.id, second, undefined, 8_001);
+    await leaveBattle(database, b.id, second, 8_002);
+    await joinBattle(database, b.id, second, undefined, 8_003);
+    expect(await expireBattle(database, second, 8_000 + BATTLE_WAIT_MS)).not.toBeNull();
+    const { violations } = await checkInvariants(database.db);
+    expect(violations).toEqual([]);
   });
 
   it('reports a balance off its ledger, and the money that does not add up', async () => {

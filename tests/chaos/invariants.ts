@@ -219,24 +219,36 @@ export async function checkInvariants(
       list.slice(0, -1).forEach((r) => r.status !== 'ended' && fail(`${name} round ${r.id}: left ${r.status}`));
   }
 
-  // 7. battles: a debit per seat from its payer; refunds exactly when canceled; none left running
+  // 7. battles: a debit per seat from its payer; refunds exactly when canceled (or expired); a seat given
+  // up (leave) has its stake refunded once; none left running. Keys: battle:{id}:seat:{seat}[:{take}].
   const battles = await db.selectFrom('battles').select(['id', 'status', 'mode', 'cost_cents', 'winners']).execute();
-  const seats = await db.selectFrom('battle_seats').select(['battle_id', 'seat', 'user_id', 'payer_id']).execute();
+  const seats = await db
+    .selectFrom('battle_seats')
+    .select(['battle_id', 'seat', 'user_id', 'payer_id', 'take'])
+    .execute();
+  const suffix = (seat: number, take: number) => (take === 0 ? `${seat}` : `${seat}:${take}`);
   for (const b of battles) {
     const ref = `battle:${b.id}`;
     const mine = seats.filter((s) => s.battle_id === b.id);
+    const held = new Set(mine.map((s) => `${ref}:seat:${suffix(s.seat, s.take)}`));
     for (const s of mine) {
-      const debit = L.byKey.get(`battle:${b.id}:seat:${s.seat}`);
+      const debit = L.byKey.get(`${ref}:seat:${suffix(s.seat, s.take)}`);
       if (!debit || debit.kind !== 'battle' || debit.delta_cents !== -b.cost_cents || debit.user_id !== s.payer_id)
         fail(`${ref} seat ${s.seat}: no debit of ${b.cost_cents} from its payer ${s.payer_id}`);
-      const refund = L.byKey.get(`battle:${b.id}:refund:${s.seat}`);
+      const refund = L.byKey.get(`${ref}:refund:${suffix(s.seat, s.take)}`);
       if (b.status === 'canceled' && (!refund || refund.delta_cents !== b.cost_cents || refund.user_id !== s.payer_id))
         fail(`${ref} seat ${s.seat}: canceled without its refund`);
       if (b.status !== 'canceled' && refund) fail(`${ref} seat ${s.seat}: refunded while ${b.status}`);
       house += b.status === 'canceled' ? 0 : b.cost_cents;
     }
-    if (L.byRef('battle', ref).length !== mine.length)
-      fail(`${ref}: ${L.byRef('battle', ref).length} seat debits for ${mine.length} seats`);
+    const left = L.byRef('battle', ref).filter((d) => !held.has(d.idempotency_key)); // seats given up
+    for (const d of left) {
+      const refund = L.byKey.get(d.idempotency_key.replace(':seat:', ':refund:'));
+      if (!refund || refund.delta_cents !== -d.delta_cents || refund.user_id !== d.user_id)
+        fail(`${ref}: the stake ${d.idempotency_key} of a seat given up was not refunded`);
+    }
+    if (L.byRef('battle_refund', ref).length !== left.length + (b.status === 'canceled' ? mine.length : 0))
+      fail(`${ref}: ${L.byRef('battle_refund', ref).length} refunds`);
     for (const w of L.byRef('battle_win', ref)) house -= w.delta_cents;
     if (!TEAM_MODES.has(b.mode)) none('battle_win', ref, ref);
     mark(['battle', 'battle_refund', 'battle_win'], ref);

@@ -1,5 +1,6 @@
-// Battles API contract (issue 15): list, bots, create, detail, join, cancel, add-bots, and the events of
-// the channel `battle-{id}` plus the public channel's list event. Money is dollars with 2 decimals.
+// Battles API contract (issues 15, 24): list, bots, create, detail, join, leave, cancel, add-bots,
+// channel-auth, and the events of the channel `battle-{id}` (a private battle's: `private-battle-{id}`)
+// plus the public channel's list event. Money is dollars with 2 decimals.
 import { z } from 'zod';
 import { RARITIES } from '../games/boxes/boxes.types.ts';
 
@@ -28,12 +29,23 @@ export const BATTLE_STATUSES = ['waiting', 'running', 'ended', 'canceled'] as co
 /** A battle status. */
 export type BattleStatus = (typeof BATTLE_STATUSES)[number];
 
-/** The channel of one battle. */
+/** The channel of one public battle. */
 export const battleChannel = (id: number): string => `battle-${id}`;
+/** The channel of one private battle: a Pusher private channel, authorised by POST /api/battles/channel-auth
+ * for its players and whoever sends its invite code (404 otherwise). `battle-{id}` never carries it. */
+export const privateBattleChannel = (id: number): string => `private-battle-${id}`;
+/** The channel a battle's events go to. */
+export const battleChannelOf = (b: { id: number; private: boolean }): string =>
+  b.private ? privateBattleChannel(b.id) : battleChannel(b.id);
+/** A battle still waiting this long after its creation is canceled and every seat refunded (30 min). */
+export const BATTLE_WAIT_MS = 30 * 60 * 1000;
+/** The creator's invite link of a private battle. */
+export const battleInvitePath = (id: number, code: string): string => `/battles/${id}?code=${code}`;
 /** Events on `battle-{id}`. */
 export const BATTLE_EVENTS = {
   created: 'battleCreated',
   playerJoined: 'playerJoined',
+  playerLeft: 'playerLeft',
   started: 'battleStarted',
   roundStarted: 'battleRoundStarted',
   roundEnded: 'battleRoundEnded',
@@ -60,10 +72,32 @@ export const createBattleBodySchema = z.object({
 /** Parsed create body. */
 export type CreateBattleBody = z.infer<typeof createBattleBodySchema>;
 
-/** Body of POST /api/battles/{id}/join. */
+/** A private battle's invite code as a client sends it (a wrong one answers 404 like no battle). */
+export const inviteCodeSchema = z
+  .string({ error: 'The invite code must be a string.' })
+  .max(64, 'The invite code is not valid.');
+
+/** Query of GET /api/battles/{id}: the invite code opens a private battle. */
+export const battleQuerySchema = z.object({ code: inviteCodeSchema.optional() });
+
+/** Body of POST /api/battles/{id}/join (`code`: a private battle's invite code). */
 export const joinBattleBodySchema = z.object({
   team_idx: whole('team_idx must be a whole number.').min(0, 'Unknown team.').max(5, 'Unknown team.').optional(),
+  code: inviteCodeSchema.optional(),
 });
+
+/** Body of POST /api/battles/channel-auth (what pusher-js sends, plus `code` for a private battle). */
+export const battleChannelAuthBodySchema = z.object({
+  socket_id: z
+    .string({ error: 'The socket id is not valid.' })
+    .regex(/^\d{1,20}\.\d{1,20}$/, 'The socket id is not valid.'),
+  channel_name: z
+    .string({ error: 'The channel name is not valid.' })
+    .regex(/^private-battle-[1-9]\d{0,15}$/, 'The channel name is not valid.'),
+  code: inviteCodeSchema.optional(),
+});
+/** Answer of POST /api/battles/channel-auth: the signature pusher-js subscribes with. */
+export const battleChannelAuthResponseSchema = z.object({ auth: z.string() });
 /** Body of POST /api/battles/{id}/add-bots. */
 export const addBotsBodySchema = z.object({
   bots: whole('bots must be a whole number.').min(1, 'Add at least one bot.').max(5, 'Add at most 5 bots.'),
@@ -166,7 +200,11 @@ export const battleListResponseSchema = z.object({ data: z.array(battleSummarySc
 export const battleBotsResponseSchema = z.object({ data: z.array(battleBotSchema) });
 /** POST /api/battles/create. */
 export const createBattleResponseSchema = z.object({
-  data: z.object({ id: z.number().int() }),
+  data: z.object({
+    id: z.number().int(),
+    invite_code: z.string().nullable(), // private battles: ≥ 16 url-safe random characters; else null
+    invite_link: z.string().nullable(), // private battles: /battles/{id}?code={invite_code}; else null
+  }),
   msg: z.string(),
   balance: z.number(),
 });
@@ -185,6 +223,8 @@ export const battleSchema = battleHeadSchema.extend({
   server_seed: z.string().nullable(), // ended only
   winners: z.array(z.number().int()).nullable(), // winning seats, ended only
   tie_break: battleTieBreakSchema.nullable(), // ended only, when a tie was broken
+  invite_code: z.string().nullable(), // private battles, for their players and whoever sent the code
+  expires_at: z.string().nullable(), // waiting only: then canceled and refunded (created_at + BATTLE_WAIT_MS)
   created_at: z.string(),
   started_at: z.string().nullable(),
   ended_at: z.string().nullable(),
@@ -196,11 +236,22 @@ export const battleResponseSchema = z.object({ data: battleSchema });
 
 /** battleCreated and battleCanceled on `battle-{id}`. */
 export const battleCreatedEventSchema = z.object({ battle: battleSummarySchema });
-export const battleCanceledEventSchema = z.object({ id: z.number().int() });
+/** battleCanceled: by its creator (`canceled`) or after BATTLE_WAIT_MS unfilled (`expired`). */
+export const battleCanceledEventSchema = z.object({
+  id: z.number().int(),
+  reason: z.enum(['canceled', 'expired']),
+});
 /** playerJoined: the newly filled seats (add-bots may fill several at once). */
 export const playerJoinedEventSchema = z.object({
   id: z.number().int(),
   seats: z.array(battleSeatSummarySchema),
+  seats_filled: z.number().int(),
+  seats_total: z.number().int(),
+});
+/** playerLeft: a joiner gave up their seat of a waiting battle (refunded); the seat is open again. */
+export const playerLeftEventSchema = z.object({
+  id: z.number().int(),
+  seat: z.number().int(),
   seats_filled: z.number().int(),
   seats_total: z.number().int(),
 });
@@ -238,6 +289,7 @@ export const battleListEventSchema = z.object({ battle: battleSummarySchema });
 export type BattleCreatedEvent = z.infer<typeof battleCreatedEventSchema>;
 export type BattleCanceledEvent = z.infer<typeof battleCanceledEventSchema>;
 export type PlayerJoinedEvent = z.infer<typeof playerJoinedEventSchema>;
+export type PlayerLeftEvent = z.infer<typeof playerLeftEventSchema>;
 export type BattleStartedEvent = z.infer<typeof battleStartedEventSchema>;
 export type BattleRoundStartedEvent = z.infer<typeof battleRoundStartedEventSchema>;
 export type BattleRoundEndedEvent = z.infer<typeof battleRoundEndedEventSchema>;

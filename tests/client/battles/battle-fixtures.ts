@@ -40,6 +40,8 @@ export function battle(over: Partial<Battle> = {}, open: number[] = []): Battle 
     server_seed: null,
     winners: null,
     tie_break: null,
+    invite_code: null,
+    expires_at: null,
     created_at: '2026-11-26T10:00:00.000Z',
     started_at: null,
     ended_at: null,

@@ -73,9 +73,13 @@ describe('applyBattleEvent', () => {
       data: { id: 7, winners: [1], totals: [1, 2], server_seed: 's', tie_break: null },
     });
     expect([b.status, b.winners, b.server_seed]).toEqual(['ended', [1], 's']);
-    expect(applyBattleEvent(b, { type: 'battleCanceled', data: { id: 7 } }).status).toBe('ended');
-    expect(applyBattleEvent(battle(), { type: 'battleCanceled', data: { id: 8 } }).status).toBe('waiting');
-    expect(applyBattleEvent(battle(), { type: 'battleCanceled', data: { id: 7 } }).status).toBe('canceled');
+    expect(applyBattleEvent(b, { type: 'battleCanceled', data: { id: 7, reason: 'canceled' } }).status).toBe('ended');
+    expect(applyBattleEvent(battle(), { type: 'battleCanceled', data: { id: 8, reason: 'expired' } }).status).toBe(
+      'waiting',
+    );
+    expect(applyBattleEvent(battle(), { type: 'battleCanceled', data: { id: 7, reason: 'expired' } }).status).toBe(
+      'canceled',
+    );
   });
 });
 

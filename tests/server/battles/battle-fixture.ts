@@ -42,13 +42,15 @@ export class ManualClock implements Clock {
 /** The battle fixture. */
 export interface BattleTest extends TestApp {
   clock: ManualClock;
+  publisher: LocalPublisher; // what the app publishes to (a channel server can listen to it)
   events: ChannelEvent[];
   boxes: { slug: string; price_cents: number }[]; // sellable catalog boxes, cheapest first
   freeBox: string;
   player(balanceCents?: number, name?: string): Promise<TestPlayer>;
   post(url: string, player: TestPlayer | null, payload?: unknown): Promise<Response>;
-  get(url: string): Promise<Response>;
-  battle(id: number): Promise<Battle>;
+  get(url: string, player?: TestPlayer | null): Promise<Response>;
+  /** GET /api/battles/{id} as a guest, or as `as.player`, with `?code=` when `as.code`. */
+  battle(id: number, as?: { player?: TestPlayer; code?: string }): Promise<Battle>;
   balance(userId: number): Promise<number>;
   ledger(userId: number): Promise<{ kind: string; delta_cents: number; idempotency_key: string }[]>;
   /** One runner step: advance one round's time and wait for the step to finish. */
@@ -86,15 +88,17 @@ export async function createBattleTest(dialect: Dialect, env: Record<string, str
   const fx: BattleTest = {
     ...t,
     clock,
+    publisher,
     events,
     boxes,
     freeBox: free.slug,
     player: (balanceCents = 0, name) => createPlayer(t.database.db, t.config.secrets.appSecret, { balanceCents, name }),
     post: (url, player, payload = {}) =>
       fx.fastify.inject({ method: 'POST', url, headers: player ? player.headers : {}, payload: payload as object }),
-    get: (url) => fx.fastify.inject({ method: 'GET', url }),
-    battle: async (id) => {
-      const res = await fx.get(`/api/battles/${id}`);
+    get: (url, player) => fx.fastify.inject({ method: 'GET', url, headers: player ? player.headers : {} }),
+    battle: async (id, as = {}) => {
+      const query = as.code === undefined ? '' : `?code=${encodeURIComponent(as.code)}`;
+      const res = await fx.get(`/api/battles/${id}${query}`, as.player);
       if (res.statusCode !== 200) throw new Error(`GET battle ${id}: ${res.statusCode} ${res.body}`);
       return (res.json() as { data: Battle }).data;
     },

@@ -119,7 +119,7 @@ describeEachDb('battles API', (dialect) => {
       const p = await t.player(100_000);
       const before = t.events.length;
       const id = await create(p, { boxes: [cheap().slug], mode: '1v1', private: true });
-      expect((await t.battle(id)).private).toBe(true);
+      expect((await t.battle(id, { player: p })).private).toBe(true);
       const list = (await t.get('/api/battles')).json() as { data: { id: number }[] };
       expect(list.data.some((x) => x.id === id)).toBe(false);
       expect(t.events.slice(before).some((e) => e.channel === 'public')).toBe(false);

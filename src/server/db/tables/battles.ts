@@ -1,4 +1,4 @@
-// Battle rows (migration 0017): battles, their seats and every round's drops.
+// Battle rows (migrations 0017, 0026): battles, their seats and every round's drops.
 import type { Generated } from 'kysely';
 
 /** One battle; `boxes` is the JSON box list in round order with the versions the tickets map onto. */
@@ -22,6 +22,8 @@ export interface BattlesTable {
   created_at: number; // epoch ms
   started_at: number | null;
   ended_at: number | null;
+  invite_code: string | null; // private battles: the code of the invite link (0026)
+  leaves: Generated<number>; // seats given up so far while waiting (0026)
 }
 
 /** A taken seat: a player (user_id) or a bot (bot_id); payer_id paid its cost. */
@@ -35,6 +37,7 @@ export interface BattleSeatsTable {
   payer_id: number;
   client_seed: string; // the player's client seed at seat time, or bot:{battle}:{seat}
   created_at: number; // epoch ms
+  take: Generated<number>; // battles.leaves when seated: 0 = ledger keys …:seat:{seat}, n = …:seat:{seat}:{n} (0026)
 }
 
 /** One seat's drop of one round, computed when the battle starts. */

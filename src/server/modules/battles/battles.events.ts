@@ -1,6 +1,7 @@
-// The battle's channel events (battle-{id}) and the public list event, published after commit by
-// the routes and the runner. Every payload is built from the database as it is AFTER the commit,
-// and a round's drops are read only once that round is revealed (battles.round).
+// The battle's channel events (battle-{id}; a private battle's go to private-battle-{id} only) and the
+// public list event, published after commit by the routes and the runner. Every payload is built from
+// the database as it is AFTER the commit, and a round's drops are read only once that round is revealed
+// (battles.round).
 import type { DB } from '../../db/database.ts';
 import { publishBalance, type Publisher } from '../../realtime/publisher.ts';
 import {
@@ -8,13 +9,14 @@ import {
   BATTLE_LIST_EVENT,
   BATTLES_PUBLIC_CHANNEL,
   MODE_LAYOUT,
-  battleChannel,
+  battleChannelOf,
   type BattleMode,
   type BattleSummary,
 } from '../../../shared/api/battles.ts';
 import { centsToDollars } from '../../../shared/games/boxes/boxes.odds.ts';
 import { iso } from '../boxes/catalog.view.ts';
 import { dropView, findBattle, findDrops, summaryOf } from './battles.repository.ts';
+import type { CancelResult, LeaveResult } from './battles.refund.ts';
 import type { Settlement } from './battles.settle.ts';
 
 /** Publishes what happened to battles. */
@@ -24,8 +26,22 @@ export class BattleEvents {
     private readonly publisher: Publisher,
   ) {}
 
-  private send(id: number, event: string, data: unknown): Promise<void> {
-    return this.publisher.publish(battleChannel(id), event, data);
+  private readonly channels = new Map<number, string>(); // battle id → its channel (privacy never changes)
+
+  /** The battle's channel: private-battle-{id} for a private battle, else battle-{id}. */
+  private async channelOf(id: number): Promise<string> {
+    let channel = this.channels.get(id);
+    if (channel === undefined) {
+      const row = await this.db.selectFrom('battles').select('private').where('id', '=', id).executeTakeFirst();
+      channel = battleChannelOf({ id, private: row?.private !== 0 }); // unknown: never the public name
+      if (this.channels.size >= 10_000) this.channels.clear();
+      this.channels.set(id, channel);
+    }
+    return channel;
+  }
+
+  private async send(id: number, event: string, data: unknown): Promise<void> {
+    await this.publisher.publish(await this.channelOf(id), event, data);
   }
 
   /** The public list event (never for a private battle). */
@@ -96,10 +112,22 @@ export class BattleEvents {
     for (const [userId, cents] of s.balances) await publishBalance(this.publisher, userId, cents);
   }
 
-  /** The battle was canceled: every payer's new balance. */
-  async canceled(id: number, balances: Map<number, number>): Promise<void> {
-    await this.send(id, BATTLE_EVENTS.canceled, { id });
+  /** The battle was canceled by its creator or expired: every payer's new balance. */
+  async canceled({ id, balances, reason }: CancelResult): Promise<void> {
+    await this.send(id, BATTLE_EVENTS.canceled, { id, reason });
     await this.list(id);
     for (const [userId, cents] of balances) await publishBalance(this.publisher, userId, cents);
+  }
+
+  /** A joiner left a waiting battle: their new balance, the open seat. */
+  async left({ id, seat, userId, balanceCents }: LeaveResult): Promise<void> {
+    await publishBalance(this.publisher, userId, balanceCents);
+    const battle = (await this.list(id))!;
+    await this.send(id, BATTLE_EVENTS.playerLeft, {
+      id,
+      seat,
+      seats_filled: battle.seats_filled,
+      seats_total: battle.seats_total,
+    });
   }
 }

@@ -20,7 +20,7 @@ export function battlesModule(app: FastifyInstance, database: Database, config: 
   const events = new BattleEvents(database.db, app.publisher);
   const runner = new BattleRunner(database, events, app.log, { ...config.battles, clock });
   app.decorate('battleRunner', runner);
-  battlesRoutes(app, database, events, runner);
+  battlesRoutes(app, database, events, runner, config.secrets);
   app.addHook('onReady', () => runner.start());
   app.addHook('onClose', () => runner.stop());
 }

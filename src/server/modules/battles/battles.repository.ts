@@ -14,10 +14,12 @@ import {
   type BattleStatus,
   type BattleSummary,
   type BattleTieBreak,
+  BATTLE_WAIT_MS,
 } from '../../../shared/api/battles.ts';
 import type { Rarity } from '../../../shared/games/boxes/boxes.types.ts';
 import { centsToDollars } from '../../../shared/games/boxes/boxes.odds.ts';
 import { iso } from '../boxes/catalog.view.ts';
+import { maySee, type BattleAccess } from './battles.access.ts';
 import { botById } from './battles.bots.ts';
 
 type Q = Kysely<Tables>;
@@ -58,6 +60,7 @@ export async function findSeats(db: Q, battleIds: number[]) {
       'battle_seats.bot_id',
       'battle_seats.payer_id',
       'battle_seats.client_seed',
+      'battle_seats.take',
       'users.name as user_name',
       'users.avatar_url as user_avatar_url',
       'users.level as user_level',
@@ -160,11 +163,23 @@ export function summaryView(row: BattleRow, seats: SeatRow[]): BattleSummary {
   };
 }
 
-/** GET /api/battles/{id}: drops of played rounds only; the server seed once ended. */
-export async function battleView(db: Q, id: number): Promise<Battle | null> {
+/**
+ * GET /api/battles/{id}: drops of played rounds only; the server seed once ended; null when missing or
+ * private and not open to the caller (`access`: a seated player or its invite code).
+ */
+export async function battleView(db: Q, id: number, access: BattleAccess): Promise<Battle | null> {
   const row = await findBattle(db, id);
   if (!row) return null;
-  const [seats, drops] = await Promise.all([findSeats(db, [id]), findDrops(db, id, row.round)]);
+  const seats = await findSeats(db, [id]);
+  if (
+    !maySee(
+      row,
+      seats.map((s) => s.user_id),
+      access,
+    )
+  )
+    return null;
+  const drops = await findDrops(db, id, row.round);
   const summary = summaryView(row, seats);
   const ended = row.status === 'ended';
   return {
@@ -187,6 +202,8 @@ export async function battleView(db: Q, id: number): Promise<Battle | null> {
     server_seed: ended ? row.server_seed : null,
     winners: ended ? summary.winners : null,
     tie_break: ended ? parsed<BattleTieBreak>(row.tie_break) : null,
+    invite_code: row.private === 1 ? row.invite_code : null,
+    expires_at: row.status === 'waiting' ? iso(Number(row.created_at) + BATTLE_WAIT_MS) : null,
     created_at: summary.created_at,
     started_at: row.started_at === null ? null : iso(row.started_at),
     ended_at: row.ended_at === null ? null : iso(row.ended_at),
@@ -217,6 +234,32 @@ export async function listBattles(db: Q): Promise<BattleSummary[]> {
       seats.filter((s) => s.battle_id === r.id),
     ),
   );
+}
+
+/** Whether the channel of battle `id` may be joined by the caller (the same rule as its page). */
+export async function mayWatch(db: Q, id: number, access: BattleAccess): Promise<boolean> {
+  const row = await findBattle(db, id);
+  if (!row) return false;
+  const seats = await db.selectFrom('battle_seats').select('user_id').where('battle_id', '=', id).execute();
+  return maySee(
+    row,
+    seats.map((s) => s.user_id),
+    access,
+  );
+}
+
+/** Waiting battles created at or before `now − BATTLE_WAIT_MS` (the expiry sweep), oldest first. */
+export async function dueToExpire(db: Q, now: number, limit = 100): Promise<number[]> {
+  const rows = await db
+    .selectFrom('battles')
+    .select('id')
+    .where('status', '=', 'waiting')
+    .where('created_at', '<=', now - BATTLE_WAIT_MS)
+    .orderBy('created_at')
+    .orderBy('id')
+    .limit(limit)
+    .execute();
+  return rows.map((r) => r.id);
 }
 
 /** The battles being played (the runner resumes them on start). */

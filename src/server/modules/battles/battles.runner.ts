@@ -5,12 +5,16 @@
 // here: every drop was stored when the battle started, so a restart resumes each running battle at
 // step round + 1 with the same drops and winner. A runner also adopts, every two rounds, the running
 // battles whose next step is more than a round late and that it does not play: their instance died
-// (several instances: the conditional updates keep each step once). The clock is injectable (tests drive time).
+// (several instances: the conditional updates keep each step once). The same sweep expires the waiting
+// battles older than BATTLE_WAIT_MS (battles.refund.ts expireBattle: the battle row locked, waiting →
+// canceled once, every seat refunded under its stake's key, so two instances sweeping at once refund each
+// seat once). The clock is injectable (tests drive time).
 import type { Database } from '../../db/database.ts';
 import { transact } from '../../db/transact.ts';
 import type { PublishLog } from '../../realtime/publisher.ts';
 import type { BattleEvents } from './battles.events.ts';
-import { revealRound, runningBattles, type BattlePace } from './battles.repository.ts';
+import { dueToExpire, revealRound, runningBattles, type BattlePace } from './battles.repository.ts';
+import { expireBattle } from './battles.refund.ts';
 import { settleBattle } from './battles.settle.ts';
 import type { Clock } from '../../rounds/clock.ts';
 
@@ -65,13 +69,31 @@ export class BattleRunner {
     return startedAt + this.options.leadMs + k * this.options.roundMs;
   }
 
-  /** Looks for orphaned battles every two rounds (at least every second). */
+  /** Cancels and refunds every waiting battle older than BATTLE_WAIT_MS; how many this call expired. */
+  async expireDue(): Promise<number> {
+    let expired = 0;
+    for (const id of await dueToExpire(this.database.db, this.options.clock.now())) {
+      if (this.stopped) break;
+      const r = await expireBattle(this.database, id, this.options.clock.now());
+      if (!r) continue; // started, canceled or expired by another instance meanwhile
+      expired += 1;
+      await this.publish(id, () => this.events.canceled(r));
+    }
+    return expired;
+  }
+
+  /** Looks for orphaned battles and expired waiting battles every two rounds (at least every second). */
   private scheduleSweep(): void {
     if (this.stopped) return;
     this.sweep = this.options.clock.setTimeout(
       () => {
         const run: Promise<void> = this.adoptOrphans()
           .catch((err: unknown) => this.log.error({ err }, 'looking for orphaned battles failed'))
+          .then(() => this.expireDue())
+          .then(
+            () => undefined,
+            (err: unknown) => this.log.error({ err }, 'expiring waiting battles failed'),
+          )
           .finally(() => {
             this.inFlight.delete(run);
             this.scheduleSweep();

@@ -1,7 +1,7 @@
-// Battles: create, join, add bots, cancel — each ONE transaction with its ledger moves (user rows
-// locked first, then the battle row: lock order of the wallet README). A seat costs the sum of the
-// boxes' prices (ledger kind 'battle', key battle:{id}:seat:{seat}); a cancel refunds every seat to
-// whoever paid it ('battle_refund', battle:{id}:refund:{seat}). Filling the last seat starts the
+// Battles: create, join, add bots — each ONE transaction with its ledger moves (user rows locked
+// first, then the battle row: lock order of the wallet README). A seat costs the sum of the boxes'
+// prices (ledger kind 'battle', key battle:{id}:seat:{seat}, or …:{take} for a seat taken again after
+// a leave); refunds (cancel, leave, expiry) are in battles.refund.ts. Filling the last seat starts the
 // battle in the same transaction: public seed and every round's drops are computed and stored.
 import type { Transaction } from 'kysely';
 import type { Database } from '../../db/database.ts';
@@ -20,6 +20,7 @@ import { findBoxBySlug, findVersionItems } from '../boxes/boxes.repository.ts';
 import { ensurePairs, newServerSeed } from '../fair/fair.repository.ts';
 import { applyMoveIn, lockUserRows } from '../wallet/ledger.ts';
 import type { Remember } from '../wallet/idempotency.ts';
+import { battleNotFound, maySee, newInviteCode, type BattleAccess } from './battles.access.ts';
 import { BATTLE_BOTS } from './battles.bots.ts';
 import {
   findBattle,
@@ -38,7 +39,15 @@ export interface SeatResult {
   balanceCents: number;
   seats: number[]; // seats taken by this call
   pace: BattlePace | null; // set when this call filled the last seat: the runner plays the battle
+  inviteCode?: string | null; // create: a private battle's invite code
 }
+
+/** The ledger key of a seat's stake: `take` 0 for the seat's first occupant, else battles.leaves then. */
+export const seatKey = (id: number, seat: number, take: number): string =>
+  take === 0 ? `battle:${id}:seat:${seat}` : `battle:${id}:seat:${seat}:${take}`;
+/** The ledger key of a seat's refund (the same `take` as its stake: each stake is refunded at most once). */
+export const refundKey = (id: number, seat: number, take: number): string =>
+  take === 0 ? `battle:${id}:refund:${seat}` : `battle:${id}:refund:${seat}:${take}`;
 
 /** The boxes of a create body in round order; 422 with errors.boxes on any unknown or unusable box. */
 async function loadBoxes(database: Database, slugs: string[]): Promise<StoredBattleBox[]> {
@@ -82,13 +91,20 @@ async function clientSeedOf(trx: Trx, userId: number, now: number): Promise<stri
   return pair!.client_seed;
 }
 
-async function paySeat(trx: Trx, battle: { id: number; cost_cents: number }, seat: number, payer: number, now: number) {
+async function paySeat(
+  trx: Trx,
+  battle: { id: number; cost_cents: number },
+  seat: number,
+  take: number,
+  payer: number,
+  now: number,
+) {
   return applyMoveIn(trx, {
     userId: payer,
     deltaCents: -Number(battle.cost_cents),
     kind: 'battle',
     reference: `battle:${battle.id}`,
-    idempotencyKey: `battle:${battle.id}:seat:${seat}`,
+    idempotencyKey: seatKey(battle.id, seat, take),
     now,
   });
 }
@@ -104,6 +120,7 @@ export async function createBattle(
   const boxes = await loadBoxes(database, body.boxes);
   const costCents = boxes.reduce((a, b) => a + b.price_cents, 0);
   const { server_seed, server_seed_hash } = newServerSeed();
+  const inviteCode = body.private ? newInviteCode() : null;
   return transact(database, async (trx) => {
     await lockUserRows(trx, [userId]);
     const { id } = await trx
@@ -127,6 +144,7 @@ export async function createBattle(
         created_at: now,
         started_at: null,
         ended_at: null,
+        invite_code: inviteCode,
       })
       .returning('id')
       .executeTakeFirstOrThrow();
@@ -144,21 +162,33 @@ export async function createBattle(
         created_at: now,
       })
       .execute();
-    const { balanceAfterCents } = await paySeat(trx, { id, cost_cents: costCents }, 0, userId, now);
-    const result = { id, balanceCents: balanceAfterCents, seats: [0], pace: null };
+    const { balanceAfterCents } = await paySeat(trx, { id, cost_cents: costCents }, 0, 0, userId, now);
+    const result = { id, balanceCents: balanceAfterCents, seats: [0], pace: null, inviteCode };
     await remember?.(trx, result);
     return result;
   });
 }
 
-/** The battle, locked, and its seats; 404 / 409 unless it is waiting for players. */
-async function waitingBattle(database: Database, trx: Trx, id: number) {
+/**
+ * The battle, locked, and its seats; 404 when missing or private and not open to the caller
+ * (`access`: a seated player or its invite code), 409 unless it is waiting for players.
+ */
+export async function waitingBattle(database: Database, trx: Trx, id: number, access: BattleAccess) {
   const battle = await findBattle(trx, id, database.dialect);
-  if (!battle) throw new HttpError(404, 'Battle not found.');
+  if (!battle) throw battleNotFound();
+  const seats = await findSeats(trx, [id]);
+  if (
+    !maySee(
+      battle,
+      seats.map((s) => s.user_id),
+      access,
+    )
+  )
+    throw battleNotFound();
   if (battle.status === 'running' || battle.status === 'ended')
     throw new HttpError(409, 'This battle has already started.');
   if (battle.status === 'canceled') throw new HttpError(409, 'This battle was canceled.');
-  return { battle, seats: await findSeats(trx, [id]) };
+  return { battle, seats };
 }
 
 /** Free seats of the battle (of team `teamIdx` when given), ascending. */
@@ -236,9 +266,10 @@ async function fillSeats(
         payer_id: payer,
         client_seed: s.clientSeed,
         created_at: now,
+        take: battle.leaves,
       })
       .execute();
-    ({ balanceAfterCents: balanceCents } = await paySeat(trx, battle, s.seat, payer, now));
+    ({ balanceAfterCents: balanceCents } = await paySeat(trx, battle, s.seat, battle.leaves, payer, now));
   }
   const filled = (await findSeats(trx, [battle.id])).length;
   const mode = battle.mode as BattleMode;
@@ -252,7 +283,8 @@ async function fillSeats(
   return result;
 }
 
-/** POST /api/battles/{id}/join: the lowest free seat (of team `teamIdx`), paid by the joiner. */
+/** POST /api/battles/{id}/join: the lowest free seat (of team `teamIdx`), paid by the joiner; a private
+ * battle needs its invite `code`. */
 export async function joinBattle(
   database: Database,
   userId: number,
@@ -260,10 +292,11 @@ export async function joinBattle(
   teamIdx: number | undefined,
   now: number,
   remember?: Remember<SeatResult>,
+  code?: string,
 ): Promise<SeatResult> {
   return transact(database, async (trx) => {
     await lockUserRows(trx, [userId]);
-    const { battle, seats } = await waitingBattle(database, trx, id);
+    const { battle, seats } = await waitingBattle(database, trx, id, { userId, code });
     if (seats.some((s) => s.user_id === userId)) throw new HttpError(409, 'You are already in this battle.');
     const [seat] = freeSeats(
       battle,
@@ -287,7 +320,7 @@ export async function addBots(
 ): Promise<SeatResult> {
   return transact(database, async (trx) => {
     await lockUserRows(trx, [userId]);
-    const { battle, seats } = await waitingBattle(database, trx, id);
+    const { battle, seats } = await waitingBattle(database, trx, id, { userId });
     if (battle.creator_id !== userId) throw new HttpError(403, 'Only the creator of the battle can add bots.');
     const free = freeSeats(
       battle,
@@ -305,44 +338,4 @@ export async function addBots(
     }));
     return fillSeats(trx, battle, taken, userId, now, remember);
   });
-}
-
-/** Thrown inside a cancel when a payer appeared after the user rows were locked: run it again. */
-class PayersChanged extends Error {}
-
-/** What a cancel refunded: the balance of every payer after the refund. */
-export interface CancelResult {
-  id: number;
-  balances: Map<number, number>; // payer id → cents
-}
-
-/** POST /api/battles/{id}/cancel: the creator, while waiting; every seat refunded to its payer. */
-export async function cancelBattle(database: Database, userId: number, id: number, now: number): Promise<CancelResult> {
-  for (;;) {
-    const payers = [...new Set([userId, ...(await findSeats(database.db, [id])).map((s) => s.payer_id)])];
-    try {
-      return await transact(database, async (trx) => {
-        await lockUserRows(trx, payers);
-        const { battle, seats } = await waitingBattle(database, trx, id);
-        if (battle.creator_id !== userId) throw new HttpError(403, 'Only the creator of the battle can cancel it.');
-        if (seats.some((s) => !payers.includes(s.payer_id))) throw new PayersChanged();
-        await trx.updateTable('battles').set({ status: 'canceled', ended_at: now }).where('id', '=', id).execute();
-        const balances = new Map<number, number>();
-        for (const s of seats) {
-          const { balanceAfterCents } = await applyMoveIn(trx, {
-            userId: s.payer_id,
-            deltaCents: Number(battle.cost_cents),
-            kind: 'battle_refund',
-            reference: `battle:${id}`,
-            idempotencyKey: `battle:${id}:refund:${s.seat}`,
-            now,
-          });
-          balances.set(s.payer_id, balanceAfterCents);
-        }
-        return { id, balances };
-      });
-    } catch (e) {
-      if (!(e instanceof PayersChanged)) throw e;
-    }
-  }
 }
