@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { describeEachDb } from '../helpers/test-db.ts';
 import type { TestApp } from '../helpers/test-app.ts';
 import { accountsApp, freshEmail, freshIp, loginCall, registerCall } from '../helpers/accounts.ts';
-import { HashQueue, busyMessage, defaultHashLimits } from '../../src/server/modules/auth/hash-queue.ts';
+import { HashQueue, HashShed, busyMessage, defaultHashLimits } from '../../src/server/modules/auth/hash-queue.ts';
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -56,6 +56,51 @@ describe('HashQueue', () => {
     g.open();
     expect(await first).toBe('ok');
     expect(q.stats()).toEqual({ running: 0, waiting: 0 });
+  });
+
+  it('account work starts before decoys and takes the place of the youngest waiting decoy (issue 24 item 5)', async () => {
+    const q = new HashQueue({ concurrency: 1, perOwner: 4, maxWaiting: 3, maxWaitMs: 5_000, maxDecoyWaiting: 3 });
+    const started: string[] = [];
+    const gates = new Map<string, ReturnType<typeof gate>>();
+    const run = (owner: string, name: string, kind: 'account' | 'decoy') => {
+      const g = gate();
+      gates.set(name, g);
+      return q.run(owner, () => (started.push(name), g.hash()), kind);
+    };
+    const d0 = run('x', 'd0', 'decoy'); // runs
+    const d1 = run('y', 'd1', 'decoy');
+    const d2 = run('z', 'd2', 'decoy');
+    const d3 = run('w', 'd3', 'decoy'); // the queue is full of decoys
+    const owner = run('owner', 'owner', 'account'); // sheds d3, the youngest decoy
+    await expect(d3).rejects.toBeInstanceOf(HashShed);
+    await expect(run('v', 'd4', 'decoy')).rejects.toBeInstanceOf(HashShed); // full: a decoy is shed at once
+    gates.get('d0')!.open();
+    await sleep(5);
+    expect(started).toEqual(['d0', 'owner']); // before d1 and d2, which came first
+    for (const g of gates.values()) g.open();
+    await sleep(5);
+    for (const g of gates.values()) g.open();
+    expect(await Promise.all([d0, d1, d2, owner])).toEqual(['ok', 'ok', 'ok', 'ok']);
+    // Full of account work: a newcomer's account work is refused (503), never a running hash dropped.
+    const slow = new HashQueue({ concurrency: 1, perOwner: 4, maxWaiting: 1, maxWaitMs: 5_000 });
+    const g = gate();
+    const a = slow.run('a', g.hash);
+    const b = slow.run('b', g.hash);
+    await expect(slow.run('c', g.hash)).rejects.toMatchObject({ statusCode: 503, message: busyMessage });
+    g.open();
+    expect(await Promise.all([a, b])).toEqual(['ok', 'ok']);
+  });
+
+  it('a shed decoy is answered with its failure value after the usual time, without the hash', async () => {
+    const q = new HashQueue({ concurrency: 1, perOwner: 4, maxWaiting: 4, maxWaitMs: 200, maxDecoyWaiting: 0 });
+    const g = gate();
+    const running = q.run('a', g.hash);
+    let hashed = false;
+    const answer = await q.runDecoy('b', async () => ((hashed = true), true), false);
+    expect([answer, hashed]).toEqual([false, false]);
+    g.open();
+    expect(await running).toBe('ok');
+    expect(await q.runDecoy('b', async () => true, false)).toBe(true); // room again: the decoy runs
   });
 
   it('leaves half of the thread pool to files and a core to the event loop', () => {

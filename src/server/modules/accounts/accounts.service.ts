@@ -19,7 +19,7 @@ export interface AccountsContext {
   scrypt: ScryptParams;
   accessTtl: number; // seconds
   mailer: Mailer;
-  hashes: HashQueue; // every password hash runs through it (bounded, fair per client address)
+  hashes: HashQueue; // every password hash runs through it (bounded, fair per client address, decoys last)
   siteUrl: string; // origin for links in mail (PUBLIC_URL)
 }
 
@@ -105,11 +105,13 @@ export async function passwordGrant(
   owner = 'local', // the client address, for the hash queue
 ): Promise<TokenPair> {
   const user = username.length <= 254 ? await findUserByEmail(ctx.db, username) : undefined;
-  // Known and unknown emails queue alike and spend the same work (the decoy): no enumeration by timing.
+  // An unknown email spends the same work (the decoy hash) so its answer takes as long: no enumeration
+  // by timing. Under a flood its decoy is shed first (answered false after a hash's usual time, no
+  // work), and a known account's hash goes before every decoy (issue 24 item 5).
   const stored = user?.password_hash;
-  const ok = await ctx.hashes.run(owner, () =>
-    stored ? verifyPassword(password, stored) : verifyDecoy(password, ctx.scrypt),
-  );
+  const ok = stored
+    ? await ctx.hashes.run(owner, () => verifyPassword(password, stored))
+    : await ctx.hashes.runDecoy(owner, () => verifyDecoy(password, ctx.scrypt), false);
   if (!user || !ok) throw new HttpError(400, badCredentialsMessage);
   return issueTokens(ctx.db, ctx.secret, user.id, now, undefined, ctx.accessTtl);
 }
