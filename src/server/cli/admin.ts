@@ -182,7 +182,7 @@ export async function runAdmin(db: DB, argv: string[], now: number): Promise<str
       const t = await confirmTransfer(db, p[0], p[1] === undefined ? 1 : int(p[1], 'count'), now);
       if (t.balance_cents !== null) await enqueueBalance(db, t.user_id, now);
       return [
-        `tx ${t.tx_hash}: ${t.confirmations} confirmations, ${t.status}${t.credited_cents !== null ? `; credited ${formatUsd(t.credited_cents)}, balance ${formatUsd(t.balance_cents!)}` : ''}`,
+        `tx ${t.tx_hash}: ${t.confirmations} confirmations, ${t.status}${t.credited_cents !== null ? `; credited ${formatUsd(t.credited_cents)}, balance ${formatUsd(t.balance_cents!)}` : ''}${t.held_cents ? `; held ${formatUsd(t.held_cents)} (deposit limit or self-exclusion)` : ''}`,
       ];
     }
     case 'payment:reverse': {

@@ -11,6 +11,7 @@ import { Button } from '../../components/ui/button.tsx';
 import { TextInput } from '../../components/ui/text-input.tsx';
 import { api } from '../../lib/api.ts';
 import { formatAmount } from '../../lib/format.ts';
+import { HeldFundsNotice } from './held-funds-notice.tsx';
 
 type Currency = z.infer<typeof currencyEntrySchema>;
 
@@ -23,6 +24,7 @@ export const CRYPTO_TEXTS = {
   minimum: `Minimum deposit ${CRYPTO_MIN_USD} USD`,
   lost: 'In the case if you pay less than limit, the funds will be lost without a possibility for refund.',
   rate: 'If the exchange rate changes during the transaction, you may receive a different amount than the one you sent.',
+  held: 'What arrives over your deposit limit, or while you are self-excluded, is held: you can withdraw it at once, and play it once your limits allow.',
 };
 
 /** An SVG data URL of the QR code of `text`. */
@@ -128,10 +130,12 @@ export function CryptoForm() {
             />
           </div>
         </div>
+        <HeldFundsNotice />
         <div className="crypto-warning" role="note">
           <strong>{CRYPTO_TEXTS.minimum}</strong>
           <p>{CRYPTO_TEXTS.lost}</p>
           <p>{CRYPTO_TEXTS.rate}</p>
+          <p>{CRYPTO_TEXTS.held}</p>
         </div>
       </div>
     );

@@ -1,6 +1,7 @@
 // /profile/withdraw: request a withdrawal (method, amount, address; the minimum, fee and payout
 // from the server are shown before confirming), the list with status titles and colours (spec §4)
-// and cancel while a request is new (the amount returns to the balance).
+// and cancel while a request is new (the amount returns to the balance, or the held part to held
+// funds). Held funds (over a deposit limit or during a self-exclusion) are withdrawn first.
 import { useState } from 'react';
 import type { z } from 'zod';
 import type { withdrawalResponse, withdrawalsResponse, withdrawOptionsResponse } from '../../../shared/api/wallet.ts';
@@ -10,6 +11,7 @@ import { api, errorText } from '../../lib/api.ts';
 import { formatDateTime, formatDollars } from '../../lib/format.ts';
 import { useSession } from '../../stores/session.ts';
 import { useApiData } from '../../lib/use-api-data.ts';
+import { HeldFundsNotice } from './held-funds-notice.tsx';
 import './wallet.css';
 
 type Withdrawal = z.infer<typeof withdrawalsResponse>['data'][number];
@@ -23,6 +25,7 @@ export default function WithdrawPage() {
   const [address, setAddress] = useState('');
   const [review, setReview] = useState(false);
   const [busy, setBusy] = useState(false);
+  const [heldVersion, setHeldVersion] = useState(0); // reloads the held-funds notice
   const methods = options.data?.data ?? [];
   const chosen = methods.find((m) => m.method === method) ?? methods[0];
   const value = Number(amount);
@@ -50,6 +53,7 @@ export default function WithdrawPage() {
       setAddress('');
       setReview(false);
       list.reload();
+      setHeldVersion((v) => v + 1);
     } catch (e) {
       toast.error(errorText(e));
     } finally {
@@ -65,11 +69,13 @@ export default function WithdrawPage() {
       toast.error(errorText(e));
     }
     list.reload();
+    setHeldVersion((v) => v + 1);
   };
 
   return (
     <section className="page wallet-page">
       <h1>Withdraw</h1>
+      <HeldFundsNotice version={heldVersion} />
       <form
         className="withdraw-form"
         aria-label="Withdrawal request"

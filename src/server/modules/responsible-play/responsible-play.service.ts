@@ -1,7 +1,9 @@
 // Responsible play (issue 16): deposit limits per rolling day / week / month (lowering applies at
 // once, raising or removing after LIMIT_RAISE_DELAY_MS) and self-exclusion (1–3650 days, never
 // shortened). assertDepositAllowed is called by every deposit entry (card and skins redirects,
-// crypto deposit address, gift codes, vouchers); wagers are refused in wallet/ledger.ts.
+// crypto deposit address, gift codes, vouchers); wagers are refused in wallet/ledger.ts. Crypto that
+// arrives anyway is split by depositRoom (wallet/held-funds.service.ts): the part over a limit, or all
+// of it while self-excluded, is held, and counts toward the limits only when it is released.
 import type { Kysely } from 'kysely';
 import type { Tables } from '../../db/tables.ts';
 import { HttpError, fieldError } from '../../http/errors.ts';
@@ -111,16 +113,96 @@ export async function selfExclude(db: Kysely<Tables>, userId: number, days: numb
   });
 }
 
-/** Cents deposited (paid payments, without bonus) since `since`. */
-async function depositedSince(q: Q, userId: number, since: number): Promise<number> {
-  const row = await q
-    .selectFrom('payments')
-    .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('amount_cents'), eb.lit(0)).as('total'))
+/** An amount that counts toward the deposit limits from `at` (epoch ms). */
+interface Counted {
+  at: number;
+  cents: number;
+}
+
+/**
+ * What counts toward the deposit limits after `since`: what reached the balance, when it did. A paid
+ * payment counts its amount (without bonus) at payment time, less the part of a crypto transfer held
+ * then (wallet/held-funds.service.ts); held funds count when they are released into the balance.
+ */
+async function countedSince(q: Q, userId: number, since: number): Promise<Counted[]> {
+  const paid = await q
+    .selectFrom('payments as p')
+    .leftJoin('held_funds as h', (j) => j.onRef('h.payment_id', '=', 'p.id').on('h.source', '=', 'deposit'))
+    .select(['p.updated_at', 'p.amount_cents', 'h.amount_cents as held_cents'])
+    .where('p.user_id', '=', userId)
+    .where('p.status', '=', 'paid')
+    .where('p.updated_at', '>', since)
+    .execute();
+  const released = await q
+    .selectFrom('held_funds')
+    .select(['released_at', 'released_cents'])
     .where('user_id', '=', userId)
-    .where('status', '=', 'paid')
-    .where('updated_at', '>', since)
-    .executeTakeFirst();
-  return Number(row?.total ?? 0);
+    .where('released_at', '>', since)
+    .execute();
+  return [
+    ...paid.map((r) => ({ at: Number(r.updated_at), cents: Number(r.amount_cents) - Number(r.held_cents ?? 0) })),
+    ...released.map((r) => ({ at: Number(r.released_at), cents: Number(r.released_cents ?? 0) })),
+  ];
+}
+
+/** The sum of what counts in the rolling period ending at `at`. */
+function usedAt(items: Counted[], at: number, periodMs: number): number {
+  return items.reduce((sum, i) => (i.at > at - periodMs ? sum + i.cents : sum), 0);
+}
+
+/** How much the player may deposit now, and what limits it. */
+export interface DepositRoom {
+  excludedUntil: number | null; // a running self-exclusion's end: nothing may be deposited
+  leftCents: number | null; // what the tightest limit leaves (≥ 0); null = no limit
+  limit: { period: DepositLimitPeriod; amountCents: number } | null; // that tightest limit
+}
+
+/** The player's room under self-exclusion and the deposit limits at `now` (the one rule every deposit path uses). */
+export async function depositRoom(q: Q, userId: number, now: number): Promise<DepositRoom> {
+  const until = await excludedUntil(q, userId, now);
+  const room: DepositRoom = { excludedUntil: until, leftCents: null, limit: null };
+  const states = (await limitStates(q, userId, now)).filter((s) => s.amountCents !== null);
+  if (states.length === 0) return room;
+  const longest = Math.max(...states.map((s) => DEPOSIT_LIMIT_PERIOD_MS[s.period]));
+  const items = await countedSince(q, userId, now - longest);
+  for (const s of states) {
+    const left = Math.max(0, s.amountCents! - usedAt(items, now, DEPOSIT_LIMIT_PERIOD_MS[s.period]));
+    if (room.leftCents === null || left < room.leftCents) {
+      room.leftCents = left;
+      room.limit = { period: s.period, amountCents: s.amountCents! };
+    }
+  }
+  return room;
+}
+
+/**
+ * The first instant from `now` at which the player may deposit (or have held funds released) again,
+ * if nothing else is deposited meanwhile: the end of a self-exclusion, then the moment an earlier
+ * deposit leaves a used-up limit's rolling period or a raise of that limit takes effect.
+ */
+export async function depositOpensAt(q: Q, userId: number, now: number): Promise<number> {
+  const start = (await excludedUntil(q, userId, now)) ?? now;
+  const states = (await limitStates(q, userId, now)).filter((s) => s.amountCents !== null);
+  if (states.length === 0) return start;
+  const longest = Math.max(...states.map((s) => DEPOSIT_LIMIT_PERIOD_MS[s.period]));
+  const items = await countedSince(q, userId, now - longest);
+  const roomAt = (t: number) =>
+    Math.min(
+      ...states.map((s) => {
+        const amount = s.pending && t >= s.pending.from ? s.pending.amountCents : s.amountCents;
+        return amount === null ? Infinity : amount - usedAt(items, t, DEPOSIT_LIMIT_PERIOD_MS[s.period]);
+      }),
+    );
+  const candidates = [
+    start,
+    ...states.flatMap((s) => [
+      ...items.map((i) => i.at + DEPOSIT_LIMIT_PERIOD_MS[s.period]),
+      ...(s.pending ? [s.pending.from] : []),
+    ]),
+  ]
+    .filter((t) => t >= start)
+    .sort((a, b) => a - b);
+  return candidates.find((t) => roomAt(t) > 0) ?? start; // every limit is ≥ 1 cent: the last exit opens it
 }
 
 /**
@@ -129,14 +211,16 @@ async function depositedSince(q: Q, userId: number, since: number): Promise<numb
  * `amountCents` 0 (a crypto address, amount unknown) is refused only once a limit is used up.
  */
 export async function assertDepositAllowed(q: Q, userId: number, amountCents: number, now: number): Promise<void> {
-  const until = await excludedUntil(q, userId, now);
-  if (until !== null) throw new SelfExcluded(until, 'deposits');
-  for (const s of await limitStates(q, userId, now)) {
-    if (s.amountCents === null) continue;
-    const used = await depositedSince(q, userId, now - DEPOSIT_LIMIT_PERIOD_MS[s.period]);
-    const left = Math.max(0, s.amountCents - used);
-    const limit = `your ${PERIOD_WORD[s.period]} deposit limit of ${formatUsd(s.amountCents)}`;
-    if (amountCents === 0 && left === 0) throw new HttpError(403, `You have reached ${limit}.`);
-    if (amountCents > left) throw new HttpError(403, `This deposit would pass ${limit} (${formatUsd(left)} left).`);
-  }
+  const room = await depositRoom(q, userId, now);
+  if (room.excludedUntil !== null) throw new SelfExcluded(room.excludedUntil, 'deposits');
+  if (room.leftCents === null || room.limit === null) return;
+  const limit = depositLimitLabel(room.limit);
+  if (amountCents === 0 && room.leftCents === 0) throw new HttpError(403, `You have reached ${limit}.`);
+  if (amountCents > room.leftCents)
+    throw new HttpError(403, `This deposit would pass ${limit} (${formatUsd(room.leftCents)} left).`);
+}
+
+/** "your daily deposit limit of $60.00" */
+export function depositLimitLabel(limit: { period: DepositLimitPeriod; amountCents: number }): string {
+  return `your ${PERIOD_WORD[limit.period]} deposit limit of ${formatUsd(limit.amountCents)}`;
 }

@@ -1,11 +1,12 @@
 // Crypto deposits (alphapo sandbox): rates in the database behind a rates-source adapter, stable
 // per-player deposit addresses derived from APP_SECRET, and a sandbox chain whose transfers are
 // credited at the current rate after CRYPTO_CONFIRMATIONS confirmations (below 35 USD: recorded,
-// not credited).
+// not credited; over a deposit limit or while self-excluded: held, see held-funds.service.ts).
 import { createHmac, randomBytes } from 'node:crypto';
 import type { DB } from '../../db/database.ts';
 import { HttpError, fieldError } from '../../http/errors.ts';
-import { applyMoveIn } from './ledger.ts';
+import { applyMoveIn, lockUserRows } from './ledger.ts';
+import { insertHold, splitDeposit } from './held-funds.service.ts';
 import { CRYPTO_CONFIRMATIONS, CRYPTO_MIN_USD } from '../../../shared/constants.ts';
 import { CRYPTO_CURRENCIES, cryptoCurrency } from '../../../shared/wallet/currencies.ts';
 import { deriveAddress } from '../../../shared/wallet/addresses.ts';
@@ -148,7 +149,8 @@ export interface TransferView {
   status: string; // pending, credited, below_minimum
   user_id: number;
   payment_id: number;
-  credited_cents: number | null; // set once credited
+  credited_cents: number | null; // set once credited: the part that went to the balance
+  held_cents: number | null; // set once credited: the part held (over a deposit limit, or self-excluded)
   balance_cents: number | null; // the user's balance after crediting
 }
 
@@ -207,11 +209,17 @@ export async function sendTransfer(
       })
       .returningAll()
       .executeTakeFirstOrThrow();
-    return { ...t, credited_cents: null, balance_cents: null };
+    return { ...t, credited_cents: null, held_cents: null, balance_cents: null };
   });
 }
 
-/** Adds `count` confirmations; at CRYPTO_CONFIRMATIONS credits at the current rate (once). */
+/**
+ * Adds `count` confirmations; at CRYPTO_CONFIRMATIONS credits at the current rate (once). Coins that
+ * arrive cannot be refused: the part over the player's deposit limit, or all of it while the player
+ * is self-excluded, is credited as held funds (held-funds.service.ts) instead of to the balance.
+ * Locks: the transfer row, then the user row (the limits are read under it, so two confirmations
+ * cannot both use the same room), then the payment row, which nothing else locks while it is new.
+ */
 export async function confirmTransfer(db: DB, txHash: string, count: number, now: number): Promise<TransferView> {
   if (!Number.isSafeInteger(count) || count < 1 || count > 1000)
     throw fieldError('count', 'Confirmations must be 1–1000.');
@@ -223,7 +231,7 @@ export async function confirmTransfer(db: DB, txHash: string, count: number, now
       .returningAll()
       .executeTakeFirst();
     if (!t) throw new HttpError(404, 'Unknown transaction.');
-    const view: TransferView = { ...t, credited_cents: null, balance_cents: null };
+    const view: TransferView = { ...t, credited_cents: null, held_cents: null, balance_cents: null };
     if (t.status !== 'pending' || t.confirmations < CRYPTO_CONFIRMATIONS) return view;
     const rate = await trx
       .selectFrom('crypto_rates')
@@ -241,20 +249,47 @@ export async function confirmTransfer(db: DB, txHash: string, count: number, now
       .returning('id')
       .executeTakeFirst();
     if (!claimed) return view;
+    await lockUserRows(trx, [t.user_id]);
+    const split = credit ? await splitDeposit(trx, t.user_id, cents, now) : null; // before this payment counts
     await trx
       .updateTable('payments')
       .set({ status: credit ? 'paid' : 'rejected', amount_cents: cents, updated_at: now })
       .where('id', '=', t.payment_id)
       .execute();
-    if (!credit) return { ...view, status };
+    if (!split) return { ...view, status };
+    if (split.heldCents > 0) {
+      await insertHold(trx, {
+        userId: t.user_id,
+        paymentId: t.payment_id,
+        source: 'deposit',
+        reason: split.reason!,
+        reference: `crypto:${t.tx_hash}`,
+        cents: split.heldCents,
+        now,
+      });
+    }
+    if (split.creditCents === 0) {
+      const user = await trx
+        .selectFrom('users')
+        .select('balance_cents')
+        .where('id', '=', t.user_id)
+        .executeTakeFirstOrThrow();
+      return { ...view, status, credited_cents: 0, held_cents: split.heldCents, balance_cents: user.balance_cents };
+    }
     const move = await applyMoveIn(trx, {
       userId: t.user_id,
-      deltaCents: cents,
+      deltaCents: split.creditCents,
       kind: 'deposit',
       reference: `payment:${t.payment_id}`,
       idempotencyKey: `crypto:${t.tx_hash}`,
       now,
     });
-    return { ...view, status, credited_cents: cents, balance_cents: move.balanceAfterCents };
+    return {
+      ...view,
+      status,
+      credited_cents: split.creditCents,
+      held_cents: split.heldCents,
+      balance_cents: move.balanceAfterCents,
+    };
   });
 }

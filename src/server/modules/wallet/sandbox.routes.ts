@@ -229,7 +229,9 @@ export function sandboxRoutes(app: FastifyInstance, db: DB, config: Config): voi
         await afterCommit(app.log, 'balanceUpdated', () => publishBalance(app.publisher, t.user_id, credited));
       html(
         reply,
-        chainPage(`Transaction <code>${esc(t.tx_hash)}</code>: ${t.confirmations} confirmations, ${esc(t.status)}.`),
+        chainPage(
+          `Transaction <code>${esc(t.tx_hash)}</code>: ${t.confirmations} confirmations, ${esc(t.status)}${t.held_cents ? `; ${formatUsd(t.held_cents)} held (deposit limit or self-exclusion)` : ''}.`,
+        ),
       );
     },
   );

@@ -1,9 +1,12 @@
-// Withdrawals: requested with funds debited at once, moved by the operator through
-// new → in_processing → done | canceled, cancelable by the player while new; any cancel refunds.
+// Withdrawals: requested with funds debited at once (held funds first, then the balance), moved by
+// the operator through new → in_processing → done | canceled, cancelable by the player while new;
+// any cancel refunds (the held part back to held funds, the rest to the balance).
 import type { DB } from '../../db/database.ts';
-import type { WithdrawalsTable } from '../../db/tables.ts';
 import { HttpError, fieldError } from '../../http/errors.ts';
+import type { Transaction } from 'kysely';
+import type { Tables } from '../../db/tables.ts';
 import { applyMoveIn, lockUserRows } from './ledger.ts';
+import { drawHeldFunds, returnHeldFunds } from './held-funds.service.ts';
 import {
   CRYPTO_CURRENCIES,
   WITHDRAW_MAX_CENTS,
@@ -19,8 +22,9 @@ import {
 } from '../../../shared/wallet/statuses.ts';
 import { centsToDollars, formatUsd } from '../../../shared/money.ts';
 
+type Trx = Transaction<Tables>;
 /** A withdrawal row as read. */
-export type Withdrawal = Omit<WithdrawalsTable, 'id'> & { id: number };
+export type Withdrawal = Omit<Tables['withdrawals'], 'id' | 'held_cents'> & { id: number; held_cents: number };
 /** A withdrawal change and the owner's balance after it (null when no money moved). */
 export interface WithdrawalChange {
   withdrawal: Withdrawal;
@@ -55,8 +59,29 @@ export function publicWithdrawal(w: Withdrawal) {
   };
 }
 
+/** The balance a player has now (cents). */
+async function balanceOf(trx: Trx, userId: number): Promise<number> {
+  return (await trx.selectFrom('users').select('balance_cents').where('id', '=', userId).executeTakeFirstOrThrow())
+    .balance_cents;
+}
+
+/** Debits the part of withdrawal `id` not drawn from held funds; returns the balance after. */
+async function debitRest(trx: Trx, userId: number, id: number, cents: number, now: number): Promise<number> {
+  if (cents === 0) return balanceOf(trx, userId);
+  const move = await applyMoveIn(trx, {
+    userId,
+    deltaCents: -cents,
+    kind: 'withdrawal',
+    reference: `withdrawal:${id}`,
+    idempotencyKey: `withdrawal:${id}`,
+    now,
+  });
+  return move.balanceAfterCents;
+}
+
 /**
- * Requests a withdrawal: validates method, amount and address; debits in the same transaction.
+ * Requests a withdrawal: validates method, amount and address; in the same transaction draws on the
+ * player's held funds first (held-funds.service.ts) and debits the rest from the balance.
  * With a `requestKey` (the Idempotency-Key header) a retried request returns the first withdrawal.
  */
 export async function requestWithdrawal(
@@ -113,15 +138,17 @@ export async function requestWithdrawal(
       .returningAll()
       .executeTakeFirst();
     if (!w) return null; // a concurrent retry won
-    const move = await applyMoveIn(trx, {
-      userId,
-      deltaCents: -input.amountCents,
-      kind: 'withdrawal',
-      reference: `withdrawal:${w.id}`,
-      idempotencyKey: `withdrawal:${w.id}`,
-      now,
-    });
-    return { withdrawal: w, balanceCents: move.balanceAfterCents, replayed: false };
+    // held funds first (they cannot be played yet), the rest from the balance
+    const held = await drawHeldFunds(trx, userId, input.amountCents);
+    const balanceCents = await debitRest(trx, userId, w.id, input.amountCents - held, now);
+    if (held === 0) return { withdrawal: w, balanceCents, replayed: false };
+    const withHeld = await trx
+      .updateTable('withdrawals')
+      .set({ held_cents: held })
+      .where('id', '=', w.id)
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    return { withdrawal: withHeld, balanceCents, replayed: false };
   });
   return made ?? (await replay())!;
 }
@@ -147,9 +174,13 @@ async function move(
       .executeTakeFirst();
     if (!moved) throw new HttpError(409, 'The withdrawal changed meanwhile; try again.');
     if (to !== 'canceled' && to !== 'canceled_by_user') return { withdrawal: moved, balanceCents: null };
+    // what came from held funds goes back there (a cancel must not turn held funds into playable ones)
+    const held = Number(moved.held_cents);
+    if (held > 0) await returnHeldFunds(trx, w.user_id, id, held, now);
+    if (held === w.amount_cents) return { withdrawal: moved, balanceCents: await balanceOf(trx, w.user_id) };
     const refund = await applyMoveIn(trx, {
       userId: w.user_id,
-      deltaCents: w.amount_cents,
+      deltaCents: w.amount_cents - held,
       kind: 'refund',
       reference: `withdrawal:${id}`,
       idempotencyKey: `withdrawal-refund:${id}`,
