@@ -111,11 +111,13 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   fastify.decorate('rounds', new RoundGames());
   fastify.addHook('onClose', () => fastify.rounds.stop());
 
+  const clock = deps.clock ?? systemClock;
+  const now = () => clock.now();
   registerOpenApi(fastify, () => config.publicUrl ?? `http://localhost:${config.port}`);
   healthRoutes(fastify, database.db);
   configRoutes(fastify, config);
   fairRoutes(fastify, database);
-  diceRoutes(fastify, database);
+  diceRoutes(fastify, database, now);
   plinkoRoutes(fastify, database);
   walletModule(fastify, database.db, config);
   const accounts = accountsModule(fastify, database.db, config, deps.accounts);
@@ -129,13 +131,11 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   openingsRoutes(fastify, database);
   boxFairRoutes(fastify, database);
   upgradeRoutes(fastify, database);
-  freeLootRoutes(fastify, database);
+  freeLootRoutes(fastify, database, now);
   userBoxesRoutes(fastify, database.db);
   profileModule(fastify, database.db, config, accounts); // the accounts' hash queue and password backoff
   affiliatesRoutes(fastify, database.db, config);
   supportModule(fastify, database.db, config);
-  const clock = deps.clock ?? systemClock;
-  const now = () => clock.now();
   responsiblePlayRoutes(fastify, database.db, now);
   leaderboardRoutes(fastify, database.db, now);
   cashbackRoutes(fastify, database.db, now);

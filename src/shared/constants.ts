@@ -32,8 +32,6 @@ export const GIFT_COIN_ICONS = [1, 1, 2, 2, 2, 3] as const;
 export const LEADERBOARD_PRIZES_DOLLARS = [250, 150, 100, 75, 50, 40, 30, 25, 20, 10] as const;
 /** How many players the leaderboard lists. */
 export const LEADERBOARD_SIZE = 20;
-/** Cashback: this percentage of the net loss (wagers − winnings) of each daily window. */
-export const CASHBACK_RATE_PERCENT = 5;
 /** Deposit-limit periods: rolling windows of 24 h, 7 days and 30 days. */
 export const DEPOSIT_LIMIT_PERIODS = ['day', 'week', 'month'] as const;
 export type DepositLimitPeriod = (typeof DEPOSIT_LIMIT_PERIODS)[number];

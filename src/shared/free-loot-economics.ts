@@ -2,14 +2,16 @@
 // box may be opened only while the player's ALLOWANCE covers its expected value, where
 //   allowance = ⌊FREE_LOOT_SHARE × expected house profit of the last 30 days⌋ − EV of the daily
 //               free boxes opened in the last 30 days.
-// Expected house profit = Σ wager × the game's edge (shared/levels.ts WAGER_EDGE_BP), the unit XP
-// counts in. So in every 30-day window the EV taken stays ≤ FREE_LOOT_SHARE × the profit generated
-// in it, and over any period ≤ FREE_LOOT_SHARE × the profit generated before its end: free loot
-// gives back at most half of the house's expected profit, whatever the route, the first day included.
+// Expected house profit = Σ SETTLED wager × the edge of its game and table (shared/economics), the
+// unit XP counts in. So in every 30-day window the EV taken stays ≤ FREE_LOOT_SHARE × the profit
+// generated in it, and over any period ≤ FREE_LOOT_SHARE × the profit generated before its end:
+// free loot gives back at most its share (economics/programme-shares.ts) of the house's expected
+// profit, whatever the route, the first day included.
 import { EDGE_UNITS_PER_XP } from './levels.ts';
+import { PROGRAMME_SHARE_BP, shareOfEdgeCents } from './economics/programme-shares.ts';
 
-/** Share of the recent expected house profit free loot may pay back, in basis points (50 %). */
-export const FREE_LOOT_SHARE_BP = 5_000;
+/** Share of the recent expected house profit free loot may pay back, in basis points. */
+export const FREE_LOOT_SHARE_BP = PROGRAMME_SHARE_BP.free_loot;
 /** The window of the allowance (30 days). */
 export const FREE_LOOT_WINDOW_MS = 30 * 24 * 60 * 60 * 1000;
 
@@ -20,7 +22,7 @@ export function profitCents(edgeUnits: number): number {
 
 /** The allowance in cents (may be negative right after an opening) from the window's sums. */
 export function freeLootAllowanceCents(recentEdgeUnits: number, takenEvCents: number): number {
-  return Math.floor((profitCents(recentEdgeUnits) * FREE_LOOT_SHARE_BP) / 10_000) - takenEvCents;
+  return shareOfEdgeCents(recentEdgeUnits, FREE_LOOT_SHARE_BP) - takenEvCents;
 }
 
 /** The message of a daily opening the allowance does not cover. */

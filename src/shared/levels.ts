@@ -1,8 +1,9 @@
 // The published level curve (shown on /freeloot). XP follows the house edge a player generates:
-// 1 XP per $0.01 of EXPECTED house profit (issue 12), i.e. wager × the game's edge (WAGER_EDGE_BP):
-// dice 1 %, catalog boxes 7.40 % (price = EV × 1.08), custom boxes 6.40 % (minus the creator's
-// 1 %), upgrades 5 %, Rocket (crash) 1 %, Bounce (plinko) 1 %, Crazy Wheel 3.70 %, battle seats 7.40 %.
-// So $1 on dice is 1 XP and $1 on a box 7.4 XP. Reaching level L takes
+// 1 XP per $0.01 of EXPECTED house profit (issue 12) of SETTLED wagers (issue 24: a refunded or
+// canceled wager earns none), i.e. stake × the edge of its game and table
+// (economics/house-edge.ts): dice 1 %, catalog boxes 7.40 % (price = EV × 1.08), custom boxes 6.40 %
+// (minus the creator's 1 %), upgrades 5 %, Rocket (crash) 1 %, Bounce (plinko) 0.83–1.09 % by table,
+// Crazy Wheel 3.70–3.98 % by colour, battle seats 7.40 %. So $1 on dice is 1 XP and $1 on a box 7.4 XP. Reaching level L takes
 // 25 × (L − 1)² XP in total, so level 1 is free, level 2 needs 25 XP ($0.25 of expected house
 // profit), level 10 needs 2,025 XP and level 110 needs 297,025. Levels never exceed MAX_LEVEL and
 // never go down. Free boxes unlock by level tier (1, 10, 20 … 110); what they pay is bounded by
@@ -13,46 +14,8 @@ export const MAX_LEVEL = 120;
 export const XP_FACTOR = 25;
 /** Cents wagered per XP point on dice (1 % edge: 1 XP per $1); kept for the wagered-only functions. */
 export const CENTS_PER_XP = 100;
-/**
- * Expected house profit per wager kind, in basis points of the wager, rounded DOWN so XP never
- * overstates it: dice pays 99/chance (1 %), a box costs EV × 1.08 rounded up (8/108 = 7.407 %),
- * a custom box the same minus the creator's 1 % share, an upgrade keeps 5 % of the stake's chance,
- * plinko's tables return ≈ 99 %.
- */
-export const WAGER_EDGE_BP: Readonly<Record<string, number>> = {
-  bet: 100,
-  box: 740,
-  user_box: 640,
-  upgrade: 500,
-  battle: 740, // a battle seat buys catalog boxes: the boxes' edge
-  crash_bet: 100, // Rocket: crash point = floor(max(1, 2^32 / (int + 1) × 0.99)), a 1 % edge at every target
-  plinko_bet: 100, // Stake's tables: 99 % RTP (three tables 0.12–0.16 pt above, fairness.md)
-  wheel_bet: 370, // Crazy Wheel: every colour returns 96.3 % (red 96.0 %): 3.70 % rounded down
-};
 /** Edge units (cents × basis points) per XP: 1 XP = 1 cent of expected house profit. */
 export const EDGE_UNITS_PER_XP = 10_000;
-/** Ledger kinds that count as wagering (debits only). */
-export const WAGER_KINDS: readonly string[] = Object.keys(WAGER_EDGE_BP);
-/**
- * Credits that return or pay a wager: cashback's net loss = wagers − these. Dice pays `win`; boxes
- * and upgrades pay in items, which become money when sold (`sale`), so a sale counts as the payout
- * of the play that won the item (an item kept or delivered is never counted as won).
- */
-export const GAME_PAYOUT_KINDS: readonly string[] = [
-  'win',
-  'sale',
-  'battle_win',
-  'battle_refund',
-  'crash_win',
-  'plinko_win',
-  'wheel_win',
-  'wheel_refund',
-];
-
-/** Edge units (cents × bp) of a wager of `cents` of ledger kind `kind` (0 for other kinds). */
-export function edgeUnitsForWager(kind: string, cents: number): number {
-  return Math.max(0, Math.floor(cents)) * (WAGER_EDGE_BP[kind] ?? 0);
-}
 
 /** XP of `edgeUnits` in total: whole cents of expected house profit. */
 export function xpForEdge(edgeUnits: number): number {

@@ -37,6 +37,7 @@ const board: Leaderboard = {
     { place: 1, amount: 250 },
     { place: 2, amount: 150 },
   ],
+  prize_cap_percent: 10,
   entries: [
     entry(1, 10, 'Ann', 500, 250),
     entry(2, 11, 'Ben', 300, 150),
@@ -152,10 +153,12 @@ describe('responsible play panel', () => {
 describe('cashback panel', () => {
   const cashback = (claimable: number, history: unknown[] = []) => ({
     data: {
-      rate: 5,
+      rate: 10,
       time_zone: 'Europe/Berlin',
       window: { from: '2026-11-25T20:00:00.000Z', to: '2026-11-26T20:00:00.000Z' },
-      net_loss: 12.5,
+      wagered: 1250,
+      house_edge: 12.5,
+      accrued: 1.25,
       claimable,
       claimable_window: { from: '2026-11-24T20:00:00.000Z', to: '2026-11-25T20:00:00.000Z' },
       next_reset_at: '2026-11-26T20:00:00.000Z',
@@ -176,7 +179,8 @@ describe('cashback panel', () => {
             ? cashback(0, [
                 {
                   window: { from: '2026-11-24T20:00:00.000Z', to: '2026-11-25T20:00:00.000Z' },
-                  net_loss: 40,
+                  wagered: 2000,
+                  house_edge: 20,
                   amount: 2,
                   claimed_at: '2026-11-26T10:00:00.000Z',
                 },
@@ -191,11 +195,12 @@ describe('cashback panel', () => {
       </MemoryRouter>,
     );
     expect((await screen.findByTestId('cashback-claimable')).textContent).toBe('$2.00');
-    expect(screen.getByTestId('cashback-rate').textContent).toBe('5%');
-    expect(screen.getByTestId('cashback-net-loss').textContent).toBe('$12.50');
+    expect(screen.getByTestId('cashback-rate').textContent).toBe('10%');
+    expect(screen.getByTestId('cashback-wagered').textContent).toBe('$1,250.00');
+    expect(screen.getByTestId('cashback-accrued').textContent).toBe('$1.25');
     fireEvent.click(screen.getByRole('button', { name: /^Claim/ }));
     await waitFor(() => expect(screen.getByTestId('cashback-claimable').textContent).toBe('$0.00'));
     expect(screen.getByRole('button', { name: /^Claim/ })).toHaveProperty('disabled', true);
-    expect(screen.getByTestId('cashback-history').textContent).toContain('$40.00');
+    expect(screen.getByTestId('cashback-history').textContent).toContain('$2,000.00');
   });
 });

@@ -55,8 +55,17 @@ export async function signInPlayer(
       })
       .returning('id')
       .executeTakeFirstOrThrow();
+    // a wager settles at once (an instant game's stake), so it counts for XP and the programmes
     const move = (deltaCents: number, kind: string, key: string, at = now) =>
-      applyMove(db, { userId: id, deltaCents, kind, reference: 'e2e', idempotencyKey: `e2e-${key}:${id}`, now: at });
+      applyMove(db, {
+        userId: id,
+        deltaCents,
+        kind,
+        reference: 'e2e',
+        idempotencyKey: `e2e-${key}:${id}`,
+        now: at,
+        settlesOn: '',
+      });
     if (setup.wagerCents) {
       await move(setup.wagerCents, 'admin', 'wager-fund', setup.wagerAt);
       await move(-setup.wagerCents, 'bet', 'wager', setup.wagerAt);

@@ -51,27 +51,35 @@ test(
   },
 );
 
-test('claims the cashback of a losing window once it has closed', { tag: '@responsive' }, async ({ page, signIn }) => {
-  // the server's clock is the real one: the loss is booked inside the window that closed last, and
-  // that window must stay the last closed one (no 21:00 reset) until the claim
-  await clearOf(cashbackWindow(Date.now()).to);
-  const closed = previousCashbackWindow(Date.now());
-  await signIn({ balanceCents: 10_00, wagerCents: 200_00, wagerAt: closed.from + 60_000 });
-  await page.clock.install({ time: Date.now() }); // the countdown runs on the page's own clock
-  await page.goto('/cashback');
-  await expect(page.getByTestId('cashback-rate')).toHaveText('5%');
-  await expect(page.getByTestId('cashback-net-loss')).toHaveText('$0.00');
-  await expect(page.getByTestId('cashback-claimable')).toHaveText('$10.00');
-  await page.getByRole('button', { name: 'Claim $10.00' }).click();
-  await expectToast(page, '$10.00 cashback has been added to your balance.');
-  await expect(page.getByTestId('cashback-claimable')).toHaveText('$0.00');
-  await expect(page.getByRole('button', { name: /^Claim/ })).toBeDisabled();
-  await expect(page.getByTestId('cashback-history')).toContainText('$200.00');
-  await expect(page.getByRole('button', { name: 'Balance $20.00, deposit' })).toBeVisible();
-  const before = await page.getByTestId('cashback-countdown').textContent();
-  await page.clock.runFor(2000);
-  await expect(page.getByTestId('cashback-countdown')).not.toHaveText(before!);
-});
+test(
+  'claims the cashback of a closed window: a share of the house edge of its settled bets',
+  { tag: '@responsive' },
+  async ({ page, signIn }) => {
+    // the server's clock is the real one: the bets are booked inside the window that closed last, and
+    // that window must stay the last closed one (no 21:00 reset) until the claim
+    await clearOf(cashbackWindow(Date.now()).to);
+    const closed = previousCashbackWindow(Date.now());
+    // $10,000 settled on dice: $100 of expected house profit, 10 % of it back
+    await signIn({ balanceCents: 10_00, wagerCents: 10_000_00, wagerAt: closed.from + 60_000 });
+    await page.clock.install({ time: Date.now() }); // the countdown runs on the page's own clock
+    await page.goto('/cashback');
+    await expect(page.getByTestId('cashback-rate')).toHaveText('10%');
+    await expect(page.getByTestId('cashback-wagered')).toHaveText('$0.00');
+    await expect(page.getByTestId('cashback-claimable')).toHaveText('$10.00');
+    await expect(
+      page.getByTestId('programme-rates').locator('tr[data-game="bet"] td[data-programme="cashback"]'),
+    ).toHaveText('$0.10');
+    await page.getByRole('button', { name: 'Claim $10.00' }).click();
+    await expectToast(page, '$10.00 cashback has been added to your balance.');
+    await expect(page.getByTestId('cashback-claimable')).toHaveText('$0.00');
+    await expect(page.getByRole('button', { name: /^Claim/ })).toBeDisabled();
+    await expect(page.getByTestId('cashback-history')).toContainText('$10,000.00');
+    await expect(page.getByRole('button', { name: 'Balance $20.00, deposit' })).toBeVisible();
+    const before = await page.getByTestId('cashback-countdown').textContent();
+    await page.clock.runFor(2000);
+    await expect(page.getByTestId('cashback-countdown')).not.toHaveText(before!);
+  },
+);
 
 test(
   'a deposit limit and a self-exclusion; then a bet is refused',

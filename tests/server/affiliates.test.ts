@@ -58,6 +58,7 @@ describeEachDb('affiliates', (dialect) => {
         reference: 'test',
         idempotencyKey: `t:${u.id}:${kind}`,
         now: Date.now(),
+        settlesOn: '', // settled at once, as an instant game's stake
       });
     if (cents) {
       await move(2 * cents, 'admin');
@@ -115,37 +116,37 @@ describeEachDb('affiliates', (dialect) => {
     const noClaim = await claim(a);
     expect(noClaim.statusCode).toBe(422);
     expect(noClaim.json()).toMatchObject({ msg: nothingToClaimMessage });
-    // $100 on dice (1 % edge → $1.00) and $100 on a box (7.40 % → $7.40): 25 % of $8.40 = $2.10
+    // $100 on dice (1 % edge → $1.00) and $100 on a box (7.40 % → $7.40): 15 % of $8.40 = $1.26
     await referredWager(code, 10_000);
     const d = await dashboard(a);
-    expect(d).toMatchObject({ signups: 1, referred_wagered: 200, earned: 2.1, claimable: 2.1 });
+    expect(d).toMatchObject({ signups: 1, referred_wagered: 200, earned: 1.26, claimable: 1.26 });
     const before = await balance(a.id);
     const answers = await Promise.all(Array.from({ length: 6 }, () => claim(a)));
     const ok = answers.filter((r) => r.statusCode === 200);
     expect(ok).toHaveLength(1);
     expect(answers.filter((r) => r.statusCode === 422)).toHaveLength(5);
     expect(ok[0]!.json()).toEqual({
-      msg: '$2.10 commission has been added to your balance.',
-      balance: (before + 210) / 100,
+      msg: '$1.26 commission has been added to your balance.',
+      balance: (before + 126) / 100,
     });
-    expect(await balance(a.id)).toBe(before + 210);
+    expect(await balance(a.id)).toBe(before + 126);
     const rows = await t.database.db
       .selectFrom('ledger')
       .select(['delta_cents', 'kind'])
       .where('user_id', '=', a.id)
       .where('kind', '=', 'affiliate_commission')
       .execute();
-    expect(rows).toEqual([{ delta_cents: 210, kind: 'affiliate_commission' }]);
+    expect(rows).toEqual([{ delta_cents: 126, kind: 'affiliate_commission' }]);
     expect(events).toContainEqual({
       channel: `private-users.${a.id}`,
       event: 'balanceUpdated',
-      data: { type: 'balanceUpdated', current_balance: (before + 210) / 100 },
+      data: { type: 'balanceUpdated', current_balance: (before + 126) / 100 },
     });
-    expect(await dashboard(a)).toMatchObject({ earned: 2.1, claimable: 0 });
+    expect(await dashboard(a)).toMatchObject({ earned: 1.26, claimable: 0 });
     // more play by another referral: only the new commission is claimable
-    await referredWager(code, 1_000); // $0.84 expected profit → $0.21
-    expect(await dashboard(a)).toMatchObject({ signups: 2, referred_wagered: 220, earned: 2.31, claimable: 0.21 });
-    expect((await claim(a)).json()).toMatchObject({ balance: (before + 231) / 100 });
+    await referredWager(code, 1_000); // $0.84 expected profit → 12.6 cents: earned 1.386 → $1.38
+    expect(await dashboard(a)).toMatchObject({ signups: 2, referred_wagered: 220, earned: 1.38, claimable: 0.12 });
+    expect((await claim(a)).json()).toMatchObject({ balance: (before + 138) / 100 });
     expect((await claim(a)).statusCode).toBe(422);
   });
 

@@ -10,7 +10,7 @@ import { canTransactSync, transact, transactSync } from '../../src/server/db/tra
 import { settleDiceBetSync } from '../../src/server/modules/dice/dice.sqlite-bet.ts';
 import { checkBet, potentialPayoutCents } from '../../src/server/modules/dice/dice.service.ts';
 import { diceMultiplierBp, diceRoll, diceWins } from '../../src/shared/fair/index.ts';
-import { edgeUnitsForWager } from '../../src/shared/levels.ts';
+import { wagerEdgeUnits } from '../../src/shared/economics/house-edge.ts';
 
 describeEachDb('dice hot path', (dialect) => {
   let t: TestApp;
@@ -56,7 +56,7 @@ describeEachDb('dice hot path', (dialect) => {
       .where('id', '=', p.id)
       .executeTakeFirstOrThrow();
     expect(Number(user.wagered_cents)).toBe(5000);
-    expect(Number(user.edge_units)).toBe(edgeUnitsForWager('bet', 5000)); // 50 XP at dice's 1 % edge
+    expect(Number(user.edge_units)).toBe(wagerEdgeUnits('bet', '', 5000)); // 50 XP at dice's 1 % edge
     expect(Number(user.level)).toBe(2); // levels.ts: level 2 from 25 XP, level 3 from 100
   });
 

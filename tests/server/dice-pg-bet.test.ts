@@ -132,10 +132,21 @@ describeEachDb('dice bet, one-statement path', (dialect) => {
     const run = async (remember?: typeof kysely) => {
       const answers = [];
       for (const body of plays) answers.push(await placeDiceBet(t.database, p.id, body, 1_700_000_000_000, remember));
-      const state = { user: await user(p.id), bets: await bets(p.id), ledger: await ledger(p.id) };
+      const state = {
+        user: await user(p.id),
+        bets: await bets(p.id),
+        ledger: await ledger(p.id),
+        settled: await db()
+          .selectFrom('settled_wagers')
+          .select(['user_id', 'kind', 'table_key', 'stake_cents', 'edge_units', 'wager_key', 'settled_at'])
+          .where('user_id', '=', p.id)
+          .orderBy('wager_key')
+          .execute(),
+      };
       // undo the run: the next one starts from the same balance, XP and nonce
       const first = Math.min(...answers.map((a) => a.bet.id));
       await db().deleteFrom('ledger').where('user_id', '=', p.id).where('kind', 'in', ['bet', 'win']).execute();
+      await db().deleteFrom('settled_wagers').where('user_id', '=', p.id).execute();
       await db().deleteFrom('dice_bets').where('user_id', '=', p.id).execute();
       await db()
         .updateTable('users')
@@ -154,6 +165,8 @@ describeEachDb('dice bet, one-statement path', (dialect) => {
     expect(viaStatement.ids).toEqual(viaLedger.ids);
     expect(viaStatement.state.user).toEqual(viaLedger.state.user);
     expect(viaStatement.state.bets).toEqual(viaLedger.state.bets);
+    expect(viaStatement.state.settled).toEqual(viaLedger.state.settled); // what the programmes count
+    expect(viaLedger.state.settled).toHaveLength(plays.length);
     const refs = (s: typeof viaLedger) =>
       s.state.ledger.map((r) => ({ ...r, reference: r.reference?.replace(/\d+$/, (id) => `${Number(id) - s.first}`) }));
     expect(refs(viaStatement)).toEqual(refs(viaLedger));

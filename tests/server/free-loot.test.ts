@@ -56,15 +56,29 @@ describeEachDb('free loot', (dialect) => {
       idempotencyKey: `dep:${key}:${p.id}`,
       now: at,
     });
-  // recent play for the free-loot allowance: `xp` dollars wagered on dice (1 XP = 1 cent of expected
-  // house profit); the tier-1 box (EV $5.13) needs 1,026 XP within 30 days per opening
-  const play = async (p: TestPlayer, xp = 1_100, at = Date.now(), key = 'play') => {
+  // recent play for the free-loot allowance: `xp` dollars settled on dice (1 XP = 1 cent of expected
+  // house profit); the tier-1 box (EV $5.13) needs 3,420 XP within 30 days per opening (15 % of it)
+  const play = async (p: TestPlayer, xp = 3_500, at = Date.now(), key = 'play') => {
     const move = { userId: p.id, reference: 'test', now: at };
     await applyMove(db(), { ...move, deltaCents: xp * 100, kind: 'admin', idempotencyKey: `${key}:fund:${p.id}` });
-    await applyMove(db(), { ...move, deltaCents: -xp * 100, kind: 'bet', idempotencyKey: `${key}:bet:${p.id}` });
+    await applyMove(db(), {
+      ...move,
+      deltaCents: -xp * 100,
+      kind: 'bet',
+      idempotencyKey: `${key}:bet:${p.id}`,
+      settlesOn: '',
+    });
   };
   const wager = (p: TestPlayer, cents: number, key: string) =>
-    applyMove(db(), { userId: p.id, deltaCents: -cents, kind: 'bet', reference: 'test', idempotencyKey: key, now: T0 });
+    applyMove(db(), {
+      userId: p.id,
+      deltaCents: -cents,
+      kind: 'bet',
+      reference: 'test',
+      idempotencyKey: key,
+      now: T0,
+      settlesOn: '',
+    });
 
   it('seeds one free box per level tier, idempotently, and keeps them out of the paid catalog', async () => {
     const rows = await db()
@@ -113,14 +127,14 @@ describeEachDb('free loot', (dialect) => {
     const me = (await list(p)).json();
     expect(me.deposit_required).toEqual({ min: 5, deposited_30d: 7.5, met: true });
     expect(me.level).toEqual({ level: 1, xp: 0, level_xp: 0, next_level_xp: 25 });
-    expect(me.allowance).toEqual({ share_percent: 50, profit_30d: 0, taken_30d: 0, available: 0 });
+    expect(me.allowance).toEqual({ share_percent: 15, profit_30d: 0, taken_30d: 0, available: 0 });
     expect(me.data.map((b: { unlocked: boolean; available: boolean }) => [b.unlocked, b.available])[0]).toEqual([
       true,
       false,
     ]); // no recent play: the allowance does not cover the box
     await play(p);
     const played = (await list(p)).json();
-    expect(played.allowance).toEqual({ share_percent: 50, profit_30d: 11, taken_30d: 0, available: 5.5 });
+    expect(played.allowance).toEqual({ share_percent: 15, profit_30d: 35, taken_30d: 0, available: 5.25 });
     expect(played.data.map((b: { unlocked: boolean; available: boolean }) => [b.unlocked, b.available])[0]).toEqual([
       true,
       true,
@@ -168,7 +182,7 @@ describeEachDb('free loot', (dialect) => {
   it('refuses a second daily opening within 24 h with the time left and opens again after 24 h', async () => {
     const p = await w.player();
     await deposit(p, 500, T0);
-    await play(p, 2_200, T0); // two openings' worth
+    await play(p, 7_000, T0); // two openings' worth
     await openAt(p, freeBoxSlug(1), T0);
     const e = await refusal(openAt(p, freeBoxSlug(1), T0 + HOUR + 30_000));
     expect(e.statusCode).toBe(429);
@@ -198,8 +212,8 @@ describeEachDb('free loot', (dialect) => {
   });
 
   it('refuses a box above the player level and opens it once wagering reaches that level', async () => {
-    // tier 30: the level (21,025 XP) binds before the allowance (2 × EV $76.41 = 15,282 XP)
-    const p = await w.player(3_000_000);
+    // tier 30: the level (21,025 XP) is checked first; then the allowance (EV $76.41 / 15 % = 50,940 XP)
+    const p = await w.player(6_000_000);
     await deposit(p, 500, T0);
     const e = await refusal(openAt(p, freeBoxSlug(30), T0));
     expect(e.statusCode).toBe(403);
@@ -208,6 +222,10 @@ describeEachDb('free loot', (dialect) => {
     await wager(p, xpForLevel(30) * 100 - 100, `lvl:${p.id}:1`); // one XP short of level 30
     expect((await refusal(openAt(p, freeBoxSlug(30), T0))).message).toBe('Reach level 30 to open this free box.');
     await wager(p, 100, `lvl:${p.id}:2`);
+    expect((await refusal(openAt(p, freeBoxSlug(30), T0))).message).toMatch(
+      /^Play a little more to open this free box/,
+    );
+    await wager(p, 5_100_000 - xpForLevel(30) * 100, `lvl:${p.id}:3`); // 51,000 XP in all
     expect((await openAt(p, freeBoxSlug(30), T0)).reels).toHaveLength(1);
     expect((await refusal(openAt(p, freeBoxSlug(40), T0))).statusCode).toBe(403);
   });
@@ -374,7 +392,7 @@ describeEachDb('free loot', (dialect) => {
   it('counts $4.99 as too little, $5.00 within 30 days as enough, older deposits and reversed ones not at all', async () => {
     const p = await w.player();
     await deposit(p, 499, T0, 'a');
-    await play(p, 1_100, T0);
+    await play(p, 3_500, T0);
     const e = await refusal(openAt(p, freeBoxSlug(1), T0));
     expect([e.statusCode, e.message]).toEqual([403, DEPOSIT_REQUIRED_MESSAGE]);
     expect(await written(p)).toMatchObject({ items: 0, openings: 0 });

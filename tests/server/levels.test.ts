@@ -1,14 +1,15 @@
-// XP and levels on each database: wager debits (dice bet, box opening, upgrade) raise
+// XP and levels on each database: settled wagers (dice bet, box opening, upgrade) raise
 // wagered_cents, edge_units (XP = 1 per cent of expected house profit: wager × the game's edge) and
-// the level exactly per the published curve inside the ledger move; credits, other debits, replays
-// and refused debits do not; the profile shows the progress.
+// the level exactly per the published curve inside the ledger move; credits, other debits, stakes
+// that have not settled, replays and refused debits do not; the profile shows the progress.
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { describeEachDb } from '../helpers/test-db.ts';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
 import { createPlayer, type TestPlayer } from '../helpers/users.ts';
 import { seedCatalog } from '../../src/server/modules/boxes/boxes.service.ts';
 import { applyMove } from '../../src/server/modules/wallet/ledger.ts';
-import { WAGER_EDGE_BP, levelForXp, xpForEdge, xpForLevel } from '../../src/shared/levels.ts';
+import { levelForXp, xpForEdge, xpForLevel } from '../../src/shared/levels.ts';
+import { wagerEdgeBp } from '../../src/shared/economics/house-edge.ts';
 
 describeEachDb('levels from wagering', (dialect) => {
   let t: TestApp;
@@ -26,10 +27,19 @@ describeEachDb('levels from wagering', (dialect) => {
       .where('id', '=', id)
       .executeTakeFirstOrThrow();
   let n = 0;
-  const move = (p: TestPlayer, deltaCents: number, kind: string, key = `lv:${++n}`) =>
-    applyMove(t.database.db, { userId: p.id, deltaCents, kind, reference: 'test', idempotencyKey: key, now: 1 });
+  // a wager move settles at once (an instant game's stake) unless `pending`
+  const move = (p: TestPlayer, deltaCents: number, kind: string, key = `lv:${++n}`, pending = false) =>
+    applyMove(t.database.db, {
+      userId: p.id,
+      deltaCents,
+      kind,
+      reference: 'test',
+      idempotencyKey: key,
+      now: 1,
+      ...(pending ? {} : { settlesOn: '' }),
+    });
 
-  it('counts wager debits only, and moves the level exactly at the curve boundaries', async () => {
+  it('counts settled wager debits only, and moves the level exactly at the curve boundaries', async () => {
     const p = await player(1_000_000);
     await move(p, -(xpForLevel(2) * 100 - 1), 'bet'); // dice (1 %): one cent short of 25 XP
     expect(await state(p.id)).toMatchObject({ level: 1, wagered_cents: 2_499, edge_units: 249_900 });
@@ -38,9 +48,11 @@ describeEachDb('levels from wagering', (dialect) => {
     await move(p, 50_000, 'win');
     await move(p, -50_000, 'withdrawal');
     await move(p, 20_000, 'box'); // a credit of a wager kind is not wagering
+    await move(p, -20_000, 'wheel_bet', undefined, true); // staked, not settled: nothing yet
     expect(await state(p.id)).toMatchObject({ level: 2, wagered_cents: 2_500, edge_units: 250_400 });
+    await move(p, 20_000, 'wheel_refund');
     const key = 'lv:replay';
-    const toLevel10 = Math.ceil((xpForLevel(10) * 10_000 - 250_400) / WAGER_EDGE_BP.user_box!); // 6.40 % each
+    const toLevel10 = Math.ceil((xpForLevel(10) * 10_000 - 250_400) / wagerEdgeBp('user_box')); // 6.40 % each
     await move(p, -(toLevel10 - 1), 'user_box', 'lv:short');
     expect(await state(p.id)).toMatchObject({ level: 9 });
     await move(p, -1, 'user_box', key);

@@ -14,6 +14,7 @@ import type { BattleTables } from './tables/battles.ts';
 import type { CrashTables } from './tables/crash.ts';
 import type { PlinkoTables } from './tables/plinko.ts';
 import type { WheelTables } from './tables/wheel.ts';
+import type { SettledWagersTable } from './tables/settled-wagers.ts';
 
 export type * from './tables/accounts.ts';
 export type * from './tables/catalog.ts';
@@ -31,6 +32,7 @@ export type * from './tables/rounds.ts';
 export type * from './tables/crash.ts';
 export type * from './tables/plinko.ts';
 export type * from './tables/wheel.ts';
+export type * from './tables/settled-wagers.ts';
 
 /** Every table of the schema. */
 export interface Tables
@@ -54,4 +56,5 @@ export interface Tables
   withdrawals: WalletTables['withdrawals'] & WithdrawalsHeldColumns; // + migration 0029
   held_funds: HeldFundsTable; // migration 0029
   referral_visits: ReferralVisitsTable; // migration 0029
+  settled_wagers: SettledWagersTable; // migration 0025
 }

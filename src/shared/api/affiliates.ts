@@ -2,23 +2,25 @@
 // (/ref/{code}, a default code editable once), its visitors and sign-ups, and a commission of
 // AFFILIATE_SHARE_PERCENT of the expected house profit on referred players' wagers.
 import { z } from 'zod';
-import { EDGE_UNITS_PER_XP, WAGER_EDGE_BP } from '../levels.ts';
+import { wagerEdgeBp } from '../economics/house-edge.ts';
+import { PROGRAMME_SHARE_BP, shareOfEdgeCents, sharePercent } from '../economics/programme-shares.ts';
 
 /**
- * The affiliate's share of the EXPECTED house profit of referred players' wagers, percent.
- * Expected profit = wager × the game's edge (WAGER_EDGE_BP: dice 1 %, boxes 7.40 %, custom boxes
- * 6.40 %, upgrades 5 %), so on $100 wagered on dice an affiliate earns 25 % × $1.00 = $0.25.
+ * The affiliate's share of the EXPECTED house profit of referred players' SETTLED wagers, percent
+ * (economics/programme-shares.ts). Expected profit = stake × the edge of its game and table (dice
+ * 1 %, boxes 7.40 %, …), so on $100 settled on dice an affiliate earns 15 % × $1.00 = $0.15. A
+ * refunded or canceled wager earns nothing.
  */
-export const AFFILIATE_SHARE_PERCENT = 25;
+export const AFFILIATE_SHARE_PERCENT = sharePercent(PROGRAMME_SHARE_BP.commission);
 
 /** Commission in whole cents for referred players' total edge units (Σ cents × bp), rounded down. */
 export function commissionCents(edgeUnits: number): number {
-  return Math.floor((Math.max(0, edgeUnits) * AFFILIATE_SHARE_PERCENT) / 100 / EDGE_UNITS_PER_XP);
+  return shareOfEdgeCents(edgeUnits, PROGRAMME_SHARE_BP.commission);
 }
 
-/** The commission per wager kind as a percent of the amount wagered (for /partnership). */
-export function commissionOfWagerPercent(kind: string): number {
-  return ((WAGER_EDGE_BP[kind] ?? 0) / 100) * (AFFILIATE_SHARE_PERCENT / 100);
+/** The commission per wager kind (and table) as a percent of the amount wagered (for /partnership). */
+export function commissionOfWagerPercent(kind: string, table = ''): number {
+  return (wagerEdgeBp(kind, table) / 100) * (AFFILIATE_SHARE_PERCENT / 100);
 }
 
 /** Custom code rule: 4–20 of a–z, 0–9 and single hyphens, starting and ending with a letter or digit. */

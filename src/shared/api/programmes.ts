@@ -58,6 +58,7 @@ export const leaderboardResponse = z.object({
     period: periodSchema,
     time_zone: z.string(), // IANA zone the period is counted in
     prizes: z.array(z.object({ place: z.number().int(), amount: z.number() })),
+    prize_cap_percent: z.number(), // a prize pays at most this percent of the winner's week's expected house profit
     entries: z.array(entrySchema),
     me: z.object({ place: z.number().int(), wagered: z.number() }).nullable(),
     previous: z.object({ period: periodSchema, entries: z.array(entrySchema) }),
@@ -69,15 +70,23 @@ const cashbackWindowSchema = z.object({ from: z.string(), to: z.string() }); // 
 /** GET /api/cashback */
 export const cashbackResponse = z.object({
   data: z.object({
-    rate: z.number(), // percent of the net loss
+    rate: z.number(), // percent of the expected house profit of the window's settled wagers
     time_zone: z.string(),
     window: cashbackWindowSchema, // the open window
-    net_loss: z.number(), // dollars lost in the open window so far (0 when ahead)
-    claimable: z.number(), // dollars claimable from the last closed window (0 when claimed or nothing lost)
+    wagered: z.number(), // dollars of wagers settled in the open window so far
+    house_edge: z.number(), // dollars the house expects to keep of them (stake × the game's edge)
+    accrued: z.number(), // dollars of cashback the open window has earned so far (claimable after it closes)
+    claimable: z.number(), // dollars claimable from the last closed window (0 when claimed or nothing settled)
     claimable_window: cashbackWindowSchema,
     next_reset_at: z.string(),
     history: z.array(
-      z.object({ window: cashbackWindowSchema, net_loss: z.number(), amount: z.number(), claimed_at: z.string() }),
+      z.object({
+        window: cashbackWindowSchema,
+        wagered: z.number(),
+        house_edge: z.number(),
+        amount: z.number(),
+        claimed_at: z.string(),
+      }),
     ),
   }),
 });

@@ -6,7 +6,11 @@ import { hmacHex, sha256Hex } from './bytes.ts';
 /** Crash point (2 decimals, ≥ 1) of a game hash and the salt. */
 export function crashPoint(gameHash: string, salt: string): number {
   const hex = hmacHex(gameHash, salt);
-  const int = parseInt(hex.slice(0, 8), 16);
+  return crashPointFromInt(parseInt(hex.slice(0, 8), 16));
+}
+
+/** Crash point of the HMAC's first 32 bits `int` (0 … 2^32 − 1): the house-edge analysis reads it too. */
+export function crashPointFromInt(int: number): number {
   return Math.floor(Math.max(1, (2 ** 32 / (int + 1)) * 0.99) * 100) / 100;
 }
 

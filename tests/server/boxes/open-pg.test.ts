@@ -107,6 +107,12 @@ describeEachDb('box openings, one-statement path', (dialect) => {
       })),
       ledger: mine.map((r) => ({ ...r, id: rel(r.id, ledger0!) })),
       creatorLedger: theirs.map((r) => ({ ...r, id: rel(r.id, ledger0!) })),
+      settled: await db() // what the programmes count: one settled wager per paid reel
+        .selectFrom('settled_wagers')
+        .select(['user_id', 'kind', 'table_key', 'stake_cents', 'edge_units', 'wager_key', 'settled_at'])
+        .where('user_id', '=', id)
+        .orderBy('wager_key')
+        .execute(),
     };
   }
   /** Undoes player `id`'s openings of box `boxId` (and its creator's credits): back to `balanceCents`, nonce 0 and `boxRow`. */
@@ -120,6 +126,7 @@ describeEachDb('box openings, one-statement path', (dialect) => {
     await db().deleteFrom('box_openings').where('user_id', '=', id).execute();
     await db().deleteFrom('drops').where('user_id', '=', id).execute();
     await db().deleteFrom('inventory_items').where('user_id', '=', id).execute();
+    await db().deleteFrom('settled_wagers').where('user_id', '=', id).execute();
     await db()
       .deleteFrom('ledger')
       .where('user_id', '=', id)

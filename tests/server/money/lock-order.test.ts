@@ -62,12 +62,13 @@ describeEachDb('one lock order for every money transaction', (dialect) => {
     });
     await applyMove(db(), {
       userId: p.id,
-      deltaCents: -110_000,
+      deltaCents: -350_000,
       kind: 'bet',
       reference: 'test',
       idempotencyKey: `play:${p.id}`,
       now: Date.now(),
-    }); // recent play: the free-loot allowance covers a tier-1 box
+      settlesOn: '',
+    }); // recent settled play: the free-loot allowance covers a tier-1 box
     const theirs = await customBox(creator, 'Their Box');
     const mine = await customBox(p, 'My Box');
     const all = await products();

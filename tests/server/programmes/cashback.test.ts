@@ -1,12 +1,12 @@
-// Cashback (issue 16) on each database: the rate of the net loss (wagers − game payouts) of daily
-// windows resetting 21:00 Europe/Berlin, claimable once its window closed until the next closes,
-// credited through the ledger once per window also under parallel claims.
+// Cashback (issues 16, 24) on each database: its share of the expected house profit of the wagers
+// that settled in daily windows resetting 21:00 Europe/Berlin, claimable once its window closed
+// until the next closes, credited through the ledger once per window also under parallel claims.
+// (The cancel-across-the-reset attack is in tests/server/money/settled-wagers.test.ts.)
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { describeEachDb } from '../../helpers/test-db.ts';
 import { createTestApp, type TestApp } from '../../helpers/test-app.ts';
 import { createPlayer, type TestPlayer } from '../../helpers/users.ts';
 import { applyMove } from '../../../src/server/modules/wallet/ledger.ts';
-import { CASHBACK_RATE_PERCENT } from '../../../src/shared/constants.ts';
 import { systemClock } from '../../../src/server/rounds/clock.ts';
 
 // 2026-06-10 12:00 UTC (14:00 Berlin, summer): open window 2026-06-09 19:00 UTC → 2026-06-10 19:00 UTC
@@ -22,8 +22,17 @@ describeEachDb('cashback', (dialect) => {
   afterAll(() => t.close());
   const db = () => t.database.db;
   const player = () => createPlayer(db(), t.config.secrets.appSecret, { balanceCents: 1_000_000 });
-  const move = (userId: number, deltaCents: number, kind: string, at: number) =>
-    applyMove(db(), { userId, deltaCents, kind, reference: 'test', idempotencyKey: `cb-${seq++}`, now: at });
+  // a wager move settles at once (an instant game's stake) unless `pending`
+  const move = (userId: number, deltaCents: number, kind: string, at: number, pending = false) =>
+    applyMove(db(), {
+      userId,
+      deltaCents,
+      kind,
+      reference: 'test',
+      idempotencyKey: `cb-${seq++}`,
+      now: at,
+      ...(pending ? {} : { settlesOn: '' }),
+    });
   const get = (p: TestPlayer) => t.fastify.inject({ method: 'GET', url: '/api/cashback', headers: p.headers });
   const claim = (p: TestPlayer) => t.fastify.inject({ method: 'POST', url: '/api/cashback/claim', headers: p.headers });
   const balance = async (id: number) =>
@@ -37,26 +46,27 @@ describeEachDb('cashback', (dialect) => {
     expect((await t.fastify.inject({ method: 'POST', url: '/api/cashback/claim' })).statusCode).toBe(401);
   });
 
-  it('shows the windows, the open net loss and the claimable cashback of the closed window', async () => {
+  it('shows the windows, the open play and the claimable cashback of the closed window: a share of the edge, win or lose', async () => {
     const p = await player();
-    // closed window 2026-06-08 19:00 → 06-09 19:00 UTC: wagers 100 + 50, payouts 30 (win) + 20 (sale)
+    // closed window 2026-06-08 19:00 → 06-09 19:00 UTC: $100 on dice (1 %) and $50 on a box (7.40 %)
     await move(p.id, -10_000, 'bet', Date.UTC(2026, 5, 8, 19)); // first instant of the window
-    await move(p.id, 3_000, 'win', Date.UTC(2026, 5, 9, 1));
+    await move(p.id, 30_000, 'win', Date.UTC(2026, 5, 9, 1)); // winning changes nothing
     await move(p.id, -5_000, 'box', Date.UTC(2026, 5, 9, 2));
-    await move(p.id, 2_000, 'sale', Date.UTC(2026, 5, 9, 3));
-    await move(p.id, 40_000, 'deposit', Date.UTC(2026, 5, 9, 4)); // not a payout
+    await move(p.id, 40_000, 'deposit', Date.UTC(2026, 5, 9, 4)); // not a wager
+    await move(p.id, -9_000, 'wheel_bet', Date.UTC(2026, 5, 9, 5), true); // staked, never settled: nothing
     await move(p.id, -7_000, 'bet', Date.UTC(2026, 5, 8, 19) - 1); // the window before
-    // open window: 8 wagered, 2 won
+    // open window: $8 on an upgrade (5 %)
     await move(p.id, -800, 'upgrade', Date.UTC(2026, 5, 9, 19));
-    await move(p.id, 200, 'win', NOW - 1);
     const res = await get(p);
     expect(res.statusCode).toBe(200);
     expect(res.json().data).toEqual({
-      rate: CASHBACK_RATE_PERCENT,
+      rate: 10,
       time_zone: 'Europe/Berlin',
       window: { from: '2026-06-09T19:00:00.000Z', to: '2026-06-10T19:00:00.000Z' },
-      net_loss: 6,
-      claimable: 5, // 5 % of $100 net loss
+      wagered: 8,
+      house_edge: 0.4,
+      accrued: 0.04,
+      claimable: 0.47, // 10 % of $1.00 + $3.70 expected house profit
       claimable_window: { from: '2026-06-08T19:00:00.000Z', to: '2026-06-09T19:00:00.000Z' },
       next_reset_at: '2026-06-10T19:00:00.000Z',
       history: [],
@@ -65,27 +75,28 @@ describeEachDb('cashback', (dialect) => {
 
   it('parallel claims pay once; then nothing is claimable; the next window replaces it', async () => {
     const p = await player();
-    await move(p.id, -12_345, 'bet', Date.UTC(2026, 5, 9, 10));
+    await move(p.id, -123_450, 'bet', Date.UTC(2026, 5, 9, 10)); // $12.345 expected profit: $1.23 back
     const start = await balance(p.id);
     const answers = await Promise.all(Array.from({ length: 5 }, () => claim(p)));
     const ok = answers.filter((a) => a.statusCode === 200);
     expect(ok).toHaveLength(1);
     expect(ok[0]!.json()).toEqual({
-      msg: '$6.17 cashback has been added to your balance.',
-      balance: (start + 617) / 100,
+      msg: '$1.23 cashback has been added to your balance.',
+      balance: (start + 123) / 100,
     });
     for (const a of answers.filter((x) => x.statusCode !== 200)) {
       expect(a.statusCode).toBe(422);
       expect(a.json().msg).toBe('You have already claimed the cashback of the last window.');
     }
-    expect(await balance(p.id)).toBe(start + 617);
+    expect(await balance(p.id)).toBe(start + 123);
     const after = (await get(p)).json().data;
     expect(after.claimable).toBe(0);
     expect(after.history).toEqual([
       {
         window: { from: '2026-06-08T19:00:00.000Z', to: '2026-06-09T19:00:00.000Z' },
-        net_loss: 123.45,
-        amount: 6.17,
+        wagered: 1234.5,
+        house_edge: 12.34,
+        amount: 1.23,
         claimed_at: new Date(NOW).toISOString(),
       },
     ]);
@@ -96,24 +107,23 @@ describeEachDb('cashback', (dialect) => {
       .where('kind', '=', 'cashback')
       .execute();
     expect(ledger).toHaveLength(1);
-    // a loss in the open window becomes claimable once it closes (at 19:00 UTC)
-    await move(p.id, -2_000, 'bet', NOW);
+    // play in the open window becomes claimable once it closes (at 19:00 UTC)
+    await move(p.id, -20_000, 'bet', NOW);
     now = Date.UTC(2026, 5, 10, 19) - 1;
     expect((await get(p)).json().data.claimable).toBe(0);
     now = Date.UTC(2026, 5, 10, 19);
-    expect((await get(p)).json().data.claimable).toBe(1);
+    expect((await get(p)).json().data.claimable).toBe(0.2);
     expect((await claim(p)).statusCode).toBe(200);
     now = NOW;
   });
 
-  it('refuses a claim when the closed window had no net loss', async () => {
+  it('refuses a claim when the closed window had no settled bets', async () => {
     const p = await player();
-    await move(p.id, -1_000, 'bet', Date.UTC(2026, 5, 9, 10));
-    await move(p.id, 5_000, 'win', Date.UTC(2026, 5, 9, 11)); // ahead
+    await move(p.id, -100_000, 'crash_bet', Date.UTC(2026, 5, 9, 10), true); // still riding: not settled
     expect((await get(p)).json().data.claimable).toBe(0);
     const res = await claim(p);
     expect(res.statusCode).toBe(422);
-    expect(res.json().msg).toBe('There is no cashback to claim: the last window had no net loss.');
+    expect(res.json().msg).toBe('There is no cashback to claim: you had no settled bets in the last window.');
     const none = await claim(await player());
     expect(none.statusCode).toBe(422);
   });

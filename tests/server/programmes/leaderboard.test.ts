@@ -1,6 +1,7 @@
-// Weekly leaderboard (issue 16) on each database: standings by wagered amount (wager debits only)
-// in the week ending Thursday 18:00 (Europe/Berlin), `me`, masked names of players who opted out,
-// and the payout of a closed week through the ledger exactly once under concurrent closers.
+// Weekly leaderboard (issues 16, 24) on each database: standings by wagered amount (settled wagers
+// only) in the week ending Thursday 18:00 (Europe/Berlin), `me`, masked names of players who opted
+// out, prizes capped at 10 % of the winner's own expected house profit that week, and the payout of
+// a closed week through the ledger exactly once under concurrent closers.
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { describeEachDb } from '../../helpers/test-db.ts';
 import { createTestApp, type TestApp } from '../../helpers/test-app.ts';
@@ -25,13 +26,23 @@ describeEachDb('weekly leaderboard', (dialect) => {
   });
   afterAll(() => t.close());
   const db = () => t.database.db;
-  const player = (name: string) => createPlayer(db(), t.config.secrets.appSecret, { name, balanceCents: 1_000_000 });
-  const move = (userId: number, deltaCents: number, kind: string, at: number) =>
-    applyMove(db(), { userId, deltaCents, kind, reference: 'test', idempotencyKey: `lb-${seq++}`, now: at });
+  const player = (name: string, balanceCents = 1_000_000) =>
+    createPlayer(db(), t.config.secrets.appSecret, { name, balanceCents });
+  // a wager move settles at once (an instant game's stake) unless `pending`
+  const move = (userId: number, deltaCents: number, kind: string, at: number, pending = false) =>
+    applyMove(db(), {
+      userId,
+      deltaCents,
+      kind,
+      reference: 'test',
+      idempotencyKey: `lb-${seq++}`,
+      now: at,
+      ...(pending ? {} : { settlesOn: '' }),
+    });
   const get = (headers: Record<string, string> = {}) =>
     t.fastify.inject({ method: 'GET', url: '/api/leaderboard', headers });
 
-  it('ranks this week by wager debits only; me; masked names; the prize table', async () => {
+  it('ranks this week by settled wagers only; me; masked names; the prize table and its cap', async () => {
     const week = leaderboardPeriod(NOW);
     expect(new Date(week.from).toISOString()).toBe('2026-02-26T17:00:00.000Z');
     expect(new Date(week.to).toISOString()).toBe('2026-03-05T17:00:00.000Z');
@@ -43,6 +54,7 @@ describeEachDb('weekly leaderboard', (dialect) => {
     await move(c.id, -2_000, 'user_box', NOW - 100);
     await move(c.id, -50_000, 'withdrawal', NOW - 100); // not a wager
     await move(d.id, -99_000, 'bet', week.from - 1); // last week
+    await move(d.id, -900_000, 'wheel_bet', NOW - 100, true); // staked, never settled: not ranked
     await db().updateTable('users').set({ hide_public_stats: 1 }).where('id', '=', c.id).execute();
 
     const anon = await get();
@@ -52,13 +64,14 @@ describeEachDb('weekly leaderboard', (dialect) => {
     expect(data.time_zone).toBe('Europe/Berlin');
     expect(data.prizes).toHaveLength(10);
     expect(data.prizes[0]).toEqual({ place: 1, amount: LEADERBOARD_PRIZES_DOLLARS[0] });
+    expect(data.prize_cap_percent).toBe(10);
     expect(data.me).toBeNull();
     expect(data.entries.map((e: { user: { id: number } }) => e.user.id)).toEqual([b.id, a.id, c.id]);
     expect(data.entries[0]).toEqual({
       place: 1,
       user: { id: b.id, name: 'Ben', avatar_url: null, level: expect.any(Number) },
       wagered: 60,
-      prize: LEADERBOARD_PRIZES_DOLLARS[0],
+      prize: 0.37, // the $250 of 1st place, capped at 10 % of Ben's $2.22 + $1.50 expected house profit
     });
     expect(data.entries[1].wagered).toBe(50);
     expect(data.entries[2].user.name).toBe(MASKED_NAME);
@@ -92,10 +105,11 @@ describeEachDb('weekly leaderboard', (dialect) => {
     const results = await Promise.all([closePeriod(db(), after), closePeriod(db(), after), closePeriod(db(), after)]);
     const paid = results.filter((r) => r.length > 0);
     expect(paid).toHaveLength(1);
+    // capped: 10 % of each winner's expected house profit ($3.72 box + upgrade, $0.50 dice, $1.28 custom box)
     expect(paid[0]!.map((p) => [p.place, p.amountCents])).toEqual([
-      [1, LEADERBOARD_PRIZES_DOLLARS[0] * 100],
-      [2, LEADERBOARD_PRIZES_DOLLARS[1] * 100],
-      [3, LEADERBOARD_PRIZES_DOLLARS[2] * 100],
+      [1, 37],
+      [2, 5],
+      [3, 12],
     ]);
     expect(await closePeriod(db(), after + 60_000)).toEqual([]); // a restart or the next tick
     const rows = (await prizeRows()).slice(before.length);
@@ -104,9 +118,9 @@ describeEachDb('weekly leaderboard', (dialect) => {
     const data = (await get()).json().data;
     expect(data.previous.period.ends_at).toBe('2026-03-05T17:00:00.000Z');
     expect(data.previous.entries.map((e: { place: number; prize: number }) => [e.place, e.prize])).toEqual([
-      [1, LEADERBOARD_PRIZES_DOLLARS[0]],
-      [2, LEADERBOARD_PRIZES_DOLLARS[1]],
-      [3, LEADERBOARD_PRIZES_DOLLARS[2]],
+      [1, 0.37],
+      [2, 0.05],
+      [3, 0.12],
     ]);
     expect(data.entries).toEqual([]); // a new week
     now = NOW;
@@ -114,8 +128,8 @@ describeEachDb('weekly leaderboard', (dialect) => {
 
   it('the job started with the server pays a closed week once (restart included) and publishes the balance', async () => {
     const week = leaderboardPeriod(Date.UTC(2026, 2, 10, 12)); // 2026-03-05 17:00 → 03-12 17:00 UTC
-    const p = await player('Jobber');
-    await move(p.id, -4_200, 'bet', week.from + 1000);
+    const p = await player('Jobber', 5_000_000);
+    await move(p.id, -4_000_000, 'box', week.from + 1000); // $2,960 expected house profit: the full $250
     const at = week.to + 1;
     const events: string[] = [];
     const unsubscribe = (t.fastify.publisher as LocalPublisher).subscribe((e) => events.push(e.event));

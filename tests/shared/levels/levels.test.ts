@@ -3,8 +3,6 @@
 import { describe, expect, it } from 'vitest';
 import {
   MAX_LEVEL,
-  WAGER_EDGE_BP,
-  edgeUnitsForWager,
   levelProgressForEdge,
   xpForEdge,
   levelForWagered,
@@ -14,6 +12,7 @@ import {
   xpForLevel,
   xpForWagered,
 } from '../../../src/shared/levels.ts';
+import { WAGER_KINDS, wagerEdgeBp, wagerEdgeUnits } from '../../../src/shared/economics/house-edge.ts';
 import { freeLootAllowanceCents, profitCents } from '../../../src/shared/free-loot-economics.ts';
 
 describe('level curve', () => {
@@ -71,24 +70,26 @@ describe('level curve', () => {
 });
 
 describe('XP follows the house edge (issue 12)', () => {
-  it('counts 1 XP per cent of expected house profit: dice, crash and plinko 1 %, wheel 3.70 %, boxes and battle seats 7.40 %, custom boxes 6.40 %, upgrades 5 %', () => {
-    expect(WAGER_EDGE_BP).toEqual({
+  it('counts 1 XP per cent of expected house profit: dice and crash 1 %, boxes and battle seats 7.40 %, custom boxes 6.40 %, upgrades 5 %, plinko and wheel per table', () => {
+    expect(Object.fromEntries(WAGER_KINDS.map((k) => [k, wagerEdgeBp(k)]))).toEqual({
       bet: 100,
       box: 740,
       user_box: 640,
       upgrade: 500,
       battle: 740,
       crash_bet: 100,
-      plinko_bet: 100,
+      plinko_bet: 83, // no table given: the game's lowest (high risk, 11 rows: 99.16 % returned)
       wheel_bet: 370,
     });
-    expect(xpForEdge(edgeUnitsForWager('battle', 1_000))).toBe(74); // a battle seat buys catalog boxes
-    expect(xpForEdge(edgeUnitsForWager('bet', 100))).toBe(1); // $1 on dice
-    expect(xpForEdge(edgeUnitsForWager('box', 100))).toBe(7); // $1 on a box: 7.4 cents
-    expect(xpForEdge(edgeUnitsForWager('box', 1_000))).toBe(74);
-    expect(xpForEdge(edgeUnitsForWager('user_box', 1_000))).toBe(64);
-    expect(xpForEdge(edgeUnitsForWager('upgrade', 1_000))).toBe(50);
-    expect(edgeUnitsForWager('win', 1_000)).toBe(0);
+    expect(wagerEdgeBp('wheel_bet', 'red')).toBe(398); // 17 × 3.05 / 54 = 96.02 % returned
+    expect(wagerEdgeBp('plinko_bet', '16:high')).toBe(102);
+    expect(xpForEdge(wagerEdgeUnits('battle', '', 1_000))).toBe(74); // a battle seat buys catalog boxes
+    expect(xpForEdge(wagerEdgeUnits('bet', '', 100))).toBe(1); // $1 on dice
+    expect(xpForEdge(wagerEdgeUnits('box', '', 100))).toBe(7); // $1 on a box: 7.4 cents
+    expect(xpForEdge(wagerEdgeUnits('box', '', 1_000))).toBe(74);
+    expect(xpForEdge(wagerEdgeUnits('user_box', '', 1_000))).toBe(64);
+    expect(xpForEdge(wagerEdgeUnits('upgrade', '', 1_000))).toBe(50);
+    expect(wagerEdgeUnits('win', '', 1_000)).toBe(0);
     expect(xpForEdge(99 * 100 + 99)).toBe(0); // fractions of a cent accumulate, never round up
     expect(levelProgressForEdge(xpForLevel(10) * 10_000, 10)).toEqual({
       level: 10,

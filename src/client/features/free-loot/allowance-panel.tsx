@@ -2,14 +2,14 @@
 // the last 30 days took, what is left, and per tier the numbers behind it (shared/free-loot-economics.ts).
 import type { FreeBox, FreeBoxListResponse } from '../../../shared/api/free-loot.ts';
 import { FREE_LOOT_SHARE_BP } from '../../../shared/free-loot-economics.ts';
-import { WAGER_EDGE_BP, xpForLevel } from '../../../shared/levels.ts';
+import { xpForLevel } from '../../../shared/levels.ts';
+import { ProgrammeRates } from '../../components/ui/programme-rates.tsx';
 import { formatDollars } from '../../lib/format.ts';
 
 /** The allowance as GET /api/free-boxes reports it for a player. */
 export type Allowance = NonNullable<FreeBoxListResponse['allowance']>;
 
 const n = (v: number) => v.toLocaleString('en-US');
-const pct = (bp: number) => `${(bp / 100).toFixed(2).replace(/\.?0+$/, '')} %`;
 /** Expected house profit (dollars) a box's expected value needs within 30 days. */
 const profitNeeded = (ev: number) => (ev * 10_000) / FREE_LOOT_SHARE_BP;
 
@@ -27,11 +27,11 @@ export function AllowancePanel({ allowance, boxes }: { allowance: Allowance | nu
       <summary>Free-loot allowance</summary>
       <p>
         Free boxes give back at most {allowance?.share_percent ?? FREE_LOOT_SHARE_BP / 100} % of the house&apos;s
-        expected profit on your play of the last 30 days. Expected profit is your wagers × the game&apos;s edge: dice{' '}
-        {pct(WAGER_EDGE_BP.bet!)}, boxes {pct(WAGER_EDGE_BP.box!)}, custom boxes {pct(WAGER_EDGE_BP.user_box!)},
-        upgrades {pct(WAGER_EDGE_BP.upgrade!)}; 1 XP = $0.01 of it. A daily box opens while the allowance covers its
-        expected value, so it never pays more than your play earned the house.
+        expected profit on your settled bets of the last 30 days. Expected profit is your stake × the edge of the game
+        and table (below); 1 XP = $0.01 of it, and a refunded or canceled bet earns none. A daily box opens while the
+        allowance covers its expected value, so it never pays more than its share of what your play earned the house.
       </p>
+      <ProgrammeRates focus="free_loot" />
       {allowance && (
         <p data-testid="allowance-numbers">
           Last 30 days: expected profit <strong>{formatDollars(allowance.profit_30d)}</strong> ×{' '}

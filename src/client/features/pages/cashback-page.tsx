@@ -4,7 +4,10 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { CASHBACK_HOUR, cashbackCountdown, formatCountdown } from '../../../shared/time/countdown.ts';
 import { PROGRAMME_TIME_ZONE } from '../../../shared/time/programme-windows.ts';
-import { CASHBACK_RATE_PERCENT } from '../../../shared/constants.ts';
+import { PROGRAMME_SHARE_BP, sharePercent } from '../../../shared/economics/programme-shares.ts';
+import { ProgrammeRates } from '../../components/ui/programme-rates.tsx';
+
+const CASHBACK_PERCENT = sharePercent(PROGRAMME_SHARE_BP.cashback);
 import { useNow } from '../../components/ui/use-now.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { toast } from '../../components/ui/toaster.tsx';
@@ -55,8 +58,12 @@ export function CashbackPanel({ resetAt }: { resetAt: number }) {
             <dd data-testid="cashback-rate">{cb.rate}%</dd>
           </div>
           <div>
-            <dt>Net loss today</dt>
-            <dd data-testid="cashback-net-loss">{formatDollars(cb.net_loss)}</dd>
+            <dt>Settled bets today</dt>
+            <dd data-testid="cashback-wagered">{formatDollars(cb.wagered)}</dd>
+          </div>
+          <div>
+            <dt>Earned today</dt>
+            <dd data-testid="cashback-accrued">{formatDollars(cb.accrued)}</dd>
           </div>
           <div>
             <dt>Claimable</dt>
@@ -80,7 +87,7 @@ export function CashbackPanel({ resetAt }: { resetAt: number }) {
             <thead>
               <tr>
                 <th scope="col">Window</th>
-                <th scope="col">Net loss</th>
+                <th scope="col">Settled bets</th>
                 <th scope="col">Cashback</th>
               </tr>
             </thead>
@@ -88,7 +95,7 @@ export function CashbackPanel({ resetAt }: { resetAt: number }) {
               {cb.history.map((h) => (
                 <tr key={h.window.to}>
                   <td>{windowText(h.window)}</td>
-                  <td>{formatDollars(h.net_loss)}</td>
+                  <td>{formatDollars(h.wagered)}</td>
                   <td>{formatDollars(h.amount)}</td>
                 </tr>
               ))}
@@ -111,8 +118,8 @@ export default function CashbackPage() {
       testId="cashback-page"
       intro={
         <p>
-          Get {CASHBACK_RATE_PERCENT}% of your net losses back every day. The day runs from {CASHBACK_HOUR}:00 to{' '}
-          {CASHBACK_HOUR}:00 {PROGRAMME_TIME_ZONE} time.
+          Get {CASHBACK_PERCENT}% of the house edge on your settled bets back every day, win or lose. The day runs from{' '}
+          {CASHBACK_HOUR}:00 to {CASHBACK_HOUR}:00 {PROGRAMME_TIME_ZONE} time.
         </p>
       }
       sections={[]}
@@ -134,15 +141,18 @@ export default function CashbackPage() {
         <h2 id="cashback-how">How it works</h2>
         <ul>
           <li>
-            Your net loss is what you wagered (bets, box openings, upgrades) minus what you won (dice wins and item
-            sales) in the day&apos;s window.
+            Every bet that settles in the day&apos;s window — a dice roll, a box opening, an upgrade, a Bounce drop, a
+            Rocket or Crazy Wheel round, a battle — earns {CASHBACK_PERCENT}% of its house edge: its stake × the
+            game&apos;s edge. $100 on dice (1% edge) earns $0.10, win or lose. A bet that is refunded or canceled earns
+            nothing.
           </li>
           <li>
-            When the window closes at {CASHBACK_HOUR}:00, {CASHBACK_RATE_PERCENT}% of that loss becomes claimable here
-            until the next window closes. Claim it once; unclaimed cashback expires.
+            When the window closes at {CASHBACK_HOUR}:00, what it earned becomes claimable here until the next window
+            closes. Claim it once; unclaimed cashback expires.
           </li>
           <li>Cashback is balance like any other and can be played at once.</li>
         </ul>
+        <ProgrammeRates focus="cashback" />
         <p className="muted">
           Questions? See the <Link to="/faq">FAQ</Link>.
         </p>

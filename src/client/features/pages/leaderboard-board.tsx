@@ -98,6 +98,10 @@ export function LeaderboardBoard({ board, myId }: { board: Leaderboard; myId: nu
             </li>
           ))}
         </ol>
+        <p className="muted" data-testid="leaderboard-prize-cap">
+          A prize pays at most {board.prize_cap_percent}% of the house edge on the winner&apos;s own settled bets that
+          week (their stakes × each game&apos;s edge); bets refunded or canceled do not count.
+        </p>
       </div>
       <div className="frame-card" data-testid="leaderboard-previous">
         <h2>Last week&apos;s winners</h2>

@@ -1,17 +1,9 @@
 // /partnership: the affiliate programme for creators and sites, with the real commission rates
-// (shared/api/affiliates.ts: a share of the expected house profit of each game, shared/levels.ts).
+// (shared/api/affiliates.ts: a share of the expected house profit of each game's settled wagers).
 import { Link } from 'react-router';
 import { InfoPage } from './info/info-page.tsx';
-import { AFFILIATE_SHARE_PERCENT, commissionOfWagerPercent } from '../../../shared/api/affiliates.ts';
-import { WAGER_EDGE_BP } from '../../../shared/levels.ts';
-
-const games: { kind: string; name: string }[] = [
-  { kind: 'bet', name: 'Dice' },
-  { kind: 'box', name: 'Boxes' },
-  { kind: 'user_box', name: 'Custom boxes' },
-  { kind: 'upgrade', name: 'Upgrade' },
-];
-const percent = (n: number) => `${Number(n.toFixed(4))}%`;
+import { AFFILIATE_SHARE_PERCENT } from '../../../shared/api/affiliates.ts';
+import { ProgrammeRates } from '../../components/ui/programme-rates.tsx';
 
 /** The Partnership page. */
 export default function PartnershipPage() {
@@ -45,27 +37,12 @@ export default function PartnershipPage() {
           body: (
             <>
               <p data-testid="partnership-share">
-                You receive {AFFILIATE_SHARE_PERCENT}% of the house edge on every wager your referrals place — the
-                expected house profit of each game — for as long as they play. As a share of the amount wagered:
+                You receive {AFFILIATE_SHARE_PERCENT}% of the house edge on every settled wager your referrals place —
+                the expected house profit of each game and table — for as long as they play. A bet that is refunded or
+                canceled earns nothing. All programmes together give back at most half the house edge, so a referral of
+                your own account gains nothing over playing without one. Per $100 your referrals wager:
               </p>
-              <table className="info-table">
-                <thead>
-                  <tr>
-                    <th>Game</th>
-                    <th>House edge</th>
-                    <th>Your commission per $100 wagered</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {games.map((g) => (
-                    <tr key={g.kind}>
-                      <td>{g.name}</td>
-                      <td>{percent((WAGER_EDGE_BP[g.kind] ?? 0) / 100)}</td>
-                      <td>${commissionOfWagerPercent(g.kind).toFixed(2)}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
+              <ProgrammeRates focus="commission" />
               <p>
                 You can choose your own code for your link once. Partners with a larger audience can agree a custom
                 rate, custom promo codes and sponsored boxes with our team.

@@ -21,6 +21,7 @@ export interface WriterStatements {
   userRow: SQLite.Statement<[number]>;
   setLevel: SQLite.Statement<[number, number]>;
   insertLedger: SQLite.Statement<LedgerValues>;
+  insertSettledWager: SQLite.Statement<SettledWagerValues>;
   insertDiceBet: SQLite.Statement<(string | number)[]>;
   insertPlinkoBet: SQLite.Statement<(string | number)[]>;
   insertInventoryItem: SQLite.Statement<[number, number, number, number, string, string, number, number]>;
@@ -39,6 +40,8 @@ export interface WriterStatements {
 
 /** insertLedger's parameters: user, delta, balance after, kind, reference, idempotency key, time. */
 export type LedgerValues = [number, number, number, string, string | null, string, number];
+/** insertSettledWager's parameters: user, kind, table, stake, edge units, wager key, time. */
+export type SettledWagerValues = [number, string, string, number, number, string, number];
 
 /** The prepared statements of the read connection. */
 export interface ReaderStatements {
@@ -93,6 +96,10 @@ export function writerStatements(sqlite: SQLite.Database): WriterStatements {
     setLevel: sqlite.prepare(`update "users" set "level" = ? where "id" = ?`),
     insertLedger: sqlite.prepare(
       `insert into "ledger" ("user_id", "delta_cents", "balance_after_cents", "kind", "reference", "idempotency_key", "created_at")
+       values (?, ?, ?, ?, ?, ?, ?)`,
+    ),
+    insertSettledWager: sqlite.prepare(
+      `insert into "settled_wagers" ("user_id", "kind", "table_key", "stake_cents", "edge_units", "wager_key", "settled_at")
        values (?, ?, ?, ?, ?, ?, ?)`,
     ),
     insertDiceBet: sqlite.prepare(

@@ -39,7 +39,9 @@ export interface CashbackClaimsTable {
   user_id: number;
   window_end: number; // epoch ms
   window_start: number; // epoch ms
-  net_loss_cents: number;
+  net_loss_cents: number; // before issue 24 (migration 0025): the window's net loss; 0 since
+  wagered_cents: Generated<number>; // the window's settled stakes (migration 0025)
+  edge_units: Generated<number>; // their expected house profit, cents × bp: the cashback is a share of it
   amount_cents: number;
   ledger_id: number;
   created_at: number; // epoch ms

@@ -2,13 +2,15 @@
 // FFA: every drop into the winning player's inventory (a bot's win: the items stay with the house);
 // team modes: the drops' value split over the winning team's seats, credited to its human seats
 // (ledger 'battle_win', key battle:{id}:win:{seat}). The status moves running → ended only once,
-// so a second runner or a restart can never pay twice.
+// so a second runner or a restart can never pay twice. Every seat's stake counts for its payer's XP
+// and programmes only here, when the battle settles (a canceled battle's seats never do).
 import type { Database } from '../../db/database.ts';
 import { transact } from '../../db/transact.ts';
 import { isTeamMode, type BattleMode } from '../../../shared/api/battles.ts';
 import { battleTeamShares, battleWinners, type BattleResult } from '../../../shared/games/battles/battle.outcome.ts';
 import { grantItem } from '../inventory/inventory.service.ts';
 import { applyMoveIn, lockUserRows } from '../wallet/ledger.ts';
+import { creditSettledWager } from '../wallet/settled-wagers.ts';
 import { findBattle, findDrops, findSeats, storedBoxes } from './battles.repository.ts';
 
 /** What settling did: the result and the balances to publish (user id → cents). */
@@ -34,10 +36,7 @@ export async function settleBattle(database: Database, id: number, now: number):
   });
   const humans = seats.filter((s) => s.user_id !== null);
   return transact(database, async (trx) => {
-    await lockUserRows(
-      trx,
-      humans.map((s) => s.user_id!),
-    );
+    await lockUserRows(trx, [...humans.map((s) => s.user_id!), ...seats.map((s) => Number(s.payer_id))]);
     const ended = await trx
       .updateTable('battles')
       .set({
@@ -51,6 +50,16 @@ export async function settleBattle(database: Database, id: number, now: number):
       .where('status', '=', 'running')
       .executeTakeFirst();
     if (Number(ended.numUpdatedRows) !== 1) return null;
+    // every seat's stake settled now: it counts for its payer (a bot's seat: the player who paid it)
+    for (const s of seats)
+      await creditSettledWager(trx, {
+        userId: Number(s.payer_id),
+        kind: 'battle',
+        table: '',
+        stakeCents: Number(battle.cost_cents),
+        wagerKey: `battle:${id}:seat:${s.seat}`,
+        now,
+      });
     const balances = new Map<number, number>();
     if (isTeamMode(mode)) {
       const value = drops.reduce((a, d) => a + Number(d.price_cents), 0);

@@ -1,15 +1,17 @@
-// Cashback (issue 16): CASHBACK_RATE_PERCENT of a player's net loss in each daily window (21:00 to
-// 21:00 in PROGRAMME_TIME_ZONE). Net loss = wager debits (WAGER_KINDS) − game payouts
-// (GAME_PAYOUT_KINDS), never below 0. A window's cashback is claimable once it has closed, until
-// the next one closes; the claim row (PRIMARY KEY user, window end) and the ledger key
+// Cashback (issues 16, 24): the cashback share (economics/programme-shares.ts) of the EXPECTED house
+// profit of the player's wagers that SETTLED in each daily window (21:00 to 21:00 in
+// PROGRAMME_TIME_ZONE): stake × the edge of its game and table (settled_wagers). Not the net loss:
+// a payout on outcomes would pay variance (a 5 % rebate of losses on a 1 % game returned +$110 a
+// day to high-multiplier dice), and a refunded or canceled wager — in the same window or across the
+// reset — has no settled row, so it earns nothing. A window's cashback is claimable once it has
+// closed, until the next one closes; the claim row (PRIMARY KEY user, window end) and the ledger key
 // cashback:{user}:{window end} make it pay once, also under parallel claims.
 import type { Kysely } from 'kysely';
 import type { Tables } from '../../db/tables.ts';
 import { fieldError } from '../../http/errors.ts';
 import { isUniqueViolation } from '../../db/unique-violation.ts';
 import { applyMoveIn, lockUserRows } from '../wallet/ledger.ts';
-import { CASHBACK_RATE_PERCENT } from '../../../shared/constants.ts';
-import { GAME_PAYOUT_KINDS, WAGER_KINDS } from '../../../shared/levels.ts';
+import { PROGRAMME_SHARE_BP, shareOfEdgeCents, sharePercent } from '../../../shared/economics/programme-shares.ts';
 import type { Cashback } from '../../../shared/api/programmes.ts';
 import { centsToDollars, formatUsd } from '../../../shared/money.ts';
 import {
@@ -21,28 +23,34 @@ import {
 
 type Q = Kysely<Tables>;
 
-/** Cents of cashback for a net loss of `lossCents` (rounded down). */
-export function cashbackCents(lossCents: number): number {
-  return Math.floor((Math.max(0, lossCents) * CASHBACK_RATE_PERCENT) / 100);
+/** What the player's wagers that settled in `w` staked and the house expects to keep of them. */
+export interface WindowPlay {
+  wageredCents: number;
+  edgeUnits: number; // cents × bp
 }
 
-/** The player's net loss in `w` (cents, ≥ 0): wagers minus game payouts. */
-export async function netLoss(q: Q, userId: number, w: Window): Promise<number> {
-  const row = await q
-    .selectFrom('ledger')
-    .select((eb) => eb.fn.coalesce(eb.fn.sum<number>(eb.neg(eb.ref('delta_cents'))), eb.lit(0)).as('loss'))
-    .where('user_id', '=', userId)
-    .where('created_at', '>=', w.from)
-    .where('created_at', '<', w.to)
-    .where((eb) =>
-      eb.or([
-        eb.and([eb('kind', 'in', [...WAGER_KINDS]), eb('delta_cents', '<', 0)]),
-        eb.and([eb('kind', 'in', [...GAME_PAYOUT_KINDS]), eb('delta_cents', '>', 0)]),
-      ]),
-    )
-    .executeTakeFirst();
-  return Math.max(0, Number(row?.loss ?? 0));
+/** Cents of cashback of a window's play (rounded down). */
+export function cashbackCents(play: WindowPlay): number {
+  return shareOfEdgeCents(play.edgeUnits, PROGRAMME_SHARE_BP.cashback);
 }
+
+/** The player's settled wagers in `w`. */
+export async function windowPlay(q: Q, userId: number, w: Window): Promise<WindowPlay> {
+  const row = await q
+    .selectFrom('settled_wagers')
+    .select((eb) => [
+      eb.fn.sum<number | string | null>('stake_cents').as('wagered'),
+      eb.fn.sum<number | string | null>('edge_units').as('edge'),
+    ])
+    .where('user_id', '=', userId)
+    .where('settled_at', '>=', w.from)
+    .where('settled_at', '<', w.to)
+    .executeTakeFirst();
+  return { wageredCents: Number(row?.wagered ?? 0), edgeUnits: Number(row?.edge ?? 0) };
+}
+
+/** Whole cents of expected house profit in `edgeUnits`. */
+const edgeCents = (edgeUnits: number) => Math.floor(edgeUnits / 10_000);
 
 const iso = (ms: number) => new Date(ms).toISOString();
 const windowView = (w: Window) => ({ from: iso(w.from), to: iso(w.to) });
@@ -61,7 +69,7 @@ export async function cashbackView(q: Q, userId: number, now: number): Promise<C
   const open = cashbackWindow(now);
   const closed = previousCashbackWindow(now);
   const claimed = await claimOf(q, userId, closed);
-  const claimable = claimed ? 0 : cashbackCents(await netLoss(q, userId, closed));
+  const claimable = claimed ? 0 : cashbackCents(await windowPlay(q, userId, closed));
   const history = await q
     .selectFrom('cashback_claims')
     .selectAll()
@@ -69,17 +77,21 @@ export async function cashbackView(q: Q, userId: number, now: number): Promise<C
     .orderBy('window_end', 'desc')
     .limit(30)
     .execute();
+  const now_ = await windowPlay(q, userId, open);
   return {
-    rate: CASHBACK_RATE_PERCENT,
+    rate: sharePercent(PROGRAMME_SHARE_BP.cashback),
     time_zone: PROGRAMME_TIME_ZONE,
     window: windowView(open),
-    net_loss: centsToDollars(await netLoss(q, userId, open)),
+    wagered: centsToDollars(now_.wageredCents),
+    house_edge: centsToDollars(edgeCents(now_.edgeUnits)),
+    accrued: centsToDollars(cashbackCents(now_)),
     claimable: centsToDollars(claimable),
     claimable_window: windowView(closed),
     next_reset_at: iso(open.to),
     history: history.map((h) => ({
       window: windowView({ from: Number(h.window_start), to: Number(h.window_end) }),
-      net_loss: centsToDollars(Number(h.net_loss_cents)),
+      wagered: centsToDollars(Number(h.wagered_cents)),
+      house_edge: centsToDollars(edgeCents(Number(h.edge_units))),
       amount: centsToDollars(Number(h.amount_cents)),
       claimed_at: iso(Number(h.created_at)),
     })),
@@ -99,9 +111,10 @@ export async function claimCashback(
     return await db.transaction().execute(async (trx) => {
       await lockUserRows(trx, [userId]); // parallel claims of one player queue here
       if (await claimOf(trx, userId, w)) throw fieldError('cashback', ALREADY);
-      const loss = await netLoss(trx, userId, w);
-      const amount = cashbackCents(loss);
-      if (amount <= 0) throw fieldError('cashback', 'There is no cashback to claim: the last window had no net loss.');
+      const play = await windowPlay(trx, userId, w);
+      const amount = cashbackCents(play);
+      if (amount <= 0)
+        throw fieldError('cashback', 'There is no cashback to claim: you had no settled bets in the last window.');
       const move = await applyMoveIn(trx, {
         userId,
         deltaCents: amount,
@@ -116,7 +129,9 @@ export async function claimCashback(
           user_id: userId,
           window_end: w.to,
           window_start: w.from,
-          net_loss_cents: loss,
+          net_loss_cents: 0, // before issue 24: the window's net loss; now wagered_cents and edge_units
+          wagered_cents: play.wageredCents,
+          edge_units: play.edgeUnits,
           amount_cents: amount,
           ledger_id: move.ledgerId,
           created_at: now,

@@ -10,6 +10,7 @@ import { transact } from '../../db/transact.ts';
 import { isUniqueViolation } from '../../db/unique-violation.ts';
 import { HttpError, fieldError } from '../../http/errors.ts';
 import { applyMoveIn, lockUserRows } from '../wallet/ledger.ts';
+import { creditSettledWager } from '../wallet/settled-wagers.ts';
 import type { Remember } from '../wallet/idempotency.ts';
 import { claimOpenRound, latestRound } from '../../rounds/round.repository.ts';
 import { CRASH_LIMITS, type CrashBetBody } from '../../../shared/api/crash.ts';
@@ -137,8 +138,21 @@ async function payBet(trx: Trx, bet: BetWithUser, multiplierCents: number, now: 
     idempotencyKey: `crash:${bet.id}:win`,
     now,
   });
+  await creditCrashBet(trx, bet, now);
   const paid = { ...bet, status: 'cashed_out' as const, multiplier_cents: multiplierCents, payout_cents: payout };
   return { bet: paid, balanceCents: balanceAfterCents };
+}
+
+/** A crash bet that settled (cashed out or lost) counts for XP and the programmes (settled-wagers.ts). */
+function creditCrashBet(trx: Trx, bet: BetWithUser, now: number): Promise<boolean> {
+  return creditSettledWager(trx, {
+    userId: Number(bet.user_id),
+    kind: 'crash_bet',
+    table: '',
+    stakeCents: Number(bet.amount_cents),
+    wagerKey: `crash:${bet.round_id}:${bet.user_id}:bet`,
+    now,
+  });
 }
 
 /** Cashes out `userId`'s bet now, at the multiplier of the server's clock (or lower: its auto target or
@@ -273,6 +287,7 @@ export async function settleCrashRound(
       .where('round_id', '=', round.id)
       .where('status', '=', 'active')
       .execute();
+    for (const bet of left) await creditCrashBet(trx, bet, now);
   }
   return { cashedOut, lost: left.map((b) => ({ ...b, status: 'lost' as const, payout_cents: 0 })) };
 }

@@ -5,8 +5,8 @@
 // same errors. A player's very first bet creates the seed pairs first (one more trip, once).
 import { sql } from 'kysely';
 import type { Database } from '../../db/database.ts';
-import { refusal, withSeedPairs, type Refused } from '../wallet/pg-bet.ts';
-import { edgeUnitsForWager } from '../../../shared/levels.ts';
+import { refusal, withSeedPairs, withSettledStakes, type Refused } from '../wallet/pg-bet.ts';
+import { wagerEdgeUnits } from '../../../shared/economics/house-edge.ts';
 import type { DiceDirection } from '../../../shared/fair/index.ts';
 import { toBet } from './dice.repository.ts';
 import type { PlacedBet } from './dice.repository.ts';
@@ -36,9 +36,20 @@ type Answer =
     };
 
 async function call(database: Database, userId: number, bet: CheckedBet, now: number): Promise<Answer> {
-  const edge = edgeUnitsForWager('bet', bet.amountCents);
-  const { rows } = await sql<{ answer: Answer }>`select la_dice_bet(${userId}, ${bet.amountCents}, ${bet.targetBp},
-    ${bet.direction}, ${bet.multiplier}, ${bet.winPayoutCents}, ${edge}, ${now}) as answer`.execute(database.db);
+  const edge = wagerEdgeUnits('bet', '', bet.amountCents);
+  const fn = sql`la_dice_bet(${userId}, ${bet.amountCents}, ${bet.targetBp}, ${bet.direction}, ${bet.multiplier},
+    ${bet.winPayoutCents}, ${edge}, ${now})`;
+  const { rows } = await withSettledStakes<Answer>(fn, {
+    userId,
+    kind: 'bet',
+    table: '',
+    stakeCents: bet.amountCents,
+    edgeUnits: edge,
+    keyPrefix: 'dice:',
+    keySuffix: ':bet',
+    perReel: false,
+    now,
+  }).execute(database.db);
   return rows[0]!.answer;
 }
 

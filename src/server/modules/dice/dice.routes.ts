@@ -19,8 +19,8 @@ import { historyItem, listBets } from './dice.repository.ts';
 
 const limits = `min bet $${DICE_LIMITS.minBetCents / 100}, max bet $${DICE_LIMITS.maxBetCents / 100}, max payout $${DICE_LIMITS.maxPayoutCents / 100} per bet; win chance 0.01%–98%; multiplier = 99 / chance`;
 
-/** Registers /api/dice/*. */
-export function diceRoutes(app: FastifyInstance, database: Database): void {
+/** Registers /api/dice/*; `now` is the app's clock (epoch ms). */
+export function diceRoutes(app: FastifyInstance, database: Database, now: () => number = Date.now): void {
   const tags = ['Dice'];
   defineRoute(
     app,
@@ -40,7 +40,7 @@ export function diceRoutes(app: FastifyInstance, database: Database): void {
         // only a call with an Idempotency-Key has an answer to remember; without one the bet may take the
         // fast path (one synchronous job on SQLite, one statement on PostgreSQL)
         work: (remember: Remember<PlacedBet>) =>
-          placeDiceBet(database, user.id, body, Date.now(), call ? remember : undefined),
+          placeDiceBet(database, user.id, body, now(), call ? remember : undefined),
         view: (placed) => ({ data: placed.bet, balance: placed.balanceCents / 100 }),
         after: (placed) =>
           afterCommit(app.log, 'dice bet', async () => {

@@ -75,6 +75,7 @@ export async function placeDiceBet(
     const balanceAfterCents = await applyBetMoves(trx, {
       game: 'dice',
       kinds: DICE_KINDS,
+      table: '',
       userId,
       betId: id,
       pair,

@@ -36,6 +36,7 @@ export function settleDiceBetSync(sqlite: SQLite.Database, b: CheckedDiceBet): P
     {
       game: 'dice',
       kinds: DICE_KINDS,
+      table: '',
       userId: b.userId,
       betId: id,
       pair,

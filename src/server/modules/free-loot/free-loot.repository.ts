@@ -1,7 +1,6 @@
 // Free-loot queries; each takes the database or a transaction first.
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { Tables } from '../../db/tables.ts';
-import { WAGER_EDGE_BP } from '../../../shared/levels.ts';
 
 type Q = Kysely<Tables>;
 
@@ -89,22 +88,15 @@ export function findLevel(db: Q, userId: number) {
 }
 
 /**
- * Expected house profit the player generated at or after `since`, in edge units (cents × bp):
- * Σ wager debit × the edge of its kind (shared/levels.ts WAGER_EDGE_BP). Uses ledger_user_kind_time_idx.
+ * Expected house profit of the player's wagers that SETTLED at or after `since`, in edge units
+ * (cents × bp, settled_wagers: a refunded wager has none). Uses settled_wagers_user_time_idx.
  */
 export async function edgeUnitsSince(db: Q, userId: number, since: number): Promise<number> {
-  const kinds = Object.keys(WAGER_EDGE_BP);
-  const rate = sql.join(
-    Object.entries(WAGER_EDGE_BP).map(([kind, bp]) => sql`when ${kind} then ${bp}`),
-    sql` `,
-  );
   const row = await db
-    .selectFrom('ledger')
-    .select(sql<number | string | null>`sum(-delta_cents * (case kind ${rate} else 0 end))`.as('units'))
+    .selectFrom('settled_wagers')
+    .select((eb) => eb.fn.sum<number | string | null>('edge_units').as('units'))
     .where('user_id', '=', userId)
-    .where('kind', 'in', kinds)
-    .where('created_at', '>=', since)
-    .where('delta_cents', '<', 0)
+    .where('settled_at', '>=', since)
     .executeTakeFirst();
   return Number(row?.units ?? 0);
 }

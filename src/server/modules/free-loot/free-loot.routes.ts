@@ -36,7 +36,7 @@ function view(o: FreeOpening): FreeOpenResponse {
 }
 
 /** Registers GET /api/free-boxes, POST /api/free-boxes/{slug}/open and GET /api/free-boxes/{slug}/last-drops. */
-export function freeLootRoutes(app: FastifyInstance, database: Database): void {
+export function freeLootRoutes(app: FastifyInstance, database: Database, now: () => number = Date.now): void {
   const { db } = database;
   defineRoute(
     app,
@@ -50,7 +50,7 @@ export function freeLootRoutes(app: FastifyInstance, database: Database): void {
     },
     async ({ request }) => {
       const user = request.headers.authorization ? await request.server.authenticate(request) : null;
-      return listFreeBoxes(db, user?.id ?? null, Date.now());
+      return listFreeBoxes(db, user?.id ?? null, now());
     },
   );
   defineRoute(
@@ -68,7 +68,7 @@ export function freeLootRoutes(app: FastifyInstance, database: Database): void {
     },
     async ({ params, body, user, request }) =>
       runOnce(database.db, idempotentCall(request, user.id, `free-box:open:${params.slug}`, body), {
-        work: (remember) => openFreeBox(database, user.id, params.slug, body, Date.now(), remember),
+        work: (remember) => openFreeBox(database, user.id, params.slug, body, now(), remember),
         view,
         after: (o) =>
           afterCommit(app.log, 'free box opening', async () => {

@@ -1,5 +1,6 @@
-// The weekly leaderboard (issue 16): standings of the week ending Thursday 18:00 in
-// PROGRAMME_TIME_ZONE, and the payout of a closed week's prize table through the ledger, exactly
+// The weekly leaderboard (issue 16): standings (settled wagers) of the week ending Thursday 18:00 in
+// PROGRAMME_TIME_ZONE; a prize is capped at the leaderboard's share of the winner's own expected
+// house profit that week (issue 24), and the payout of a closed week's prize table through the ledger, exactly
 // once: the transaction that pays first inserts the week's leaderboard_periods row (PRIMARY KEY),
 // so a second instance, a second tick or a restart finds it taken and pays nothing; every prize
 // also has its own ledger idempotency key (leaderboard:{period end}:{place}).
@@ -11,6 +12,7 @@ import { playersByIds, standingOf, standings, type Standing } from './leaderboar
 import { LEADERBOARD_PRIZES_DOLLARS, LEADERBOARD_SIZE } from '../../../shared/constants.ts';
 import type { Leaderboard, LeaderboardEntry } from '../../../shared/api/programmes.ts';
 import { centsToDollars } from '../../../shared/money.ts';
+import { PROGRAMME_SHARE_BP, shareOfEdgeCents, sharePercent } from '../../../shared/economics/programme-shares.ts';
 import {
   PROGRAMME_TIME_ZONE,
   leaderboardPeriod,
@@ -23,9 +25,18 @@ type Q = Kysely<Tables>;
 /** The name shown for players who opted out of public statistics. */
 export const MASKED_NAME = 'Hidden player';
 
-/** Prize of a place in cents (0 past the table). */
-export function prizeCents(place: number): number {
+/** The prize table's amount for a place in cents (0 past the table). */
+export function tablePrizeCents(place: number): number {
   return (LEADERBOARD_PRIZES_DOLLARS[place - 1] ?? 0) * 100;
+}
+
+/**
+ * What a standing wins: its place's prize, capped at the leaderboard's share of the expected house
+ * profit of the winner's own settled wagers that week (economics/programme-shares.ts), so the
+ * leaderboard never gives a player back more than its share of the edge, however few others play.
+ */
+export function prizeCents(s: Pick<Standing, 'place' | 'edgeUnits'>): number {
+  return Math.min(tablePrizeCents(s.place), shareOfEdgeCents(s.edgeUnits, PROGRAMME_SHARE_BP.leaderboard));
 }
 
 const iso = (ms: number) => new Date(ms).toISOString();
@@ -67,7 +78,12 @@ async function previousEntries(q: Q, period: Window): Promise<LeaderboardEntry[]
     .execute();
   if (paid.length > 0) {
     const rows = paid.map((p) => ({
-      standing: { place: Number(p.place), userId: Number(p.user_id), wageredCents: Number(p.wagered_cents) },
+      standing: {
+        place: Number(p.place),
+        userId: Number(p.user_id),
+        wageredCents: Number(p.wagered_cents),
+        edgeUnits: 0,
+      },
       prize: Number(p.amount_cents),
     }));
     return entriesView(q, rows);
@@ -75,7 +91,7 @@ async function previousEntries(q: Q, period: Window): Promise<LeaderboardEntry[]
   const top = await standings(q, period, LEADERBOARD_PRIZES_DOLLARS.length);
   return entriesView(
     q,
-    top.map((s) => ({ standing: s, prize: prizeCents(s.place) })),
+    top.map((s) => ({ standing: s, prize: prizeCents(s) })),
   );
 }
 
@@ -89,9 +105,10 @@ export async function leaderboardView(q: Q, userId: number | null, now: number):
     period: periodView(period),
     time_zone: PROGRAMME_TIME_ZONE,
     prizes: LEADERBOARD_PRIZES_DOLLARS.map((amount, i) => ({ place: i + 1, amount })),
+    prize_cap_percent: sharePercent(PROGRAMME_SHARE_BP.leaderboard),
     entries: await entriesView(
       q,
-      top.map((s) => ({ standing: s, prize: prizeCents(s.place) })),
+      top.map((s) => ({ standing: s, prize: prizeCents(s) })),
     ),
     me: me && { place: me.place, wagered: centsToDollars(me.wageredCents) },
     previous: { period: periodView(previous), entries: await previousEntries(q, previous) },
@@ -126,7 +143,7 @@ export async function closePeriod(db: Q, now: number): Promise<PaidPrize[]> {
         .values({ period_end: period.to, period_start: period.from, closed_at: now })
         .execute();
       const winners = (await standings(trx, period, LEADERBOARD_PRIZES_DOLLARS.length)).filter(
-        (s) => prizeCents(s.place) > 0,
+        (s) => prizeCents(s) > 0,
       );
       await lockUserRows(
         trx,
@@ -134,7 +151,7 @@ export async function closePeriod(db: Q, now: number): Promise<PaidPrize[]> {
       );
       const paid: PaidPrize[] = [];
       for (const w of winners) {
-        const amountCents = prizeCents(w.place);
+        const amountCents = prizeCents(w);
         const move = await applyMoveIn(trx, {
           userId: w.userId,
           deltaCents: amountCents,

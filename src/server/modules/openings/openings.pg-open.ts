@@ -13,9 +13,9 @@ import { sql } from 'kysely';
 import type { Database } from '../../db/database.ts';
 import { HttpError } from '../../http/errors.ts';
 import type { OpenBody } from '../../../shared/api/box-open.ts';
-import { edgeUnitsForWager } from '../../../shared/levels.ts';
+import { wagerEdgeUnits } from '../../../shared/economics/house-edge.ts';
 import { creatorShareCents } from '../../../shared/games/boxes/custom-box.quote.ts';
-import { refusal, withSeedPairs, type Refused } from '../wallet/pg-bet.ts';
+import { refusal, withSeedPairs, withSettledStakes, type Refused } from '../wallet/pg-bet.ts';
 import { loadBox, type LoadedBox } from './box-load.ts';
 import { openingBox, reelResult, type Opening } from './opening-result.ts';
 
@@ -39,12 +39,24 @@ async function call(database: Database, userId: number, loaded: LoadedBox, count
   const price = Number(box.price_cents);
   const source = box.creator_id === null ? 'box' : 'user_box';
   const creator = box.creator_id === null ? null : Number(box.creator_id);
-  const { rows } = await sql<{ answer: Answer }>`select la_box_open(${userId}, ${box.id}, ${box.version_id},
-    ${count}, ${price}, ${source}, ${`${source}:${box.slug}:v${box.version}`}, ${edgeUnitsForWager(source, price)},
+  const edge = wagerEdgeUnits(source, '', price);
+  const fn = sql`la_box_open(${userId}, ${box.id}, ${box.version_id},
+    ${count}, ${price}, ${source}, ${`${source}:${box.slug}:v${box.version}`}, ${edge},
     ${creator}, ${creatorShareCents(price, box.creator_share_bp)}, ${`user_box:${box.slug}:v${box.version}`},
     ${items.map((i) => i.ticket_from)}::integer[], ${items.map((i) => i.ticket_to)}::integer[],
     ${items.map((i) => i.id)}::bigint[], ${items.map((i) => i.item_price_cents)}::bigint[],
-    ${items.map((i) => i.item_sale_price_cents)}::bigint[], ${now}) as answer`.execute(database.db);
+    ${items.map((i) => i.item_sale_price_cents)}::bigint[], ${now})`;
+  const { rows } = await withSettledStakes<Answer>(fn, {
+    userId,
+    kind: source,
+    table: '',
+    stakeCents: price,
+    edgeUnits: edge,
+    keyPrefix: `${source}:`,
+    keySuffix: '',
+    perReel: true,
+    now,
+  }).execute(database.db);
   return rows[0]!.answer;
 }
 

@@ -63,6 +63,7 @@ export async function rollReel(trx: Transaction<Tables>, r: ReelInput): Promise<
       reference: `${r.source}:${box.slug}:v${box.version}`,
       idempotencyKey: key,
       now: r.now,
+      settlesOn: '', // a reel settles as it is opened
     }));
   }
   const { ticket, won } = roll(items, {

@@ -43,6 +43,7 @@ export function settleOpeningSync(sqlite: SQLite.Database, o: CheckedOpening): O
       idempotencyKey: key,
       now: o.now,
       freshKey: true,
+      settlesOn: '', // a reel settles as it is opened
     }));
     const { ticket, won } = roll(items, {
       serverSeed: pair.server_seed,

@@ -6,8 +6,8 @@
 // trip, once).
 import { sql } from 'kysely';
 import type { Database } from '../../db/database.ts';
-import { refusal, withSeedPairs, type Refused } from '../wallet/pg-bet.ts';
-import { edgeUnitsForWager } from '../../../shared/levels.ts';
+import { refusal, withSeedPairs, withSettledStakes, type Refused } from '../wallet/pg-bet.ts';
+import { plinkoTableKey, wagerEdgeUnits } from '../../../shared/economics/house-edge.ts';
 import type { PlinkoBetBody } from '../../../shared/api/plinko.ts';
 import { plinkoTable } from '../../../shared/fair/index.ts';
 import { plinkoBetRow, toBet, type PlacedPlinko } from './plinko.repository.ts';
@@ -42,11 +42,21 @@ async function call(
 ): Promise<Answer> {
   const { rows, risk } = drop.body;
   const payouts = table.map(drop.payoutCents);
-  const edge = edgeUnitsForWager('plinko_bet', drop.amountCents);
-  const { rows: answers } = await sql<{ answer: Answer }>`select la_plinko_bet(${userId}, ${drop.amountCents},
-    ${rows}, ${risk}, ${table}::double precision[], ${payouts}::bigint[], ${edge}, ${now}) as answer`.execute(
-    database.db,
-  );
+  const tableKey = plinkoTableKey(rows, risk);
+  const edge = wagerEdgeUnits('plinko_bet', tableKey, drop.amountCents);
+  const fn = sql`la_plinko_bet(${userId}, ${drop.amountCents}, ${rows}, ${risk}, ${table}::double precision[],
+    ${payouts}::bigint[], ${edge}, ${now})`;
+  const { rows: answers } = await withSettledStakes<Answer>(fn, {
+    userId,
+    kind: 'plinko_bet',
+    table: tableKey,
+    stakeCents: drop.amountCents,
+    edgeUnits: edge,
+    keyPrefix: 'plinko:',
+    keySuffix: ':bet',
+    perReel: false,
+    now,
+  }).execute(database.db);
   return answers[0]!.answer;
 }
 

@@ -11,6 +11,7 @@ import type { Remember } from '../wallet/idempotency.ts';
 import { takeNextNonce } from '../fair/fair.service.ts';
 import { PLINKO_LIMITS, type PlinkoBetBody } from '../../../shared/api/plinko.ts';
 import { plinkoTable } from '../../../shared/fair/index.ts';
+import { plinkoTableKey } from '../../../shared/economics/house-edge.ts';
 import { plinkoOutcome } from '../../../shared/games/plinko/plinko.outcome.ts';
 import { PLINKO_KINDS, plinkoBetRow, toBet, type PlacedPlinko } from './plinko.repository.ts';
 import { applyBetMoves } from '../wallet/bet-moves.ts';
@@ -72,6 +73,7 @@ export async function placePlinkoBet(
     const balanceAfterCents = await applyBetMoves(trx, {
       game: 'plinko',
       kinds: PLINKO_KINDS,
+      table: plinkoTableKey(body.rows, body.risk),
       userId,
       betId: id,
       pair,

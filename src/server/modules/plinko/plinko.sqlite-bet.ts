@@ -4,6 +4,7 @@ import type SQLite from 'better-sqlite3';
 import { insertedId, writerStatements } from '../../db/hot/statements.ts';
 import { assertDebitSync } from '../wallet/ledger-sync.ts';
 import { takeNonceSync } from '../fair/fair.repository.ts';
+import { plinkoTableKey } from '../../../shared/economics/house-edge.ts';
 import { applyBetMovesSync } from '../wallet/bet-moves.ts';
 import type { PlinkoBetBody } from '../../../shared/api/plinko.ts';
 import { plinkoOutcome } from '../../../shared/games/plinko/plinko.outcome.ts';
@@ -59,6 +60,7 @@ export function settlePlinkoBetSync(sqlite: SQLite.Database, b: CheckedPlinkoBet
     {
       game: 'plinko',
       kinds: PLINKO_KINDS,
+      table: plinkoTableKey(b.body.rows, b.body.risk),
       userId: b.userId,
       betId: id,
       pair,

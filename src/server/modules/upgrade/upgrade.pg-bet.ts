@@ -10,7 +10,7 @@
 import { sql } from 'kysely';
 import type { Database } from '../../db/database.ts';
 import { HttpError, fieldError } from '../../http/errors.ts';
-import { edgeUnitsForWager } from '../../../shared/levels.ts';
+import { wagerEdgeUnits } from '../../../shared/economics/house-edge.ts';
 import {
   UPGRADE_EDGE_BP,
   UPGRADE_MAX_CHANCE_BP,
@@ -18,7 +18,7 @@ import {
   upgradeChanceError,
 } from '../../../shared/games/upgrade/upgrade.odds.ts';
 import type { ProductRow } from '../boxes/catalog.view.ts';
-import { refusal, withSeedPairs, type Refused } from '../wallet/pg-bet.ts';
+import { refusal, withSeedPairs, withSettledStakes, type Refused } from '../wallet/pg-bet.ts';
 import { newUpgrade } from './upgrade.repository.ts';
 import { GONE, NO_TARGET, type PlacedUpgrade } from './upgrade.roll.ts';
 import type { AskedUpgrade } from './upgrade.sqlite-bet.ts';
@@ -43,10 +43,21 @@ type Answer =
     };
 
 async function call(database: Database, u: AskedUpgrade): Promise<Answer> {
-  const edge = edgeUnitsForWager('upgrade', u.balanceCents);
-  const { rows } = await sql<{ answer: Answer }>`select la_upgrade(${u.userId}, ${u.ids}::bigint[],
+  const edge = wagerEdgeUnits('upgrade', '', u.balanceCents);
+  const fn = sql`la_upgrade(${u.userId}, ${u.ids}::bigint[],
     ${JSON.stringify(u.ids)}, ${u.balanceCents}, ${u.targetProductId}, ${UPGRADE_EDGE_BP}, ${UPGRADE_MIN_CHANCE_BP},
-    ${UPGRADE_MAX_CHANCE_BP}, ${edge}, ${u.now}) as answer`.execute(database.db);
+    ${UPGRADE_MAX_CHANCE_BP}, ${edge}, ${u.now})`;
+  const { rows } = await withSettledStakes<Answer>(fn, {
+    userId: u.userId,
+    kind: 'upgrade',
+    table: '',
+    stakeCents: u.balanceCents,
+    edgeUnits: edge,
+    keyPrefix: 'upgrade:',
+    keySuffix: '',
+    perReel: false,
+    now: u.now,
+  }).execute(database.db);
   return rows[0]!.answer;
 }
 

@@ -78,6 +78,7 @@ export async function placeUpgrade(
         reference: `upgrade:${id}`,
         idempotencyKey: key,
         now,
+        settlesOn: '', // the upgrade settles in this transaction
       }));
     } else {
       balanceAfter = Number(

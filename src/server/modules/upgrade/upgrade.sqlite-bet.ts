@@ -53,6 +53,7 @@ export function settleUpgradeSync(sqlite: SQLite.Database, u: AskedUpgrade): Pla
       idempotencyKey: `upgrade:${pair.server_seed_hash}:${pair.nonce}`,
       now,
       freshKey: true, // the nonce this job just took
+      settlesOn: '', // the upgrade settles in this job
     }));
   } else {
     balanceAfter = Number((s.userRow.get(userId) as { balance_cents: number }).balance_cents);

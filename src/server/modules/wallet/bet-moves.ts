@@ -1,18 +1,21 @@
 // The ledger moves of a settled instant bet (dice, plinko), the same on every path: the stake's
 // debit, then the win's credit when it paid, keyed `{game}:{server seed hash}:{nonce}:bet|win`
-// and referenced `{game}_bet:{bet id}`.
+// and referenced `{game}_bet:{bet id}`. The stake settles with the bet: it is credited (XP, wagered,
+// settled_wagers) in the same transaction (settled-wagers.ts).
 import type SQLite from 'better-sqlite3';
 import type { Transaction } from 'kysely';
 import type { Tables } from '../../db/tables.ts';
 import { writerStatements } from '../../db/hot/statements.ts';
-import { WAGER_KINDS, edgeUnitsForWager } from '../../../shared/levels.ts';
+import { WAGER_KINDS } from '../../../shared/economics/house-edge.ts';
+import { settledWagerRow } from './settled-wagers.ts';
 import { applyMoveIn, type Move } from './ledger.ts';
-import { ledgerValues, raiseLevelSync, refuseMove, type BetUser } from './ledger-sync.ts';
+import { ledgerValues, raiseLevelSync, refuseMove, settledWagerValues, type BetUser } from './ledger-sync.ts';
 
 /** One settled bet, as its moves need it. */
 export interface SettledBet {
   game: 'dice' | 'plinko';
   kinds: { bet: string; win: string }; // ledger kinds (dice: bet/win, plinko: plinko_bet/plinko_win)
+  table: string; // the table played (plinko 'rows:risk'; '' for dice): its house edge is what counts
   userId: number;
   betId: number;
   pair: { server_seed_hash: string; nonce: number };
@@ -28,7 +31,15 @@ export function betMoves(b: SettledBet): Move[] {
   const reference = `${b.game}_bet:${b.betId}`;
   const { userId, now } = b;
   const moves: Move[] = [
-    { userId, deltaCents: -b.amountCents, kind: b.kinds.bet, reference, idempotencyKey: `${key}:bet`, now },
+    {
+      userId,
+      deltaCents: -b.amountCents,
+      kind: b.kinds.bet,
+      reference,
+      idempotencyKey: `${key}:bet`,
+      now,
+      settlesOn: b.table,
+    },
   ];
   if (b.payoutCents > 0)
     moves.push({ userId, deltaCents: b.payoutCents, kind: b.kinds.win, reference, idempotencyKey: `${key}:win`, now });
@@ -60,11 +71,19 @@ export function applyBetMovesSync(
   const s = writerStatements(sqlite);
   const [stake, win] = betMoves(b) as [Move, Move | undefined];
   if (!WAGER_KINDS.includes(stake.kind)) throw new Error(`an instant bet stakes a wager kind, not ${stake.kind}`);
-  const edge = edgeUnitsForWager(stake.kind, b.amountCents);
+  const settled = settledWagerRow({
+    userId: b.userId,
+    kind: stake.kind,
+    table: b.table,
+    stakeCents: b.amountCents,
+    wagerKey: stake.idempotencyKey,
+    now: b.now,
+  });
   const net = b.payoutCents - b.amountCents;
-  const { changes } = s.settleWager.run(net, b.amountCents, edge, b.userId, b.amountCents, b.now);
+  const { changes } = s.settleWager.run(net, b.amountCents, settled.edge_units, b.userId, b.amountCents, b.now);
   if (changes === 0) refuseMove(sqlite, b.userId, b.amountCents, stake.kind, b.now);
-  raiseLevelSync(sqlite, b.userId, Number(user.edge_units) + edge, Number(user.level));
+  s.insertSettledWager.run(...settledWagerValues(settled));
+  raiseLevelSync(sqlite, b.userId, Number(user.edge_units) + settled.edge_units, Number(user.level));
   const afterStake = Number(user.balance_cents) - b.amountCents;
   s.insertLedger.run(...ledgerValues(stake, afterStake));
   if (win) s.insertLedger.run(...ledgerValues(win, afterStake + b.payoutCents));

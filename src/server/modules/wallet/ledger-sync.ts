@@ -2,10 +2,11 @@
 // same conditional UPDATE (wager, edge units, level, self-exclusion), the same ledger row and the
 // same errors, on prepared statements of the writer connection.
 import type SQLite from 'better-sqlite3';
-import { insertedId, writerStatements, type LedgerValues } from '../../db/hot/statements.ts';
+import { insertedId, writerStatements, type LedgerValues, type SettledWagerValues } from '../../db/hot/statements.ts';
 import { HttpError } from '../../http/errors.ts';
 import { refuseIfExcluded } from '../responsible-play/exclusion.ts';
-import { WAGER_KINDS, edgeUnitsForWager, levelForXp, xpForEdge } from '../../../shared/levels.ts';
+import { WAGER_KINDS } from '../../../shared/economics/house-edge.ts';
+import { raisedLevel, settledWagerRow } from './settled-wagers.ts';
 import { InsufficientFunds, type Move, type MoveResult } from './ledger.ts';
 
 /**
@@ -27,11 +28,22 @@ export function applyMoveSync(sqlite: SQLite.Database, move: Move & { freshKey?:
     return { ledgerId: prior.id, balanceAfterCents: prior.balance_after_cents, replayed: true };
   }
   const wager = move.deltaCents < 0 && WAGER_KINDS.includes(move.kind) ? -move.deltaCents : 0;
+  const settled =
+    wager && move.settlesOn !== undefined
+      ? settledWagerRow({
+          userId: move.userId,
+          kind: move.kind,
+          table: move.settlesOn,
+          stakeCents: wager,
+          wagerKey: move.idempotencyKey,
+          now: move.now,
+        })
+      : null;
   const { changes } = wager
     ? s.wagerDebit.run({
         delta: move.deltaCents,
-        wager,
-        edge: edgeUnitsForWager(move.kind, wager),
+        wager: settled?.stake_cents ?? 0, // a stake that settles later is credited then (settled-wagers.ts)
+        edge: settled?.edge_units ?? 0,
         id: move.userId,
         need: -move.deltaCents,
         now: move.now,
@@ -39,7 +51,10 @@ export function applyMoveSync(sqlite: SQLite.Database, move: Move & { freshKey?:
     : s.plainMove.run({ delta: move.deltaCents, id: move.userId, need: -move.deltaCents });
   if (changes === 0) refuseMove(sqlite, move.userId, -move.deltaCents, move.kind, move.now);
   const updated = s.userRow.get(move.userId) as BetUser;
-  if (wager) raiseLevelSync(sqlite, move.userId, Number(updated.edge_units), Number(updated.level));
+  if (settled) {
+    s.insertSettledWager.run(...settledWagerValues(settled));
+    raiseLevelSync(sqlite, move.userId, Number(updated.edge_units), Number(updated.level));
+  }
   const ledgerId = insertedId(s.insertLedger.run(...ledgerValues(move, updated.balance_cents)));
   return { ledgerId, balanceAfterCents: updated.balance_cents, replayed: false };
 }
@@ -52,8 +67,13 @@ export function refuseMove(sqlite: SQLite.Database, userId: number, cents: numbe
 
 /** Raises the player's level to what `edgeUnits` (after a wager) reach; never lowers it. */
 export function raiseLevelSync(sqlite: SQLite.Database, userId: number, edgeUnits: number, level: number): void {
-  const reached = levelForXp(xpForEdge(edgeUnits));
-  if (reached > level) writerStatements(sqlite).setLevel.run(reached, userId);
+  const reached = raisedLevel(edgeUnits, level);
+  if (reached !== null) writerStatements(sqlite).setLevel.run(reached, userId);
+}
+
+/** insertSettledWager's parameters for a settled_wagers row (settled-wagers.ts settledWagerRow). */
+export function settledWagerValues(r: ReturnType<typeof settledWagerRow>): SettledWagerValues {
+  return [r.user_id, r.kind, r.table_key, r.stake_cents, r.edge_units, r.wager_key, r.settled_at];
 }
 
 /** The user row a bet checks and goes on from (writerStatements userRow). */

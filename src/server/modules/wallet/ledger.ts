@@ -1,8 +1,10 @@
 // The single way money moves: in ONE transaction, a conditional balance update (never below 0)
 // and a ledger row keyed by an idempotency key. A replayed key returns the first result.
-// Wager debits (shared/levels.ts WAGER_KINDS) also raise wagered_cents, edge_units (XP = expected
-// house profit) and, per the curve, level. A wager debit of a self-excluded player is refused here
-// (403 naming the end date), so every game, present or future, inherits the exclusion.
+// A wager debit (shared/economics/house-edge.ts WAGER_KINDS) of a self-excluded player is refused
+// here (403 naming the end date), so every game, present or future, inherits the exclusion. A wager
+// counts for XP, "wagered" and the programmes only when it settles (settled-wagers.ts): a stake
+// that settles in its own transaction (instant games) says so with `settlesOn`, and is credited in
+// the same UPDATE; other stakes are credited by creditSettledWager when they settle.
 import { isUniqueViolation } from '../../db/unique-violation.ts';
 
 import { SqliteAdapter, type Transaction } from 'kysely';
@@ -10,7 +12,8 @@ import type { DB } from '../../db/database.ts';
 import type { Tables } from '../../db/tables.ts';
 import { HttpError } from '../../http/errors.ts';
 import { SelfExcluded, excludedUntil } from '../responsible-play/exclusion.ts';
-import { WAGER_KINDS, edgeUnitsForWager, levelForXp, xpForEdge } from '../../../shared/levels.ts';
+import { WAGER_KINDS } from '../../../shared/economics/house-edge.ts';
+import { raisedLevel, settledWagerRow } from './settled-wagers.ts';
 
 /** A balance change to apply. */
 export interface Move {
@@ -20,6 +23,9 @@ export interface Move {
   reference: string | null;
   idempotencyKey: string;
   now: number; // epoch ms
+  /** A wager stake that settles in this same transaction (an instant game): the table it was played
+   * on ('' for one-table games). It is credited at once; without it a stake is credited when it settles. */
+  settlesOn?: string;
 }
 
 /** The ledger row of `move`, leaving the balance at `balanceAfterCents` (every path writes this). */
@@ -65,18 +71,28 @@ export async function applyMoveIn(trx: Trx, move: Move): Promise<MoveResult> {
     }
     return { ledgerId: prior.id, balanceAfterCents: prior.balance_after_cents, replayed: true };
   }
-  // a wager debit also adds to wagered_cents and edge_units (XP: its expected house profit) in the
-  // same UPDATE; level follows the curve
+  // a wager debit that settles now also adds to wagered_cents and edge_units (XP: its expected house
+  // profit) in the same UPDATE; level follows the curve
   const wager = move.deltaCents < 0 && WAGER_KINDS.includes(move.kind) ? -move.deltaCents : 0;
-  const edge = edgeUnitsForWager(move.kind, wager);
+  const settled =
+    wager && move.settlesOn !== undefined
+      ? settledWagerRow({
+          userId: move.userId,
+          kind: move.kind,
+          table: move.settlesOn,
+          stakeCents: wager,
+          wagerKey: move.idempotencyKey,
+          now: move.now,
+        })
+      : null;
   const updated = await trx
     .updateTable('users')
     .set((eb) =>
-      wager
+      settled
         ? {
             balance_cents: eb('balance_cents', '+', move.deltaCents),
-            wagered_cents: eb('wagered_cents', '+', wager),
-            edge_units: eb('edge_units', '+', edge),
+            wagered_cents: eb('wagered_cents', '+', settled.stake_cents),
+            edge_units: eb('edge_units', '+', settled.edge_units),
           }
         : { balance_cents: eb('balance_cents', '+', move.deltaCents) },
     )
@@ -94,9 +110,10 @@ export async function applyMoveIn(trx: Trx, move: Move): Promise<MoveResult> {
     if (until !== null) throw new SelfExcluded(until);
     throw new InsufficientFunds();
   }
-  if (wager) {
-    const level = levelForXp(xpForEdge(Number(updated.edge_units)));
-    if (level > updated.level) await trx.updateTable('users').set({ level }).where('id', '=', move.userId).execute();
+  if (settled) {
+    await trx.insertInto('settled_wagers').values(settled).execute();
+    const level = raisedLevel(Number(updated.edge_units), Number(updated.level));
+    if (level !== null) await trx.updateTable('users').set({ level }).where('id', '=', move.userId).execute();
   }
   const row = await trx
     .insertInto('ledger')

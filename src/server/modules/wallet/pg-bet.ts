@@ -1,6 +1,7 @@
 // What the one-statement bets on PostgreSQL (dice.pg-bet.ts, plinko.pg-bet.ts, openings.pg-open.ts)
 // share: their functions answer a status, a refusal becomes the same error the ledger path throws,
 // and a player's first bet creates the seed pairs, then calls once more.
+import { sql, type RawBuilder } from 'kysely';
 import type { Database } from '../../db/database.ts';
 import { HttpError } from '../../http/errors.ts';
 import { ensurePairs } from '../fair/fair.repository.ts';
@@ -35,4 +36,35 @@ export function refusal(answer: Refused, fn: string): never {
     case 'no_pair':
       throw new Error(`${fn}: no seed pair after ensurePairs`);
   }
+}
+
+/** The stakes a one-statement bet settles: their settled_wagers rows (wallet/settled-wagers.ts). */
+export interface SettledStakes {
+  userId: number;
+  kind: string; // the stakes' ledger kind
+  table: string;
+  stakeCents: number; // per stake; 0: the bet staked no money, nothing is written
+  edgeUnits: number; // per stake
+  keyPrefix: string; // the stake's ledger key is keyPrefix + server_seed_hash + ':' + nonce + keySuffix
+  keySuffix: string;
+  perReel: boolean; // one stake per entry of answer.reels (its nonce), else one with answer.nonce
+  now: number;
+}
+
+/**
+ * `select <fn>(…) as answer` of a one-statement bet, and in the SAME statement (so the same
+ * transaction) the settled_wagers rows of the stakes it wrote when it answered 'ok': the function
+ * credited their XP and wagered cents; these rows are what the programmes count.
+ */
+export function withSettledStakes<A>(fnCall: RawBuilder<unknown>, w: SettledStakes): RawBuilder<{ answer: A }> {
+  const nonces = w.perReel
+    ? sql`select r->>'nonce' from json_array_elements(a.answer->'reels') r`
+    : sql`select a.answer->>'nonce'`;
+  return sql<{ answer: A }>`with a as (select ${fnCall} as answer),
+    w as (insert into settled_wagers (user_id, kind, table_key, stake_cents, edge_units, wager_key, settled_at)
+      select ${w.userId}, ${w.kind}, ${w.table}, ${w.stakeCents}, ${w.edgeUnits},
+        ${w.keyPrefix} || (a.answer->>'server_seed_hash') || ':' || n.nonce || ${w.keySuffix}, ${w.now}
+      from a cross join lateral (${nonces}) as n(nonce)
+      where a.answer->>'status' = 'ok' and ${w.stakeCents} > 0)
+    select answer from a`;
 }

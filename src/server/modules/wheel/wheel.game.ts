@@ -10,6 +10,7 @@ import { wheelColorAt, wheelPayoutCents } from '../../../shared/games/wheel/whee
 import { wheelOutcome, wheelSeeds } from '../../../shared/games/wheel/wheel.outcome.ts';
 import { WHEEL_TIMING } from '../../../shared/games/wheel/wheel.timing.ts';
 import { applyMoveIn, lockUserRows } from '../wallet/ledger.ts';
+import { creditSettledWager } from '../wallet/settled-wagers.ts';
 import { daySeed, ensureDaySeeds, utcDate } from './wheel-seeds.service.ts';
 import { roundEvent } from './wheel.repository.ts';
 
@@ -58,6 +59,15 @@ async function settleBets(trx: Transaction<Tables>, round: WheelRoundRow, endedA
       .where('status', '=', 'active')
       .executeTakeFirst();
     if (Number(claimed.numUpdatedRows) === 0) continue;
+    // the bet settled: it counts for XP and the programmes at its colour's edge (settled-wagers.ts)
+    await creditSettledWager(trx, {
+      userId: Number(bet.user_id),
+      kind: 'wheel_bet',
+      table: bet.color,
+      stakeCents: Number(bet.amount_cents),
+      wagerKey: `wheel:bet:${bet.id}`,
+      now: endedAt,
+    });
     let balanceCents: number | null = null;
     if (won) {
       ({ balanceAfterCents: balanceCents } = await applyMoveIn(trx, {
