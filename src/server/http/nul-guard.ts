@@ -26,6 +26,12 @@ export function nulField(value: unknown, path = '', depth = 0): string | null {
   return null;
 }
 
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    checksOwnInput?: boolean; // defineRoute's routes check their own input (after validation, 422)
+  }
+}
+
 /** Route config of the routes that check their own input (defineRoute). */
 export const checksOwnInput = { checksOwnInput: true } as const;
 
