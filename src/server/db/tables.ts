@@ -15,6 +15,7 @@ import type { CrashTables } from './tables/crash.ts';
 import type { PlinkoTables } from './tables/plinko.ts';
 import type { WheelTables } from './tables/wheel.ts';
 import type { SettledWagersTable } from './tables/settled-wagers.ts';
+import type { AccountIpsTable } from './tables/account-ips.ts';
 
 export type * from './tables/accounts.ts';
 export type * from './tables/catalog.ts';
@@ -33,6 +34,7 @@ export type * from './tables/crash.ts';
 export type * from './tables/plinko.ts';
 export type * from './tables/wheel.ts';
 export type * from './tables/settled-wagers.ts';
+export type * from './tables/account-ips.ts';
 
 /** Every table of the schema. */
 export interface Tables
@@ -57,4 +59,5 @@ export interface Tables
   held_funds: HeldFundsTable; // migration 0029
   referral_visits: ReferralVisitsTable; // migration 0029
   settled_wagers: SettledWagersTable; // migration 0025
+  account_ips: AccountIpsTable; // migration 0030
 }

@@ -39,8 +39,8 @@ export default function PartnershipPage() {
               <p data-testid="partnership-share">
                 You receive {AFFILIATE_SHARE_PERCENT}% of the house edge on every settled wager your referrals place —
                 the expected house profit of each game and table — for as long as they play. A bet that is refunded or
-                canceled earns nothing. All programmes together give back at most half the house edge, so a referral of
-                your own account gains nothing over playing without one. Per $100 your referrals wager:
+                canceled earns nothing, and so does an account of your own: no commission is paid on a referral who
+                signs in from your network or withdraws to your wallet. Per $100 your referrals wager:
               </p>
               <ProgrammeRates focus="commission" />
               <p>

@@ -28,6 +28,7 @@ import * as m0024 from './0024-ledger-user-index.ts';
 import * as m0025 from './0025-settled-wagers.ts';
 import * as m0026 from './0026-battle-invites-leaves.ts';
 import * as m0029 from './0029-held-funds-referral-visits.ts';
+import * as m0030 from './0030-account-ips.ts';
 
 /** A migration step; it receives the dialect for the few DDL differences. */
 export interface Step {
@@ -63,4 +64,5 @@ export const steps: Record<string, Step> = {
   '0025-settled-wagers': m0025,
   '0026-battle-invites-leaves': m0026,
   '0029-held-funds-referral-visits': m0029,
+  '0030-account-ips': m0030,
 };

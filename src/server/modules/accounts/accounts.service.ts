@@ -11,6 +11,7 @@ import { findUserByEmail, insertUser } from './accounts.repository.ts';
 import { sendVerification, takeOverUnverified } from './email-verification.ts';
 import { mixesLookAlikeScripts } from '../../../shared/mixed-script.ts';
 import { createDefaultReferralLink, findReferralLink } from '../affiliates/affiliates.repository.ts';
+import { recordAccountIp } from '../affiliates/self-referral.ts';
 
 /** What the account services need. */
 export interface AccountsContext {
@@ -39,6 +40,9 @@ export const emailTakenMessage = 'The email has already been taken.';
 /** Reset tokens live 60 minutes. */
 export const resetTtlMs = 60 * 60_000;
 
+/** The owner of calls made without a client address (CLIs, tests): nothing to remember. */
+const NO_ADDRESS = 'local';
+
 /** Registers a player; records the tracking link (X-TLink) and referrer (/ref/{code}) if known. */
 export async function register(
   ctx: AccountsContext,
@@ -51,7 +55,7 @@ export async function register(
     trackingLink?: string | null;
   },
   now: number,
-  owner = 'local', // the client address, for the hash queue
+  owner = NO_ADDRESS, // the client address, for the hash queue and self-referral
 ): Promise<number> {
   const email = input.email.toLowerCase();
   if (await findUserByEmail(ctx.db, email)) throw fieldError('email', emailTakenMessage);
@@ -85,9 +89,16 @@ export async function register(
     if (isUniqueViolation(e)) throw fieldError('email', emailTakenMessage); // a concurrent registration won
     throw e;
   }
+  await rememberAddress(ctx, userId, owner, now);
   // The account exists either way; a mail failure leaves the player to ask for the link again.
   await sendVerification(ctx, { id: userId, name: input.name, email }, now).catch(() => undefined);
   return userId;
+}
+
+/** Remembers the address an account signed up or in from, for self-referral (affiliates/self-referral.ts). */
+async function rememberAddress(ctx: AccountsContext, userId: number, ip: string, now: number): Promise<void> {
+  if (ip === NO_ADDRESS) return;
+  await recordAccountIp(ctx.db, ctx.secret, userId, ip, now).catch(() => undefined); // never blocks a sign-in
 }
 
 /** The one normal form of a login name: trimmed, lower-case, at most 254 characters (longer never matches). */
@@ -102,7 +113,7 @@ export async function passwordGrant(
   username: string,
   password: string,
   now: number,
-  owner = 'local', // the client address, for the hash queue
+  owner = NO_ADDRESS, // the client address, for the hash queue and self-referral
 ): Promise<TokenPair> {
   const user = username.length <= 254 ? await findUserByEmail(ctx.db, username) : undefined;
   // An unknown email spends the same work (the decoy hash) so its answer takes as long: no enumeration
@@ -113,6 +124,7 @@ export async function passwordGrant(
     ? await ctx.hashes.run(owner, () => verifyPassword(password, stored))
     : await ctx.hashes.runDecoy(owner, () => verifyDecoy(password, ctx.scrypt), false);
   if (!user || !ok) throw new HttpError(400, badCredentialsMessage);
+  await rememberAddress(ctx, user.id, owner, now);
   return issueTokens(ctx.db, ctx.secret, user.id, now, undefined, ctx.accessTtl);
 }
 

@@ -3,6 +3,7 @@
 import { randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
 import type { DB } from '../../db/database.ts';
+import { controlledBy } from './self-referral.ts';
 import { isReservedReferralCode } from '../../../shared/api/affiliates.ts';
 
 /** A referral link row as the dashboard needs it. */
@@ -121,20 +122,28 @@ export async function countReferralVisit(db: DB, code: string, visitor: string, 
   return true;
 }
 
-/** Sign-ups through the player's link and their totals: wagered cents and edge units (Σ cents × bp). */
+/**
+ * Sign-ups through the player's link and the totals the commission is paid on: wagered cents and
+ * edge units (Σ cents × bp) of the referred players the referrer does not control (self-referral.ts).
+ */
 export async function referredTotals(
   db: DB,
   userId: number,
 ): Promise<{ signups: number; wageredCents: number; edgeUnits: number }> {
-  const row = await db
-    .selectFrom('user_attributions')
-    .innerJoin('users', 'users.id', 'user_attributions.user_id')
+  const referred = () =>
+    db
+      .selectFrom('user_attributions')
+      .innerJoin('users', 'users.id', 'user_attributions.user_id')
+      .where('user_attributions.referrer_id', '=', userId);
+  const all = await referred()
+    .select((eb) => eb.fn.countAll<number | string>().as('signups'))
+    .executeTakeFirstOrThrow();
+  const paid = await referred()
     .select((eb) => [
-      eb.fn.countAll<number | string>().as('signups'),
       eb.fn.sum<number | string | null>('users.wagered_cents').as('wagered'),
       eb.fn.sum<number | string | null>('users.edge_units').as('edge'),
     ])
-    .where('user_attributions.referrer_id', '=', userId)
+    .where((eb) => eb.not(controlledBy(eb, userId)))
     .executeTakeFirstOrThrow();
-  return { signups: Number(row.signups), wageredCents: Number(row.wagered ?? 0), edgeUnits: Number(row.edge ?? 0) };
+  return { signups: Number(all.signups), wageredCents: Number(paid.wagered ?? 0), edgeUnits: Number(paid.edge ?? 0) };
 }
