@@ -3,8 +3,14 @@ import type Pusher from 'pusher-js';
 import type { Options } from 'pusher-js';
 import type { PublicConfig } from '../../shared/api/config.ts';
 
-/** Creates a pusher-js client; `authHeaders` enables private-channel authorisation at /broadcasting/auth. */
-export async function createPusher(config: PublicConfig, authHeaders?: () => Record<string, string>): Promise<Pusher> {
+/** Creates a pusher-js client; `authHeaders` enables private-channel authorisation at `endpoint`
+ * (/broadcasting/auth unless told; `params` go with each authorisation request). */
+export async function createPusher(
+  config: PublicConfig,
+  authHeaders?: () => Record<string, string>,
+  endpoint = '/broadcasting/auth',
+  params?: () => Record<string, string>,
+): Promise<Pusher> {
   const { default: PusherCtor } = await import('pusher-js');
   const options: Options = {
     cluster: config.pusher.cluster,
@@ -15,7 +21,14 @@ export async function createPusher(config: PublicConfig, authHeaders?: () => Rec
     enabledTransports: ['ws', 'wss'],
     enableStats: false,
     ...(authHeaders
-      ? { channelAuthorization: { endpoint: '/broadcasting/auth', transport: 'ajax', headersProvider: authHeaders } }
+      ? {
+          channelAuthorization: {
+            endpoint,
+            transport: 'ajax',
+            headersProvider: authHeaders,
+            ...(params ? { paramsProvider: params } : {}),
+          },
+        }
       : {}),
   };
   return new PusherCtor(config.pusher.key, options);

@@ -208,7 +208,9 @@ export const createBattleResponseSchema = z.object({
   msg: z.string(),
   balance: z.number(),
 });
-/** POST join and add-bots. */
+/** POST /api/battles/create's answer. */
+export type CreateBattleResponse = z.infer<typeof createBattleResponseSchema>;
+/** POST join, leave and add-bots. */
 export const battleMoneyResponseSchema = z.object({ msg: z.string(), balance: z.number() });
 /** POST cancel. */
 export const battleMsgResponseSchema = z.object({ msg: z.string() });
@@ -252,6 +254,7 @@ export const playerJoinedEventSchema = z.object({
 export const playerLeftEventSchema = z.object({
   id: z.number().int(),
   seat: z.number().int(),
+  user_id: z.number().int(), // who left (a later occupant of the seat is not cleared by a late event)
   seats_filled: z.number().int(),
   seats_total: z.number().int(),
 });

@@ -83,6 +83,28 @@ describe('applyBattleEvent', () => {
   });
 });
 
+describe('playerLeft', () => {
+  const left = (seat: number, user_id: number): BattleEvent => ({
+    type: 'playerLeft',
+    data: { id: 7, seat, user_id, seats_filled: 2, seats_total: 3 },
+  });
+
+  it('opens the seat of the player who left a waiting battle, once', () => {
+    const b = battle({ mode: '1v1v1' });
+    const after = applyBattleEvent(b, left(1, 2));
+    expect(after.seats[1]).toMatchObject({ user: null, bot: null, client_seed: null, drops: [], total: 0 });
+    expect(after.seats.map((s) => s.user?.id ?? null)).toEqual([1, null, 3]);
+    expect(applyBattleEvent(after, left(1, 2))).toEqual(after);
+  });
+
+  it('never clears the seat of a later occupant, nor a battle that started', () => {
+    const b = battle({ mode: '1v1v1' });
+    expect(applyBattleEvent(b, left(1, 99))).toBe(b); // the seat is someone else's now
+    const running = battle({ mode: '1v1v1', status: 'running' });
+    expect(applyBattleEvent(running, left(1, 2))).toBe(running);
+  });
+});
+
 describe('what the page shows', () => {
   const played = [0, 1, 2].reduce(
     (b, r) =>

@@ -1,5 +1,6 @@
-// The buttons a battle shows as they apply: Join (per team in team modes), Add bots and Cancel for
-// its creator while it waits, Share link always, Replay once it ended.
+// The buttons a battle shows as they apply: Join (per team in team modes; with the page's invite code
+// for a private battle), Add bots and Cancel for its creator and Leave for a joiner while it waits,
+// Share link always (a private battle's with its code when the viewer has it), Replay once it ended.
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { isTeamMode, MODE_LAYOUT, seatTeam, type Battle } from '../../../shared/api/battles.ts';
@@ -8,7 +9,8 @@ import { getCookie } from '../../lib/cookies.ts';
 import { formatDollars } from '../../lib/format.ts';
 import { toast } from '../../components/ui/toaster.tsx';
 import { useModals } from '../../stores/modals.ts';
-import { addBots, cancelBattle, joinBattle } from './battle-api.ts';
+import { addBots, cancelBattle, joinBattle, leaveBattle } from './battle-api.ts';
+import { copyText, inviteLink } from './battle-invite.tsx';
 import { mySeat } from './battle.state.ts';
 
 /** Open seats per team (index = team). */
@@ -25,12 +27,14 @@ export function BattleActions({
   replaying,
   onReplay,
   onChanged,
+  code,
 }: {
   battle: Battle;
   userId: number | null;
   replaying: boolean;
   onReplay(): void;
   onChanged(): void;
+  code?: string | null; // the invite code of the page's link
 }) {
   const navigate = useNavigate();
   const show = useModals((s) => s.show);
@@ -56,14 +60,8 @@ export function BattleActions({
       setBusy(false);
     }
   };
-  const share = async () => {
-    try {
-      await navigator.clipboard.writeText(window.location.href);
-      toast.success('Battle link copied.');
-    } catch {
-      toast(window.location.href);
-    }
-  };
+  const share = () =>
+    copyText(inviteLink(battle, window.location.origin) ?? window.location.href, 'Battle link copied.');
 
   return (
     <div className="battle-actions" data-testid="battle-actions">
@@ -79,7 +77,7 @@ export function BattleActions({
                     className="btn btn-gradient"
                     data-testid="join-button"
                     disabled={busy}
-                    onClick={() => void run(() => joinBattle(battle.id, team))}
+                    onClick={() => void run(() => joinBattle(battle.id, team, code))}
                   >
                     Join Team {team + 1} for {formatDollars(battle.cost)}
                   </button>
@@ -91,7 +89,7 @@ export function BattleActions({
                 className="btn btn-gradient"
                 data-testid="join-button"
                 disabled={busy}
-                onClick={() => void run(() => joinBattle(battle.id))}
+                onClick={() => void run(() => joinBattle(battle.id, undefined, code))}
               >
                 Join for {formatDollars(battle.cost)}
               </button>
@@ -122,6 +120,17 @@ export function BattleActions({
           }
         >
           Cancel battle
+        </button>
+      )}
+      {waiting && seated && !creator && (
+        <button
+          type="button"
+          className="btn btn-outline-gray"
+          data-testid="leave-button"
+          disabled={busy}
+          onClick={() => void run(() => leaveBattle(battle.id))}
+        >
+          Leave battle (refund {formatDollars(battle.cost)})
         </button>
       )}
       {battle.status === 'ended' && (

@@ -4,7 +4,7 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import type { BoxListResponse, BoxSummary } from '../../../shared/api/boxes.ts';
-import { BATTLE_LIMITS, BATTLE_MODES, type BattleMode } from '../../../shared/api/battles.ts';
+import { BATTLE_LIMITS, BATTLE_MODES, BATTLE_WAIT_MS, type BattleMode } from '../../../shared/api/battles.ts';
 import { ApiError, errorText } from '../../lib/api.ts';
 import { formatDollars } from '../../lib/format.ts';
 import { useApiData } from '../../lib/use-api-data.ts';
@@ -105,8 +105,8 @@ export default function BattleCreatePage() {
     setSending(true);
     setBoxError(null);
     try {
-      const id = await createBattle({ boxes: picks.map((b) => b.slug), mode, ...options });
-      void navigate(`/battles/${id}`);
+      const { path } = await createBattle({ boxes: picks.map((b) => b.slug), mode, ...options });
+      void navigate(path); // a private battle's page carries its invite code: the creator sees the link
     } catch (e) {
       const first = e instanceof ApiError ? e.body.errors?.boxes?.[0] : undefined;
       setBoxError(first ?? null);
@@ -152,6 +152,11 @@ export default function BattleCreatePage() {
                   : 'Private (joined by its link)'}
             </label>
           ))}
+          <p className="muted battle-rules" data-testid="battle-rules">
+            A private battle is seen and joined only through its invite link. A battle that does not fill within{' '}
+            {BATTLE_WAIT_MS / 60_000} minutes is canceled and every seat refunded; players who joined may leave while it
+            waits.
+          </p>
           <p className="muted" data-testid="rounds">
             {picks.length} {picks.length === 1 ? 'box' : 'boxes'} · {picks.length}{' '}
             {picks.length === 1 ? 'round' : 'rounds'}

@@ -1,9 +1,10 @@
 // /battles/{id}: the live battle. One vertical reel per seat on a Pixi stage (a grid of two columns on
 // phones), the seat cards below in the same grid, the round counter, team totals, the actions, and once
 // it ended the winners, a replay and the Verify panel. Spectators and late joiners land on the latest
-// round at once; the balance is held (busy flag) while the player's own battle spins.
+// round at once; the balance is held (busy flag) while the player's own battle spins. A private
+// battle's invite code (?code=) goes with the GET, the channel and the join; its creator sees the link.
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { Link, useParams } from 'react-router';
+import { Link, useParams, useSearchParams } from 'react-router';
 import { isTeamMode, type Battle } from '../../../shared/api/battles.ts';
 import { PixiStage } from '../../engine/pixi-stage.tsx';
 import type { PixiHost } from '../../engine/pixi-host.ts';
@@ -25,6 +26,7 @@ import { BattleSeats } from './battle-seats.tsx';
 import { BattleActions } from './battle-actions.tsx';
 import { BattleBoxes, ModeLabel } from './battle-parts.tsx';
 import { BattleVerify } from './battle-verify.tsx';
+import { BattleExpiry, BattleInvite } from './battle-invite.tsx';
 import { exposeBattleDebug } from './battle-debug.ts';
 import './battles.css';
 
@@ -70,7 +72,8 @@ function useBattleBookkeeping(battle: Battle | null, userId: number | null, show
 /** The battle page. */
 export default function BattlePage() {
   const id = Number(useParams().id);
-  const { battle, error, reload } = useBattle(id);
+  const code = useSearchParams()[0].get('code') || null;
+  const { battle, error, reload } = useBattle(id, code);
   const items = useBoxItems(battle?.boxes);
   const [clock] = useState(() => new EngineClock());
   const [scene] = useState(() => new BattleScene());
@@ -149,7 +152,16 @@ export default function BattlePage() {
               <p className="muted">Seat cost {formatDollars(battle.cost)}</p>
             </div>
           </div>
-          <BattleActions battle={battle} userId={userId} replaying={replaying} onReplay={replay} onChanged={reload} />
+          <BattleActions
+            battle={battle}
+            userId={userId}
+            replaying={replaying}
+            onReplay={replay}
+            onChanged={reload}
+            code={code}
+          />
+          <BattleInvite battle={battle} userId={userId} />
+          <BattleExpiry battle={battle} />
           {battle.status === 'canceled' && (
             <p className="notice" data-testid="battle-canceled">
               This battle was canceled; every seat was refunded. <Link to="/battles">Back to battles</Link>

@@ -1,4 +1,4 @@
-// A battle as the page holds it: GET /api/battles/{id} merged with the events of `battle-{id}`
+// A battle as the page holds it: GET /api/battles/{id} merged with the events of its channel
 // (pure, idempotent: an event seen twice or already contained in the snapshot changes nothing),
 // and what the page shows of it: totals up to the round the reels have landed on.
 import {
@@ -14,11 +14,13 @@ import {
   type BattleSeatSummary,
   type BattleStartedEvent,
   type PlayerJoinedEvent,
+  type PlayerLeftEvent,
 } from '../../../shared/api/battles.ts';
 
 /** A channel event, tagged with its name. */
 export type BattleEvent =
   | { type: 'playerJoined'; data: PlayerJoinedEvent }
+  | { type: 'playerLeft'; data: PlayerLeftEvent }
   | { type: 'battleStarted'; data: BattleStartedEvent }
   | { type: 'battleRoundStarted'; data: BattleRoundStartedEvent }
   | { type: 'battleRoundEnded'; data: BattleRoundEndedEvent }
@@ -45,6 +47,13 @@ export function applyBattleEvent(b: Battle, e: BattleEvent): Battle {
   switch (e.type) {
     case 'playerJoined':
       return { ...b, seats: mergeSeats(b.seats, e.data.seats) };
+    case 'playerLeft': {
+      // only the player who left: a late event never clears the seat's next occupant
+      const { seat, user_id } = e.data;
+      if (b.status !== 'waiting' || b.seats.find((s) => s.seat === seat)?.user?.id !== user_id) return b;
+      const open = { client_seed: null, user: null, bot: null, drops: [], total: 0 };
+      return { ...b, seats: b.seats.map((s) => (s.seat === seat ? { ...s, ...open } : s)) };
+    }
     case 'battleStarted':
       if (b.status !== 'waiting') return b;
       return {

@@ -126,6 +126,7 @@ export class BattleEvents {
     await this.send(id, BATTLE_EVENTS.playerLeft, {
       id,
       seat,
+      user_id: userId,
       seats_filled: battle.seats_filled,
       seats_total: battle.seats_total,
     });
