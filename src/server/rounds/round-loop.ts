@@ -9,7 +9,7 @@ import { transact } from '../db/transact.ts';
 import type { RoundStatus } from '../../shared/api/rounds.ts';
 import type { Clock, TimerHandle } from './clock.ts';
 import type { Leadership } from './leadership.ts';
-import { insertRound, latestRound, moveRound, type RoundRow } from './round.repository.ts';
+import { heartbeat, insertRound, latestRound, moveRound, roundById, type RoundRow } from './round.repository.ts';
 
 /** How long each phase lasts (ms); in_progress lasts RoundGame.playMs. */
 export interface RoundTimings {
@@ -41,6 +41,15 @@ export interface RoundGame<R extends RoundRow> {
   playMs(round: R): number;
   /** Settles every open bet of the round once, in the transaction that ends it (lockUserRows first). */
   settle(trx: Transaction<Tables>, round: R, endedAt: number): Promise<AfterCommit | void>;
+  /**
+   * Optional outage policy: a round in progress that no leader drove for longer than this (ms, from its
+   * last heartbeat or its start to now or its end, whichever is first) is voided with voidRound instead
+   * of played out. The leader then beats `heartbeat_at` (a column of the game's table) every second.
+   */
+  voidAfterMs?: number;
+  /** Voids the round in the transaction that ends it: refunds every open bet once (lockUserRows
+   * first) and marks the round; returns a function to publish after the commit. */
+  voidRound?(trx: Transaction<Tables>, round: R, now: number): Promise<AfterCommit | void>;
   /** Leader only, every tick while in progress (e.g. auto cash-outs); errors are logged. */
   tick?(round: R, now: number): Promise<void>;
   /** The `gameEvent` payload of a round at `now`; the outcome only once ended. */
@@ -67,6 +76,22 @@ const quiet: RoundLog = { info: () => undefined, error: () => undefined };
 
 /** How far ahead of the leader's clock a round may have begun before its start is rebased (ms). */
 export const CLOCK_SKEW_MS = 1000;
+/** How often the leader beats a round in progress of a game that voids abandoned rounds (ms). */
+export const HEARTBEAT_MS = 1000;
+
+/** A round row of a game with an outage policy (RoundGame.voidAfterMs): it has heartbeat_at. */
+type Beating = RoundRow & { heartbeat_at?: number | string | null };
+
+/** When a leader was last seen driving `round` in progress: its last heartbeat, or its start. */
+export function lastSeenAt(round: Beating): number {
+  return Math.max(Number(round.in_progress_at), Number(round.heartbeat_at ?? 0));
+}
+
+/** How long (ms) round `round` in progress of a game whose rounds play `playMs` had no leader at `now`
+ * (counted up to its end: an outage after the round's time ran out cost nobody a cash-out). */
+export function unattendedMs(round: Beating, playMs: number, now: number): number {
+  return Math.min(now, Number(round.in_progress_at) + playMs) - lastSeenAt(round);
+}
 
 /** One game's loop: every process has one; only the leader's moves rounds. */
 export class RoundLoop<R extends RoundRow> {
@@ -264,8 +289,14 @@ export class RoundLoop<R extends RoundRow> {
         await this.move(round, 'pending', 'in_progress', { in_progress_at: now });
         return this.schedule(Math.min(timings.tickMs, this.game.playMs({ ...round, in_progress_at: now })));
       case 'in_progress': {
-        if (round.in_progress_at! - now > CLOCK_SKEW_MS) {
-          // began "in the future": its play is counted again from now (the result was committed at creation)
+        const voids = this.game.voidAfterMs !== undefined && this.game.voidRound !== undefined;
+        if (round.in_progress_at! - now > CLOCK_SKEW_MS || (voids && this.abandoned(round, now))) {
+          // began "in the future" (a clock that was ahead): nobody could play it on this clock
+          if (voids) {
+            await this.void(round, now);
+            return this.schedule(timings.endedMs);
+          }
+          // its play is counted again from now (the result was committed at creation)
           await this.move(round, 'in_progress', 'in_progress', { in_progress_at: now });
           return this.schedule(0);
         }
@@ -274,6 +305,7 @@ export class RoundLoop<R extends RoundRow> {
           await this.end(round, now);
           return this.schedule(timings.endedMs);
         }
+        if (voids) await this.beat(round, now);
         await this.tick(round, now);
         return this.schedule(Math.min(timings.tickMs, end - now));
       }
@@ -314,6 +346,33 @@ export class RoundLoop<R extends RoundRow> {
       return after;
     });
     this.broadcast({ ...round, status: 'ended', ended_at: now }, this.deps.clock.now());
+    await published?.();
+  }
+
+  /** True when no leader drove `round` for longer than the game's voidAfterMs (RoundGame.voidAfterMs). */
+  private abandoned(round: R, now: number): boolean {
+    return unattendedMs(round, this.game.playMs(round), now) > this.game.voidAfterMs!;
+  }
+
+  /** Writes the round's heartbeat about every HEARTBEAT_MS (and over one written by a clock that was ahead). */
+  private async beat(round: R, now: number): Promise<void> {
+    const last = Number((round as Beating).heartbeat_at ?? round.in_progress_at);
+    if (now - last < HEARTBEAT_MS && last <= now) return;
+    await heartbeat(this.deps.database.db, this.game.table, round.id, now);
+  }
+
+  /** Voids `round` (the game refunds its open bets) and ends it, in one transaction; broadcasts the row. */
+  private async void(round: R, now: number): Promise<void> {
+    const published = await transact(this.deps.database, async (trx) => {
+      const after = await this.game.voidRound!(trx, round, now);
+      if (!(await moveRound(trx, this.game.table, round.id, 'in_progress', 'ended', { ended_at: now }))) {
+        throw new Error(`round ${round.id} was no longer in progress`); // undo the refunds: it was ended elsewhere
+      }
+      return after;
+    });
+    this.log.info({ game: this.game.name, round: round.id, lastSeenAt: lastSeenAt(round), now }, 'round voided');
+    const ended = await roundById<R>(this.deps.database.db, this.game.table, round.id);
+    this.broadcast(ended ?? { ...round, status: 'ended', ended_at: now }, this.deps.clock.now());
     await published?.();
   }
 

@@ -58,6 +58,17 @@ export async function moveRound(
   return Number(result.numUpdatedRows) === 1;
 }
 
+/** Writes the heartbeat of round `id` while it is in progress (games with an outage policy: the
+ * column heartbeat_at, see RoundGame.voidAfterMs). */
+export async function heartbeat(db: Executor, table: string, id: number, now: number): Promise<void> {
+  await (db as unknown as Kysely<Record<string, RoundColumns & { heartbeat_at: number | null }>>)
+    .updateTable(table)
+    .set({ heartbeat_at: now })
+    .where('id', '=', id)
+    .where('status', '=', 'in_progress')
+    .execute();
+}
+
 /**
  * True when round `id` still takes bets at `now` (starting, before betting_ends_at), and holds its
  * row until the bet's transaction ends, so closing the betting window waits for the bet (and a bet

@@ -30,8 +30,8 @@ export const crashBetBodySchema = z.object({
     .nullish(),
 });
 
-/** A bet's state: active until cashed out or lost. */
-export const CRASH_BET_STATUSES = ['active', 'cashed_out', 'lost'] as const;
+/** A bet's state: active until cashed out or lost; refunded when its round was voided (an outage). */
+export const CRASH_BET_STATUSES = ['active', 'cashed_out', 'lost', 'refunded'] as const;
 
 /** A bet as the API shows it (the socket `bets` event carries its first six fields). */
 export const crashBetSchema = z.object({
@@ -40,7 +40,7 @@ export const crashBetSchema = z.object({
   amount: z.number(),
   auto_cashout: z.number().nullable(),
   multiplier: z.number().nullable(), // null until cashed out
-  payout: z.number().nullable(), // null until cashed out; 0 when lost
+  payout: z.number().nullable(), // null until cashed out; 0 when lost; the amount when refunded
   round_id: z.number().int(),
   status: z.enum(CRASH_BET_STATUSES),
   created_at: z.string(), // ISO 8601
@@ -77,6 +77,7 @@ export const crashRecentGameSchema = z.object({
   crash_point: z.number(),
   hash: z.string(),
   ended_at: z.string(), // ISO 8601
+  voided: z.literal(true).optional(), // the round was voided (its bets refunded); its crash point still verifies
 });
 export const crashRecentResponseSchema = z.object({ data: z.array(crashRecentGameSchema) });
 

@@ -38,11 +38,13 @@ export const crashGameEventSchema = z.object({
   elapsed: z.number().nonnegative().optional(),
   crash_point: z.number().min(1).optional(),
   hash: z.string().optional(),
+  voided: z.literal(true).optional(), // once ended: the round was voided (an outage), every open bet refunded
 });
 
-/** /crash `bets`: a bet placed, cashed out or lost. multiplier and payout are null until cashed out. */
+/** /crash `bets`: a bet placed, cashed out, lost or refunded (its round voided). multiplier is null
+ * until cashed out; payout is null until settled (the amount when refunded). */
 export const crashBetsEventSchema = z.object({
-  type: z.enum(['placed', 'cashed_out', 'lost']),
+  type: z.enum(['placed', 'cashed_out', 'lost', 'refunded']),
   round_id: z.number().int(),
   bet: z.object({
     id: z.number().int(),

@@ -63,7 +63,8 @@ export default function ProvablyFairPage() {
               <li>Upgrade: roll = float × 100; you win when the roll is below your chosen chance.</li>
               <li>
                 Rocket rounds are shared by all players, so they use a published chain of hashes instead of your seed
-                pair; the <Link to="/rocket/provably-fair">Rocket page</Link> explains it.
+                pair; the <Link to="/rocket/provably-fair">Rocket page</Link> explains it, and its outage rule: a round
+                left without its server for more than 5 seconds is voided and every open bet refunded.
               </li>
             </ul>
           ),

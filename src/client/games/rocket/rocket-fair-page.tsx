@@ -1,7 +1,8 @@
 // /rocket/provably-fair: how the hash chain fixes every crash point before the first game, and a
 // checker that runs in the browser with the shared code: paste a game hash → its crash point
 // (HMAC-SHA256 with the published salt), and whether it links to the published chain (SHA-256 of a
-// later game's hash is the earlier game's hash, down to the terminating hash).
+// later game's hash is the earlier game's hash, down to the terminating hash); and the outage
+// policy (a round its server left for more than 5 s is voided, open bets refunded: crash.void.ts).
 import { useEffect, useMemo, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import type { CrashFairness } from '../../../shared/api/crash.ts';
@@ -59,6 +60,17 @@ export default function RocketFairPage() {
         A salt fixed after the chain was published mixes in: x = HMAC-SHA256(key = the game hash, message = the salt);
         with n = the first 8 hex characters of x as a number, the crash point is floor(max(1, 2³² / (n + 1) × 0.99) ×
         100) / 100. About 1 game in 101 crashes at 1.00×. A game&apos;s hash is shown only after it has crashed.
+      </p>
+      <h2>Server outages: voided rounds</h2>
+      <p data-testid="rocket-void-policy">
+        While a round flies, the game server records a heartbeat every second. If no server drove a round in progress
+        for more than <strong>5 seconds</strong> — counted from its last heartbeat to the moment it would have crashed,
+        or to now if that is earlier — nobody could see it or cash out in time, so the round is <strong>voided</strong>:
+        every bet that was not cashed out yet is refunded in full, exactly once, and bets cashed out before the outage
+        keep their winnings. Once those 5 seconds have passed, cash-outs of that round are refused (the refund is
+        coming). A failover to another server within 5 seconds does not void the round. A voided round still reveals its
+        hash and crash point, so the chain stays whole and it verifies like any other game; in the recent games it is
+        struck through.
       </p>
       {fair.error && <p className="muted">Could not load the published chain: {errorText(fair.error)}</p>}
       {published && (

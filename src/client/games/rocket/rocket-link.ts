@@ -1,5 +1,6 @@
 // Feeds the rocket bet machine from the round machine: one ROUND event per status change (the
-// crash point comes with `ended`), and one BET_UPDATE per `bets` event about a bet.
+// crash point comes with `ended`, and `voided` when the round was voided), and one BET_UPDATE per
+// `bets` event about a bet.
 import type { Actor } from 'xstate';
 import type { roundMachine } from '../../engine/machines/round.machine.ts';
 import type { CrashBetsEvent } from '../../../shared/api/rounds.ts';
@@ -20,6 +21,7 @@ export function linkRound(round: Actor<typeof roundMachine>, rocket: Actor<typeo
       id: context.roundId,
       status: context.data!.status,
       ...(typeof crash === 'number' ? { crashPoint: crash } : {}),
+      ...(context.data?.voided === true ? { voided: true } : {}),
     });
   };
   send();

@@ -16,7 +16,14 @@ const playerColumns: HistoryColumn<PlayerRow>[] = [
   { header: 'Bet', cell: (r) => formatDollars(r.amount), testId: 'player-amount' },
   {
     header: 'Cash-out',
-    cell: (r) => (r.multiplier !== null ? formatMultiplier(r.multiplier) : r.state === 'lost' ? 'busted' : '—'),
+    cell: (r) =>
+      r.multiplier !== null
+        ? formatMultiplier(r.multiplier)
+        : r.state === 'lost'
+          ? 'busted'
+          : r.state === 'refunded'
+            ? 'refunded'
+            : '—',
   },
   { header: 'Win', cell: (r) => (r.payout ? formatDollars(r.payout) : '—') },
 ];

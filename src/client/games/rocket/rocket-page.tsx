@@ -27,7 +27,7 @@ import type {
   CrashRecentGame,
 } from '../../../shared/api/crash.ts';
 import { RocketScene } from './rocket.scene.ts';
-import { rocketMachine, type RocketInput } from './rocket.machine.ts';
+import { rocketMachine, VOIDED_NOTE, type RocketInput } from './rocket.machine.ts';
 import { frameSource } from './rocket-frame.ts';
 import { linkRound } from './rocket-link.ts';
 import { NO_PLAYERS, playersReducer, sortedPlayers } from './rocket-players.ts';
@@ -73,6 +73,7 @@ export default function RocketPage() {
   const status = useSelector(round, (s) => s.context.data?.status ?? 'new');
   const roundId = useSelector(round, (s) => s.context.roundId);
   const connected = useSelector(round, (s) => s.context.connected);
+  const voided = useSelector(round, (s) => s.context.data?.status === 'ended' && s.context.data.voided === true);
   const state = useSelector(rocket, (s) => String(s.value));
   const autoOn = useSelector(rocket, (s) => s.context.autoOn);
   const autoReason = useSelector(rocket, (s) => s.context.autoReason);
@@ -113,7 +114,8 @@ export default function RocketPage() {
   useEffect(() => {
     if (!result) return;
     if (result.win) playSound('cashout');
-    if (result.note) toast.error(result.note);
+    if (result.refunded) toast.info(result.note ?? VOIDED_NOTE);
+    else if (result.note) toast.error(result.note);
     if (result.balance === null && signedIn) void loadProfile(); // an auto cash-out or a loss: refresh the balance
     setVersion((v) => v + 1);
   }, [result, signedIn]);
@@ -170,8 +172,16 @@ export default function RocketPage() {
           />
           <LoadingBar progress={progress} />
           {!connected && <p className="rocket-offline">Connecting to the game server…</p>}
+          {voided && (
+            <p className="rocket-offline" data-testid="rocket-voided">
+              Round voided after a server outage: every open bet was refunded.
+            </p>
+          )}
           {result && (
-            <p className={result.win ? 'rocket-result win' : 'rocket-result lose'} data-testid="rocket-result">
+            <p
+              className={`rocket-result ${result.win ? 'win' : result.refunded ? 'refunded' : 'lose'}`}
+              data-testid="rocket-result"
+            >
               {result.win
                 ? `Cashed out @ ${formatMultiplier(result.multiplier!)}: won ${formatDollars(result.payout)}`
                 : (result.note ?? 'Busted')}

@@ -4,7 +4,7 @@ import type { CrashBetsEvent } from '../../../shared/api/rounds.ts';
 import type { CrashBet } from '../../../shared/api/crash.ts';
 
 /** One row. */
-export type PlayerRow = CrashBetsEvent['bet'] & { state: 'playing' | 'cashed_out' | 'lost' };
+export type PlayerRow = CrashBetsEvent['bet'] & { state: 'playing' | 'cashed_out' | 'lost' | 'refunded' };
 
 /** The list: its round and the rows by bet id. */
 export interface Players {
@@ -31,7 +31,7 @@ export function playersReducer(players: Players, action: PlayersAction): Players
     const rows = new Map(action.roundId === players.roundId ? players.rows : []);
     for (const b of action.bets)
       if (!rows.has(b.id)) {
-        const state = b.status === 'cashed_out' ? 'cashed_out' : b.status === 'lost' ? 'lost' : 'playing';
+        const state = b.status === 'active' ? 'playing' : b.status;
         rows.set(b.id, { ...b, state });
       }
     return { roundId: action.roundId, rows };

@@ -17,8 +17,8 @@ export function RocketRecent({ games }: { games: readonly CrashRecentGame[] }) {
         <Link
           key={g.id}
           to={crashVerifyLink(g.hash)}
-          className={`rocket-chip rocket-chip-${crashBand(g.crash_point)}`}
-          title={`Round ${g.id}: verify`}
+          className={`rocket-chip rocket-chip-${crashBand(g.crash_point)}${g.voided ? ' rocket-chip-voided' : ''}`}
+          title={g.voided ? `Round ${g.id}: voided (bets refunded); verify` : `Round ${g.id}: verify`}
           data-testid="rocket-recent-game"
         >
           {formatMultiplier(g.crash_point)}

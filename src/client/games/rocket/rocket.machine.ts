@@ -1,5 +1,6 @@
 // The player's side of a Rocket round, on top of the round machine's statuses (forwarded as ROUND
-// events): idle → placing → placed → cashing → won | lost. A bet made while no betting window is
+// events): idle → placing → placed → cashing → won | lost | refunded (its round voided after an
+// outage: the stake comes back, from the `bets` event or the round's `voided` flag). A bet made while no betting window is
 // open is queued and sent when the next round starts (one bet per round). Every outcome of a
 // cash-out has its own state: accepted at ×x (won), too late (lost, with the reason), an error
 // (back to placed, the bet still rides). An auto cash-out settles from the `bets` event or, if that
@@ -32,7 +33,11 @@ export interface RocketResult {
   payout: number; // dollars
   balance: number | null; // the balance the server reported, when it did
   note: string | null; // e.g. "Too late: crashed @ 1.52×"
+  refunded?: boolean; // its round was voided: the stake (payout) came back
 }
+
+/** What the player is told when a round with their bet was voided. */
+export const VOIDED_NOTE = 'Round voided — your bet was refunded';
 
 /** The server calls a page plugs in. */
 export interface RocketInput {
@@ -58,8 +63,8 @@ export interface RocketContext {
   autoReason: string | null;
 }
 
-/** A round status change (crashPoint on ended). */
-export type RoundUpdate = { type: 'ROUND'; id: number; status: RoundStatus; crashPoint?: number };
+/** A round status change (crashPoint on ended; voided when the round was voided). */
+export type RoundUpdate = { type: 'ROUND'; id: number; status: RoundStatus; crashPoint?: number; voided?: boolean };
 
 /** Events the machine accepts. */
 export type RocketEvent =
@@ -70,7 +75,7 @@ export type RocketEvent =
   | {
       type: 'BET_UPDATE';
       betId: number;
-      outcome: 'cashed_out' | 'lost';
+      outcome: 'cashed_out' | 'lost' | 'refunded';
       multiplier: number | null;
       payout: number | null;
     }
@@ -134,6 +139,9 @@ export const rocketMachine = setup({
     live: ({ context }) => context.status === 'in_progress' && context.roundId === context.bet?.roundId,
     myCashOut: (args) => myBetUpdate(args) && update(args.event).outcome === 'cashed_out',
     myLoss: (args) => myBetUpdate(args) && update(args.event).outcome === 'lost',
+    myRefund: (args) => myBetUpdate(args) && update(args.event).outcome === 'refunded',
+    myRoundVoided: ({ context, event }) =>
+      round(event).status === 'ended' && round(event).id === context.bet?.roundId && round(event).voided === true,
     myRoundEnded: ({ context, event }) => round(event).status === 'ended' && round(event).id === context.bet?.roundId,
     myRoundGone: ({ context, event }) => context.bet !== null && round(event).id > context.bet.roundId,
   },
@@ -152,6 +160,16 @@ export const rocketMachine = setup({
       },
     })),
     settleAtCrash: assign(({ context, event }) => ({ result: settleAtCrash(context.bet!, round(event).crashPoint) })),
+    settleRefund: assign(({ context }) => ({
+      result: {
+        win: false,
+        multiplier: null,
+        payout: context.bet!.amount,
+        balance: null,
+        note: VOIDED_NOTE,
+        refunded: true,
+      },
+    })),
     autoAmount: assign(({ context, event }) => ({
       params: { ...context.params!, amount: (event as Extract<RocketEvent, { type: 'AUTO_NEXT' }>).amount },
     })),
@@ -252,8 +270,10 @@ export const rocketMachine = setup({
         BET_UPDATE: [
           { guard: 'myCashOut', target: 'won', actions: 'settleFromUpdate' },
           { guard: 'myLoss', target: 'lost', actions: 'settleFromUpdate' },
+          { guard: 'myRefund', target: 'refunded', actions: 'settleRefund' },
         ],
         ROUND: [
+          { guard: 'myRoundVoided', target: 'refunded', actions: ['trackRound', 'settleRefund'] },
           { guard: 'myRoundEnded', target: 'settling', actions: ['trackRound', 'settleAtCrash'] },
           { guard: 'myRoundGone', target: 'settling', actions: ['trackRound', 'settleAtCrash'] },
           { actions: 'trackRound' },
@@ -299,7 +319,10 @@ export const rocketMachine = setup({
         ],
       },
       on: {
-        BET_UPDATE: { guard: 'myCashOut', target: 'won', actions: 'settleFromUpdate' },
+        BET_UPDATE: [
+          { guard: 'myCashOut', target: 'won', actions: 'settleFromUpdate' },
+          { guard: 'myRefund', target: 'refunded', actions: 'settleRefund' },
+        ],
       },
     },
     settling: {
@@ -307,6 +330,21 @@ export const rocketMachine = setup({
       always: [{ guard: ({ context }) => !!context.result?.win, target: 'won' }, { target: 'lost' }],
     },
     won: { tags: ['settled'], entry: ['idle', 'tellAuto'], on: nextBet },
-    lost: { tags: ['settled'], entry: ['idle', 'tellAuto'], on: nextBet },
+    lost: {
+      tags: ['settled'],
+      entry: ['idle', 'tellAuto'],
+      // a cash-out refused as too late in a round that is then voided: the stake comes back after all
+      on: { ...nextBet, BET_UPDATE: { guard: 'myRefund', target: 'refunded', actions: 'settleRefund' } },
+    },
+    refunded: {
+      // an outage voided the round: auto-bet stops (a refund is neither a win nor a loss to its rules)
+      tags: ['settled'],
+      entry: [
+        'idle',
+        assign({ autoReason: ({ context }) => (context.autoOn ? 'round voided' : context.autoReason) }),
+        'stopAuto',
+      ],
+      on: nextBet,
+    },
   },
 });

@@ -23,6 +23,8 @@ export interface CrashRoundsTable extends RoundColumns {
   game_number: number;
   hash: string;
   crash_point_cents: number;
+  heartbeat_at: number | null; // the leader's last beat while in progress (epoch ms; migration 0028)
+  voided_at: number | null; // set when the round was voided (its leader gone too long): bets refunded
 }
 
 /** One bet per player per round. */
@@ -32,7 +34,7 @@ export interface CrashBetsTable {
   user_id: number;
   amount_cents: number;
   auto_cashout_cents: number | null;
-  status: 'active' | 'cashed_out' | 'lost';
+  status: 'active' | 'cashed_out' | 'lost' | 'refunded'; // refunded: its round was voided
   multiplier_cents: number | null;
   payout_cents: number | null;
   created_at: number;

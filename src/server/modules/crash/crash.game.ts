@@ -1,7 +1,8 @@
 // Rocket on the generic round loop: a round's game hash and crash point are taken from the chain
 // when the round is created (committed, secret until ended); it plays until the multiplier curve
 // reaches the crash point; the leader pays auto cash-outs as ticks reach them and settles the rest
-// when it crashes. Bet events go out through the loop's channels after each commit.
+// when it crashes; a round its leader left for more than 5 s is voided instead (crash.void.ts). Bet
+// events go out through the loop's channels after each commit.
 import type { Database } from '../../db/database.ts';
 import type { Publisher } from '../../realtime/publisher.ts';
 import { publishBalance } from '../../realtime/publisher.ts';
@@ -14,6 +15,7 @@ import { crashMsForCents } from '../../../shared/games/crash/crash.curve.ts';
 import { chainInfo, gameHash, generateChain, type ChainInfo } from './crash-chain.ts';
 import { betsEvent, gameEvent, type CrashRoundRow } from './crash.repository.ts';
 import { cashOutReached, settleCrashRound, type CashedOut } from './crash.service.ts';
+import { CRASH_VOID_AFTER_MS, voidCrashRound } from './crash.void.ts';
 
 /** bustabit's pace (../shared/notes/round-games.md): 5 s of betting, ~150 ms ticks, 3 s after the bust. */
 export const CRASH_TIMINGS: RoundTimings = { bettingMs: 5000, pendingMs: 500, endedMs: 3000, tickMs: 150 };
@@ -71,6 +73,14 @@ export function createCrashLoop(deps: CrashLoopDeps): CrashLoop {
       return async () => {
         await publishCashedOut(cashedOut);
         for (const bet of lost) loop.emit(CRASH_EVENTS.bets, betsEvent('lost', bet));
+      };
+    },
+    voidAfterMs: CRASH_VOID_AFTER_MS,
+    voidRound: async (trx, round, now) => {
+      const refunded = await voidCrashRound(trx, round, now);
+      return async () => {
+        for (const r of refunded) loop.emit(CRASH_EVENTS.bets, betsEvent('refunded', r.bet));
+        for (const r of refunded) await publishBalance(deps.publisher, Number(r.bet.user_id), r.balanceCents);
       };
     },
     tick: async (round, now) => {

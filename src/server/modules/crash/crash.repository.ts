@@ -29,6 +29,7 @@ export function gameEvent(round: CrashRoundRow, now: number): CrashGameEvent {
   if (round.status === 'ended') {
     event.crash_point = Number(round.crash_point_cents) / 100;
     event.hash = round.hash;
+    if (round.voided_at !== null) event.voided = true; // every open bet refunded (crash.void.ts)
   }
   return event;
 }
@@ -131,7 +132,7 @@ export async function userBet(db: Executor, roundId: number, userId: number): Pr
 export async function recentGames(db: Executor, limit: number): Promise<CrashRecentGame[]> {
   const rows = await db
     .selectFrom('crash_rounds')
-    .select(['id', 'crash_point_cents', 'hash', 'ended_at'])
+    .select(['id', 'crash_point_cents', 'hash', 'ended_at', 'voided_at'])
     .where('status', '=', 'ended')
     .orderBy('id', 'desc')
     .limit(limit)
@@ -141,6 +142,7 @@ export async function recentGames(db: Executor, limit: number): Promise<CrashRec
     crash_point: Number(r.crash_point_cents) / 100,
     hash: r.hash,
     ended_at: iso(r.ended_at!),
+    ...(r.voided_at !== null ? { voided: true as const } : {}),
   }));
 }
 

@@ -16,6 +16,7 @@ import { claimOpenRound, latestRound } from '../../rounds/round.repository.ts';
 import { CRASH_LIMITS, type CrashBetBody } from '../../../shared/api/crash.ts';
 import { crashCentsAt } from '../../../shared/games/crash/crash.curve.ts';
 import { roundBets, roundTotals, userBet, type BetWithUser, type CrashRoundRow } from './crash.repository.ts';
+import { crashRoundAbandoned } from './crash.void.ts';
 
 type Trx = Transaction<Tables>;
 
@@ -170,9 +171,12 @@ export async function closeCrashBet(
     if (!round || !bet) throw new HttpError(422, 'You have no bet in this round.');
     if (bet.status === 'cashed_out') throw new HttpError(422, 'Your bet is already cashed out.');
     if (bet.status === 'lost') throw new HttpError(422, 'Too late: the rocket has crashed.');
+    if (bet.status === 'refunded') throw new HttpError(422, 'This round was voided: your bet was refunded.');
     if (round.status !== 'in_progress') throw new HttpError(422, 'The round has not started yet.');
     const reached = crashCentsAt(now - Number(round.in_progress_at));
     if (reached >= Number(round.crash_point_cents)) throw new HttpError(422, 'Too late: the rocket has crashed.');
+    if (crashRoundAbandoned(round, now))
+      throw new HttpError(422, 'This round is being voided: your bet will be refunded.');
     const { paidCents, openCents } = await roundTotals(trx, round.id); // one aggregate, not every bet
     const cap = capCents(paidCents, openCents, maxRoundPayoutCents);
     const auto = bet.auto_cashout_cents === null ? Infinity : Number(bet.auto_cashout_cents);

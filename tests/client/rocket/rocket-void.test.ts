@@ -1,0 +1,115 @@
+// Issue 24 item 10 on the client: a voided round (an outage) refunds the player's open bet. The bet
+// machine settles it as refunded — from the `bets` event, or from the round's `ended` event with
+// voided when that was missed — with the note the page toasts; auto-bet stops; the players list
+// shows the row as refunded; the `refunded` bets event passes the shared contract.
+import { describe, expect, it } from 'vitest';
+import { createActor } from 'xstate';
+import { EngineClock } from '../../../src/client/engine/clock.ts';
+import {
+  rocketMachine,
+  VOIDED_NOTE,
+  type RocketInput,
+  type RoundUpdate,
+} from '../../../src/client/games/rocket/rocket.machine.ts';
+import { betUpdate } from '../../../src/client/games/rocket/rocket-link.ts';
+import { NO_PLAYERS, playersReducer } from '../../../src/client/games/rocket/rocket-players.ts';
+import { crashBetsEventSchema, crashGameEventSchema } from '../../../src/shared/api/rounds.ts';
+
+const flush = () => new Promise((r) => setTimeout(r, 0));
+
+async function riding(auto = false) {
+  const clock = new EngineClock();
+  const input: RocketInput = {
+    clock,
+    placeBet: async (params) => ({
+      bet: { id: 77, roundId: 5, amount: params.amount, autoCashout: params.autoCashout },
+      balance: 90,
+    }),
+    cashOut: async () => Promise.reject(new Error('Too late: the rocket has crashed.')),
+    errorText: (e) => (e as Error).message,
+  };
+  const rocket = createActor(rocketMachine, { input, clock }).start();
+  const round = (status: RoundUpdate['status'], extra: Partial<RoundUpdate> = {}) =>
+    rocket.send({ type: 'ROUND', id: 5, status, ...extra });
+  round('starting');
+  const params = { amount: 10, autoCashout: null };
+  if (auto)
+    rocket.send({
+      type: 'AUTO_START',
+      params,
+      config: { baseAmount: 10, count: 0, onWinPct: null, onLossPct: 100, stopOnProfit: null, stopOnLoss: null },
+    });
+  else rocket.send({ type: 'BET', params });
+  await flush();
+  expect(rocket.getSnapshot().value).toBe('placed');
+  round('pending');
+  round('in_progress');
+  return { rocket, round };
+}
+
+const refundedEvent = crashBetsEventSchema.parse({
+  type: 'refunded',
+  round_id: 5,
+  bet: {
+    id: 77,
+    user: { id: 1, name: 'me', avatar_url: null },
+    amount: 10,
+    auto_cashout: null,
+    multiplier: null,
+    payout: 10,
+  },
+});
+
+describe('rocket: a voided round refunds the bet', () => {
+  it('settles as refunded from the bets event, with the note the page shows', async () => {
+    const { rocket, round } = await riding();
+    rocket.send(betUpdate(refundedEvent)!);
+    expect(rocket.getSnapshot().value).toBe('refunded');
+    expect(rocket.getSnapshot().hasTag('settled')).toBe(true);
+    expect(rocket.getSnapshot().context.result).toEqual({
+      win: false,
+      multiplier: null,
+      payout: 10,
+      balance: null,
+      note: VOIDED_NOTE,
+      refunded: true,
+    });
+    expect(VOIDED_NOTE).toBe('Round voided — your bet was refunded');
+    round('ended', { crashPoint: 3.2, voided: true }); // the ended event after it changes nothing
+    expect(rocket.getSnapshot().value).toBe('refunded');
+  });
+
+  it('settles as refunded from the ended event with voided when the bets event was missed', async () => {
+    const { rocket, round } = await riding();
+    round('ended', { crashPoint: 1.5, voided: true });
+    expect(rocket.getSnapshot().value).toBe('refunded');
+    expect(rocket.getSnapshot().context.result).toMatchObject({ refunded: true, payout: 10 });
+  });
+
+  it('a cash-out refused as too late, then the refund: refunded', async () => {
+    const { rocket } = await riding();
+    rocket.send({ type: 'CASH_OUT' });
+    await flush();
+    rocket.send({ type: 'ROUND', id: 5, status: 'ended', crashPoint: 1.5 }); // not voided yet as far as it knows
+    expect(rocket.getSnapshot().value).toBe('lost');
+    rocket.send(betUpdate(refundedEvent)!);
+    expect(rocket.getSnapshot().value).toBe('refunded');
+  });
+
+  it('auto-bet stops on a voided round (a refund is neither a win nor a loss)', async () => {
+    const { rocket } = await riding(true);
+    expect(rocket.getSnapshot().context.autoOn).toBe(true);
+    rocket.send(betUpdate(refundedEvent)!);
+    expect(rocket.getSnapshot().context).toMatchObject({ autoOn: false, autoReason: 'round voided' });
+  });
+
+  it('the players list shows the refunded row; the game event carries voided', () => {
+    let p = playersReducer(NO_PLAYERS, { type: 'round', roundId: 5 });
+    p = playersReducer(p, { type: 'bets', event: { ...refundedEvent, type: 'placed' } });
+    p = playersReducer(p, { type: 'bets', event: refundedEvent });
+    expect(p.rows.get(77)).toMatchObject({ state: 'refunded', payout: 10 });
+    expect(
+      crashGameEventSchema.parse({ id: 5, status: 'ended', server_time: 1, crash_point: 1.5, hash: 'h', voided: true }),
+    ).toMatchObject({ voided: true });
+  });
+});
