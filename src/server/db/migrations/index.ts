@@ -25,9 +25,9 @@ import * as m0021 from './0021-plinko-pg-bet.ts';
 import * as m0022 from './0022-box-open.ts';
 import * as m0023 from './0023-upgrade-pg.ts';
 import * as m0024 from './0024-ledger-user-index.ts';
-import * as m0028 from './0028-crash-void.ts';
 import * as m0025 from './0025-settled-wagers.ts';
 import * as m0026 from './0026-battle-invites-leaves.ts';
+import * as m0028 from './0028-crash-void.ts';
 import * as m0029 from './0029-held-funds-referral-visits.ts';
 import * as m0030 from './0030-account-ips.ts';
 
@@ -62,9 +62,9 @@ export const steps: Record<string, Step> = {
   '0022-box-open': m0022,
   '0023-upgrade-pg': m0023,
   '0024-ledger-user-index': m0024,
-  '0028-crash-void': m0028,
   '0025-settled-wagers': m0025,
   '0026-battle-invites-leaves': m0026,
+  '0028-crash-void': m0028,
   '0029-held-funds-referral-visits': m0029,
   '0030-account-ips': m0030,
 };
