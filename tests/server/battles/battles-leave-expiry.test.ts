@@ -28,6 +28,15 @@ describeEachDb('battle leave and expiry', (dialect) => {
     expect(res.statusCode, res.body).toBe(200);
     return (res.json() as { data: { id: number } }).data.id;
   }
+  /** What a player's wagers earned (settled wagers: XP, "wagered"): a refunded seat earns nothing. */
+  const earned = async (p: TestPlayer) => ({
+    wagered: Number(
+      (await t.database.db.selectFrom('users').select('wagered_cents').where('id', '=', p.id).executeTakeFirstOrThrow())
+        .wagered_cents,
+    ),
+    settled: (await t.database.db.selectFrom('settled_wagers').select('id').where('user_id', '=', p.id).execute())
+      .length,
+  });
   const join = (id: number, p: TestPlayer) => t.post(`/api/battles/${id}/join`, p, {});
   const leave = (id: number, p: TestPlayer) => t.post(`/api/battles/${id}/leave`, p);
   /** Every player's balance equals the opening balance plus their battle ledger, and is never negative. */
@@ -54,6 +63,7 @@ describeEachDb('battle leave and expiry', (dialect) => {
     ]);
     const left = t.events.slice(before).find((e) => e.channel === `battle-${id}` && e.event === 'playerLeft');
     expect(left?.data).toEqual({ id, seat: 1, user_id: b.id, seats_filled: 1, seats_total: 3 });
+    expect(await earned(b)).toEqual({ wagered: 0, settled: 0 });
     const again = await leave(id, b);
     expect(again.statusCode).toBe(409);
     expect(again.json().msg).toBe('You are not in this battle.');
@@ -147,6 +157,7 @@ describeEachDb('battle leave and expiry', (dialect) => {
     ]);
     const mine = t.events.slice(before).filter((e) => e.channel === `battle-${id}`);
     expect(mine.map((e) => [e.event, e.data])).toEqual([['battleCanceled', { id, reason: 'expired' }]]);
+    expect(await earned(b)).toEqual({ wagered: 0, settled: 0 });
     expect((await t.battle(fresh)).status).toBe('waiting');
     expect((await join(id, await t.player(10_000))).json().msg).toBe('This battle was canceled.');
     expect((await leave(id, b)).statusCode).toBe(409);
