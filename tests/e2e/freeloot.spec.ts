@@ -1,7 +1,7 @@
-// Free loot in the browser: a player who reached level 19 by wagering $9,000 on dice (9,000 XP: $90
-// of expected house profit, a $45 free-loot allowance) sees the level, XP bar, tiers and allowance,
-// opens the level-10 free box (EV $37.01), the reel lands on the item the API returned, and the box
-// turns into a live countdown (hh:mm:ss) with the open button locked; the level-20 box is locked.
+// Free loot in the browser: a player who reached level 32 by wagering $25,000 on dice (25,000 XP: $250
+// of expected house profit, a $37.50 free-loot allowance at 15 %) sees the level, XP bar, tiers and
+// allowance, opens the level-10 free box (EV $37.01), the reel lands on the item the API returned, and
+// the box turns into a live countdown (hh:mm:ss) with the open button locked; the level-40 box is locked.
 // A level-10 player who played only the 2,025 XP of the level sees the allowance reason instead.
 // Daily openings need a $5 deposit: a player without one sees the banner and disabled Open buttons.
 import { xpForLevel } from '../../src/shared/levels.ts';
@@ -13,17 +13,17 @@ test('a player whose play covers it opens the level-10 free box: the reel lands 
   page,
   signIn,
 }) => {
-  await signIn({ name: 'Free Looter', wagerCents: 9_000 * 100, depositCents: 500 });
+  await signIn({ name: 'Free Looter', wagerCents: 25_000 * 100, depositCents: 500 });
   await page.goto('/freeloot');
-  await expect(page.getByTestId('player-level')).toHaveText('Level 19');
+  await expect(page.getByTestId('player-level')).toHaveText('Level 32');
   await expect(page.getByTestId('deposit-banner')).toHaveCount(0);
-  await expect(page.getByTestId('player-xp')).toHaveText('9,000 / 9,025 XP to level 20');
-  await expect(page.getByTestId('allowance-available')).toHaveText('$45.00');
-  await expect(page.getByTestId('level-badge').first()).toHaveAttribute('data-tier', '10');
+  await expect(page.getByTestId('player-xp')).toHaveText('25,000 / 25,600 XP to level 33');
+  await expect(page.getByTestId('allowance-available')).toHaveText('$37.50');
+  await expect(page.getByTestId('level-badge').first()).toHaveAttribute('data-tier', '30');
   const card = (slug: string) => page.locator(`[data-testid="free-box-card"][data-slug="${slug}"]`);
   await expect(card('free-level-1')).toHaveAttribute('data-state', 'available');
-  await expect(card('free-level-20')).toHaveAttribute('data-state', 'locked');
-  await expect(card('free-level-20').getByTestId('free-box-locked')).toHaveText('Unlocks at level 20');
+  await expect(card('free-level-40')).toHaveAttribute('data-state', 'locked');
+  await expect(card('free-level-40').getByTestId('free-box-locked')).toHaveText('Unlocks at level 40');
 
   await card('free-level-10').getByTestId('free-box-select').click();
   await expect(page.getByTestId('free-opener')).toHaveAttribute('data-slug', 'free-level-10');
@@ -77,9 +77,9 @@ test('a level-10 player whose recent play does not cover the level-10 box sees w
   await signIn({ name: 'Level Ten', wagerCents: xpForLevel(10) * 100, depositCents: 500 });
   await page.goto('/freeloot');
   await expect(page.getByTestId('player-level')).toHaveText('Level 10');
-  await expect(page.getByTestId('allowance-available')).toHaveText('$10.12'); // ½ × $20.25 of expected profit
+  await expect(page.getByTestId('allowance-available')).toHaveText('$3.03'); // 15 % × $20.25 of expected profit
   const card = page.locator('[data-testid="free-box-card"][data-slug="free-level-10"]');
   await expect(card.getByTestId('free-box-deposit-needed')).toHaveText(
-    'Play more: $53.78 of expected house profit (5,378 XP) to open',
+    'Play more: $226.53 of expected house profit (22,653 XP) to open', // ($37.01 − $3.03) / 15 %
   );
 });

@@ -13,7 +13,7 @@ test('change the referral code, sign up a second player through it, the dashboar
 }) => {
   await signIn({ name: 'Affiliate Ann' });
   await page.goto('/partnership');
-  await expect(page.getByTestId('partnership-share')).toContainText('25% of the house edge');
+  await expect(page.getByTestId('partnership-share')).toContainText('15% of the house edge');
   await page.getByRole('link', { name: 'dashboard' }).click();
   await expect(page).toHaveURL(/\/profile\/referral$/);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Affiliates');

@@ -104,3 +104,32 @@ export function playerState(db: DB, userId: number) {
     .where('id', '=', userId)
     .executeTakeFirstOrThrow();
 }
+
+/** A player's settled wagers (what the programmes count), in key order, without ids. */
+export function settledWagers(db: DB, userId: number) {
+  return db
+    .selectFrom('settled_wagers')
+    .select(['user_id', 'kind', 'table_key', 'stake_cents', 'edge_units', 'wager_key', 'settled_at'])
+    .where('user_id', '=', userId)
+    .orderBy('wager_key')
+    .execute();
+}
+
+/**
+ * A ledger move at `at` keyed `key`: a wager debit settles at once (an instant game's stake, so it
+ * counts for XP and the programmes) unless `pending` (a stake whose bet, round or battle is open).
+ */
+export function testMove(
+  db: DB,
+  m: { userId: number; deltaCents: number; kind: string; key: string; at: number; pending?: boolean },
+) {
+  return applyMove(db, {
+    userId: m.userId,
+    deltaCents: m.deltaCents,
+    kind: m.kind,
+    reference: 'test',
+    idempotencyKey: m.key,
+    now: m.at,
+    ...(m.pending ? {} : { settlesOn: '' }),
+  });
+}

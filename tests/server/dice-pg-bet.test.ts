@@ -9,7 +9,14 @@ import { sql } from 'kysely';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
 import { describeEachDb } from '../helpers/test-db.ts';
 import { expectBetRefusals } from '../helpers/bet-refusals.ts';
-import { createPlayer, activeNonce, revealedSeeds, seededPlayer, playerState } from '../helpers/users.ts';
+import {
+  createPlayer,
+  activeNonce,
+  revealedSeeds,
+  seededPlayer,
+  playerState,
+  settledWagers,
+} from '../helpers/users.ts';
 import { placeDiceBet } from '../../src/server/modules/dice/dice.service.ts';
 import { diceRoll, sha256Hex, type DiceDirection } from '../../src/shared/fair/index.ts';
 import { levelForXp } from '../../src/shared/levels.ts';
@@ -136,12 +143,7 @@ describeEachDb('dice bet, one-statement path', (dialect) => {
         user: await user(p.id),
         bets: await bets(p.id),
         ledger: await ledger(p.id),
-        settled: await db()
-          .selectFrom('settled_wagers')
-          .select(['user_id', 'kind', 'table_key', 'stake_cents', 'edge_units', 'wager_key', 'settled_at'])
-          .where('user_id', '=', p.id)
-          .orderBy('wager_key')
-          .execute(),
+        settled: await settledWagers(db(), p.id),
       };
       // undo the run: the next one starts from the same balance, XP and nonce
       const first = Math.min(...answers.map((a) => a.bet.id));

@@ -8,7 +8,14 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
 import { describeEachDb } from '../helpers/test-db.ts';
 import { expectBetRefusals } from '../helpers/bet-refusals.ts';
-import { createPlayer, activeNonce, revealedSeeds, seededPlayer, playerState } from '../helpers/users.ts';
+import {
+  createPlayer,
+  activeNonce,
+  revealedSeeds,
+  seededPlayer,
+  playerState,
+  settledWagers,
+} from '../helpers/users.ts';
 import { placePlinkoBet, plinkoPayoutCents } from '../../src/server/modules/plinko/plinko.service.ts';
 import { PLINKO_ROWS, RISKS, sha256Hex, type Risk } from '../../src/shared/fair/index.ts';
 import { plinkoOutcome } from '../../src/shared/games/plinko/plinko.outcome.ts';
@@ -160,12 +167,7 @@ describeEachDb('plinko drop, one-statement path', (dialect) => {
         user: await user(p.id),
         bets: await bets(p.id),
         ledger: await ledger(p.id),
-        settled: await db()
-          .selectFrom('settled_wagers')
-          .select(['user_id', 'kind', 'table_key', 'stake_cents', 'edge_units', 'wager_key', 'settled_at'])
-          .where('user_id', '=', p.id)
-          .orderBy('wager_key')
-          .execute(),
+        settled: await settledWagers(db(), p.id),
       };
       // undo the run: the next one starts from the same balance, XP and nonce
       const first = Math.min(...answers.map((a) => a.bet.id));

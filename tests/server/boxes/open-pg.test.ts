@@ -16,6 +16,7 @@ import {
   type TestPlayer,
   seededPlayer,
   playerState,
+  settledWagers,
 } from '../../helpers/users.ts';
 import { publishBoxVersion, seedCatalog } from '../../../src/server/modules/boxes/boxes.service.ts';
 import { boxOpenings } from '../../../src/server/modules/boxes/boxes.repository.ts';
@@ -107,12 +108,7 @@ describeEachDb('box openings, one-statement path', (dialect) => {
       })),
       ledger: mine.map((r) => ({ ...r, id: rel(r.id, ledger0!) })),
       creatorLedger: theirs.map((r) => ({ ...r, id: rel(r.id, ledger0!) })),
-      settled: await db() // what the programmes count: one settled wager per paid reel
-        .selectFrom('settled_wagers')
-        .select(['user_id', 'kind', 'table_key', 'stake_cents', 'edge_units', 'wager_key', 'settled_at'])
-        .where('user_id', '=', id)
-        .orderBy('wager_key')
-        .execute(),
+      settled: await settledWagers(db(), id), // what the programmes count: one per paid reel
     };
   }
   /** Undoes player `id`'s openings of box `boxId` (and its creator's credits): back to `balanceCents`, nonce 0 and `boxRow`. */

@@ -5,8 +5,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { describeEachDb } from '../../helpers/test-db.ts';
 import { createTestApp, type TestApp } from '../../helpers/test-app.ts';
-import { createPlayer, type TestPlayer } from '../../helpers/users.ts';
-import { applyMove } from '../../../src/server/modules/wallet/ledger.ts';
+import { createPlayer, type TestPlayer, testMove } from '../../helpers/users.ts';
 import { systemClock } from '../../../src/server/rounds/clock.ts';
 
 // 2026-06-10 12:00 UTC (14:00 Berlin, summer): open window 2026-06-09 19:00 UTC → 2026-06-10 19:00 UTC
@@ -22,17 +21,8 @@ describeEachDb('cashback', (dialect) => {
   afterAll(() => t.close());
   const db = () => t.database.db;
   const player = () => createPlayer(db(), t.config.secrets.appSecret, { balanceCents: 1_000_000 });
-  // a wager move settles at once (an instant game's stake) unless `pending`
   const move = (userId: number, deltaCents: number, kind: string, at: number, pending = false) =>
-    applyMove(db(), {
-      userId,
-      deltaCents,
-      kind,
-      reference: 'test',
-      idempotencyKey: `cb-${seq++}`,
-      now: at,
-      ...(pending ? {} : { settlesOn: '' }),
-    });
+    testMove(db(), { userId, deltaCents, kind, key: `cb-${seq++}`, at, pending });
   const get = (p: TestPlayer) => t.fastify.inject({ method: 'GET', url: '/api/cashback', headers: p.headers });
   const claim = (p: TestPlayer) => t.fastify.inject({ method: 'POST', url: '/api/cashback/claim', headers: p.headers });
   const balance = async (id: number) =>

@@ -5,8 +5,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { describeEachDb } from '../../helpers/test-db.ts';
 import { createTestApp, type TestApp } from '../../helpers/test-app.ts';
-import { createPlayer } from '../../helpers/users.ts';
-import { applyMove } from '../../../src/server/modules/wallet/ledger.ts';
+import { createPlayer, testMove } from '../../helpers/users.ts';
 import { closePeriod, MASKED_NAME } from '../../../src/server/modules/leaderboard/leaderboard.service.ts';
 import type { LocalPublisher } from '../../../src/server/realtime/publisher.ts';
 import { startLeaderboardJob } from '../../../src/server/modules/leaderboard/leaderboard.job.ts';
@@ -28,17 +27,8 @@ describeEachDb('weekly leaderboard', (dialect) => {
   const db = () => t.database.db;
   const player = (name: string, balanceCents = 1_000_000) =>
     createPlayer(db(), t.config.secrets.appSecret, { name, balanceCents });
-  // a wager move settles at once (an instant game's stake) unless `pending`
   const move = (userId: number, deltaCents: number, kind: string, at: number, pending = false) =>
-    applyMove(db(), {
-      userId,
-      deltaCents,
-      kind,
-      reference: 'test',
-      idempotencyKey: `lb-${seq++}`,
-      now: at,
-      ...(pending ? {} : { settlesOn: '' }),
-    });
+    testMove(db(), { userId, deltaCents, kind, key: `lb-${seq++}`, at, pending });
   const get = (headers: Record<string, string> = {}) =>
     t.fastify.inject({ method: 'GET', url: '/api/leaderboard', headers });
 

@@ -12,6 +12,7 @@ import { grantItem } from '../inventory/inventory.service.ts';
 import { applyMoveIn, lockUserRows } from '../wallet/ledger.ts';
 import { creditSettledWager } from '../wallet/settled-wagers.ts';
 import { findBattle, findDrops, findSeats, storedBoxes } from './battles.repository.ts';
+import { seatKey } from './battles.service.ts';
 
 /** What settling did: the result and the balances to publish (user id → cents). */
 export interface Settlement {
@@ -57,7 +58,7 @@ export async function settleBattle(database: Database, id: number, now: number):
         kind: 'battle',
         table: '',
         stakeCents: Number(battle.cost_cents),
-        wagerKey: `battle:${id}:seat:${s.seat}`,
+        wagerKey: seatKey(id, s.seat, Number(s.take)), // the stake's ledger key (a seat retaken after a leave: its take)
         now,
       });
     const balances = new Map<number, number>();

@@ -6,7 +6,7 @@ import { insertedId, writerStatements, type LedgerValues, type SettledWagerValue
 import { HttpError } from '../../http/errors.ts';
 import { refuseIfExcluded } from '../responsible-play/exclusion.ts';
 import { WAGER_KINDS } from '../../../shared/economics/house-edge.ts';
-import { raisedLevel, settledWagerRow } from './settled-wagers.ts';
+import { raisedLevel, wagerOfMove, type SettledWagerRow } from './settled-wagers.ts';
 import { InsufficientFunds, type Move, type MoveResult } from './ledger.ts';
 
 /**
@@ -27,18 +27,7 @@ export function applyMoveSync(sqlite: SQLite.Database, move: Move & { freshKey?:
     }
     return { ledgerId: prior.id, balanceAfterCents: prior.balance_after_cents, replayed: true };
   }
-  const wager = move.deltaCents < 0 && WAGER_KINDS.includes(move.kind) ? -move.deltaCents : 0;
-  const settled =
-    wager && move.settlesOn !== undefined
-      ? settledWagerRow({
-          userId: move.userId,
-          kind: move.kind,
-          table: move.settlesOn,
-          stakeCents: wager,
-          wagerKey: move.idempotencyKey,
-          now: move.now,
-        })
-      : null;
+  const { wager, settled } = wagerOfMove(move);
   const { changes } = wager
     ? s.wagerDebit.run({
         delta: move.deltaCents,
@@ -72,7 +61,7 @@ export function raiseLevelSync(sqlite: SQLite.Database, userId: number, edgeUnit
 }
 
 /** insertSettledWager's parameters for a settled_wagers row (settled-wagers.ts settledWagerRow). */
-export function settledWagerValues(r: ReturnType<typeof settledWagerRow>): SettledWagerValues {
+export function settledWagerValues(r: SettledWagerRow): SettledWagerValues {
   return [r.user_id, r.kind, r.table_key, r.stake_cents, r.edge_units, r.wager_key, r.settled_at];
 }
 

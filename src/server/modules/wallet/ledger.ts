@@ -12,8 +12,7 @@ import type { DB } from '../../db/database.ts';
 import type { Tables } from '../../db/tables.ts';
 import { HttpError } from '../../http/errors.ts';
 import { SelfExcluded, excludedUntil } from '../responsible-play/exclusion.ts';
-import { WAGER_KINDS } from '../../../shared/economics/house-edge.ts';
-import { raisedLevel, settledWagerRow } from './settled-wagers.ts';
+import { raisedLevel, wagerOfMove } from './settled-wagers.ts';
 
 /** A balance change to apply. */
 export interface Move {
@@ -73,18 +72,7 @@ export async function applyMoveIn(trx: Trx, move: Move): Promise<MoveResult> {
   }
   // a wager debit that settles now also adds to wagered_cents and edge_units (XP: its expected house
   // profit) in the same UPDATE; level follows the curve
-  const wager = move.deltaCents < 0 && WAGER_KINDS.includes(move.kind) ? -move.deltaCents : 0;
-  const settled =
-    wager && move.settlesOn !== undefined
-      ? settledWagerRow({
-          userId: move.userId,
-          kind: move.kind,
-          table: move.settlesOn,
-          stakeCents: wager,
-          wagerKey: move.idempotencyKey,
-          now: move.now,
-        })
-      : null;
+  const { wager, settled } = wagerOfMove(move);
   const updated = await trx
     .updateTable('users')
     .set((eb) =>

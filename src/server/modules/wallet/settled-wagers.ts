@@ -7,7 +7,8 @@
 // allowance, leaderboard standing or cashback.
 import type { Transaction } from 'kysely';
 import type { Tables } from '../../db/tables.ts';
-import { wagerEdgeUnits } from '../../../shared/economics/house-edge.ts';
+import { WAGER_KINDS, wagerEdgeUnits } from '../../../shared/economics/house-edge.ts';
+import type { Move } from './ledger.ts';
 import { levelForXp, xpForEdge } from '../../../shared/levels.ts';
 
 /** A wager that has just settled. */
@@ -20,6 +21,9 @@ export interface SettledWager {
   now: number; // epoch ms: when it settled
 }
 
+/** A settled_wagers row as written. */
+export type SettledWagerRow = ReturnType<typeof settledWagerRow>;
+
 /** The settled_wagers row of `w`. */
 export function settledWagerRow(w: SettledWager) {
   return {
@@ -31,6 +35,17 @@ export function settledWagerRow(w: SettledWager) {
     wager_key: w.wagerKey,
     settled_at: w.now,
   };
+}
+
+/**
+ * What a ledger move wagers: the stake (cents; 0 for anything but a wager debit) and, when it
+ * settles with the move (`settlesOn`, an instant game), its settled_wagers row, else null.
+ */
+export function wagerOfMove(move: Move): { wager: number; settled: SettledWagerRow | null } {
+  const wager = move.deltaCents < 0 && WAGER_KINDS.includes(move.kind) ? -move.deltaCents : 0;
+  if (!wager || move.settlesOn === undefined) return { wager, settled: null };
+  const { userId, kind, settlesOn: table, idempotencyKey: wagerKey, now } = move;
+  return { wager, settled: settledWagerRow({ userId, kind, table, stakeCents: wager, wagerKey, now }) };
 }
 
 /** The level `edgeUnits` reach when it is above `level` (levels never go down), else null. */
