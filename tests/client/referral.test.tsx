@@ -99,10 +99,12 @@ describe('affiliates page', () => {
         <PartnershipPage />
       </MemoryRouter>,
     );
-    expect(screen.getByTestId('partnership-share').textContent).toContain('25% of the house edge');
+    expect(screen.getByTestId('partnership-share').textContent).toContain('15% of the house edge');
     const rows = screen.getAllByRole('row').map((r) => r.textContent);
-    expect(rows).toContain('Dice1%$0.25');
-    expect(rows).toContain('Boxes7.4%$1.85');
+    // game, edge, then per $100: cashback, commission, free loot (at most), leaderboard cap
+    expect(rows).toContain('Dice1.00%$0.10$0.15$0.15$0.10');
+    expect(rows).toContain('Boxes7.40%$0.74$1.11$1.11$0.74');
+    expect(rows).toContain('Crazy Wheel3.70%–3.98%$0.37–$0.398$0.555–$0.597$0.555–$0.597$0.37–$0.398');
     expect(screen.getByRole('link', { name: 'dashboard' }).getAttribute('href')).toBe('/profile/referral');
   });
 });

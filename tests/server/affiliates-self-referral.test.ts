@@ -92,8 +92,46 @@ describeEachDb('self-referral earns nothing (issue 24 #3)', (dialect) => {
       { amountCents: 2_000, method: 'ETH', address: ETH },
       Date.now(),
     );
-    await requestWithdrawal(t.database.db, b.id, { amountCents: 2_000, method: 'ETH', address: ETH }, Date.now());
-    expect((await dashboard(referrer)).earned).toBe(0);
+    await requestWithdrawal(
+      t.database.db,
+      b.id,
+      { amountCents: 2_000, method: 'ETH', address: ETH.toLowerCase() },
+      Date.now(),
+    );
+    expect((await dashboard(referrer)).earned).toBe(0); // the same wallet written in another case
+  });
+
+  it('a crowd’s address (more than 5 accounts: a café, a carrier) or a stale one says nothing; IPv4 mapped or not is one', async () => {
+    const cafe = freshIp();
+    const referrer = await account('Regular', cafe);
+    const code = (await dashboard(referrer)).code as string;
+    for (let i = 0; i < 5; i++) await account(`Guest ${i}`, cafe); // the café's Wi-Fi: 7 accounts in all
+    const friend = await account('Met at the café', cafe, code);
+    await wager(friend.id, 1_000_000);
+    expect((await dashboard(referrer)).earned).toBe(15);
+    // an address both used, but 31 days apart: not the same person's
+    const old = freshIp();
+    const r2 = await account('Referrer 3', old);
+    const code2 = (await dashboard(r2)).code as string;
+    const later = await account('Moved in later', freshIp(), code2);
+    await wager(later.id, 1_000_000);
+    const day = 86_400_000;
+    await t.database.db
+      .updateTable('account_ips')
+      .set({ first_seen: 1, last_seen: 1 })
+      .where('user_id', '=', r2.id)
+      .execute();
+    await t.database.db
+      .insertInto('account_ips')
+      .values({
+        user_id: later.id,
+        ip_key: ipKey(t.config.secrets.appSecret, old),
+        first_seen: 31 * day + 2,
+        last_seen: 31 * day + 2,
+      })
+      .execute();
+    expect((await dashboard(r2)).earned).toBe(15);
+    expect(ipKey('s', '::ffff:10.1.2.3')).toBe(ipKey('s', '10.1.2.3'));
   });
 
   const email = async (id: number) =>

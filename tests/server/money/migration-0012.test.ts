@@ -1,45 +1,16 @@
 // Migration 0012 on existing data: XP moves to the house-edge unit computed from the ledger's wager
 // debits (dice players keep their XP, box players gain; levels never drop) and past free-box
 // openings get the expected value of the version they opened.
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import pg from 'pg';
 import { expect, it } from 'vitest';
 import { describeEachDb } from '../../helpers/test-db.ts';
-import { openDatabase, type Database } from '../../../src/server/db/database.ts';
+import { unmigratedDatabase } from '../../helpers/migration-db.ts';
 import { steps } from '../../../src/server/db/migrations/index.ts';
 import type { Tables } from '../../../src/server/db/tables.ts';
 
-async function freshDatabase(dialect: 'sqlite' | 'postgres'): Promise<Database & { done(): Promise<void> }> {
-  if (dialect === 'sqlite') {
-    const d = openDatabase({ kind: 'sqlite', file: join(mkdtempSync(join(tmpdir(), 'la-m12-')), 't.db') });
-    return { ...d, done: () => d.close() };
-  }
-  const url = process.env.TEST_PG_URL!;
-  const schema = `m12_${process.pid}_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: url });
-  await admin.connect();
-  await admin.query(`create schema ${schema}`);
-  await admin.end();
-  const d = openDatabase({ kind: 'postgres', url, schema });
-  return {
-    ...d,
-    done: async () => {
-      await d.close();
-      const c = new pg.Client({ connectionString: url });
-      await c.connect();
-      await c.query(`drop schema ${schema} cascade`);
-      await c.end();
-    },
-  };
-}
-
 describeEachDb('migration 0012 on existing data', (dialect) => {
   it('backfills edge_units and levels from the ledger, never lowering a level', async () => {
-    const d = await freshDatabase(dialect);
+    const d = await unmigratedDatabase(dialect);
     try {
       const raw = d.db as unknown as Kysely<unknown>;
       for (const [name, step] of Object.entries(steps)) if (name < '0012') await step.up(raw, dialect);

@@ -99,11 +99,12 @@ describe('XP follows the house edge (issue 12)', () => {
     });
   });
 
-  it('the free-loot allowance is half the recent expected profit minus what was taken', () => {
+  it('the free-loot allowance is its share (15 %) of the recent expected profit minus what was taken', () => {
     expect(profitCents(1_026 * 10_000)).toBe(1_026);
-    expect(freeLootAllowanceCents(1_026 * 10_000, 0)).toBe(513);
-    expect(freeLootAllowanceCents(1_027 * 10_000, 0)).toBe(513);
-    expect(freeLootAllowanceCents(2_000 * 10_000, 513)).toBe(487);
+    expect(freeLootAllowanceCents(3_420 * 10_000, 0)).toBe(513);
+    expect(freeLootAllowanceCents(3_426 * 10_000, 0)).toBe(513); // 513.9: rounded down
+    expect(freeLootAllowanceCents(3_420 * 10_000 - 1, 0)).toBe(512);
+    expect(freeLootAllowanceCents(6_000 * 10_000, 513)).toBe(387);
     expect(freeLootAllowanceCents(0, 513)).toBe(-513);
   });
 });

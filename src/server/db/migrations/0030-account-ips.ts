@@ -14,5 +14,4 @@ export async function up(db: Kysely<unknown>, _dialect: Dialect): Promise<void> 
     .addPrimaryKeyConstraint('account_ips_pk', ['user_id', 'ip_key'])
     .execute();
   await db.schema.createIndex('account_ips_key_idx').on('account_ips').column('ip_key').execute();
-  await db.schema.createIndex('withdrawals_address_idx').on('withdrawals').column('address').execute();
 }

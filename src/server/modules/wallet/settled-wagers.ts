@@ -8,7 +8,6 @@
 import type { Transaction } from 'kysely';
 import type { Tables } from '../../db/tables.ts';
 import { WAGER_KINDS, wagerEdgeUnits } from '../../../shared/economics/house-edge.ts';
-import type { Move } from './ledger.ts';
 import { levelForXp, xpForEdge } from '../../../shared/levels.ts';
 
 /** A wager that has just settled. */
@@ -37,11 +36,21 @@ export function settledWagerRow(w: SettledWager) {
   };
 }
 
+/** The fields of a ledger move (ledger.ts Move) that say what it wagers. */
+export interface WagerMove {
+  userId: number;
+  deltaCents: number;
+  kind: string;
+  idempotencyKey: string;
+  now: number;
+  settlesOn?: string;
+}
+
 /**
  * What a ledger move wagers: the stake (cents; 0 for anything but a wager debit) and, when it
  * settles with the move (`settlesOn`, an instant game), its settled_wagers row, else null.
  */
-export function wagerOfMove(move: Move): { wager: number; settled: SettledWagerRow | null } {
+export function wagerOfMove(move: WagerMove): { wager: number; settled: SettledWagerRow | null } {
   const wager = move.deltaCents < 0 && WAGER_KINDS.includes(move.kind) ? -move.deltaCents : 0;
   if (!wager || move.settlesOn === undefined) return { wager, settled: null };
   const { userId, kind, settlesOn: table, idempotencyKey: wagerKey, now } = move;
