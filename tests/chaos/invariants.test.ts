@@ -87,6 +87,60 @@ describeEachDb('money invariants', (dialect) => {
     expect(violations).toContain(`dice_bet:${betId}: 0 'bet' ledger rows (want 1)`);
   });
 
+  it('reports a settled wager that no debit staked, and one whose stake was refunded', async () => {
+    const { db } = c.t.database;
+    const bet = await db
+      .selectFrom('settled_wagers')
+      .select(['wager_key', 'stake_cents', 'user_id'])
+      .where('kind', '=', 'bet')
+      .executeTakeFirstOrThrow();
+    await db
+      .updateTable('settled_wagers')
+      .set({ stake_cents: Number(bet.stake_cents) + 1 })
+      .where('wager_key', '=', bet.wager_key)
+      .execute();
+    await db
+      .insertInto('settled_wagers')
+      .values({
+        user_id: bet.user_id,
+        kind: 'battle',
+        table_key: '',
+        stake_cents: 5,
+        edge_units: 0,
+        wager_key: 'battle:999:seat:0',
+        settled_at: 1,
+      })
+      .execute();
+    await db
+      .insertInto('ledger')
+      .values([
+        {
+          user_id: bet.user_id,
+          delta_cents: -5,
+          balance_after_cents: 0,
+          kind: 'battle',
+          reference: 'battle:999',
+          idempotency_key: 'battle:999:seat:0',
+          created_at: 1,
+        },
+        {
+          user_id: bet.user_id,
+          delta_cents: 5,
+          balance_after_cents: 0,
+          kind: 'battle_refund',
+          reference: 'battle:999',
+          idempotency_key: 'battle:999:refund:0',
+          created_at: 1,
+        },
+      ])
+      .execute();
+    const { violations } = await checkInvariants(db);
+    expect(violations).toContain(
+      `settled wager ${bet.wager_key}: no bet debit of ${Number(bet.stake_cents) + 1} by user ${bet.user_id}`,
+    );
+    expect(violations).toContain('settled wager battle:999:seat:0: its stake was refunded');
+  });
+
   it('reports an item sold without its credit, and one both owned and credited', async () => {
     const { db } = c.t.database;
     await db.updateTable('inventory_items').set({ status: 'sold' }).where('id', '=', itemIds[1]!).execute();

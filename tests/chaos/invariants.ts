@@ -26,6 +26,7 @@ const KNOWN_KINDS = new Set([
   'sale',
   'crash_bet',
   'crash_win',
+  'crash_refund',
   'battle',
   'battle_refund',
   'battle_win',
@@ -101,6 +102,7 @@ export async function checkInvariants(
 
   // 2. dice and plinko: one debit each, a credit exactly when it paid, and no orphan ledger row
   let house = 0;
+  const refundedStakes = new Set<string>(); // ledger keys of stakes that were refunded: never settled
   const referenced = new Set<string>(); // kind|reference of ledger rows that found their game row
   const mark = (kinds: string[], ref: string) => kinds.forEach((k) => referenced.add(`${k}|${ref}`));
   for (const [table, prefix, bet, win] of [
@@ -192,7 +194,8 @@ export async function checkInvariants(
     if (!origin) fail(`item ${i.id}: granted by ${i.source} ${i.source_ref} but no such row holds it`);
   }
 
-  // 6. rocket: one stake debit per bet; a win credit exactly when cashed out; no open bet in an ended round
+  // 6. rocket: one stake debit per bet; a win credit exactly when cashed out, a refund exactly when its
+  // round was voided (an outage, issue 24); no open bet in an ended round
   const rounds = await db.selectFrom('crash_rounds').select(['id', 'status']).orderBy('id').execute();
   const roundStatus = new Map(rounds.map((r) => [r.id, r.status]));
   const bets = await db
@@ -204,11 +207,14 @@ export async function checkInvariants(
     one('crash_bet', ref, -b.amount_cents, b.user_id, ref);
     if (b.status === 'cashed_out') one('crash_win', ref, b.payout_cents ?? -1, b.user_id, ref);
     else none('crash_win', ref, ref);
+    if (b.status === 'refunded') one('crash_refund', ref, b.amount_cents, b.user_id, ref);
+    else none('crash_refund', ref, ref);
     if (b.status === 'active' && roundStatus.get(b.round_id) === 'ended')
       fail(`${ref}: still active in an ended round`);
     if (b.status === 'active' && opts.roundsOver) fail(`${ref}: never settled`);
-    mark(['crash_bet', 'crash_win'], ref);
-    house += b.amount_cents - (b.status === 'cashed_out' ? (b.payout_cents ?? 0) : 0);
+    mark(['crash_bet', 'crash_win', 'crash_refund'], ref);
+    if (b.status === 'refunded') refundedStakes.add(`crash:${b.round_id}:${b.user_id}:bet`);
+    house += b.status === 'refunded' ? 0 : b.amount_cents - (b.status === 'cashed_out' ? (b.payout_cents ?? 0) : 0);
   }
   if (opts.roundsOver) {
     const wheel = await db.selectFrom('wheel_rounds').select(['id', 'status']).orderBy('id').execute();
@@ -274,6 +280,23 @@ export async function checkInvariants(
       withdrawn += w.amount_cents;
     }
     mark(['withdrawal', 'refund'], ref);
+  }
+
+  // 8b. settled wagers (what XP and the programmes count, issue 24): each is a wager debit of the same
+  // player, kind and stake, once; never one that was refunded (a voided bet, a canceled or left seat)
+  for (const r of ledger) {
+    if (r.kind === 'battle_refund') refundedStakes.add(r.idempotency_key.replace(':refund:', ':seat:'));
+    if (r.kind === 'wheel_refund') refundedStakes.add(r.idempotency_key.replace('wheel:refund:', 'wheel:bet:'));
+  }
+  const settled = await db
+    .selectFrom('settled_wagers')
+    .select(['user_id', 'kind', 'stake_cents', 'wager_key'])
+    .execute();
+  for (const w of settled) {
+    const debit = L.byKey.get(w.wager_key);
+    if (!debit || debit.user_id !== w.user_id || debit.kind !== w.kind || -debit.delta_cents !== w.stake_cents)
+      fail(`settled wager ${w.wager_key}: no ${w.kind} debit of ${w.stake_cents} by user ${w.user_id}`);
+    if (refundedStakes.has(w.wager_key)) fail(`settled wager ${w.wager_key}: its stake was refunded`);
   }
 
   // 9. no ledger row without its game row
