@@ -1,6 +1,7 @@
 // GET /api/wallet/held (releases what is due first, then shows what stays held and why) and the job
 // that releases due held funds of every player.
 import type { FastifyInstance } from 'fastify';
+import { startPeriodicJob } from '../../http/periodic-job.ts';
 import type { DB } from '../../db/database.ts';
 import { defineRoute } from '../../http/route.ts';
 import { afterCommit, publishBalance } from '../../realtime/publisher.ts';
@@ -31,22 +32,8 @@ export function heldFundsRoutes(app: FastifyInstance, db: DB): void {
 
 /** Releases due held funds every `intervalMs` while the app runs (each row once, whichever instance runs it). */
 export function startHeldFundsJob(app: FastifyInstance, db: DB, intervalMs = 60_000): void {
-  let inFlight: Promise<unknown> | null = null;
-  const timer = setInterval(() => {
-    if (inFlight) return;
-    inFlight = releaseDueHeldFunds(db, Date.now())
-      .then(async (moved) => {
-        for (const m of moved)
-          await afterCommit(app.log, 'balanceUpdated', () => publishBalance(app.publisher, m.userId, m.balanceCents));
-      })
-      .catch((e: unknown) => app.log.error({ err: e }, 'held funds release failed'))
-      .finally(() => {
-        inFlight = null;
-      });
-  }, intervalMs);
-  timer.unref();
-  app.addHook('onClose', async () => {
-    clearInterval(timer);
-    await inFlight;
+  startPeriodicJob(app, intervalMs, 'held funds release', async () => {
+    for (const m of await releaseDueHeldFunds(db, Date.now()))
+      await afterCommit(app.log, 'balanceUpdated', () => publishBalance(app.publisher, m.userId, m.balanceCents));
   });
 }

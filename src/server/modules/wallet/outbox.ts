@@ -3,6 +3,7 @@
 // current balance on private-users.{id}. The balance is read at publish time, so a late or
 // repeated notification still shows the truth. Other events (supportReply) carry their data.
 import type { FastifyInstance } from 'fastify';
+import { startPeriodicJob } from '../../http/periodic-job.ts';
 import type { DB } from '../../db/database.ts';
 import { publishBalance, userChannel, type Publisher } from '../../realtime/publisher.ts';
 
@@ -71,18 +72,5 @@ export async function drainOutbox(db: DB, publisher: Publisher, now: number, lim
 
 /** Polls the outbox every `intervalMs` while the app runs. */
 export function startOutboxPoller(app: FastifyInstance, db: DB, intervalMs = 1000): void {
-  let inFlight: Promise<unknown> | null = null;
-  const timer = setInterval(() => {
-    if (inFlight) return;
-    inFlight = drainOutbox(db, app.publisher, Date.now())
-      .catch((e: unknown) => app.log.error({ err: e }, 'outbox poll failed'))
-      .finally(() => {
-        inFlight = null;
-      });
-  }, intervalMs);
-  timer.unref();
-  app.addHook('onClose', async () => {
-    clearInterval(timer);
-    await inFlight;
-  });
+  startPeriodicJob(app, intervalMs, 'outbox poll', () => drainOutbox(db, app.publisher, Date.now()));
 }
