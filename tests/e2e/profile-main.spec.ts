@@ -67,7 +67,7 @@ test('the main page: stats, name, avatars, password change and sign out everywhe
   const cost = (await opened.json()).data.cost as number;
   await expect(stats.getByTestId('stat-wagered')).toHaveText(`$${(30 + cost).toFixed(2)}`);
   await expect(stats.getByTestId('stat-openings')).toHaveText('1');
-  await expect(stats.getByTestId('stat-bets')).toHaveText('0');
+  await expect(stats.getByTestId('stat-bets')).toHaveText('1'); // the $30 wager: a settled dice stake
   // XP follows expected house profit (dice 1 %, boxes 7.4 %): the page shows the API's level, ≥ 2 after $30 on dice.
   const { level } = (await (await page.request.get('/api/profile', { headers: player.auth })).json()).data.user_level;
   expect(level).toBeGreaterThanOrEqual(2);

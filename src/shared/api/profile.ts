@@ -52,18 +52,18 @@ export const profileUpdateSchema = z.object({ msg: z.string(), data: publicUserS
 
 /** The player's single biggest win, with a link to verify it. */
 export const biggestWinSchema = z.object({
-  game: z.enum(['box', 'dice', 'upgrade']),
+  game: z.enum(['box', 'dice', 'upgrade', 'plinko', 'crash', 'wheel', 'battle']),
   amount: z.number(), // dollars
-  title: z.string(), // what was won, e.g. the item's name or "Dice ×2.00"
+  title: z.string(), // what was won, e.g. the item's name, "Dice ×2.00", "Rocket ×3.10" or "Battle #12"
   created_at: z.string(), // ISO 8601
-  link: z.string(), // site path of the provably-fair page filled in for this result
+  link: z.string(), // site path of the provably-fair page (a battle: its page) filled in for this result
 });
 
 /** GET /api/profile/stats → {data}. */
 export const profileStatsSchema = z.object({
   data: z.object({
-    wagered: z.number(), // dollars wagered in total (the XP source)
-    bets: z.number().int(), // dice bets and upgrades
+    wagered: z.number(), // dollars of settled wagers in every game (refunded or canceled ones never count)
+    bets: z.number().int(), // settled dice, Bounce, Rocket, Crazy Wheel and battle-seat wagers, and upgrades
     openings: z.number().int(), // box reels opened (paid, custom and free)
     biggest_win: biggestWinSchema.nullable(),
     level: z.object({

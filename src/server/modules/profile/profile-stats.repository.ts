@@ -1,14 +1,20 @@
-// Profile statistics from the existing tables: wagered total (users.wagered_cents, the XP source),
-// bets (dice bets and upgrades), box reels opened, and the biggest single win with its fair link.
+// Profile statistics over every game. Wagers come from settled_wagers (one row per wager that
+// settled: a canceled Crazy Wheel bet, a refunded battle seat or a voided Rocket round never has
+// one), so `wagered` and the counted bets are exactly what the XP and the programmes count. Box
+// reels are counted as openings (box_openings: paid, custom and free), upgrades from `upgrades` (an
+// items-only upgrade stakes no balance, so it has no settled wager). Biggest wins: profile-wins.repository.ts.
 import type { Kysely } from 'kysely';
 import type { Tables } from '../../db/tables.ts';
 import type { ProfileStats } from '../../../shared/api/profile.ts';
 import { levelProgressForEdge } from '../../../shared/levels.ts';
+import { biggestWins } from './profile-wins.repository.ts';
 
 type Q = Kysely<Tables>;
-type Win = NonNullable<ProfileStats['biggest_win']>;
 
-async function count(db: Q, table: 'dice_bets' | 'upgrades' | 'box_openings', userId: number): Promise<number> {
+/** Wager kinds (the stake's ledger kind) counted as bets: dice, Bounce, Rocket, Crazy Wheel, battle seats. */
+export const BET_KINDS: readonly string[] = ['bet', 'plinko_bet', 'crash_bet', 'wheel_bet', 'battle'];
+
+async function count(db: Q, table: 'upgrades' | 'box_openings', userId: number): Promise<number> {
   const row = await db
     .selectFrom(table)
     .select((eb) => eb.fn.countAll<string | number>().as('n'))
@@ -17,156 +23,39 @@ async function count(db: Q, table: 'dice_bets' | 'upgrades' | 'box_openings', us
   return Number(row?.n ?? 0);
 }
 
-/** The revealed server seed of a hash, if its pair was rotated (so the link verifies in full). */
-async function revealedSeed(db: Q, userId: number, hash: string): Promise<string | null> {
-  const row = await db
-    .selectFrom('fair_seeds')
-    .select('server_seed')
-    .where('user_id', '=', userId)
-    .where('server_seed_hash', '=', hash)
-    .where('revealed_at', 'is not', null)
-    .executeTakeFirst();
-  return row?.server_seed ?? null;
-}
-
-function fairLink(path: string, params: Record<string, string | number | null>): string {
-  const q = new URLSearchParams();
-  for (const [k, v] of Object.entries(params)) if (v !== null) q.set(k, String(v));
-  return `${path}?${q.toString()}`;
-}
-
-async function biggestBoxWin(db: Q, userId: number): Promise<(Win & { cents: number }) | null> {
-  const r = await db
-    .selectFrom('box_openings')
-    .innerJoin('inventory_items', 'inventory_items.id', 'box_openings.inventory_item_id')
-    .innerJoin('products', 'products.id', 'box_openings.product_id')
-    .innerJoin('boxes', 'boxes.id', 'box_openings.box_id')
-    .innerJoin('box_versions', 'box_versions.id', 'box_openings.box_version_id')
-    .select([
-      'inventory_items.price_cents as cents',
-      'products.name',
-      'boxes.slug',
-      'box_versions.version',
-      'box_openings.server_seed_hash',
-      'box_openings.client_seed',
-      'box_openings.nonce',
-      'box_openings.created_at',
+/** The player's settled wagers per kind: how many and their stakes (cents). */
+function settledByKind(db: Q, userId: number) {
+  return db
+    .selectFrom('settled_wagers')
+    .select((eb) => [
+      'kind',
+      eb.fn.countAll<string | number>().as('n'),
+      eb.fn.sum<string | number>('stake_cents').as('cents'),
     ])
-    .where('box_openings.user_id', '=', userId)
-    .orderBy('inventory_items.price_cents', 'desc')
-    .orderBy('box_openings.id', 'asc')
-    .limit(1)
-    .executeTakeFirst();
-  if (!r) return null;
-  const seed = await revealedSeed(db, userId, r.server_seed_hash);
-  return {
-    game: 'box',
-    cents: Number(r.cents),
-    amount: Number(r.cents) / 100,
-    title: r.name,
-    created_at: new Date(Number(r.created_at)).toISOString(),
-    link: fairLink('/boxes/provably-fair', {
-      server_seed: seed,
-      server_seed_hash: r.server_seed_hash,
-      client_seed: r.client_seed,
-      nonce: r.nonce,
-      box: r.slug,
-      version: r.version,
-    }),
-  };
-}
-
-async function biggestDiceWin(db: Q, userId: number): Promise<(Win & { cents: number }) | null> {
-  const r = await db
-    .selectFrom('dice_bets')
-    .selectAll()
     .where('user_id', '=', userId)
-    .where('win', '=', 1)
-    .orderBy('payout_cents', 'desc')
-    .orderBy('id', 'asc')
-    .limit(1)
-    .executeTakeFirst();
-  if (!r) return null;
-  const seed = await revealedSeed(db, userId, r.server_seed_hash);
-  return {
-    game: 'dice',
-    cents: Number(r.payout_cents),
-    amount: Number(r.payout_cents) / 100,
-    title: `Dice ×${Number(r.multiplier).toFixed(2)}`,
-    created_at: new Date(Number(r.created_at)).toISOString(),
-    link: fairLink('/dice/provably-fair', {
-      game: 'dice',
-      server_seed: seed,
-      server_seed_hash: r.server_seed_hash,
-      client_seed: r.client_seed,
-      nonce: r.nonce,
-      target: (r.target_bp / 100).toFixed(2),
-      direction: r.direction,
-    }),
-  };
-}
-
-async function biggestUpgradeWin(db: Q, userId: number): Promise<(Win & { cents: number }) | null> {
-  const r = await db
-    .selectFrom('upgrades')
-    .innerJoin('products', 'products.id', 'upgrades.target_product_id')
-    .select([
-      'upgrades.target_price_cents as cents',
-      'products.name',
-      'upgrades.chance_bp',
-      'upgrades.server_seed_hash',
-      'upgrades.client_seed',
-      'upgrades.nonce',
-      'upgrades.created_at',
-    ])
-    .where('upgrades.user_id', '=', userId)
-    .where('upgrades.win', '=', 1)
-    .orderBy('upgrades.target_price_cents', 'desc')
-    .orderBy('upgrades.id', 'asc')
-    .limit(1)
-    .executeTakeFirst();
-  if (!r) return null;
-  const seed = await revealedSeed(db, userId, r.server_seed_hash);
-  return {
-    game: 'upgrade',
-    cents: Number(r.cents),
-    amount: Number(r.cents) / 100,
-    title: r.name,
-    created_at: new Date(Number(r.created_at)).toISOString(),
-    link: fairLink('/upgrade/provably-fair', {
-      server_seed: seed,
-      server_seed_hash: r.server_seed_hash,
-      client_seed: r.client_seed,
-      nonce: r.nonce,
-      chance: r.chance_bp / 100,
-    }),
-  };
+    .groupBy('kind')
+    .execute();
 }
 
 /** The statistics of `userId` (null when the user does not exist). */
 export async function profileStats(db: Q, userId: number): Promise<ProfileStats | null> {
-  const user = await db
-    .selectFrom('users')
-    .select(['wagered_cents', 'edge_units', 'level'])
-    .where('id', '=', userId)
-    .executeTakeFirst();
+  const user = await db.selectFrom('users').select(['edge_units', 'level']).where('id', '=', userId).executeTakeFirst();
   if (!user) return null;
-  const [dice, upgrades, openings, ...wins] = await Promise.all([
-    count(db, 'dice_bets', userId),
+  const [settled, upgrades, openings, wins] = await Promise.all([
+    settledByKind(db, userId),
     count(db, 'upgrades', userId),
     count(db, 'box_openings', userId),
-    biggestBoxWin(db, userId),
-    biggestDiceWin(db, userId),
-    biggestUpgradeWin(db, userId),
+    biggestWins(db, userId),
   ]);
+  const wageredCents = settled.reduce((a, r) => a + Number(r.cents), 0);
+  const bets = settled.filter((r) => BET_KINDS.includes(r.kind)).reduce((a, r) => a + Number(r.n), 0);
   // The largest amount; on a tie the earlier win.
   const best = wins
     .filter((w) => w !== null)
     .sort((a, b) => b.cents - a.cents || a.created_at.localeCompare(b.created_at))[0];
-  const wagered = Number(user.wagered_cents);
   return {
-    wagered: wagered / 100,
-    bets: dice + upgrades,
+    wagered: wageredCents / 100,
+    bets: bets + upgrades,
     openings,
     biggest_win: best
       ? { game: best.game, amount: best.amount, title: best.title, created_at: best.created_at, link: best.link }
