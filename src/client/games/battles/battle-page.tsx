@@ -9,6 +9,8 @@ import { isTeamMode, type Battle } from '../../../shared/api/battles.ts';
 import { PixiStage } from '../../engine/pixi-stage.tsx';
 import type { PixiHost } from '../../engine/pixi-host.ts';
 import { EngineClock } from '../../engine/clock.ts';
+import { DevPanel } from '../../engine/dev-panel.tsx';
+import { inspectMode } from '../../engine/inspect.ts';
 import { SceneRunner } from '../../engine/scene.ts';
 import { initSound } from '../../engine/sound.ts';
 import { useMotion } from '../../engine/motion.ts';
@@ -190,6 +192,7 @@ export default function BattlePage() {
       <TurboMute className="battle-toggles" turbo={turbo} onTurbo={setTurbo} />
       {battle && <BattleSeats battle={battle} shownRound={shownRound} columns={columns} userId={userId} />}
       {battle?.status === 'ended' && <BattleVerify battle={battle} versions={items} />}
+      {inspectMode() !== 'off' && <DevPanel actors={{}} clock={clock} />}
     </section>
   );
 }

@@ -8,6 +8,8 @@ import { PixiStage } from '../../engine/pixi-stage.tsx';
 import type { PixiHost } from '../../engine/pixi-host.ts';
 import { EngineClock } from '../../engine/clock.ts';
 import { useGameActor } from '../../engine/use-game-actor.ts';
+import { DevPanel } from '../../engine/dev-panel.tsx';
+import { inspectMode } from '../../engine/inspect.ts';
 import { SceneRunner } from '../../engine/scene.ts';
 import { initSound, playSound } from '../../engine/sound.ts';
 import { api, errorText } from '../../lib/api.ts';
@@ -248,6 +250,7 @@ export default function BoxOpener({ box, free }: { box: BoxDetail; free?: FreeOp
           )}
         </div>
       )}
+      {inspectMode() !== 'off' && <DevPanel actors={{ boxes: actor }} clock={clock} />}
     </div>
   );
 }

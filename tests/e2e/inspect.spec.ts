@@ -1,0 +1,156 @@
+// The inspector modes on every game page (issue 25): `?inspect` loads @statelyai/inspect and connects
+// the page's actors to the Stately inspector, which here can never answer (stately.ai is blocked, as
+// offline): the page must go on working, with no page error and no error boundary. `?inspect=panel`
+// shows the in-app dev panel: the engine clock, and the page's actors or "no actors on this page yet".
+// Checked at both viewports: the panel sits in the page flow on phones, fixed on desktop.
+import type { Locator, Page } from '@playwright/test';
+import { expect, frames, test } from './fixtures.ts';
+import type { E2EPlayer } from './players.ts';
+
+const BOX = 'penny-box';
+test.describe.configure({ mode: 'parallel' }); // one independent test per game: both workers share them
+
+interface Game {
+  name: string;
+  /** The page's path (a battle is created for the test). */
+  path(page: Page, player: E2EPlayer): Promise<string>;
+  /** The game's main UI: its stage's test id (data-renderer) and a control. */
+  stage: string;
+  control(page: Page): Locator;
+  /** The actors the panel lists; none: the panel says there are none yet. */
+  actors: string[];
+}
+
+const at = (path: string) => () => Promise.resolve(path);
+
+const GAMES: Game[] = [
+  {
+    name: 'dice',
+    path: at('/dice'),
+    stage: 'dice-stage',
+    control: (p) => p.getByRole('button', { name: 'Bet', exact: true }),
+    actors: ['dice'],
+  },
+  {
+    name: 'upgrade',
+    path: at('/upgrade'),
+    stage: 'upgrade-stage',
+    control: (p) => p.getByRole('form', { name: 'Upgrade' }),
+    actors: ['upgrade'],
+  },
+  {
+    name: 'rocket',
+    path: at('/rocket'),
+    stage: 'rocket-stage',
+    control: (p) => p.getByTestId('rocket-button'),
+    actors: ['round', 'rocket'],
+  },
+  {
+    name: 'wheel',
+    path: at('/wheel'),
+    stage: 'wheel-stage',
+    control: (p) => p.getByTestId('wheel-amount'),
+    actors: ['wheel'],
+  },
+  {
+    name: 'bounce',
+    path: at('/bounce'),
+    stage: 'plinko-stage',
+    control: (p) => p.getByTestId('plinko-drop'),
+    actors: [],
+  },
+  {
+    name: 'box',
+    path: at(`/boxes/${BOX}`),
+    stage: 'reel-stage',
+    control: (p) => p.getByTestId('open-button'),
+    actors: ['boxes'],
+  },
+  {
+    name: 'battle',
+    path: async (page, { auth }) => {
+      const res = await page.request.post('/api/battles/create', {
+        headers: auth,
+        data: { boxes: [BOX], mode: '1v1' },
+      });
+      expect(res.status()).toBe(200);
+      return `/battles/${((await res.json()) as { data: { id: number } }).data.id}`;
+    },
+    stage: 'battle-stage',
+    control: (p) => p.getByTestId('round-counter'),
+    actors: [],
+  },
+];
+
+/** Page errors and console errors of `page`, from now on. */
+function recordErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(`pageerror: ${e.message}`));
+  page.on('console', (msg) => {
+    if (msg.type() === 'error') errors.push(`console: ${msg.text()}`);
+  });
+  return errors;
+}
+
+/**
+ * The inspector library converts and sends each event in a requestIdleCallback; software WebGL
+ * rendering every frame leaves Chromium no idle time here, so those callbacks would never run and
+ * an error in them would go unseen. This page runs them in the next animation frame instead.
+ */
+async function idleCallbacksInFrames(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    window.requestIdleCallback = (cb) =>
+      requestAnimationFrame(() => cb({ didTimeout: false, timeRemaining: () => 0 } as IdleDeadline));
+  });
+}
+
+async function expectGameUp(page: Page, game: Game): Promise<void> {
+  await expect(page.getByTestId(game.stage)).toHaveAttribute('data-renderer', 'webgl');
+  await expect(game.control(page)).toBeVisible();
+  await expect(page.getByText('Something went wrong')).toHaveCount(0);
+}
+
+for (const game of GAMES) {
+  test(`${game.name}: ?inspect stays up offline, ?inspect=panel shows the panel @responsive`, async ({
+    page,
+    signIn,
+  }) => {
+    const player = await signIn({ balanceCents: 10_000 });
+    const path = await game.path(page, player);
+    // the Stately inspector's page cannot load (as offline); it is asked for once the library runs
+    let inspectorAsked!: () => void;
+    const asked = new Promise<void>((resolve) => (inspectorAsked = resolve));
+    await page.context().route(/^https:\/\/stately\.ai\//, async (route) => {
+      inspectorAsked();
+      await route.abort('internetdisconnected');
+    });
+    await idleCallbacksInFrames(page);
+    const errors = recordErrors(page);
+
+    await page.goto(`${path}?inspect`);
+    await expectGameUp(page, game);
+    const panel = page.getByTestId('dev-panel');
+    await expect(panel).toBeVisible();
+    if (game.actors.length) {
+      await asked; // the inspector started and the actors' events go to it
+      await frames(page, 3); // …and have been converted for it (idle callbacks, above)
+      await expect(panel.getByTestId('dev-actor')).toHaveCount(game.actors.length);
+    }
+    await expectGameUp(page, game);
+
+    await page.goto(`${path}?inspect=panel`);
+    await expectGameUp(page, game);
+    await expect(panel).toBeVisible();
+    await expect(panel.getByRole('button', { name: 'Pause' })).toBeVisible();
+    if (game.actors.length) {
+      const rows = panel.getByTestId('dev-actor');
+      await expect(rows).toHaveCount(game.actors.length);
+      for (const [i, id] of game.actors.entries()) await expect(rows.nth(i)).toHaveAttribute('data-actor', id);
+      await expect(panel.getByTestId('actor-state')).not.toBeEmpty();
+    } else {
+      await expect(panel.getByTestId('dev-no-actors')).toHaveText(/no actors on this page yet/i);
+    }
+    await frames(page, 3);
+    expect(errors).toEqual([]);
+  });
+}
