@@ -2,10 +2,12 @@
 // skip and turbo, with hotkeys (Space bet or skip, A half, D double, F flip, T turbo).
 import { useEffect, useState } from 'react';
 import { DICE_LIMITS } from '../../../shared/api/dice.ts';
+import { amountCents, betAmountError, betLimits, scaleAmountText } from '../../../shared/games/bet-amount.ts';
 import { diceChanceBp, diceMultiplierBp, type DiceDirection } from '../../../shared/fair/index.ts';
 import type { AutoConfig } from '../../engine/machines/auto-bet.machine.ts';
 import { useMotion } from '../../engine/motion.ts';
 import { TurboMute } from '../../components/ui/turbo-mute.tsx';
+import { AmountField } from '../../components/hud/amount-field.tsx';
 import { formatDollars } from '../../lib/format.ts';
 import type { DiceParams } from './dice.machine.ts';
 import { typedChanceTargetBp, typedMultiplierTargetBp, typedTargetBp } from './dice-target.ts';
@@ -22,6 +24,7 @@ export interface DiceHudProps {
 }
 
 const round2 = (v: number) => Math.round(v * 100) / 100;
+const LIMITS = betLimits(DICE_LIMITS);
 const num = (s: string) => (s.trim() === '' ? null : Number(s));
 
 /** The HUD. */
@@ -39,14 +42,9 @@ export function DiceHud({ phase, autoOn, onBet, onAuto, onStopAuto, onSkip, onCh
   const chance = chanceBp / 100;
   const multiplier = diceMultiplierBp(chanceBp);
   const playing = phase === 'placing' || phase === 'playing';
-  const amountNum = Number(amount);
-  const amountError =
-    !Number.isFinite(amountNum) ||
-    amountNum * 100 < DICE_LIMITS.minBetCents ||
-    amountNum * 100 > DICE_LIMITS.maxBetCents
-      ? `Bet between $0.01 and $${DICE_LIMITS.maxBetCents / 100}`
-      : null;
-  const params = (): DiceParams => ({ amount: round2(amountNum), target, direction });
+  const amountNum = (amountCents(amount) ?? 0) / 100; // dollars
+  const amountError = betAmountError(amount, LIMITS);
+  const params = (): DiceParams => ({ amount: amountNum, target, direction });
 
   useEffect(() => onChange(target, direction), [target, direction, onChange]);
 
@@ -61,7 +59,7 @@ export function DiceHud({ phase, autoOn, onBet, onAuto, onStopAuto, onSkip, onCh
   };
   const startAuto = () =>
     onAuto(params(), {
-      baseAmount: round2(amountNum),
+      baseAmount: amountNum,
       count: Math.max(0, Math.floor(num(auto.count) ?? 0)),
       stopOnProfit: num(auto.profit),
       stopOnLoss: num(auto.loss),
@@ -76,9 +74,8 @@ export function DiceHud({ phase, autoOn, onBet, onAuto, onStopAuto, onSkip, onCh
       if (e.code === 'Space') {
         e.preventDefault();
         bet();
-      } else if (e.key === 'a') setAmount((a) => Math.max(0.01, round2(Number(a) / 2)).toFixed(2));
-      else if (e.key === 'd')
-        setAmount((a) => Math.min(DICE_LIMITS.maxBetCents / 100, round2(Number(a) * 2)).toFixed(2));
+      } else if (e.key === 'a') setAmount((a) => scaleAmountText(a, 0.5, LIMITS));
+      else if (e.key === 'd') setAmount((a) => scaleAmountText(a, 2, LIMITS));
       else if (e.key === 'f') flip();
       else if (e.key === 't') setTurbo(!turbo);
     };
@@ -88,28 +85,7 @@ export function DiceHud({ phase, autoOn, onBet, onAuto, onStopAuto, onSkip, onCh
 
   return (
     <form className="dice-hud" onSubmit={(e) => (e.preventDefault(), bet())} aria-label="Dice bet">
-      <label>
-        Bet amount ($)
-        <input
-          name="amount"
-          inputMode="decimal"
-          value={amount}
-          onChange={(e) => setAmount(e.target.value)}
-          aria-invalid={!!amountError}
-        />
-      </label>
-      <div className="dice-hud-row">
-        <button type="button" onClick={() => setAmount(Math.max(0.01, round2(amountNum / 2)).toFixed(2))}>
-          ½
-        </button>
-        <button
-          type="button"
-          onClick={() => setAmount(Math.min(DICE_LIMITS.maxBetCents / 100, round2(amountNum * 2)).toFixed(2))}
-        >
-          2×
-        </button>
-      </div>
-      {amountError && <p className="field-error">{amountError}</p>}
+      <AmountField value={amount} limits={LIMITS} onChange={setAmount} />
       <div className="dice-hud-row">
         <label>
           {direction === 'over' ? 'Roll over' : 'Roll under'}
@@ -147,7 +123,7 @@ export function DiceHud({ phase, autoOn, onBet, onAuto, onStopAuto, onSkip, onCh
           />
         </label>
       </div>
-      <p className="muted">Profit on win: {formatDollars(round2(amountNum * multiplier) - round2(amountNum) || 0)}</p>
+      <p className="muted">Profit on win: {formatDollars(round2(amountNum * multiplier) - amountNum || 0)}</p>
       <button type="submit" className="btn-primary" disabled={(!!amountError && !playing) || autoOn}>
         {phase === 'playing' ? 'Skip' : phase === 'placing' ? 'Rolling…' : 'Bet'}
       </button>

@@ -2,6 +2,10 @@
 // (count, speed, stop on profit/loss, change the amount by % on win/loss) and the last results.
 import { useState } from 'react';
 import { PLINKO_ROWS, RISKS, type Risk } from '../../../shared/fair/index.ts';
+import { PLINKO_LIMITS } from '../../../shared/api/plinko.ts';
+import { amountCents, betAmountError, betLimits } from '../../../shared/games/bet-amount.ts';
+import { centsToFixed } from '../../../shared/money.ts';
+import { AmountField } from '../../components/hud/amount-field.tsx';
 import type { AutoConfig, DropsState } from './plinko-drops.ts';
 
 const SPEEDS = { slow: 600, normal: 300, fast: 120 } as const; // engine ms between auto drops
@@ -20,6 +24,7 @@ export interface PlinkoHudProps {
   onStopAuto(): void;
 }
 
+const LIMITS = betLimits(PLINKO_LIMITS);
 const num = (v: string) => (Number.isFinite(Number(v)) ? Number(v) : 0);
 
 /** The HUD. */
@@ -32,36 +37,23 @@ export function PlinkoHud(p: PlinkoHudProps) {
   const [onWin, setOnWin] = useState('0');
   const [onLoss, setOnLoss] = useState('0');
   const locked = p.state.inFlight > 0 || p.state.auto;
-  const amount = p.state.amount;
-  const setAmount = (v: number) => {
-    setAmountText(null);
-    p.onAmount(Math.max(0.01, Math.round(v * 100) / 100));
+  const amount = p.state.amount; // dollars the next drop stakes (auto-drop changes it)
+  // typed text stays while it is being edited; a stake the game takes goes to the drops at once
+  const setAmount = (text: string) => {
+    const valid = !betAmountError(text, LIMITS);
+    setAmountText(valid && text === centsToFixed(amountCents(text) ?? 0) ? null : text); // ½ / 2× need no override
+    if (valid) p.onAmount((amountCents(text) ?? 0) / 100);
   };
 
   return (
     <div className="plinko-hud" data-testid="plinko-hud">
-      <label>
-        Amount
-        <span className="plinko-amount">
-          <input
-            name="amount"
-            inputMode="decimal"
-            value={amountText ?? amount.toFixed(2)}
-            disabled={p.state.auto}
-            onChange={(e) => {
-              setAmountText(e.target.value);
-              if (num(e.target.value) > 0) p.onAmount(Math.round(num(e.target.value) * 100) / 100);
-            }}
-            onBlur={() => setAmountText(null)}
-          />
-          <button type="button" disabled={p.state.auto} onClick={() => setAmount(amount / 2)}>
-            ½
-          </button>
-          <button type="button" disabled={p.state.auto} onClick={() => setAmount(amount * 2)}>
-            2×
-          </button>
-        </span>
-      </label>
+      <AmountField
+        value={amountText ?? amount.toFixed(2)}
+        limits={LIMITS}
+        onChange={setAmount}
+        onBlur={() => setAmountText(null)}
+        disabled={p.state.auto}
+      />
       <label>
         Rows
         <select name="rows" value={p.rows} disabled={locked} onChange={(e) => p.onRows(Number(e.target.value))}>

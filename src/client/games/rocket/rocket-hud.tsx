@@ -3,6 +3,8 @@
 // amount by % on win and on loss, stop on profit / loss), and the Mute box of the one sound store.
 import { useEffect, useState } from 'react';
 import { CRASH_LIMITS } from '../../../shared/api/crash.ts';
+import { amountCents, betAmountError, betLimits } from '../../../shared/games/bet-amount.ts';
+import { AmountField } from '../../components/hud/amount-field.tsx';
 import type { AutoConfig } from '../../engine/machines/auto-bet.machine.ts';
 import type { RoundStatus } from '../../engine/machines/round.machine.ts';
 import type { EngineClock } from '../../engine/clock.ts';
@@ -26,21 +28,13 @@ export interface RocketHudProps {
   onStopAuto(): void;
 }
 
-const round2 = (v: number) => Math.round(v * 100) / 100;
+const LIMITS = betLimits(CRASH_LIMITS);
 const num = (s: string) => (s.trim() === '' ? null : Number(s));
 const twoDecimals = (v: number) => Math.abs(Math.round(v * 100) - v * 100) < 1e-6;
 
 /** The amount's error, or null. */
 export function amountError(text: string): string | null {
-  const v = Number(text);
-  if (
-    !Number.isFinite(v) ||
-    !twoDecimals(v) ||
-    v * 100 < CRASH_LIMITS.minBetCents ||
-    v * 100 > CRASH_LIMITS.maxBetCents
-  )
-    return `Bet between ${formatDollars(CRASH_LIMITS.minBetCents / 100)} and ${formatDollars(CRASH_LIMITS.maxBetCents / 100)}`;
-  return null;
+  return betAmountError(text, LIMITS);
 }
 
 /** The auto cash-out's error (empty = none), or null. */
@@ -97,15 +91,10 @@ export function RocketHud(props: RocketHudProps) {
   const [auto, setAuto] = useState({ count: '10', win: '', loss: '', profit: '', stopLoss: '' });
   const muted = useSound((s) => s.muted);
   const setMuted = useSound((s) => s.setMuted);
-  const error = amountError(amount) ?? autoCashoutError(target);
+  const cashoutError = autoCashoutError(target);
+  const error = amountError(amount) ?? cashoutError;
   const cooling = useSettleCooldown(state);
-  const params = (): RocketParams => ({ amount: round2(Number(amount)), autoCashout: num(target) });
-  const scale = (f: number) => {
-    const v = Number(amount);
-    const min = CRASH_LIMITS.minBetCents / 100;
-    const max = CRASH_LIMITS.maxBetCents / 100;
-    if (Number.isFinite(v)) setAmount(Math.min(max, Math.max(min, Math.floor(v * f * 100) / 100)).toFixed(2));
-  };
+  const params = (): RocketParams => ({ amount: (amountCents(amount) ?? 0) / 100, autoCashout: num(target) });
   const config = (): AutoConfig => ({
     baseAmount: params().amount,
     count: Number(auto.count) || 0,
@@ -152,25 +141,13 @@ export function RocketHud(props: RocketHudProps) {
           </button>
         ))}
       </div>
-      <label className="rocket-field">
-        <span>Amount</span>
-        <span className="rocket-amount">
-          <input
-            inputMode="decimal"
-            value={amount}
-            onChange={(e) => setAmount(e.target.value)}
-            aria-label="Bet amount"
-            data-testid="rocket-amount"
-            disabled={!editing || autoOn}
-          />
-          <button type="button" onClick={() => scale(0.5)} disabled={!editing || autoOn}>
-            ½
-          </button>
-          <button type="button" onClick={() => scale(2)} disabled={!editing || autoOn}>
-            2×
-          </button>
-        </span>
-      </label>
+      <AmountField
+        value={amount}
+        limits={LIMITS}
+        onChange={setAmount}
+        testId="rocket-amount"
+        disabled={!editing || autoOn}
+      />
       <label className="rocket-field">
         <span>Auto cash-out</span>
         <input
@@ -216,7 +193,7 @@ export function RocketHud(props: RocketHudProps) {
       >
         {button.text}
       </button>
-      {error && editing && <p className="rocket-hint">{error}</p>}
+      {cashoutError && editing && <p className="rocket-hint">{cashoutError}</p>}
       <label className="rocket-mute">
         <input type="checkbox" checked={muted} onChange={(e) => setMuted(e.target.checked)} /> Mute
       </label>

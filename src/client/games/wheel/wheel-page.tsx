@@ -22,7 +22,9 @@ import { formatDollars } from '../../lib/format.ts';
 import { useApiData } from '../../lib/use-api-data.ts';
 import { useSession } from '../../stores/session.ts';
 import { toast } from '../../components/ui/toaster.tsx';
-import type { WheelBet } from '../../../shared/api/wheel.ts';
+import { WHEEL_LIMITS, type WheelBet } from '../../../shared/api/wheel.ts';
+import { amountCents, betAmountError, betLimits } from '../../../shared/games/bet-amount.ts';
+import { AmountField } from '../../components/hud/amount-field.tsx';
 import type { WheelGameEvent } from '../../../shared/api/rounds.ts';
 import type { WheelColor } from '../../../shared/games/wheel/wheel.layout.ts';
 import { wheelOutcomeFromSegment } from '../../../shared/games/wheel/wheel.outcome.ts';
@@ -34,6 +36,8 @@ import { WheelPanels } from './wheel-panels.tsx';
 import { WheelHistory } from './wheel-history.tsx';
 import { exposeWheelDebug } from './wheel-debug.ts';
 import './wheel.css';
+
+const LIMITS = betLimits(WHEEL_LIMITS);
 
 interface WheelConfig {
   segments: WheelColor[];
@@ -145,7 +149,7 @@ export default function WheelPage() {
   const place = async (color: WheelColor) => {
     try {
       const res = await api<{ data: WheelBet; balance: number }>('POST', '/api/wheel/bet', {
-        amount: Number(amount),
+        amount: (amountCents(amount) ?? 0) / 100,
         color,
       });
       useSession.getState().applyBalance(res.balance);
@@ -164,7 +168,7 @@ export default function WheelPage() {
       toast.error(errorText(e));
     }
   };
-  const scale = (k: number) => setAmount((a) => Math.max(0.1, Math.round(Number(a || 0) * k * 100) / 100).toFixed(2));
+  const amountOk = !betAmountError(amount, LIMITS);
 
   const ended = result?.round.segment !== undefined ? result.round : null;
   const myBets = result?.mine ?? [];
@@ -217,22 +221,7 @@ export default function WheelPage() {
         )}
       </div>
       <div className="wheel-amount">
-        <label>
-          Amount
-          <input
-            inputMode="decimal"
-            value={amount}
-            onChange={(e) => setAmount(e.target.value)}
-            aria-label="Bet amount"
-            data-testid="wheel-amount"
-          />
-        </label>
-        <button type="button" onClick={() => scale(0.5)}>
-          ½
-        </button>
-        <button type="button" onClick={() => scale(2)}>
-          2×
-        </button>
+        <AmountField value={amount} limits={LIMITS} onChange={setAmount} testId="wheel-amount" />
         {config && (
           <span className="muted">
             {formatDollars(config.min_bet)}–{formatDollars(config.max_bet)}, max payout{' '}
@@ -247,6 +236,7 @@ export default function WheelPage() {
           payouts={config.payouts}
           userId={user?.id ?? null}
           canBet={signedIn && status === 'starting'}
+          amountOk={amountOk}
           winner={ended && ended.id === bets.roundId ? (ended.color ?? null) : null}
           onBet={(c) => void place(c)}
           onCancel={(id) => void cancel(id)}

@@ -10,13 +10,14 @@ export interface WheelPanelsProps {
   payouts: Record<WheelColor, number>;
   userId: number | null;
   canBet: boolean; // signed in and the round is starting
+  amountOk: boolean; // the amount field holds a stake the wheel takes
   winner: WheelColor | null; // once the round has landed
   onBet(color: WheelColor): void;
   onCancel(id: number): void;
 }
 
 /** The panels. */
-export function WheelPanels({ bets, payouts, userId, canBet, winner, onBet, onCancel }: WheelPanelsProps) {
+export function WheelPanels({ bets, payouts, userId, canBet, amountOk, winner, onBet, onCancel }: WheelPanelsProps) {
   return (
     <div className="wheel-panels">
       {WHEEL_COLORS.map((color) => {
@@ -28,7 +29,7 @@ export function WheelPanels({ bets, payouts, userId, canBet, winner, onBet, onCa
             className={`wheel-panel wheel-${color}${winner === color ? ' wheel-winner' : ''}`}
             data-testid={`panel-${color}`}
           >
-            <button type="button" className="wheel-bet" disabled={!canBet} onClick={() => onBet(color)}>
+            <button type="button" className="wheel-bet" disabled={!canBet || !amountOk} onClick={() => onBet(color)}>
               Bet on {color} ×{payouts[color]}
             </button>
             <p className="wheel-total">
