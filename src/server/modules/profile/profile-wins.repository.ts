@@ -14,6 +14,17 @@ export type RankedWin = NonNullable<ProfileStats['biggest_win']> & { cents: numb
 
 const iso = (ms: number | string) => new Date(Number(ms)).toISOString();
 
+/** A ranked win of `game`: the cents won, what it was, when, and where it verifies. */
+function rankedWin(
+  game: RankedWin['game'],
+  cents: number | string | null, // a settled payout column: never null where a win is read
+  title: string,
+  at: number | string,
+  link: string,
+): RankedWin {
+  return { game, cents: Number(cents), amount: Number(cents) / 100, title, created_at: iso(at), link };
+}
+
 /** The revealed server seed of a hash, if its pair was rotated (so the link verifies in full). */
 async function revealedSeed(db: Q, userId: number, hash: string): Promise<string | null> {
   const row = await db
@@ -56,13 +67,12 @@ async function biggestBoxWin(db: Q, userId: number): Promise<RankedWin | null> {
     .executeTakeFirst();
   if (!r) return null;
   const seed = await revealedSeed(db, userId, r.server_seed_hash);
-  return {
-    game: 'box',
-    cents: Number(r.cents),
-    amount: Number(r.cents) / 100,
-    title: r.name,
-    created_at: iso(r.created_at),
-    link: fairLink('/boxes/provably-fair', {
+  return rankedWin(
+    'box',
+    r.cents,
+    r.name,
+    r.created_at,
+    fairLink('/boxes/provably-fair', {
       server_seed: seed,
       server_seed_hash: r.server_seed_hash,
       client_seed: r.client_seed,
@@ -70,7 +80,7 @@ async function biggestBoxWin(db: Q, userId: number): Promise<RankedWin | null> {
       box: r.slug,
       version: r.version,
     }),
-  };
+  );
 }
 
 async function biggestDiceWin(db: Q, userId: number): Promise<RankedWin | null> {
@@ -85,13 +95,12 @@ async function biggestDiceWin(db: Q, userId: number): Promise<RankedWin | null> 
     .executeTakeFirst();
   if (!r) return null;
   const seed = await revealedSeed(db, userId, r.server_seed_hash);
-  return {
-    game: 'dice',
-    cents: Number(r.payout_cents),
-    amount: Number(r.payout_cents) / 100,
-    title: `Dice ×${Number(r.multiplier).toFixed(2)}`,
-    created_at: iso(r.created_at),
-    link: fairLink('/dice/provably-fair', {
+  return rankedWin(
+    'dice',
+    r.payout_cents,
+    `Dice ×${Number(r.multiplier).toFixed(2)}`,
+    r.created_at,
+    fairLink('/dice/provably-fair', {
       game: 'dice',
       server_seed: seed,
       server_seed_hash: r.server_seed_hash,
@@ -100,7 +109,7 @@ async function biggestDiceWin(db: Q, userId: number): Promise<RankedWin | null> 
       target: (r.target_bp / 100).toFixed(2),
       direction: r.direction,
     }),
-  };
+  );
 }
 
 async function biggestUpgradeWin(db: Q, userId: number): Promise<RankedWin | null> {
@@ -124,20 +133,19 @@ async function biggestUpgradeWin(db: Q, userId: number): Promise<RankedWin | nul
     .executeTakeFirst();
   if (!r) return null;
   const seed = await revealedSeed(db, userId, r.server_seed_hash);
-  return {
-    game: 'upgrade',
-    cents: Number(r.cents),
-    amount: Number(r.cents) / 100,
-    title: r.name,
-    created_at: iso(r.created_at),
-    link: fairLink('/upgrade/provably-fair', {
+  return rankedWin(
+    'upgrade',
+    r.cents,
+    r.name,
+    r.created_at,
+    fairLink('/upgrade/provably-fair', {
       server_seed: seed,
       server_seed_hash: r.server_seed_hash,
       client_seed: r.client_seed,
       nonce: r.nonce,
       chance: r.chance_bp / 100,
     }),
-  };
+  );
 }
 
 async function biggestPlinkoWin(db: Q, userId: number): Promise<RankedWin | null> {
@@ -152,13 +160,12 @@ async function biggestPlinkoWin(db: Q, userId: number): Promise<RankedWin | null
     .executeTakeFirst();
   if (!r) return null;
   const seed = await revealedSeed(db, userId, r.server_seed_hash);
-  return {
-    game: 'plinko',
-    cents: Number(r.payout_cents),
-    amount: Number(r.payout_cents) / 100,
-    title: `Bounce ×${Number(r.multiplier).toFixed(2)}`,
-    created_at: iso(r.created_at),
-    link: fairLink('/bounce/provably-fair', {
+  return rankedWin(
+    'plinko',
+    r.payout_cents,
+    `Bounce ×${Number(r.multiplier).toFixed(2)}`,
+    r.created_at,
+    fairLink('/bounce/provably-fair', {
       server_seed: seed,
       server_seed_hash: r.server_seed_hash,
       client_seed: r.client_seed,
@@ -166,7 +173,7 @@ async function biggestPlinkoWin(db: Q, userId: number): Promise<RankedWin | null
       rows: r.rows,
       risk: r.risk,
     }),
-  };
+  );
 }
 
 async function biggestCrashWin(db: Q, userId: number): Promise<RankedWin | null> {
@@ -189,14 +196,13 @@ async function biggestCrashWin(db: Q, userId: number): Promise<RankedWin | null>
     .limit(1)
     .executeTakeFirst();
   if (!r) return null;
-  return {
-    game: 'crash',
-    cents: Number(r.payout_cents),
-    amount: Number(r.payout_cents) / 100,
-    title: `Rocket ×${(Number(r.multiplier_cents) / 100).toFixed(2)}`,
-    created_at: iso(r.settled_at!),
-    link: fairLink('/rocket/provably-fair', { hash: r.hash }),
-  };
+  return rankedWin(
+    'crash',
+    r.payout_cents,
+    `Rocket ×${(Number(r.multiplier_cents) / 100).toFixed(2)}`,
+    r.settled_at!,
+    fairLink('/rocket/provably-fair', { hash: r.hash }),
+  );
 }
 
 async function biggestWheelWin(db: Q, userId: number): Promise<RankedWin | null> {
@@ -210,14 +216,13 @@ async function biggestWheelWin(db: Q, userId: number): Promise<RankedWin | null>
     .limit(1)
     .executeTakeFirst();
   if (!r) return null;
-  return {
-    game: 'wheel',
-    cents: Number(r.payout_cents),
-    amount: Number(r.payout_cents) / 100,
-    title: `Crazy Wheel ${r.color} ×${WHEEL_PAYOUTS[r.color].toFixed(2)}`,
-    created_at: iso(r.settled_at!),
-    link: fairLink('/wheel/provably-fair', { round: r.round_id }),
-  };
+  return rankedWin(
+    'wheel',
+    r.payout_cents,
+    `Crazy Wheel ${r.color} ×${WHEEL_PAYOUTS[r.color].toFixed(2)}`,
+    r.settled_at!,
+    fairLink('/wheel/provably-fair', { round: r.round_id }),
+  );
 }
 
 async function biggestBattleWin(db: Q, userId: number): Promise<RankedWin | null> {
@@ -254,14 +259,7 @@ async function biggestBattleWin(db: Q, userId: number): Promise<RankedWin | null
   ];
   const best = wins.sort((a, b) => b.cents - a.cents || a.at - b.at)[0];
   if (!best) return null;
-  return {
-    game: 'battle',
-    cents: best.cents,
-    amount: best.cents / 100,
-    title: `Battle #${best.id}`,
-    created_at: iso(best.at),
-    link: `/battles/${best.id}`, // its verify panel recomputes every drop
-  };
+  return rankedWin('battle', best.cents, `Battle #${best.id}`, best.at, `/battles/${best.id}`); // its verify panel recomputes every drop
 }
 
 /** The biggest win of `userId` in every game (null where there is none). */
