@@ -1,5 +1,6 @@
-// /cashback: the live countdown to the daily 21:00 reset, the published rate, the open window's
-// net loss, the last closed window's claimable cashback with Claim, and the claim history.
+// /cashback: the live countdown to the daily 21:00 reset, the published rate (a share of the house
+// edge of settled bets, shared/economics), the open window's settled bets and what they earned, the
+// last closed window's claimable cashback with Claim, the claim history and the rates of every game.
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { CASHBACK_HOUR, cashbackCountdown, formatCountdown } from '../../../shared/time/countdown.ts';

@@ -39,9 +39,9 @@ const faqs: [string, ReactNode][] = [
   [
     'How do cashback and the leaderboard work?',
     <>
-      Cashback returns part of your net losses; it is calculated every day at 21:00 (Berlin time). The leaderboard ranks
-      players by amount wagered over a week that ends every Thursday at 18:00. See <Link to="/cashback">Cashback</Link>{' '}
-      and <Link to="/leaderboard">Leaderboard</Link>.
+      Cashback returns 10% of the house edge on your settled bets, win or lose; it is calculated every day at 21:00
+      (Berlin time). The leaderboard ranks players by their settled bets over a week that ends every Thursday at 18:00.
+      See <Link to="/cashback">Cashback</Link> and <Link to="/leaderboard">Leaderboard</Link>.
     </>,
   ],
   [
