@@ -1,12 +1,11 @@
-// What a scripted game page does with its Pixi stage: start the scene with its asset bundle
-// (progress for the loading bar), expose the debug hook, and play each result's animation script
-// from the moment the machine entered `playing` (engine time, so pause/step/skip apply).
-import { useCallback, useEffect, useRef, useState } from 'react';
+// What an instant game page does with its Pixi stage: the one stage gate (`useSceneStage`), and
+// each result's animation script played from the moment the bet machine entered its replay
+// status (engine time, so pause/step/skip apply).
+import { useEffect } from 'react';
 import type { AnyActorRef } from 'xstate';
 import type { EngineClock } from './clock.ts';
-import type { PixiHost } from './pixi-host.ts';
-import { SceneRunner, type Scene } from './scene.ts';
-import { initSound } from './sound.ts';
+import type { Scene } from './scene.ts';
+import { useSceneStage, type ExposeDebug } from './use-scene-stage.ts';
 
 /** A scene that replays a result's script. */
 export interface ScriptedScene<S> extends Scene {
@@ -20,17 +19,8 @@ interface PlayingSnapshot<S> {
 }
 
 /** Wires `scene` to `actor` and the stage; `expose(host)` installs the debug hook and returns its removal. */
-export function useGameStage<S>(
-  actor: AnyActorRef,
-  scene: ScriptedScene<S>,
-  clock: EngineClock,
-  expose: (host: PixiHost) => () => void,
-) {
-  const [progress, setProgress] = useState(0);
-  const [renderer, setRenderer] = useState('');
-  const runner = useRef<SceneRunner | null>(null);
-  const exposeRef = useRef(expose);
-  exposeRef.current = expose;
+export function useGameStage<S>(actor: AnyActorRef, scene: ScriptedScene<S>, clock: EngineClock, expose: ExposeDebug) {
+  const stage = useSceneStage(scene, clock, expose);
 
   useEffect(() => {
     const sub = actor.subscribe((snapshot) => {
@@ -41,25 +31,5 @@ export function useGameStage<S>(
     return () => sub.unsubscribe();
   }, [actor, scene]);
 
-  const onReady = useCallback(
-    (host: PixiHost) => {
-      initSound();
-      setRenderer(host.rendererName);
-      let stopped = false;
-      void SceneRunner.start(host, scene, clock, setProgress).then((r) => {
-        if (stopped) return r.destroy();
-        runner.current = r;
-      });
-      const unexpose = exposeRef.current(host);
-      return () => {
-        stopped = true;
-        unexpose();
-        runner.current?.destroy();
-        runner.current = null;
-      };
-    },
-    [scene, clock],
-  );
-  const onError = useCallback(() => setRenderer('unavailable'), []);
-  return { progress, renderer, onReady, onError };
+  return stage;
 }

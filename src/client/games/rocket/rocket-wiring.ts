@@ -1,13 +1,12 @@
 // The Rocket page's wiring: the /crash socket into the round machine, the rocket machine and the
 // players list; the Pixi stage running the scene on the engine clock; window.__rocket for browser
 // tests and the frame-cost bench.
-import { useCallback, useEffect, useRef, useState, type Dispatch } from 'react';
+import { useCallback, useEffect, type Dispatch } from 'react';
 import type { Actor } from 'xstate';
 import type { EngineClock } from '../../engine/clock.ts';
 import type { PixiHost } from '../../engine/pixi-host.ts';
-import { SceneRunner } from '../../engine/scene.ts';
-import { initSound } from '../../engine/sound.ts';
 import { measureFrames } from '../../engine/frame-cost.ts';
+import { useSceneStage } from '../../engine/use-scene-stage.ts';
 import type { roundMachine, RoundGameEvent } from '../../engine/machines/round.machine.ts';
 import { acquireRoundSocket } from '../../lib/socket.ts';
 import { crashBetsEventSchema, crashGameEventSchema } from '../../../shared/api/rounds.ts';
@@ -144,28 +143,12 @@ export function useRocketStage(
   rocket: Rocket,
   dispatch: Dispatch<PlayersAction>,
 ) {
-  const [progress, setProgress] = useState(0);
-  const [renderer, setRenderer] = useState('');
-  const runner = useRef<SceneRunner | null>(null);
-  const onReady = useCallback(
-    (host: PixiHost) => {
-      initSound();
-      setRenderer(host.rendererName);
-      let stopped = false;
-      void SceneRunner.start(host, scene, clock, setProgress).then((r) => {
-        if (stopped) return r.destroy();
-        runner.current = r;
-      });
-      const unexpose = expose(host, scene, clock, round, rocket, dispatch);
-      return () => {
-        stopped = true;
-        unexpose();
-        runner.current?.destroy();
-        runner.current = null;
-      };
-    },
-    [scene, clock, round, rocket, dispatch],
+  return useSceneStage(
+    scene,
+    clock,
+    useCallback(
+      (host: PixiHost) => expose(host, scene, clock, round, rocket, dispatch),
+      [scene, clock, round, rocket, dispatch],
+    ),
   );
-  const onError = useCallback(() => setRenderer('unavailable'), []);
-  return { progress, renderer, onReady, onError };
 }
