@@ -1,17 +1,16 @@
-// The verifier CLI's `box` game, spawned as an auditor would run it: the ticket from seeds alone
+// The verifier CLI's `box` game (in-process through runVerify, the code the spawned CLI runs; its
+// process contract is tests/server/verify-cli.test.ts): the ticket from seeds alone
 // (Stake floats, floor(f × 100000) + 1) and, with --box/--box-version, the item that ticket wins
 // in that version of the box read from the configured local database.
-import { execFile } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../src/server/db/database.ts';
 import { migrate } from '../../src/server/db/migrate.ts';
 import { seedCatalog } from '../../src/server/modules/boxes/boxes.service.ts';
+import { runVerify } from '../../src/server/cli/verify.run.ts';
 
-const run = promisify(execFile);
 const base = ['box', '--server-seed', 'a'.repeat(64), '--client-seed', 'abc'];
 let dataDir: string;
 let ranges: { slug: string; ticket_from: number; ticket_to: number }[];
@@ -19,18 +18,12 @@ let ranges: { slug: string; ticket_from: number; ticket_to: number }[];
 async function verify(args: string[]): Promise<{ json: Record<string, unknown>; code: number }> {
   const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, NODE_ENV: 'test' };
   delete env.DATABASE_URL;
-  try {
-    const { stdout } = await run(process.execPath, ['--import', 'tsx', 'src/server/cli/verify.ts', ...args], { env });
-    expect(stdout.trim().split('\n')).toHaveLength(1);
-    return { json: JSON.parse(stdout) as Record<string, unknown>, code: 0 };
-  } catch (e) {
-    const err = e as { stdout: string; code: number };
-    return { json: JSON.parse(err.stdout) as Record<string, unknown>, code: err.code };
-  }
+  const { stdout, exitCode } = await runVerify(args, env);
+  expect(stdout.trim().split('\n')).toHaveLength(1);
+  return { json: JSON.parse(stdout) as Record<string, unknown>, code: exitCode };
 }
 
-// Each CLI process starts tsx (about a second of CPU, much more when the machine is busy).
-describe('verify CLI: box', { timeout: 120_000 }, () => {
+describe('verify CLI: box', () => {
   beforeAll(async () => {
     dataDir = mkdtempSync(join(tmpdir(), 'la-verify-'));
     const database = openDatabase({ kind: 'sqlite', file: join(dataDir, 'loot-arcade.db') });
@@ -58,7 +51,7 @@ describe('verify CLI: box', { timeout: 120_000 }, () => {
     ] as const) {
       expect((await verify([...base, '--nonce', nonce])).json).toEqual({ game: 'box', ticket });
     }
-  }, 120_000);
+  });
 
   it('with --box and --box-version names the item of that version holding the ticket', async () => {
     const { json, code } = await verify([...base, '--nonce', '2', '--box', 'penny-box', '--box-version', '1']);
@@ -87,5 +80,5 @@ describe('verify CLI: box', { timeout: 120_000 }, () => {
       expect(code, args.join(' ')).toBe(2);
       expect(typeof json.error).toBe('string');
     }
-  }, 120_000); // five CLI processes, each starting tsx
+  });
 });

@@ -1,25 +1,22 @@
-// The verifier CLI, spawned as an auditor would run it: one JSON object on stdout.
+// The verifier CLI: its process contract spawned as an auditor runs it (one JSON object on stdout,
+// exit 2 on bad input), every game's output through the same code in-process (runVerify).
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { verifyResult } from '../../src/server/cli/verify.service.ts';
+import { runVerify } from '../../src/server/cli/verify.run.ts';
 
 const run = promisify(execFile);
 const seed = 'a'.repeat(64);
 const base = ['--server-seed', seed, '--client-seed', 'abc'];
 
 async function verify(args: string[]): Promise<{ json: Record<string, unknown>; code: number }> {
-  try {
-    const { stdout } = await run(process.execPath, ['--import', 'tsx', 'src/server/cli/verify.ts', ...args]);
-    expect(stdout.trim().split('\n')).toHaveLength(1);
-    return { json: JSON.parse(stdout) as Record<string, unknown>, code: 0 };
-  } catch (e) {
-    const err = e as { stdout: string; code: number };
-    return { json: JSON.parse(err.stdout) as Record<string, unknown>, code: err.code };
-  }
+  const { stdout, exitCode } = await runVerify(args, process.env);
+  expect(stdout.trim().split('\n')).toHaveLength(1);
+  return { json: JSON.parse(stdout) as Record<string, unknown>, code: exitCode };
 }
 
-// Each CLI process starts tsx (about a second of CPU, much more when the machine is busy).
+// Each CLI process starts tsx (about a second of CPU, much more when the machine is busy): two spawns.
 describe('verify CLI', { timeout: 120_000 }, () => {
   it('npm run --silent verify prints exactly one JSON object for dice', async () => {
     const { stdout } = await run('npm', ['run', '--silent', 'verify', '--', 'dice', ...base, '--nonce', '1']);
@@ -62,6 +59,14 @@ describe('verify CLI', { timeout: 120_000 }, () => {
     expect(verifyResult('dice', { ...options, target: '50', direction: 'sideways' })).toEqual({
       error: '--direction must be over or under',
     });
+  });
+
+  it('the process exits 2 with the error on stderr and an error object on stdout', async () => {
+    const failed = await run(process.execPath, ['--import', 'tsx', 'src/server/cli/verify.ts', 'dice', ...base]).catch(
+      (e: unknown) => e as { stdout: string; stderr: string; code: number },
+    );
+    expect(failed).toMatchObject({ code: 2, stderr: '--nonce is required\n' });
+    expect(JSON.parse((failed as { stdout: string }).stdout)).toEqual({ error: '--nonce is required' });
   });
 
   it('bad input exits 2 with an error object', async () => {

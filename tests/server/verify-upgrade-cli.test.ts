@@ -1,30 +1,16 @@
-// The verifier CLI for upgrades, spawned as an auditor would run it: one JSON object on stdout.
-import { execFile } from 'node:child_process';
-import { promisify } from 'node:util';
+// The verifier CLI for upgrades: one JSON object on stdout (in-process through runVerify, the code
+// the spawned CLI runs; its process contract is tests/server/verify-cli.test.ts).
 import { describe, expect, it } from 'vitest';
+import { runVerify } from '../../src/server/cli/verify.run.ts';
 
-const run = promisify(execFile);
 const base = ['--server-seed', 'a'.repeat(64), '--client-seed', 'abc'];
 
 async function verify(args: string[]): Promise<{ stdout: string; code: number }> {
-  try {
-    const { stdout } = await run(process.execPath, [
-      '--import',
-      'tsx',
-      'src/server/cli/verify.ts',
-      'upgrade',
-      ...base,
-      ...args,
-    ]);
-    return { stdout, code: 0 };
-  } catch (e) {
-    const err = e as { stdout: string; code: number };
-    return { stdout: err.stdout, code: err.code };
-  }
+  const { stdout, exitCode } = await runVerify(['upgrade', ...base, ...args], process.env);
+  return { stdout, code: exitCode };
 }
 
-// Each CLI process starts tsx (about a second of CPU, much more when the machine is busy).
-describe('verify CLI: upgrade', { timeout: 120_000 }, () => {
+describe('verify CLI: upgrade', () => {
   it('prints roll = f0 × 100 and win = roll < chance on the golden seeds', async () => {
     expect(await verify(['--nonce', '1', '--chance', '17.97'])).toEqual({
       stdout: '{"game":"upgrade","roll":16.440096078440547,"win":true}\n',

@@ -224,21 +224,36 @@ export async function runAdmin(db: DB, argv: string[], now: number): Promise<str
   }
 }
 
+/** Where the CLI writes: the process's streams, or a test's buffers. */
+export interface AdminOutput {
+  out: (text: string) => void;
+  err: (text: string) => void;
+}
+
+const processOutput: AdminOutput = {
+  out: (text) => process.stdout.write(text),
+  err: (text) => process.stderr.write(text),
+};
+
 /** Runs the CLI in this process with the configured database; returns the exit code. */
-export async function main(argv: string[], config: Config = loadConfig()): Promise<number> {
+export async function main(
+  argv: string[],
+  config: Config = loadConfig(),
+  io: AdminOutput = processOutput,
+): Promise<number> {
   const database = openDatabase(config.database);
   try {
     await migrate(database);
     await seedWallet(database.db, Date.now()); // idempotent: promo codes and rates exist
-    for (const line of await runAdmin(database.db, argv, Date.now())) process.stdout.write(`${line}\n`);
+    for (const line of await runAdmin(database.db, argv, Date.now())) io.out(`${line}\n`);
     return 0;
   } catch (e) {
     if (e instanceof UsageError) {
-      process.stderr.write(`${e.message}\n\n${USAGE}\n`);
+      io.err(`${e.message}\n\n${USAGE}\n`);
       return 2;
     }
     if (e instanceof HttpError) {
-      process.stderr.write(`${e.message}\n`);
+      io.err(`${e.message}\n`);
       return 1;
     }
     throw e;

@@ -67,17 +67,18 @@ describe('plinko outcome', () => {
     expect(off).toEqual(['9/medium', '11/high', '12/high']);
   });
 
-  it('10^6 simulated drops on 8 rows / high match the exact RTP and bucket odds', () => {
+  it('300,000 simulated drops on 8 rows / high match the exact RTP and bucket odds', () => {
     const table = plinkoTable(8, 'high');
     const counts = new Array<number>(9).fill(0);
-    const N = 1_000_000;
+    const N = 300_000;
     for (let nonce = 0; nonce < N; nonce++) {
       const dirs = nodeDirections8({ serverSeed: 'b'.repeat(64), clientSeed: 'sim', nonce });
       counts[dirs.reduce((a, b) => a + b, 0)]!++;
     }
     const rtp = counts.reduce((a, c, k) => a + c * table[k]!, 0) / N;
-    // σ of one drop's return on 8/high ≈ 2.1, so σ of the mean over 10^6 ≈ 0.0021: allow 4σ
-    expect(Math.abs(rtp - plinkoRtp(8, 'high'))).toBeLessThan(0.0085);
+    // σ of one drop's return on 8/high ≈ 2.1, so σ of the mean over 3·10^5 ≈ 0.0038: allow 4σ (the
+    // exact RTP is proved above; this checks the HMAC directions are fair coin flips)
+    expect(Math.abs(rtp - plinkoRtp(8, 'high'))).toBeLessThan((4 * 2.1) / Math.sqrt(N));
     for (let k = 0; k <= 8; k++) {
       const p = choose(8, k) / 256;
       expect(Math.abs(counts[k]! / N - p)).toBeLessThan(5 * Math.sqrt((p * (1 - p)) / N));
