@@ -51,9 +51,12 @@ test('a player creates a 1v1, fills it with a bot, watches it end, verifies it; 
   const joined = channelJoined(page, `battle-${id}`);
   await page.reload();
   await joined;
+  await expect(page.getByTestId('battle-page')).toHaveAttribute('data-phase', 'new'); // the battle actor's status
   await page.getByTestId('add-bots-button').click();
   await expect(page.getByTestId('seat-card').nth(1).getByTestId('seat-name')).toContainText('Bot');
+  await expect(page.getByTestId('battle-page')).toHaveAttribute('data-phase', 'in_progress', { timeout: 30_000 });
   await waitForEnd(page);
+  await expect(page.getByTestId('battle-page')).toHaveAttribute('data-phase', 'ended');
   await expect(page.getByTestId('round-counter')).toHaveText('Round 2/2');
   await expect(page.getByTestId('seat-drop')).toHaveCount(4);
 
@@ -76,6 +79,15 @@ test('a player creates a 1v1, fills it with a bot, watches it end, verifies it; 
   await expect(page.getByTestId('winner-badge')).toHaveCount(0);
   await expect(page.getByTestId('winner-badge').first()).toBeVisible({ timeout: 60_000 });
   await expect(page.getByTestId('seat-drop')).toHaveCount(4);
+
+  // a visitor of the ended battle lands on its end at once: the last round's drops and the winners
+  await page.reload();
+  await expect(page.getByTestId('battle-page')).toHaveAttribute('data-phase', 'ended');
+  await expect(page.getByTestId('winner-badge').first()).toBeVisible();
+  await expect(page.getByTestId('battle-stage')).toHaveAttribute('data-renderer', 'webgl');
+  await expect
+    .poll(() => page.evaluate(() => (window as unknown as { __battle?: { landed(): number[] } }).__battle?.landed()))
+    .toEqual(lastDrops);
 
   // the winner's seat gets every drop: in my inventory when I won, none when the bot did
   const won = api.data.winners.includes(0);

@@ -1,5 +1,5 @@
 // /dev/scenes plays a scene from a given outcome without a server round trip: dice lands on the
-// roll in the URL; the clock controls pause it and skip to the end; upgrade and the box reel too.
+// roll in the URL; the clock controls pause it and skip to the end; upgrade, the box reel and battle rounds too.
 import { expect, test, type Page } from '@playwright/test';
 import { skipBonus } from './shell-helpers.ts';
 
@@ -47,4 +47,29 @@ test('@desktop box reel: three reels land on the items in the URL', async ({ pag
   await page.getByRole('button', { name: 'Skip to end' }).click();
   await expect(page.getByTestId('scene-stage')).toHaveAttribute('data-reached', 'true');
   expect(await view(page)).toEqual({ items: [5, 0, 7], settled: true });
+});
+
+test('@desktop battle: a 2v2 of given drops walks its rounds through the statuses to the winners', async ({ page }) => {
+  test.slow(); // four masked reels in software WebGL
+  // two rounds of four seats (item indices 0–7): team 1 (seats 0–1) totals $30.00, team 2 $0.25
+  await page.goto('/dev/scenes?scene=battle&mode=2v2&drops=7,7,0,0;6,6,1,0&muted');
+  await expect(page.getByRole('button', { name: 'Replay' })).toBeEnabled(); // the replay has started
+  await page.getByRole('button', { name: 'Pause' }).click();
+  const mid = (await view(page)) as { status: string; shown: number; winners: number[] | null };
+  expect(['starting', 'pending', 'in_progress']).toContain(mid.status);
+  expect(mid.winners).toBeNull();
+  await page.getByRole('button', { name: 'Skip to end' }).click();
+  await expect(page.getByTestId('scene-stage')).toHaveAttribute('data-reached', 'true');
+  expect(await view(page)).toMatchObject({
+    status: 'ended',
+    round: 1,
+    shown: 1,
+    landed: [6, 6, 1, 0],
+    winners: [0, 1],
+  });
+  expect(await page.evaluate(() => (window as W).__scenes!.outcome)).toMatchObject({
+    mode: '2v2',
+    totals: [30, 0.25],
+    winners: [0, 1],
+  });
 });

@@ -77,8 +77,12 @@ const GAMES: Game[] = [
       return `/battles/${((await res.json()) as { data: { id: number } }).data.id}`;
     },
     stage: 'battle-stage',
-    control: (p) => p.getByTestId('round-counter'),
-    actors: [],
+    // the page's data-phase is the battle actor's status: one of the five (a new battle waits in `new`)
+    control: (p) =>
+      p
+        .locator(['new', 'starting', 'pending', 'in_progress', 'ended'].map((s) => `[data-phase="${s}"]`).join(', '))
+        .getByTestId('round-counter'),
+    actors: ['battle'],
   },
 ];
 

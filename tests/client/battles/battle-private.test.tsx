@@ -6,6 +6,7 @@ import { act, cleanup, fireEvent, render, renderHook, screen, waitFor } from '@t
 import { MemoryRouter } from 'react-router';
 import { battle } from './battle-fixtures.ts';
 import { useActiveBattle } from '../../../src/client/stores/active-battle.ts';
+import { EngineClock } from '../../../src/client/engine/clock.ts';
 
 const channel = vi.hoisted(() => ({
   watch: vi.fn(
@@ -83,7 +84,7 @@ describe('useBattle', () => {
   it('GETs with ?code= and joins the private channel with the code, then reads the battle again', async () => {
     const priv = battle({ private: true, invite_code: CODE });
     mockFetch(() => [200, { data: priv }]);
-    const { result } = renderHook(() => useBattle(7, CODE));
+    const { result } = renderHook(() => useBattle(7, CODE, new EngineClock(), () => 0));
     await waitFor(() => expect(result.current.battle?.private).toBe(true));
     expect(calls[0]!.url).toBe(`/api/battles/7?code=${CODE}`);
     await waitFor(() => expect(channel.watch).toHaveBeenCalledTimes(1));
@@ -96,7 +97,7 @@ describe('useBattle', () => {
 
   it('a public battle: no code, no private channel', async () => {
     mockFetch(() => [200, { data: battle() }]);
-    const { result } = renderHook(() => useBattle(7));
+    const { result } = renderHook(() => useBattle(7, null, new EngineClock(), () => 0));
     await waitFor(() => expect(result.current.battle).not.toBeNull());
     expect(calls[0]!.url).toBe('/api/battles/7');
     expect(channel.watch).not.toHaveBeenCalled();

@@ -1,11 +1,10 @@
 // The battle reels: every seat's reel rests on its drop at the same moment, the strips are the same
-// for every viewer, and a replay's rounds follow one another.
+// for every viewer.
 import { describe, expect, it } from 'vitest';
 import {
   itemAt,
   reelItemsFor,
   reelSeed,
-  replayStarts,
   roundReels,
   ROUND_SPIN_MS,
 } from '../../../src/client/games/battles/battle-reel.ts';
@@ -53,9 +52,5 @@ describe('roundReels', () => {
     const withDrop = reelItemsFor(items, [{ id: 999, tickets: 1, img_url: '/z.png', rarity: 'legendary' }, items[0]!]);
     expect(withDrop).toHaveLength(9);
     expect(withDrop[landedItem(roundReels(9, 0, withDrop, [999], 1400)[0]!)]!.id).toBe(999);
-  });
-
-  it('schedules a replay one spin plus the pause apart', () => {
-    expect(replayStarts(3, 1400, 700, 50)).toEqual([50, 2150, 4250]);
   });
 });

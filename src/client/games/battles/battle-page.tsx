@@ -3,27 +3,31 @@
 // it ended the winners, a replay and the Verify panel. Spectators and late joiners land on the latest
 // round at once; the balance is held (busy flag) while the player's own battle spins. A private
 // battle's invite code (?code=) goes with the GET, the channel and the join; its creator sees the link.
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
+import { useSelector } from '@xstate/react';
+import type { Actor } from 'xstate';
 import { isTeamMode, type Battle } from '../../../shared/api/battles.ts';
+import type { VersionItem } from '../../../shared/api/box-fair.ts';
 import { PixiStage } from '../../engine/pixi-stage.tsx';
-import type { PixiHost } from '../../engine/pixi-host.ts';
 import { EngineClock } from '../../engine/clock.ts';
 import { DevPanel } from '../../engine/dev-panel.tsx';
 import { inspectMode } from '../../engine/inspect.ts';
-import { SceneRunner } from '../../engine/scene.ts';
-import { initSound } from '../../engine/sound.ts';
-import { useMotion } from '../../engine/motion.ts';
+import { playSound } from '../../engine/sound.ts';
+import { motionMode, useMotion } from '../../engine/motion.ts';
+import { useSceneStage } from '../../engine/use-scene-stage.ts';
 import { TurboMute } from '../../components/ui/turbo-mute.tsx';
 import { PageError, PageLoading } from '../../components/ui/page-status.tsx';
 import { formatDollars } from '../../lib/format.ts';
 import { useSession } from '../../stores/session.ts';
 import { useActiveBattle } from '../../stores/active-battle.ts';
 import { BattleScene, REEL_ROW_PX } from './battle.scene.ts';
-import { cssColor, seatColor, TEAM_COLORS } from './battle-colors.ts';
-import { lastRound, mySeat, teamTotals } from './battle.state.ts';
-import { roundBoxItems, useBattle, useBoxItems } from './use-battle.ts';
-import { useBattlePlayback } from './use-battle-playback.ts';
+import { cssColor, TEAM_COLORS } from './battle-colors.ts';
+import { filledSeats, lastRound, mySeat, teamTotals } from './battle.state.ts';
+import type { battleMachine, BattlePhase } from './battle.machine.ts';
+import { battleView, roundBoxItems, syncBattleScene } from './battle.view.ts';
+import { ROUND_SPIN_MS } from './battle-reel.ts';
+import { useBattle, useBoxItems } from './use-battle.ts';
 import { BattleSeats } from './battle-seats.tsx';
 import { BattleActions } from './battle-actions.tsx';
 import { BattleBoxes, ModeLabel } from './battle-parts.tsx';
@@ -51,35 +55,55 @@ function useWidth(ref: React.RefObject<HTMLElement | null>): number {
   return width;
 }
 
-/** Keeps the active battle store and the busy flag in step with the battle. */
-function useBattleBookkeeping(battle: Battle | null, userId: number | null, shownRound: number) {
+/** Keeps the active battle store and the busy flag in step with the battle (`spinning`: my seat's rounds play). */
+function useBattleBookkeeping(battle: Battle | null, userId: number | null, playing: boolean) {
   useEffect(() => {
     if (!battle) return;
     if (battle.status === 'ended' || battle.status === 'canceled')
       useActiveBattle.getState().settle(battle.id, battle.status);
     else if (mySeat(battle, userId)) useActiveBattle.getState().setBattle(battle.id);
   }, [battle, userId]);
-  const spinning =
-    !!battle &&
-    mySeat(battle, userId) !== null &&
-    battle.status !== 'canceled' &&
-    battle.status !== 'waiting' &&
-    shownRound < lastRound(battle);
+  const spinning = !!battle && mySeat(battle, userId) !== null && playing;
   useEffect(() => {
     useSession.getState().setBusy(spinning); // a win's balance shows once the reels have landed
   }, [spinning]);
   useEffect(() => () => useSession.getState().setBusy(false), []);
 }
 
-/** The battle page. */
+type BattleActor = Actor<typeof battleMachine>;
+
+/** Engine ms a round's reels spin in the player's motion mode now. */
+const spinMs = () => ROUND_SPIN_MS[motionMode(useMotion.getState())];
+
+/** Shows the machine's view on the scene (every snapshot and each box list that loads); plays the win. */
+function useBattleScene(actor: BattleActor, scene: BattleScene, items: Map<string, VersionItem[]>) {
+  const [sync] = useState(() => syncBattleScene(scene));
+  useEffect(() => {
+    const show = () => sync(battleView(actor.getSnapshot().context, items));
+    show();
+    const sub = actor.subscribe(show);
+    return () => sub.unsubscribe();
+  }, [actor, items, sync]);
+  const celebrate = useSelector(actor, (s) => battleView(s.context, items).celebrate !== null);
+  useEffect(() => {
+    if (celebrate) playSound('win');
+  }, [celebrate]);
+}
+
+/** The battle page: one battle actor per battle id. */
 export default function BattlePage() {
   const id = Number(useParams().id);
   const code = useSearchParams()[0].get('code') || null;
-  const { battle, error, reload } = useBattle(id, code);
-  const items = useBoxItems(battle?.boxes);
+  if (!Number.isInteger(id) || id <= 0) return <PageError error={new Error('Battle not found.')} />;
+  return <BattleRoom key={id} id={id} code={code} />;
+}
+
+/** One battle, live. */
+function BattleRoom({ id, code }: { id: number; code: string | null }) {
   const [clock] = useState(() => new EngineClock());
   const [scene] = useState(() => new BattleScene());
-  const [renderer, setRenderer] = useState('');
+  const { actor, battle, error, reload } = useBattle(id, code, clock, spinMs);
+  const items = useBoxItems(battle?.boxes);
   const userId = useSession((s) => s.user?.id ?? null);
   const turbo = useMotion((s) => s.turbo);
   const setTurbo = useMotion((s) => s.setTurbo);
@@ -87,51 +111,43 @@ export default function BattlePage() {
   const width = useWidth(stageRef);
   const seats = battle?.seats.length ?? 2;
   const columns = gridColumns(seats, width || 800);
-  const { shownRound, replaying, replay } = useBattlePlayback(battle, items, scene, clock, renderer === 'unavailable');
-  useBattleBookkeeping(battle, userId, shownRound);
+  const reelRound = useSelector(actor, (s) => s.context.round);
+  const shown = useSelector(actor, (s) => s.context.shown);
+  const replaying = useSelector(actor, (s) => s.context.replaying);
+  const canceled = useSelector(actor, (s) => s.context.canceled !== null);
+  const phase = useSelector(actor, (s) => s.value as BattlePhase);
+  const waiting = useSelector(actor, (s) => s.hasTag('waiting'));
+  const running = useSelector(actor, (s) => s.hasTag('running')); // started, rounds to show (a replay too)
+  const playing = running && !replaying;
+  useBattleBookkeeping(battle, userId, playing);
+  useBattleScene(actor, scene, items);
   const latest = useRef({ battle, items });
   latest.current = { battle, items };
-
-  useEffect(() => {
-    if (battle) scene.setSeats(battle.seats.map((s) => seatColor(battle.mode, s.seat)));
-  }, [battle?.mode, seats, scene]); // colours change with the mode and seat count only
-  useEffect(() => scene.setColumns(columns), [columns, scene]);
-
-  const onReady = useCallback(
-    (host: PixiHost) => {
-      initSound();
-      setRenderer(host.rendererName);
-      let stopped = false;
-      let runner: SceneRunner | null = null;
-      void SceneRunner.start(host, scene, clock).then((r) => {
-        if (stopped) return r.destroy();
-        runner = r;
-      });
-      const unexpose = exposeBattleDebug(host, scene, clock, () => {
-        const { battle: b, items: m } = latest.current;
-        return b ? roundBoxItems(m, b, 0) : [];
-      });
-      return () => {
-        stopped = true;
-        unexpose();
-        runner?.destroy();
-      };
-    },
-    [scene, clock],
+  const stage = useSceneStage(scene, clock, (host) =>
+    exposeBattleDebug(host, scene, clock, () => {
+      const { battle: b, items: m } = latest.current;
+      return b ? roundBoxItems(m, b, 0) : [];
+    }),
   );
+  const actors = useMemo(() => ({ battle: actor }), [actor]);
 
-  if (!Number.isInteger(id) || id <= 0) return <PageError error={new Error('Battle not found.')} />;
+  useEffect(() => scene.setColumns(columns), [columns, scene]);
+  useEffect(() => {
+    if (stage.renderer === 'unavailable') clock.skipToEnd(); // no canvas, no ticker: show each round at once
+  }, [stage.renderer, phase, reelRound, clock]);
+
   if (error && !battle) return <PageError error={error} />;
   const rows = Math.ceil(seats / columns);
-  const round = Math.min(shownRound, lastRound(battle ?? ({ boxes: [] } as unknown as Battle)));
-  const teams = battle && isTeamMode(battle.mode) ? teamTotals(battle, shownRound) : null;
+  const round = battle ? Math.min(reelRound, lastRound(battle)) : -1; // the round on the reels
+  const teams = battle && isTeamMode(battle.mode) ? teamTotals(battle, shown) : null;
 
   return (
     <section
       className="page page-wide battle-page"
       data-testid="battle-page"
       data-status={battle?.status}
-      data-shown-round={shownRound}
+      data-shown-round={shown}
+      data-phase={phase}
     >
       {!battle && <PageLoading />}
       {battle && (
@@ -141,13 +157,13 @@ export default function BattlePage() {
               <h1>
                 Battle #{battle.id} <ModeLabel battle={battle} />
               </h1>
-              <BattleBoxes boxes={battle.boxes} current={battle.status === 'running' ? round + 1 : undefined} />
+              <BattleBoxes boxes={battle.boxes} current={running ? Math.max(0, round) + 1 : undefined} />
             </div>
             <div>
               <p className="battle-round" data-testid="round-counter">
-                {battle.status === 'waiting'
-                  ? `Waiting for players · ${battle.seats.filter((s) => s.user || s.bot).length}/${battle.seats.length}`
-                  : battle.status === 'canceled'
+                {waiting
+                  ? `Waiting for players · ${filledSeats(battle)}/${battle.seats.length}`
+                  : canceled
                     ? 'Canceled'
                     : `Round ${Math.max(0, round) + 1}/${battle.boxes.length}`}
               </p>
@@ -158,13 +174,13 @@ export default function BattlePage() {
             battle={battle}
             userId={userId}
             replaying={replaying}
-            onReplay={replay}
+            onReplay={() => actor.send({ type: 'REPLAY' })}
             onChanged={reload}
             code={code}
           />
           <BattleInvite battle={battle} userId={userId} />
           <BattleExpiry battle={battle} />
-          {battle.status === 'canceled' && (
+          {canceled && (
             <p className="notice" data-testid="battle-canceled">
               This battle was canceled; every seat was refunded. <Link to="/battles">Back to battles</Link>
             </p>
@@ -184,15 +200,15 @@ export default function BattlePage() {
         ref={stageRef}
         className="battle-stage"
         data-testid="battle-stage"
-        data-renderer={renderer}
+        data-renderer={stage.renderer}
         style={{ height: rows * REEL_ROW_PX }}
       >
-        <PixiStage background="#0d0e1c" onReady={onReady} onError={() => setRenderer('unavailable')} />
+        <PixiStage background="#0d0e1c" onReady={stage.onReady} onError={stage.onError} />
       </div>
       <TurboMute className="battle-toggles" turbo={turbo} onTurbo={setTurbo} />
-      {battle && <BattleSeats battle={battle} shownRound={shownRound} columns={columns} userId={userId} />}
+      {battle && <BattleSeats battle={battle} shownRound={shown} columns={columns} userId={userId} />}
       {battle?.status === 'ended' && <BattleVerify battle={battle} versions={items} />}
-      {inspectMode() !== 'off' && <DevPanel actors={{}} clock={clock} />}
+      {inspectMode() !== 'off' && <DevPanel actors={actors} clock={clock} />}
     </section>
   );
 }

@@ -71,8 +71,3 @@ export function itemAt(script: ReelScript, t: number): number {
   const tile = tileAt(script, reelOffsetAt(script, t));
   return script.strip[Math.min(tile, script.strip.length - 1)]!;
 }
-
-/** Engine times at which each round of a replay starts: one spin plus `pauseMs` apart. */
-export function replayStarts(rounds: number, spinMs: number, pauseMs: number, from = 0): number[] {
-  return Array.from({ length: rounds }, (_, r) => from + r * (spinMs + pauseMs));
-}

@@ -30,13 +30,11 @@ export class BattleScene implements Scene {
   readonly root = new Container();
   readonly bundle = null; // item images load as rounds need them
   muted = false; // tests and benches turn ticks off
-  onLanded: ((round: number) => void) | null = null; // every reel rests on the round's drops
   private reels: Reel[] = [];
   private items: BattleReelItem[] = []; // the current round's box items
   private textures = new Map<string, Texture>(); // by image URL
   private round = -1; // round the scripts belong to
   private startedAt = 0; // engine ms the round began
-  private landedRound = -1; // last round reported landed
   private winners: number[] | null = null; // seats to celebrate
   private columns = 1;
   private width = 1;
@@ -95,7 +93,6 @@ export class BattleScene implements Scene {
     });
     this.round = round;
     this.startedAt = now;
-    this.landedRound = Math.min(this.landedRound, round - 1);
     this.winners = null;
     this.update(now);
   }
@@ -133,10 +130,6 @@ export class BattleScene implements Scene {
       this.drawStrip(r);
     });
     if (this.winners) this.drawFrames();
-    if (this.round > this.landedRound && this.settled) {
-      this.landedRound = this.round;
-      this.onLanded?.(this.round);
-    }
   }
 
   resize(width: number, height: number): void {

@@ -1,15 +1,21 @@
-// A battle kept live on the page: joins `battle-{id}` first, then GETs the battle (with the page's
-// invite code, ?code=), and applies every channel event (those that arrived before the answer too)
-// through the pure merge of battle.state.ts. A private battle's events come on private-battle-{id}
+// A battle kept live on the page by its battle machine (battle.machine.ts, on the engine clock): joins
+// `battle-{id}` first, then GETs the battle (with the page's invite code, ?code=) and sends it as LOADED;
+// every channel event goes to the machine, which queues those before the answer and merges all through
+// the pure merge of battle.state.ts. A private battle's events come on private-battle-{id}
 // (battle-channel.ts), joined once the answer says it is private; the battle is read again once that
 // subscription holds, so nothing between the answer and the subscription is missed.
 // Also loads each box version's items once (the reels' tiles: GET /api/boxes/{slug}/versions/{v}).
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
+import { useSelector } from '@xstate/react';
 import { api, ApiError } from '../../lib/api.ts';
 import { onPublicEvent } from '../../lib/public-channel.ts';
 import { BATTLE_EVENTS, battleChannel, type Battle, type BattleBox } from '../../../shared/api/battles.ts';
 import type { BoxVersion, VersionItem } from '../../../shared/api/box-fair.ts';
-import { applyBattleEvent, type BattleEvent } from './battle.state.ts';
+import type { EngineClock } from '../../engine/clock.ts';
+import { useGameActor } from '../../engine/use-game-actor.ts';
+import type { BattleEvent } from './battle.state.ts';
+import { battleMachine } from './battle.machine.ts';
+import { versionKey } from './battle.view.ts';
 import { battleApiPath } from './battle-api.ts';
 import { watchPrivateBattle } from './battle-channel.ts';
 
@@ -25,28 +31,22 @@ const LIVE_EVENTS: readonly BattleEvent['type'][] = [
 ];
 
 /**
- * The live battle, the load error and a reload (after my own join or add-bots, the events also
- * arrive); `code` is the invite code of a private battle's link.
+ * The battle actor of battle `id` on `clock` (`spinMs`: a round's spin in engine ms), the live battle,
+ * the load error and a reload (after my own join or add-bots, the events also arrive); `code` is the
+ * invite code of a private battle's link. Mount it once per battle id (the page keys it by the id).
  */
-export function useBattle(id: number, code?: string | null) {
-  const [battle, setBattle] = useState<Battle | null>(null);
+export function useBattle(id: number, code: string | null | undefined, clock: EngineClock, spinMs: () => number) {
+  const actor = useGameActor(battleMachine, clock, { clock, spinMs });
+  const battle = useSelector(actor, (s) => s.context.battle);
   const [error, setError] = useState<Error | null>(null);
   const [version, setVersion] = useState(0);
-  const early = useRef<BattleEvent[]>([]); // events before the first answer
-  const loaded = useRef(false);
   const isPrivate = battle?.id === id && battle.private;
 
-  const onEvent = useRef((type: string, data: unknown) => {
-    const e = { type, data } as BattleEvent;
-    if (!LIVE_EVENTS.includes(e.type)) return;
-    if (!loaded.current) early.current.push(e);
-    else setBattle((b) => (b ? applyBattleEvent(b, e) : b));
-  }).current;
+  const [onEvent] = useState(() => (type: string, data: unknown) => {
+    if ((LIVE_EVENTS as readonly string[]).includes(type)) actor.send({ type, data } as BattleEvent);
+  });
 
   useEffect(() => {
-    loaded.current = false;
-    early.current = [];
-    setBattle(null);
     const offs = LIVE_EVENTS.map((type) => onPublicEvent(type, (data) => onEvent(type, data), battleChannel(id)));
     return () => offs.forEach((off) => off());
   }, [id, onEvent]);
@@ -61,23 +61,18 @@ export function useBattle(id: number, code?: string | null) {
     api<{ data: Battle }>('GET', battleApiPath(id, code)).then(
       (res) => {
         if (!live) return;
-        loaded.current = true;
         setError(null);
-        const fresh = early.current.reduce(applyBattleEvent, res.data);
-        setBattle((cur) => (cur && cur.id === fresh.id && cur.round > fresh.round ? cur : fresh)); // never step back
-        early.current = [];
+        actor.send({ type: 'LOADED', battle: res.data });
       },
       (e: unknown) => live && setError(e instanceof ApiError || e instanceof Error ? e : new Error(String(e))),
     );
     return () => {
       live = false;
     };
-  }, [id, code, version]);
+  }, [id, code, version, actor]);
 
-  return { battle, error, reload: () => setVersion((v) => v + 1) };
+  return { actor, battle, error, reload: () => setVersion((v) => v + 1) };
 }
-
-const versionKey = (b: Pick<BattleBox, 'slug' | 'version'>) => `${b.slug}@${b.version}`;
 
 /** Items of every box version of the battle, by "slug@version" (empty until loaded). */
 export function useBoxItems(boxes: readonly BattleBox[] | undefined): Map<string, VersionItem[]> {
@@ -97,10 +92,4 @@ export function useBoxItems(boxes: readonly BattleBox[] | undefined): Map<string
     };
   }, [keys]);
   return items;
-}
-
-/** The items of round `round`'s box (by its version). */
-export function roundBoxItems(items: Map<string, VersionItem[]>, battle: Battle, round: number): VersionItem[] {
-  const box = battle.boxes[round];
-  return box ? (items.get(versionKey(box)) ?? []) : [];
 }
