@@ -1,5 +1,5 @@
 // /dev/scenes plays a scene from a given outcome without a server round trip: dice lands on the
-// roll in the URL; the clock controls pause it and skip to the end; upgrade and the box reel too.
+// roll in the URL; the clock controls pause it and skip to the end; upgrade, the box reel and Bounce too.
 import { expect, test, type Page } from '@playwright/test';
 import { skipBonus } from './shell-helpers.ts';
 
@@ -47,4 +47,23 @@ test('@desktop box reel: three reels land on the items in the URL', async ({ pag
   await page.getByRole('button', { name: 'Skip to end' }).click();
   await expect(page.getByTestId('scene-stage')).toHaveAttribute('data-reached', 'true');
   expect(await view(page)).toEqual({ items: [5, 0, 7], settled: true });
+});
+
+test('@desktop bounce: N seeded balls, and balls on the paths in the URL, land in their buckets', async ({ page }) => {
+  await page.goto('/dev/scenes?scene=plinko&rows=8&risk=high&balls=12&muted');
+  await expect(page.getByRole('button', { name: 'Replay' })).toBeEnabled(); // the balls are falling
+  const outcome = (await page.evaluate(() => (window as W).__scenes!.outcome)) as { buckets: number[] };
+  expect(outcome.buckets).toHaveLength(12);
+  await page.getByRole('button', { name: 'Skip to end' }).click();
+  await expect(page.getByTestId('scene-stage')).toHaveAttribute('data-reached', 'true');
+  const seen = (await view(page)) as { rows: number; landed: number[] };
+  expect(seen.rows).toBe(8);
+  expect([...seen.landed].sort()).toEqual([...outcome.buckets].sort());
+
+  await page.goto('/dev/scenes?scene=plinko&rows=8&risk=low&outcome=LLLLLLLL,RRRRRRRR,LRLRLRLR&muted');
+  await expect(page.getByRole('button', { name: 'Replay' })).toBeEnabled();
+  expect(await page.evaluate(() => (window as W).__scenes!.outcome)).toMatchObject({ buckets: [0, 8, 4] });
+  await page.getByRole('button', { name: 'Skip to end' }).click();
+  await expect(page.getByTestId('scene-stage')).toHaveAttribute('data-reached', 'true');
+  expect(((await view(page)) as { landed: number[] }).landed.sort()).toEqual([0, 4, 8]);
 });

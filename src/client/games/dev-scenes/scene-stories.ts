@@ -11,9 +11,10 @@ import { DiceScene } from '../dice/dice.scene.ts';
 import { UpgradeScene } from '../upgrade/upgrade.scene.ts';
 import { BoxesScene, type SceneItem } from '../boxes/boxes.scene.ts';
 import { SPIN_MS } from '../boxes/box-opener.tsx';
+import { plinkoStory } from '../plinko/plinko.story.ts';
 
 /** The scenes the page can play. */
-export const STORY_SCENES = ['dice', 'upgrade', 'boxes'] as const;
+export const STORY_SCENES = ['dice', 'upgrade', 'boxes', 'plinko'] as const;
 /** One of them. */
 export type StoryScene = (typeof STORY_SCENES)[number];
 
@@ -145,5 +146,6 @@ export function storyFor(params: URLSearchParams): SceneStory {
   if (name === 'dice') return diceStory(params);
   if (name === 'upgrade') return upgradeStory(params);
   if (name === 'boxes') return boxesStory(params);
+  if (name === 'plinko') return plinkoStory(params); // rows, risk, balls=N or outcome=paths
   throw new Error(`scene must be one of ${STORY_SCENES.join(', ')}`);
 }
