@@ -105,7 +105,11 @@ export function autoBetConfig(config: AutoConfig, amount: number): AutoBetConfig
 export const plinkoMachine = setup({
   types: { context: {} as PlinkoContext, events: {} as PlinkoEvent, input: {} as PlinkoInput },
   actors: { drop: dropMachine, autoBet: autoBetMachine },
-  guards: { allLanded: ({ context }) => context.inFlight === 0 },
+  guards: {
+    allLanded: ({ context }) => context.inFlight === 0,
+    autoOff: ({ context }) => !context.auto,
+    autoOver: ({ context }) => !context.auto || context.autoLeft <= 0,
+  },
   actions: {
     holdBalance: ({ context }) => context.input.setBusy?.(true),
     releaseBalance: ({ context }) => context.input.setBusy?.(false),
@@ -201,20 +205,18 @@ export const plinkoMachine = setup({
       always: { guard: 'allLanded', target: 'ended' },
       on: {
         DROP: { actions: 'spawnDrop' },
-        AUTO_START: { guard: ({ context }) => !context.auto, actions: ['startAuto', 'spawnDrop'] },
-        AUTO_NEXT: [
-          { guard: ({ context }) => !context.auto || context.autoLeft <= 0, actions: 'stopAuto' },
-          { actions: ['countAuto', 'spawnDrop'] },
-        ],
+        AUTO_START: { guard: 'autoOff', actions: ['startAuto', 'spawnDrop'] },
+        AUTO_NEXT: [{ guard: 'autoOver', actions: 'stopAuto' }, { actions: ['countAuto', 'spawnDrop'] }],
       },
     },
     ended: {
       tags: ['ready'],
       on: {
         DROP: { target: 'in_progress', actions: 'spawnDrop' },
-        AUTO_START: { target: 'in_progress', actions: ['startAuto', 'spawnDrop'] },
+        // auto-drop may still run here, waiting out its interval after the last ball landed
+        AUTO_START: { guard: 'autoOff', target: 'in_progress', actions: ['startAuto', 'spawnDrop'] },
         AUTO_NEXT: [
-          { guard: ({ context }) => !context.auto || context.autoLeft <= 0, actions: 'stopAuto' },
+          { guard: 'autoOver', actions: 'stopAuto' },
           { target: 'in_progress', actions: ['countAuto', 'spawnDrop'] },
         ],
       },
