@@ -12,9 +12,10 @@ vi.mock('howler', () => ({
   },
 }));
 
-function setup(phase = 'idle') {
+function setup(replaying = false) {
   const props: DiceHudProps = {
-    phase,
+    busy: replaying,
+    replaying,
     autoOn: false,
     onBet: vi.fn(),
     onAuto: vi.fn(),
@@ -72,8 +73,8 @@ describe('DiceHud', () => {
     expect(props.onBet).toHaveBeenCalledWith({ amount: 0.5, target: 49.5, direction: 'under' });
   });
 
-  it('Space skips while playing', () => {
-    const { props } = setup('playing');
+  it('Space skips while the roll replays', () => {
+    const { props } = setup(true);
     fireEvent.keyDown(window, { code: 'Space', key: ' ' });
     expect(props.onSkip).toHaveBeenCalled();
     expect(props.onBet).not.toHaveBeenCalled();

@@ -56,7 +56,8 @@ describe('dice HUD targets in basis points', () => {
     const onBet = vi.fn();
     render(
       <DiceHud
-        phase="idle"
+        busy={false}
+        replaying={false}
         autoOn={false}
         onBet={onBet}
         onAuto={vi.fn()}

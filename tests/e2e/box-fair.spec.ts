@@ -35,7 +35,7 @@ test('a player opens a box, sees it in My openings and verifies it after rotatin
   const reel = ((await res.json()) as { data: { reels: Reel[] } }).data.reels[0]!;
   await expect(page.getByTestId('skip-button')).toBeEnabled();
   await page.getByTestId('skip-button').click();
-  await expect(page.getByTestId('reel-stage')).toHaveAttribute('data-phase', 'settled', { timeout: 60_000 });
+  await expect(page.getByTestId('reel-stage')).toHaveAttribute('data-phase', 'ended', { timeout: 60_000 });
 
   // the row appears once the reels have stopped, with the ticket and item the API rolled
   const row = panel.getByTestId('opening-row');

@@ -28,7 +28,7 @@ async function openAndSettle(
     await expect(page.getByTestId('skip-button')).toBeEnabled();
     await page.getByTestId('skip-button').click();
   }
-  await expect(page.getByTestId('reel-stage')).toHaveAttribute('data-phase', 'settled', { timeout: 60_000 });
+  await expect(page.getByTestId('reel-stage')).toHaveAttribute('data-phase', 'ended', { timeout: 60_000 });
   const landed = await page.evaluate(() =>
     (window as unknown as { __boxes: { landed(): number[]; settled(): boolean } }).__boxes.landed(),
   );

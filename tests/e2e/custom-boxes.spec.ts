@@ -78,7 +78,7 @@ test('create a box through the form, see it listed, open it, and the creator ear
   expect(body.balance).toBeCloseTo(box.price, 2);
   await expect(other.getByTestId('skip-button')).toBeEnabled();
   await other.getByTestId('skip-button').click();
-  await expect(other.getByTestId('reel-stage')).toHaveAttribute('data-phase', 'settled', { timeout: 60_000 });
+  await expect(other.getByTestId('reel-stage')).toHaveAttribute('data-phase', 'ended', { timeout: 60_000 });
   await expect(other.getByTestId('won-item')).toHaveAttribute('data-item-id', String(body.data.reels[0]!.item.id));
 
   // the creator sees the opening and the 1 % share

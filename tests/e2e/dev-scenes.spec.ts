@@ -1,5 +1,6 @@
 // /dev/scenes plays a scene from a given outcome without a server round trip: dice lands on the
-// roll in the URL; the clock controls pause it and skip to the end; upgrade, the box reel and battle rounds too.
+// roll in the URL; the clock controls pause it and skip to the end; upgrade, the box reel, Bounce and battle
+// rounds too.
 import { expect, test, type Page } from '@playwright/test';
 import { skipBonus } from './shell-helpers.ts';
 
@@ -72,4 +73,23 @@ test('@desktop battle: a 2v2 of given drops walks its rounds through the statuse
     totals: [30, 0.25],
     winners: [0, 1],
   });
+});
+
+test('@desktop bounce: N seeded balls, and balls on the paths in the URL, land in their buckets', async ({ page }) => {
+  await page.goto('/dev/scenes?scene=plinko&rows=8&risk=high&balls=12&muted');
+  await expect(page.getByRole('button', { name: 'Replay' })).toBeEnabled(); // the balls are falling
+  const outcome = (await page.evaluate(() => (window as W).__scenes!.outcome)) as { buckets: number[] };
+  expect(outcome.buckets).toHaveLength(12);
+  await page.getByRole('button', { name: 'Skip to end' }).click();
+  await expect(page.getByTestId('scene-stage')).toHaveAttribute('data-reached', 'true');
+  const seen = (await view(page)) as { rows: number; landed: number[] };
+  expect(seen.rows).toBe(8);
+  expect([...seen.landed].sort()).toEqual([...outcome.buckets].sort());
+
+  await page.goto('/dev/scenes?scene=plinko&rows=8&risk=low&outcome=LLLLLLLL,RRRRRRRR,LRLRLRLR&muted');
+  await expect(page.getByRole('button', { name: 'Replay' })).toBeEnabled();
+  expect(await page.evaluate(() => (window as W).__scenes!.outcome)).toMatchObject({ buckets: [0, 8, 4] });
+  await page.getByRole('button', { name: 'Skip to end' }).click();
+  await expect(page.getByTestId('scene-stage')).toHaveAttribute('data-reached', 'true');
+  expect(((await view(page)) as { landed: number[] }).landed.sort()).toEqual([0, 4, 8]);
 });

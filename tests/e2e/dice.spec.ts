@@ -70,7 +70,7 @@ test('errors show the server text and leave the balance alone', async ({ page, s
   await page.getByRole('button', { name: 'Bet', exact: true }).click();
   await expect(page.locator('.dice-error')).toHaveText('Insufficient balance.');
   await expectToast(page, 'Insufficient balance.', 'error'); // the toast of spec §8
-  await expect(page.getByTestId('dice-stage')).toHaveAttribute('data-phase', 'idle');
+  await expect(page.getByTestId('dice-stage')).toHaveAttribute('data-phase', 'new');
 });
 
 // the dev panel sits above the phone's bottom bar: checked at both viewports
@@ -82,14 +82,15 @@ test('the inspector pauses, steps and skips the roll on the engine clock @respon
   await page.waitForLoadState('networkidle'); // seeds and history have loaded: the panel below them stops moving
   await panel.getByRole('button', { name: 'Pause' }).click();
   await page.getByRole('button', { name: 'Bet', exact: true }).click();
-  await expect(panel.getByTestId('actor-state')).toHaveText('"playing"');
+  await expect(panel.getByTestId('actor-state')).toHaveText('"pending"'); // answered; the paused clock holds it
   const before = await panel.getByTestId('clock-now').textContent();
   await panel.getByRole('button', { name: 'Step frame' }).click();
   await expect(panel.getByTestId('clock-now')).not.toHaveText(before!);
-  await frames(page, 60); // paused: a second of frames (3× a turbo roll) passes, the roll does not settle
-  await expect(panel.getByTestId('actor-state')).toHaveText('"playing"');
+  await expect(panel.getByTestId('actor-state')).toHaveText('"in_progress"');
+  await frames(page, 60); // paused: a second of frames (3× a turbo roll) passes, the roll does not end
+  await expect(panel.getByTestId('actor-state')).toHaveText('"in_progress"');
   await panel.getByRole('button', { name: 'Skip to end' }).click();
-  await expect(panel.getByTestId('actor-state')).toHaveText('"settled"');
+  await expect(panel.getByTestId('actor-state')).toHaveText('"ended"');
   await expect(page.getByTestId('dice-roll')).toBeVisible();
 });
 

@@ -37,7 +37,7 @@ test('a player whose play covers it opens the level-10 free box: the reel lands 
   expect(res.status()).toBe(200);
   const body = (await res.json()) as { data: { reels: { item: { id: number } }[] }; free: { via: string } };
   expect(body.free.via).toBe('daily');
-  await expect(page.getByTestId('reel-stage')).toHaveAttribute('data-phase', 'settled', { timeout: 60_000 });
+  await expect(page.getByTestId('reel-stage')).toHaveAttribute('data-phase', 'ended', { timeout: 60_000 });
   const landed = await page.evaluate(() => (window as unknown as { __boxes: { landed(): number[] } }).__boxes.landed());
   expect(landed).toEqual(body.data.reels.map((r) => r.item.id));
   await expect(page.getByTestId('won-item')).toHaveAttribute('data-item-id', String(body.data.reels[0]!.item.id));

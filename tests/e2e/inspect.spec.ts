@@ -2,7 +2,8 @@
 // the page's actors to the Stately inspector, which here can never answer (stately.ai is blocked, as
 // offline): the page must go on working, with no page error and no error boundary. `?inspect=panel`
 // shows the in-app dev panel: the engine clock, and the page's actors or "no actors on this page yet".
-// Checked at both viewports: the panel sits in the page flow on phones, fixed on desktop.
+// A dice bet is seen walking new → starting → pending → in_progress → ended in order, stepped on the
+// paused engine clock; Bounce's balls are listed as drop actors under the plinko actor.
 import type { Locator, Page } from '@playwright/test';
 import { expect, frames, test } from './fixtures.ts';
 import type { E2EPlayer } from './players.ts';
@@ -57,7 +58,7 @@ const GAMES: Game[] = [
     path: at('/bounce'),
     stage: 'plinko-stage',
     control: (p) => p.getByTestId('plinko-drop'),
-    actors: [],
+    actors: ['plinko'],
   },
   {
     name: 'box',
@@ -156,3 +157,49 @@ for (const game of GAMES) {
     expect(errors).toEqual([]);
   });
 }
+
+test('dice: a bet walks new → starting → pending → in_progress → ended in the panel, stepped by hand', async ({
+  page,
+  signIn,
+}) => {
+  await signIn({ balanceCents: 10_000 });
+  await page.goto('/dice?inspect=panel');
+  await expect(page.getByTestId('dice-stage')).toHaveAttribute('data-renderer', 'webgl');
+  const panel = page.getByTestId('dev-panel');
+  const row = panel.locator('[data-testid="dev-actor"][data-actor="dice"]');
+  await expect(row).toHaveAttribute('data-trail', 'new');
+  await panel.getByRole('button', { name: 'Pause' }).click();
+  await page.getByRole('button', { name: 'Bet', exact: true }).click();
+  await expect(panel.getByTestId('actor-state')).toHaveText('"pending"'); // the paused clock holds the answer
+  await expect(row).toHaveAttribute('data-trail', 'new starting pending');
+  await frames(page, 10);
+  await expect(panel.getByTestId('actor-state')).toHaveText('"pending"');
+  await panel.getByRole('button', { name: 'Step frame' }).click();
+  await expect(panel.getByTestId('actor-state')).toHaveText('"in_progress"');
+  await panel.getByRole('button', { name: 'Skip to end' }).click();
+  await expect(panel.getByTestId('actor-state')).toHaveText('"ended"');
+  await expect(row).toHaveAttribute('data-trail', 'new starting pending in_progress ended');
+  await expect(page.getByTestId('dice-roll')).toBeVisible();
+});
+
+test('bounce: each ball is a drop actor under plinko, held in pending by the paused clock', async ({
+  page,
+  signIn,
+}) => {
+  await signIn({ balanceCents: 10_000 });
+  await page.goto('/bounce?inspect=panel');
+  await expect(page.getByTestId('plinko-stage')).toHaveAttribute('data-renderer', 'webgl');
+  const panel = page.getByTestId('dev-panel');
+  const drops = panel.locator('[data-testid="dev-actor"][data-actor^="plinko/drop-"]');
+  await panel.getByRole('button', { name: 'Pause' }).click();
+  for (let i = 0; i < 3; i++) await page.getByTestId('plinko-drop').click();
+  await expect(drops).toHaveCount(3);
+  for (let i = 0; i < 3; i++) await expect(drops.nth(i)).toHaveAttribute('data-trail', /pending$/);
+  await expect(page.getByTestId('plinko-stage')).toHaveAttribute('data-in-flight', '3');
+  await panel.getByRole('button', { name: 'Step frame' }).click();
+  for (let i = 0; i < 3; i++) await expect(drops.nth(i)).toHaveAttribute('data-trail', /pending in_progress$/);
+  await panel.getByRole('button', { name: 'Skip to end' }).click();
+  await expect(drops).toHaveCount(0); // landed drops are stopped
+  await expect(page.getByTestId('plinko-stage')).toHaveAttribute('data-in-flight', '0');
+  await expect(panel.locator('[data-actor="plinko"]')).toHaveAttribute('data-trail', 'new in_progress ended');
+});

@@ -77,7 +77,7 @@ test(
     await pick(page, ['Aero Runner'], 'Nova Phone 15 "Graphite"');
     await expect(page.getByTestId('upgrade-chance')).toHaveText('17.97%');
     await page.getByTestId('upgrade-button').click();
-    await expect(page.getByTestId('upgrade-stage')).toHaveAttribute('data-phase', 'settled', { timeout: 30_000 });
+    await expect(page.getByTestId('upgrade-stage')).toHaveAttribute('data-phase', 'ended', { timeout: 30_000 });
     await expect(page.getByTestId('upgrade-result')).toContainText(
       `Rolled ${rolls[0].toFixed(2)} against 17.97% — upgraded to Nova Phone 15 "Graphite" ($999.00)!`,
     );

@@ -1,6 +1,9 @@
 // The ?inspect dev panel: the engine clock (pause, step one frame, speed, skip), every actor of the
 // page (id, state value, a context summary, the events it accepts) and a form to send any event the
-// machine accepts. A page without machines yet (Bounce, battles) passes no actors and says so.
+// machine accepts. A page without machines yet (battles) passes no actors and says so. Each root
+// actor's live machine children (Bounce's drops, an auto-bet) are listed under it as `root/child`,
+// and every row keeps its last statuses in `data-trail` (oldest first), read from the actor
+// system's inspection stream, so a status that lasts less than a frame is still seen.
 import { useEffect, useReducer, useState } from 'react';
 import type { AnyActorRef } from 'xstate';
 import { SPEEDS, type EngineClock } from './clock.ts';
@@ -33,6 +36,41 @@ export function contextSummary(context: unknown): string {
 
 const userEvent = (e: string) => !e.startsWith('xstate.') && e !== '*';
 
+const TRAIL = 8; // statuses kept per actor
+const trails = new WeakMap<object, string[]>(); // actor → its last statuses (dropped with the actor)
+
+/** A state value as one word: `"pending"` → pending, a nested value as JSON. */
+const valueText = (value: unknown) => (typeof value === 'string' ? value : JSON.stringify(value));
+
+/** Records `actor`'s current state in its trail when it differs from the last entry. */
+function record(actor: object, value: unknown): void {
+  if (value === undefined) return; // not a machine (a promise, a callback)
+  const trail = trails.get(actor) ?? [];
+  const text = valueText(value);
+  if (trail.at(-1) !== text) trail.push(text);
+  if (trail.length > TRAIL) trail.shift();
+  trails.set(actor, trail);
+}
+
+/** The statuses `actor` went through lately, oldest first. */
+export function trailOf(actor: AnyActorRef): string[] {
+  record(actor, (actor.getSnapshot() as { value?: unknown }).value);
+  return trails.get(actor) ?? [];
+}
+
+/** The roots and their live machine children (`root/child`), in order. */
+export function listActors(roots: Record<string, AnyActorRef>): [string, AnyActorRef][] {
+  const out: [string, AnyActorRef][] = [];
+  for (const [id, root] of Object.entries(roots)) {
+    out.push([id, root]);
+    const children = (root.getSnapshot() as { children?: Record<string, AnyActorRef | undefined> }).children ?? {};
+    for (const [childId, child] of Object.entries(children))
+      if (child && (child.getSnapshot() as { value?: unknown } | undefined)?.value !== undefined)
+        out.push([`${id}/${childId}`, child]);
+  }
+  return out;
+}
+
 /** Every event type the actor's machine knows. */
 function knownEvents(actor: AnyActorRef): string[] {
   const logic = (actor as unknown as { logic: { events?: string[] } }).logic;
@@ -49,7 +87,8 @@ export function acceptedNow(actor: AnyActorRef): string[] {
 export function DevPanel({ actors, clock }: DevPanelProps) {
   const [, refresh] = useReducer((n: number) => n + 1, 0);
   const [name, setName] = useState(Object.keys(actors)[0] ?? '');
-  const actor = actors[name];
+  const listed = listActors(actors);
+  const actor = listed.find(([id]) => id === name)?.[1];
   const events = actor ? knownEvents(actor) : [];
   const [type, setType] = useState('');
   const [payload, setPayload] = useState('{}');
@@ -57,9 +96,19 @@ export function DevPanel({ actors, clock }: DevPanelProps) {
 
   useEffect(() => {
     const subs = Object.values(actors).map((a) => a.subscribe(() => refresh()));
+    // every snapshot in the roots' systems (children included): trails, and a render (batched)
+    const systems = new Set(Object.values(actors).map((a) => a.system as AnyActorRef['system']));
+    const watches = [...systems].map((system) =>
+      system.inspect((e) => {
+        if (e.type !== '@xstate.snapshot') return;
+        record(e.actorRef, (e.snapshot as { value?: unknown }).value);
+        refresh();
+      }),
+    );
     const off = clock.subscribe(() => refresh());
     return () => {
       subs.forEach((s) => s.unsubscribe());
+      watches.forEach((w) => w.unsubscribe());
       off();
     };
   }, [actors, clock]);
@@ -104,8 +153,8 @@ export function DevPanel({ actors, clock }: DevPanelProps) {
       {Object.keys(actors).length > 0 && (
         <>
           <ul className="dev-actors" aria-label="Actors" data-testid="dev-actors">
-            {Object.entries(actors).map(([id, a]) => (
-              <li key={id} data-testid="dev-actor" data-actor={id}>
+            {listed.map(([id, a]) => (
+              <li key={id} data-testid="dev-actor" data-actor={id} data-trail={trailOf(a).join(' ')}>
                 <code>{id}</code>: {JSON.stringify((a.getSnapshot() as { value?: unknown }).value)} · accepts{' '}
                 {acceptedNow(a).join(', ') || '—'}
               </li>
@@ -114,7 +163,7 @@ export function DevPanel({ actors, clock }: DevPanelProps) {
           <label>
             Actor{' '}
             <select value={name} onChange={(e) => setName(e.target.value)}>
-              {Object.keys(actors).map((n) => (
+              {listed.map(([n]) => (
                 <option key={n}>{n}</option>
               ))}
             </select>

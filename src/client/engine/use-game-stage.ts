@@ -1,6 +1,6 @@
 // What an instant game page does with its Pixi stage: the one stage gate (`useSceneStage`), and
-// each result's animation script played from the moment the bet machine entered its replay
-// status (engine time, so pause/step/skip apply).
+// each result's script played when the bet machine enters its replay status (tag `replaying`),
+// from the outcome's commit time (engine time, so pause/step/skip apply).
 import { useEffect } from 'react';
 import type { AnyActorRef } from 'xstate';
 import type { EngineClock } from './clock.ts';
@@ -13,8 +13,8 @@ export interface ScriptedScene<S> extends Scene {
 }
 
 /** The instant-bet machine's snapshot as far as the stage cares. */
-interface PlayingSnapshot<S> {
-  matches(state: 'playing'): boolean;
+interface ReplaySnapshot<S> {
+  hasTag(tag: 'replaying'): boolean;
   context: { result: { script: S } | null; startedAt: number };
 }
 
@@ -23,10 +23,12 @@ export function useGameStage<S>(actor: AnyActorRef, scene: ScriptedScene<S>, clo
   const stage = useSceneStage(scene, clock, expose);
 
   useEffect(() => {
+    let played: unknown = null; // the result last handed to the scene: each replay starts once
     const sub = actor.subscribe((snapshot) => {
-      const snap = snapshot as unknown as PlayingSnapshot<S>;
-      if (snap.matches('playing') && snap.context.result)
-        scene.play(snap.context.result.script, snap.context.startedAt);
+      const snap = snapshot as unknown as ReplaySnapshot<S>;
+      const result = snap.hasTag('replaying') ? snap.context.result : null;
+      if (result && result !== played) scene.play(result.script, snap.context.startedAt);
+      played = result;
     });
     return () => sub.unsubscribe();
   }, [actor, scene]);

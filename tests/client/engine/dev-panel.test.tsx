@@ -1,9 +1,10 @@
 // The ?inspect dev panel: a page without machines shows the clock and says it has no actors; a page
 // with actors lists each (id, state value, the events its state accepts), summarises the selected
-// actor's context and follows its transitions.
+// actor's context and follows its transitions; spawned machine children are listed under their root
+// and every row keeps its recent statuses in data-trail.
 import { act, render, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { createActor, setup } from 'xstate';
+import { createActor, setup, spawnChild } from 'xstate';
 import { EngineClock } from '../../../src/client/engine/clock.ts';
 import { contextSummary, DevPanel } from '../../../src/client/engine/dev-panel.tsx';
 
@@ -14,6 +15,19 @@ const machine = setup({
   context: { amount: 5, list: [1, 2, 3], place: () => undefined },
   initial: 'idle',
   states: { idle: { on: { BET: 'playing' } }, playing: { on: { SKIP: 'idle', SETTLE: 'idle' } } },
+});
+
+const ball = setup({}).createMachine({
+  initial: 'falling',
+  states: { falling: { on: { LAND: 'landed' } }, landed: {} },
+});
+const board = setup({ actors: { ball } }).createMachine({
+  id: 'board',
+  on: {
+    DROP: {
+      actions: spawnChild('ball', { id: ({ self }) => `drop-${Object.keys(self.getSnapshot().children).length + 1}` }),
+    },
+  },
 });
 
 describe('DevPanel', () => {
@@ -49,5 +63,28 @@ describe('DevPanel', () => {
       contextSummary({ amount: 5, list: [1, 2, 3], place: () => undefined, clock: {}, note: 'x'.repeat(200) }),
     ).toBe(`amount: 5\nlist: [3 items]\nnote: "${'x'.repeat(119)}…`);
     expect(contextSummary(undefined)).toBe('undefined');
+  });
+
+  it("lists spawned machine children under their root, and keeps each row's status trail", () => {
+    const root = createActor(board).start();
+    const a = createActor(machine).start();
+    render(<DevPanel actors={{ board: root, bet: a }} clock={new EngineClock()} />);
+    act(() => {
+      root.send({ type: 'DROP' });
+      root.send({ type: 'DROP' });
+    });
+    const ids = () => screen.getAllByTestId('dev-actor').map((r) => r.getAttribute('data-actor'));
+    expect(ids()).toEqual(['board', 'board/drop-1', 'board/drop-2', 'bet']);
+    const drop = root.getSnapshot().children['drop-1']!;
+    act(() => drop.send({ type: 'LAND' }));
+    const row = (id: string) => screen.getAllByTestId('dev-actor').find((r) => r.getAttribute('data-actor') === id)!;
+    expect(row('board/drop-1').getAttribute('data-trail')).toBe('falling landed');
+    act(() => {
+      a.send({ type: 'BET' });
+      a.send({ type: 'SKIP' }); // a status that lasted no render is still in the trail
+    });
+    expect(row('bet').getAttribute('data-trail')).toBe('idle playing idle');
+    root.stop();
+    a.stop();
   });
 });

@@ -63,7 +63,8 @@ describe('sound', () => {
     const { SoundsToggle } = await import('../../../src/client/components/ui/sounds-toggle.tsx');
     const { DiceHud } = await import('../../../src/client/games/dice/dice-hud.tsx');
     const props: DiceHudProps = {
-      phase: 'idle',
+      busy: false,
+      replaying: false,
       autoOn: false,
       onBet: vi.fn(),
       onAuto: vi.fn(),

@@ -64,8 +64,15 @@ vi.mock('../../../src/client/lib/api.ts', () => ({
 
 afterEach(() => void calls.splice(0));
 
-function setup(phase = 'idle') {
-  const props: UpgradeHudProps = { phase, version: 0, onUpgrade: vi.fn(), onSkip: vi.fn(), onChance: vi.fn() };
+function setup(replaying = false) {
+  const props: UpgradeHudProps = {
+    busy: replaying,
+    replaying,
+    version: 0,
+    onUpgrade: vi.fn(),
+    onSkip: vi.fn(),
+    onChance: vi.fn(),
+  };
   render(<UpgradeHud {...props} />);
   return props;
 }
@@ -108,7 +115,7 @@ describe('UpgradeHud', () => {
   });
 
   it('the button skips while the needle spins', async () => {
-    const props = setup('playing');
+    const props = setup(true);
     expect(screen.getByTestId('upgrade-button').textContent).toBe('Skip');
     fireEvent.click(screen.getByTestId('upgrade-button'));
     expect(props.onSkip).toHaveBeenCalled();
@@ -128,12 +135,13 @@ describe('upgrade machine', () => {
     }).start();
     actor.send({ type: 'BET', params: { amount: 0, item_ids: [1], target_product_id: 2 } });
     await new Promise((r) => setTimeout(r, 0));
-    expect(actor.getSnapshot().value).toBe('playing');
+    expect(actor.getSnapshot().value).toBe('pending');
     const startedAt = actor.getSnapshot().context.startedAt;
     clock.advance(script.durationMs - 1);
-    expect(actor.getSnapshot().value).toBe('playing');
+    expect(actor.getSnapshot().value).toBe('in_progress');
+    expect(actor.getSnapshot().hasTag('replaying')).toBe(true);
     clock.advance(1);
-    expect(actor.getSnapshot().value).toBe('settled');
+    expect(actor.getSnapshot().value).toBe('ended');
     expect(sampleUpgrade(actor.getSnapshot().context.result!.script, clock.now - startedAt)).toMatchObject({
       needle: outcome.roll,
       win: true,

@@ -1,6 +1,7 @@
-// Auto-bet, a child of the instant-bet machine: after each settled bet it decides the next
-// amount (change by % on win/loss, or reset to the base) or stops (count, profit, loss).
-import { assign, sendParent, setup } from 'xstate';
+// Auto-bet, a child of the instant-bet machine (and of Bounce's root, for auto-drop): after each
+// settled bet it decides the next amount (change by % on win/loss, or reset to the base) or stops
+// (count, profit, loss); otherwise it asks its parent for the next bet after a gap of engine time.
+import { assertEvent, assign, sendParent, setup } from 'xstate';
 
 /** What the player configured. */
 export interface AutoConfig {
@@ -10,6 +11,7 @@ export interface AutoConfig {
   stopOnLoss: number | null; // dollars; stop when loss ≥ this
   onWinPct: number | null; // change the amount by this % after a win; null = back to base
   onLossPct: number | null; // change the amount by this % after a loss; null = back to base
+  gapMs?: number; // engine ms from a settled bet to the next (AUTO_GAP_MS when absent)
 }
 
 /** Running totals. */
@@ -46,13 +48,17 @@ export const AUTO_GAP_MS = 250;
 /** The auto-bet child machine. */
 export const autoBetMachine = setup({
   types: { context: {} as AutoContext, events: {} as AutoEvent, input: {} as AutoConfig },
+  delays: { gap: ({ context }) => context.config.gapMs ?? AUTO_GAP_MS },
   guards: { shouldStop: ({ context }) => stopReason(context) !== null },
   actions: {
-    record: assign(({ context, event }) => ({
-      played: context.played + 1,
-      profit: round2(context.profit + event.payout - event.amount),
-      amount: nextAmount(context.config, event.amount, event.win),
-    })),
+    record: assign(({ context, event }) => {
+      assertEvent(event, 'SETTLED');
+      return {
+        played: context.played + 1,
+        profit: round2(context.profit + event.payout - event.amount),
+        amount: nextAmount(context.config, event.amount, event.win),
+      };
+    }),
   },
 }).createMachine({
   id: 'autoBet',
@@ -72,7 +78,7 @@ export const autoBetMachine = setup({
     },
     gap: {
       after: {
-        [AUTO_GAP_MS]: {
+        gap: {
           target: 'waitingForResult',
           actions: sendParent(({ context }) => ({ type: 'AUTO_NEXT', amount: context.amount })),
         },

@@ -2,16 +2,16 @@
 // (skip) and turbo; the reels pre-spin on click and land on the server's items; then a result
 // panel with keep, sell now and open again. Balance is held (busy) while the reels spin.
 // `free` turns it into a free-box opener (Free loot): one reel through the given open call.
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useSelector } from '@xstate/react';
 import { PixiStage } from '../../engine/pixi-stage.tsx';
-import type { PixiHost } from '../../engine/pixi-host.ts';
 import { EngineClock } from '../../engine/clock.ts';
 import { useGameActor } from '../../engine/use-game-actor.ts';
+import { useSceneStage } from '../../engine/use-scene-stage.ts';
+import { isBusy, isReplaying } from '../../engine/machines/instant-bet.machine.ts';
 import { DevPanel } from '../../engine/dev-panel.tsx';
 import { inspectMode } from '../../engine/inspect.ts';
-import { SceneRunner } from '../../engine/scene.ts';
-import { initSound, playSound } from '../../engine/sound.ts';
+import { playSound } from '../../engine/sound.ts';
 import { api, errorText } from '../../lib/api.ts';
 import { getCookie } from '../../lib/cookies.ts';
 import { useSession } from '../../stores/session.ts';
@@ -68,17 +68,20 @@ export default function BoxOpener({ box, free }: { box: BoxDetail; free?: FreeOp
       new BoxesScene(box.items.map((i) => ({ id: i.id, tickets: i.tickets, img_url: i.img_url, rarity: i.rarity }))),
   );
   const actor = useOpenActor(box, scene, clock, free);
-  const phase = useSelector(actor, (s) => String(s.value));
+  const status = useSelector(actor, (s) => String(s.value)); // shown as data-phase for tests
+  const busy = useSelector(actor, isBusy);
+  const replaying = useSelector(actor, isReplaying);
   const error = useSelector(actor, (s) => s.context.error);
-  const last = useSelector(actor, (s) => (s.matches('settled') ? s.context.result : null));
+  const last = useSelector(actor, (s) => (s.hasTag('ready') ? s.context.result : null)); // ended
   const [count, setCount] = useState(1);
   const [turbo, setTurbo] = useState(false);
   const [sold, setSold] = useState<string | null>(null);
-  const [renderer, setRenderer] = useState('');
   const user = useSession((s) => s.user);
   const signedIn = !!user || !!getCookie('token');
   const show = useModals((s) => s.show);
-  const busy = phase === 'placing' || phase === 'playing';
+  const { renderer, onReady, onError } = useSceneStage(scene, clock, (host) =>
+    exposeBoxesDebug(host, scene, clock, box),
+  );
 
   useEffect(() => {
     if (!last) return;
@@ -94,26 +97,6 @@ export default function BoxOpener({ box, free }: { box: BoxDetail; free?: FreeOp
   useEffect(() => {
     if (!busy) scene.setCount(count);
   }, [count, busy, scene]);
-
-  const onReady = useCallback(
-    (host: PixiHost) => {
-      initSound();
-      setRenderer(host.rendererName);
-      let stopped = false;
-      let runner: SceneRunner | null = null;
-      void SceneRunner.start(host, scene, clock).then((r) => {
-        if (stopped) return r.destroy();
-        runner = r;
-      });
-      const unexpose = exposeBoxesDebug(host, scene, clock, box);
-      return () => {
-        stopped = true;
-        unexpose();
-        runner?.destroy();
-      };
-    },
-    [scene, clock, box],
-  );
 
   const open = (demo: boolean) => {
     if (!demo && !signedIn) return show('login', false);
@@ -137,11 +120,11 @@ export default function BoxOpener({ box, free }: { box: BoxDetail; free?: FreeOp
       <div
         className="reel-stage"
         data-testid="reel-stage"
-        data-phase={phase}
+        data-phase={status}
         data-renderer={renderer}
         style={{ height: Math.max(170, count * 130) }}
       >
-        <PixiStage background="#0d0e1c" onReady={onReady} onError={() => setRenderer('unavailable')} />
+        <PixiStage background="#0d0e1c" onReady={onReady} onError={onError} />
       </div>
       <div className="open-controls">
         {!free && (
@@ -190,7 +173,7 @@ export default function BoxOpener({ box, free }: { box: BoxDetail; free?: FreeOp
           type="button"
           className="btn btn-sm"
           data-testid="skip-button"
-          disabled={phase !== 'playing'}
+          disabled={!replaying}
           onClick={() => actor.send({ type: 'SKIP' })}
         >
           Quick open

@@ -12,9 +12,10 @@ import { UpgradeScene } from '../upgrade/upgrade.scene.ts';
 import { BoxesScene, type SceneItem } from '../boxes/boxes.scene.ts';
 import { SPIN_MS } from '../boxes/box-opener.tsx';
 import { battleStory } from '../battles/battle-story.ts';
+import { plinkoStory } from '../plinko/plinko.story.ts';
 
 /** The scenes the page can play. */
-export const STORY_SCENES = ['dice', 'upgrade', 'boxes', 'battle'] as const;
+export const STORY_SCENES = ['dice', 'upgrade', 'boxes', 'plinko', 'battle'] as const;
 /** One of them. */
 export type StoryScene = (typeof STORY_SCENES)[number];
 
@@ -148,5 +149,6 @@ export function storyFor(params: URLSearchParams): SceneStory {
   if (name === 'boxes') return boxesStory(params);
   // battle: mode=2v2, drops=3,0,1,7;5,7,2,2 (item indices 0–7, seats by ',', rounds by ';') or rounds=N&seed=S
   if (name === 'battle') return { name, ...battleStory(params, demoItems()) };
+  if (name === 'plinko') return plinkoStory(params); // rows, risk, balls=N or outcome=paths
   throw new Error(`scene must be one of ${STORY_SCENES.join(', ')}`);
 }

@@ -1,7 +1,8 @@
 // A small handle on window for browser tests and the frame-cost bench: renderer name, the
 // last drawn view, and a frame-cost probe that animates a demo roll while stepping the clock.
 // Each roll the machine plays is also marked for the frame budget test (performance marks
-// `dice:roll` on entering `playing`, `dice:rolled` on leaving it), which reads them in a trace.
+// `dice:roll` on entering the replay (tag `replaying`), `dice:rolled` on leaving it), which reads them
+// in a trace.
 import type { PixiHost } from '../../engine/pixi-host.ts';
 import type { EngineClock } from '../../engine/clock.ts';
 import { diceScript } from '../../../shared/games/dice/dice.script.ts';
@@ -17,24 +18,29 @@ export interface DiceDebug {
 }
 
 /** The machine as far as the roll marks care. */
-interface PlayingActor {
-  getSnapshot(): { matches(state: 'playing'): boolean };
-  subscribe(fn: (snapshot: { matches(state: 'playing'): boolean }) => void): { unsubscribe(): void };
+interface ReplayingActor {
+  getSnapshot(): { hasTag(tag: 'replaying'): boolean };
+  subscribe(fn: (snapshot: { hasTag(tag: 'replaying'): boolean }) => void): { unsubscribe(): void };
 }
 
 /** Marks each roll the actor plays; returns the unsubscribe function. */
-function markRolls(actor: PlayingActor): () => void {
-  let playing = actor.getSnapshot().matches('playing');
+function markRolls(actor: ReplayingActor): () => void {
+  let replaying = actor.getSnapshot().hasTag('replaying');
   const sub = actor.subscribe((snapshot) => {
-    const now = snapshot.matches('playing');
-    if (now !== playing) performance.mark(now ? 'dice:roll' : 'dice:rolled');
-    playing = now;
+    const now = snapshot.hasTag('replaying');
+    if (now !== replaying) performance.mark(now ? 'dice:roll' : 'dice:rolled');
+    replaying = now;
   });
   return () => sub.unsubscribe();
 }
 
 /** Installs window.__dice and the roll marks; returns the uninstall function. */
-export function exposeDiceDebug(host: PixiHost, scene: DiceScene, clock: EngineClock, actor: PlayingActor): () => void {
+export function exposeDiceDebug(
+  host: PixiHost,
+  scene: DiceScene,
+  clock: EngineClock,
+  actor: ReplayingActor,
+): () => void {
   const handle: DiceDebug = {
     renderer: host.rendererName,
     view: () => scene.lastView,

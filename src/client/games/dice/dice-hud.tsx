@@ -14,7 +14,8 @@ import { typedChanceTargetBp, typedMultiplierTargetBp, typedTargetBp } from './d
 
 /** Props from the page. */
 export interface DiceHudProps {
-  phase: string; // machine state
+  busy: boolean; // the bet machine's `busy` tag: a bet is in flight or replaying
+  replaying: boolean; // its `replaying` tag: the scene replays the outcome (the button skips)
   autoOn: boolean;
   onBet(params: DiceParams): void;
   onAuto(params: DiceParams, config: AutoConfig): void;
@@ -28,7 +29,7 @@ const LIMITS = betLimits(DICE_LIMITS);
 const num = (s: string) => (s.trim() === '' ? null : Number(s));
 
 /** The HUD. */
-export function DiceHud({ phase, autoOn, onBet, onAuto, onStopAuto, onSkip, onChange }: DiceHudProps) {
+export function DiceHud({ busy, replaying, autoOn, onBet, onAuto, onStopAuto, onSkip, onChange }: DiceHudProps) {
   const [amount, setAmount] = useState('1.00');
   const [targetBp, setTargetBp] = useState(5050); // basis points: 1 bp = 0.01
   const [direction, setDirection] = useState<DiceDirection>('over');
@@ -41,7 +42,6 @@ export function DiceHud({ phase, autoOn, onBet, onAuto, onStopAuto, onSkip, onCh
   const chanceBp = diceChanceBp(targetBp, direction);
   const chance = chanceBp / 100;
   const multiplier = diceMultiplierBp(chanceBp);
-  const playing = phase === 'placing' || phase === 'playing';
   const amountNum = (amountCents(amount) ?? 0) / 100; // dollars
   const amountError = betAmountError(amount, LIMITS);
   const params = (): DiceParams => ({ amount: amountNum, target, direction });
@@ -54,7 +54,7 @@ export function DiceHud({ phase, autoOn, onBet, onAuto, onStopAuto, onSkip, onCh
     setTargetBp((bp) => 10000 - bp);
   };
   const bet = () => {
-    if (playing) return onSkip();
+    if (busy) return onSkip();
     if (!amountError) onBet(params());
   };
   const startAuto = () =>
@@ -124,8 +124,8 @@ export function DiceHud({ phase, autoOn, onBet, onAuto, onStopAuto, onSkip, onCh
         </label>
       </div>
       <p className="muted">Profit on win: {formatDollars(round2(amountNum * multiplier) - amountNum || 0)}</p>
-      <button type="submit" className="btn-primary" disabled={(!!amountError && !playing) || autoOn}>
-        {phase === 'playing' ? 'Skip' : phase === 'placing' ? 'Rolling…' : 'Bet'}
+      <button type="submit" className="btn-primary" disabled={(!!amountError && !busy) || autoOn}>
+        {replaying ? 'Skip' : busy ? 'Rolling…' : 'Bet'}
       </button>
       <details className="dice-auto">
         <summary>Auto bet</summary>
@@ -162,7 +162,7 @@ export function DiceHud({ phase, autoOn, onBet, onAuto, onStopAuto, onSkip, onCh
             Stop auto bet
           </button>
         ) : (
-          <button type="button" onClick={startAuto} disabled={!!amountError || playing}>
+          <button type="button" onClick={startAuto} disabled={!!amountError || busy}>
             Start auto bet
           </button>
         )}

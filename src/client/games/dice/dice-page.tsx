@@ -18,6 +18,7 @@ import { diceOutcomeFromBet } from '../../../shared/games/dice/dice.outcome.ts';
 import { diceScript } from '../../../shared/games/dice/dice.script.ts';
 import type { DiceDirection } from '../../../shared/fair/index.ts';
 import type { AutoConfig } from '../../engine/machines/auto-bet.machine.ts';
+import { isBusy, isReplaying } from '../../engine/machines/instant-bet.machine.ts';
 import { DiceScene } from './dice.scene.ts';
 import { diceMachine, type DiceParams, type DiceResult } from './dice.machine.ts';
 import { DiceHud } from './dice-hud.tsx';
@@ -52,14 +53,16 @@ export default function DicePage() {
   const [scene] = useState(() => new DiceScene());
   const actor = useDiceActor(scene, clock);
   // read in transitions: a roll settles inside an animation frame, React renders after it
-  const phase = useActorSelection(actor, (s) => String(s.value));
+  const status = useActorSelection(actor, (s) => String(s.value)); // shown as data-phase for tests
+  const busy = useActorSelection(actor, isBusy);
+  const replaying = useActorSelection(actor, isReplaying);
   const error = useActorSelection(actor, (s) => s.context.error);
   useEffect(() => {
     if (error) toast.error(error); // spec §8: errors appear as toasts (also kept inline under the HUD)
   }, [error]);
   const autoOn = useActorSelection(actor, (s) => s.context.autoOn);
   const autoReason = useActorSelection(actor, (s) => s.context.autoReason);
-  const last = useActorSelection(actor, (s) => (s.matches('settled') ? s.context.result : null));
+  const last = useActorSelection(actor, (s) => (s.hasTag('ready') ? s.context.result : null)); // ended
   const [version, setVersion] = useState(0);
   const [balance, setBalance] = useState<number | null>(null);
   const user = useSession((s) => s.user);
@@ -97,7 +100,8 @@ export default function DicePage() {
       </header>
       <div className="dice-layout">
         <Hud
-          phase={phase}
+          busy={busy}
+          replaying={replaying}
           autoOn={autoOn}
           onBet={onBet}
           onAuto={onAuto}
@@ -105,7 +109,7 @@ export default function DicePage() {
           onSkip={onSkip}
           onChange={onChange}
         />
-        <div className="dice-stage" data-testid="dice-stage" data-renderer={renderer} data-phase={phase}>
+        <div className="dice-stage" data-testid="dice-stage" data-renderer={renderer} data-phase={status}>
           <PixiStage background="#0d0e1c" onReady={onReady} onError={onError} />
           <LoadingBar progress={progress} />
           {last && (

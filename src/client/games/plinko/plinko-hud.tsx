@@ -6,7 +6,7 @@ import { PLINKO_LIMITS } from '../../../shared/api/plinko.ts';
 import { amountCents, betAmountError, betLimits } from '../../../shared/games/bet-amount.ts';
 import { centsToFixed } from '../../../shared/money.ts';
 import { AmountField } from '../../components/hud/amount-field.tsx';
-import type { AutoConfig, DropsState } from './plinko-drops.ts';
+import type { AutoConfig, DropsState } from './plinko.machine.ts';
 
 const SPEEDS = { slow: 600, normal: 300, fast: 120 } as const; // engine ms between auto drops
 

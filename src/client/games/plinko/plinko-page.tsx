@@ -1,40 +1,72 @@
 // /bounce and /plinko: the board (Pixi scene on the engine clock) full width, the HUD under it on a
-// phone, seeds and history below; ?inspect adds the clock panel (pause, step, ×0.5/×2, skip).
-import { useCallback, useEffect, useState, useSyncExternalStore } from 'react';
+// phone, seeds and history below; ?inspect adds the dev panel (the `plinko` actor, its live drops,
+// the clock: pause, step, ×0.5/×2, skip). The page adapts the root actor's context to the HUD.
+import { useCallback, useEffect, useState } from 'react';
+import { useSelector } from '@xstate/react';
 import { PixiStage } from '../../engine/pixi-stage.tsx';
 import { EngineClock } from '../../engine/clock.ts';
-import { SceneRunner } from '../../engine/scene.ts';
-import type { PixiHost } from '../../engine/pixi-host.ts';
-import { initSound } from '../../engine/sound.ts';
+import { useSceneStage } from '../../engine/use-scene-stage.ts';
+import { useGameActor } from '../../engine/use-game-actor.ts';
 import { LoadingBar } from '../../engine/loading-bar.tsx';
 import { DevPanel } from '../../engine/dev-panel.tsx';
 import { inspectMode } from '../../engine/inspect.ts';
+import { api, errorText } from '../../lib/api.ts';
 import { getCookie } from '../../lib/cookies.ts';
 import { useSession } from '../../stores/session.ts';
 import { toast } from '../../components/ui/toaster.tsx';
 import { formatDollars } from '../../lib/format.ts';
 import { SeedPairPanel } from '../../components/fair/seed-pair-panel.tsx';
 import { plinkoTable, type Risk } from '../../../shared/fair/index.ts';
+import type { PlinkoBet } from '../../../shared/api/plinko.ts';
+import { pathBits } from '../../../shared/games/plinko/plinko.outcome.ts';
+import { dropTrajectory } from '../../../shared/games/plinko/plinko.script.ts';
 import { PlinkoScene } from './plinko.scene.ts';
-import { PlinkoDrops } from './plinko-drops.ts';
+import { plinkoMachine, type DropParams, type DropResult } from './plinko.machine.ts';
 import { PlinkoHud } from './plinko-hud.tsx';
 import { PlinkoHistory } from './plinko-history.tsx';
 import { exposePlinkoDebug } from './plinko-debug.ts';
+
+/** POST /api/plinko/bet and the ball's trajectory along the returned path. */
+async function placeDrop(params: DropParams): Promise<DropResult> {
+  const res = await api<{ data: PlinkoBet; balance: number }>('POST', '/api/plinko/bet', params);
+  const bet = res.data;
+  const script = dropTrajectory(bet.rows, pathBits(bet.path), (bet.nonce * 0.6180339887) % 1);
+  return { win: bet.multiplier >= 1, payout: bet.payout, bet, script };
+}
+
+/** The balance after a ball lands (the session's busy flag holds the server's own updates). */
+function land(bet: PlinkoBet, amount: number): void {
+  const { user } = useSession.getState();
+  if (!user) return;
+  useSession.setState({ user: { ...user, balance: Math.round((user.balance - amount + bet.payout) * 100) / 100 } });
+}
+
+function usePlinkoActor(scene: PlinkoScene, clock: EngineClock) {
+  return useGameActor(plinkoMachine, clock, {
+    clock,
+    placeDrop,
+    replay: (script, startedAt) => scene.drop(script, startedAt),
+    land,
+    setBusy: (busy: boolean) => useSession.getState().setBusy(busy),
+    errorText,
+  });
+}
 
 /** The Bounce page. */
 export default function PlinkoPage() {
   const [clock] = useState(() => new EngineClock());
   const [scene] = useState(() => new PlinkoScene());
-  const [drops] = useState(() => new PlinkoDrops(scene, clock));
-  const state = useSyncExternalStore(drops.subscribe, drops.getState);
+  const actor = usePlinkoActor(scene, clock);
+  const state = useSelector(actor, (s) => s.context); // the HUD's DropsState (a new object on each change)
   const [rows, setRows] = useState(16);
   const [risk, setRisk] = useState<Risk>('medium');
-  const [progress, setProgress] = useState(0);
-  const [renderer, setRenderer] = useState('');
   const [version, setVersion] = useState(0);
   const user = useSession((s) => s.user);
   const signedIn = !!user || !!getCookie('token');
   const mode = inspectMode();
+  const { progress, renderer, onReady, onError } = useSceneStage(scene, clock, (host) =>
+    exposePlinkoDebug(host, scene, clock),
+  );
 
   useEffect(() => scene.setBoard(rows, plinkoTable(rows, risk)), [scene, rows, risk]);
   useEffect(() => {
@@ -43,28 +75,8 @@ export default function PlinkoPage() {
   useEffect(() => {
     if (state.inFlight === 0 && state.landed.length) setVersion((v) => v + 1);
   }, [state.inFlight, state.landed.length]);
-  useEffect(() => () => drops.stopAuto(), [drops]);
 
-  const onReady = useCallback(
-    (host: PixiHost) => {
-      initSound();
-      setRenderer(host.rendererName);
-      let stopped = false;
-      let runner: SceneRunner | null = null;
-      void SceneRunner.start(host, scene, clock, setProgress).then((r) => {
-        if (stopped) return r.destroy();
-        runner = r;
-      });
-      const unexpose = exposePlinkoDebug(host, scene, clock);
-      return () => {
-        stopped = true;
-        unexpose();
-        runner?.destroy();
-      };
-    },
-    [scene, clock],
-  );
-  const onError = useCallback(() => setRenderer('unavailable'), []);
+  const onAmount = useCallback((amount: number) => actor.send({ type: 'SET_AMOUNT', amount }), [actor]);
 
   return (
     <section className="page plinko-page">
@@ -91,10 +103,10 @@ export default function PlinkoPage() {
           signedIn={signedIn}
           onRows={setRows}
           onRisk={setRisk}
-          onAmount={(a) => drops.setAmount(a)}
-          onDrop={() => void drops.drop({ rows, risk })}
-          onAuto={(config) => drops.startAuto({ rows, risk }, config)}
-          onStopAuto={() => drops.stopAuto()}
+          onAmount={onAmount}
+          onDrop={() => actor.send({ type: 'DROP', rows, risk })}
+          onAuto={(config) => actor.send({ type: 'AUTO_START', rows, risk, config })}
+          onStopAuto={() => actor.send({ type: 'AUTO_STOP' })}
         />
       </div>
       {state.error && (
@@ -108,7 +120,7 @@ export default function PlinkoPage() {
         <p className="muted">Sign in to play.</p>
       )}
       <PlinkoHistory version={version} signedIn={signedIn} />
-      {mode !== 'off' && <DevPanel actors={{}} clock={clock} />}
+      {mode !== 'off' && <DevPanel actors={{ plinko: actor }} clock={clock} />}
     </section>
   );
 }

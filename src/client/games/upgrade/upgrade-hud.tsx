@@ -20,7 +20,8 @@ import { useApiData } from '../../lib/use-api-data.ts';
 
 /** Props from the page. */
 export interface UpgradeHudProps {
-  phase: string; // machine state
+  busy: boolean; // the bet machine's `busy` tag: an upgrade is in flight or replaying
+  replaying: boolean; // its `replaying` tag: the ring replays the roll (the button skips)
   version: number; // changes after each settled upgrade: reload the inventory
   onUpgrade(params: UpgradeParams): void;
   onSkip(): void;
@@ -59,7 +60,7 @@ function Tile({
 }
 
 /** The HUD. */
-export function UpgradeHud({ phase, version, onUpgrade, onSkip, onChance }: UpgradeHudProps) {
+export function UpgradeHud({ busy, replaying, version, onUpgrade, onSkip, onChance }: UpgradeHudProps) {
   const [picked, setPicked] = useState<number[]>([]);
   const [balanceText, setBalanceText] = useState('');
   const [target, setTarget] = useState<Product | null>(null);
@@ -67,7 +68,6 @@ export function UpgradeHud({ phase, version, onUpgrade, onSkip, onChance }: Upgr
   const { turbo, setTurbo } = useMotion();
   const inventory = useApiData<InventoryResponse>('/api/inventory?status=owned&sort=price_desc&per_page=100', version);
   const owned = useMemo(() => inventory.data?.data.filter((i) => i.status === 'owned') ?? [], [inventory.data]);
-  const playing = phase === 'placing' || phase === 'playing';
 
   useEffect(() => setPicked((p) => p.filter((id) => owned.some((i) => i.id === id))), [owned]); // consumed items drop out
 
@@ -94,13 +94,13 @@ export function UpgradeHud({ phase, version, onUpgrade, onSkip, onChance }: Upgr
   const chance = problem ? 0 : bpToPercent(chanceBp);
 
   useEffect(() => {
-    if (!playing) onChance(chance);
-  }, [chance, playing, onChance]);
+    if (!busy) onChance(chance);
+  }, [chance, busy, onChance]);
 
   const toggle = (id: number) =>
     setPicked((p) => (p.includes(id) ? p.filter((x) => x !== id) : p.length >= UPGRADE_MAX_ITEMS ? p : [...p, id]));
   const submit = () => {
-    if (playing) return onSkip();
+    if (busy) return onSkip();
     if (problem || balanceError || !target) return;
     onUpgrade({
       amount: balanceError ? 0 : Math.round(balanceNum * 100) / 100,
@@ -172,10 +172,10 @@ export function UpgradeHud({ phase, version, onUpgrade, onSkip, onChance }: Upgr
       <button
         type="submit"
         className="btn-primary"
-        disabled={!playing && (!!problem || !!balanceError)}
+        disabled={!busy && (!!problem || !!balanceError)}
         data-testid="upgrade-button"
       >
-        {phase === 'playing' ? 'Skip' : phase === 'placing' ? 'Upgrading…' : 'Upgrade'}
+        {replaying ? 'Skip' : busy ? 'Upgrading…' : 'Upgrade'}
       </button>
       <p className="muted small">
         Chance = stake ÷ target × 95% (5% edge), at most 75%, at least 1%. Your staked items are used up whatever the

@@ -9,6 +9,7 @@ import { LoadingBar } from '../../engine/loading-bar.tsx';
 import { DevPanel } from '../../engine/dev-panel.tsx';
 import { inspectMode } from '../../engine/inspect.ts';
 import { useGameActor } from '../../engine/use-game-actor.ts';
+import { isBusy, isReplaying } from '../../engine/machines/instant-bet.machine.ts';
 import { motionMode, useMotion } from '../../engine/motion.ts';
 import { playSound } from '../../engine/sound.ts';
 import { api, errorText } from '../../lib/api.ts';
@@ -47,9 +48,11 @@ export default function UpgradePage() {
   const [clock] = useState(() => new EngineClock());
   const [scene] = useState(() => new UpgradeScene());
   const actor = useUpgradeActor(scene, clock);
-  const phase = useSelector(actor, (s) => String(s.value));
+  const status = useSelector(actor, (s) => String(s.value)); // shown as data-phase for tests
+  const busy = useSelector(actor, isBusy);
+  const replaying = useSelector(actor, isReplaying);
   const error = useSelector(actor, (s) => s.context.error);
-  const last = useSelector(actor, (s) => (s.matches('settled') ? s.context.result : null));
+  const last = useSelector(actor, (s) => (s.hasTag('ready') ? s.context.result : null)); // ended
   const [version, setVersion] = useState(0);
   const user = useSession((s) => s.user);
   const signedIn = !!user || !!getCookie('token');
@@ -82,7 +85,7 @@ export default function UpgradePage() {
         )}
       </header>
       <div className="upgrade-layout">
-        <div className="upgrade-stage" data-testid="upgrade-stage" data-renderer={renderer} data-phase={phase}>
+        <div className="upgrade-stage" data-testid="upgrade-stage" data-renderer={renderer} data-phase={status}>
           <PixiStage background="#0d0e1c" onReady={onReady} onError={onError} />
           <LoadingBar progress={progress} />
           {u && (
@@ -98,7 +101,8 @@ export default function UpgradePage() {
         </div>
         {signedIn ? (
           <UpgradeHud
-            phase={phase}
+            busy={busy}
+            replaying={replaying}
             version={version}
             onUpgrade={(params) => actor.send({ type: 'BET', params })}
             onSkip={() => actor.send({ type: 'SKIP' })}
