@@ -1,6 +1,6 @@
 // The ?inspect dev panel: the engine clock (pause, step one frame, speed, skip), every actor of the
 // page (id, state value, a context summary, the events it accepts) and a form to send any event the
-// machine accepts. A page without machines yet (battles) passes no actors and says so. Each root
+// machine accepts. A page with no actors yet says so. Each root
 // actor's live machine children (Bounce's drops, an auto-bet) are listed under it as `root/child`,
 // and every row keeps its last statuses in `data-trail` (oldest first), read from the actor
 // system's inspection stream, so a status that lasts less than a frame is still seen.
