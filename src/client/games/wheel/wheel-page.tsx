@@ -59,8 +59,13 @@ export default function WheelPage() {
   betsRef.current = bets.list;
   const frame = useWheelView(scene, clock, actor, betsRef);
   const { progress, renderer, onReady, onError } = useWheelStage(scene, clock, actor);
-  // my bets of the round the wheel rests on, as they were when it landed (the list moves on with the next round)
-  const [landedMine, setLandedMine] = useState<PanelBet[]>([]);
+  // my bets of the last round I bet in, as the list last showed them (won/lost included): the list
+  // moves on to the next round when it opens, which may come before a slow landing has finished
+  const [lastMine, setLastMine] = useState<{ roundId: number; list: PanelBet[] }>({ roundId: 0, list: [] });
+  useEffect(() => {
+    const mine = myBetsOf(bets.list, bets.roundId);
+    if (mine.length) setLastMine({ roundId: bets.roundId, list: mine });
+  }, [bets, user]);
   const mode = inspectMode();
 
   useEffect(() => {
@@ -76,9 +81,7 @@ export default function WheelPage() {
   }, [spinning]);
   const landedId = frame.result?.id ?? null;
   useEffect(() => {
-    if (landedId === null) return;
-    setLandedMine(myBetsOf(betsRef.current, landedId));
-    useSession.getState().setBusy(false);
+    if (landedId !== null) useSession.getState().setBusy(false);
   }, [landedId]);
   useEffect(() => () => useSession.getState().setBusy(false), []);
 
@@ -107,7 +110,7 @@ export default function WheelPage() {
   const amountOk = !betAmountError(amount, LIMITS);
 
   const ended = frame.result;
-  const myBets = ended ? landedMine.filter((b) => b.round_id === ended.id) : [];
+  const myBets = ended && lastMine.roundId === ended.id ? lastMine.list : [];
   const myPayout = myBets.reduce((a, b) => a + (b.status === 'won' ? (b.payout ?? 0) : 0), 0);
 
   return (
