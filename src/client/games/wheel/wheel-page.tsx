@@ -64,7 +64,10 @@ export default function WheelPage() {
   const [lastMine, setLastMine] = useState<{ roundId: number; list: PanelBet[] }>({ roundId: 0, list: [] });
   useEffect(() => {
     const mine = myBetsOf(bets.list, bets.roundId);
-    if (mine.length) setLastMine({ roundId: bets.roundId, list: mine });
+    // a cancel empties it; a new round without my bets leaves the last one's
+    setLastMine((last) =>
+      mine.length || last.roundId === bets.roundId ? { roundId: bets.roundId, list: mine } : last,
+    );
   }, [bets, user]);
   const mode = inspectMode();
 
