@@ -1,6 +1,7 @@
 // /dev/scenes plays a scene from a given outcome without a server round trip: dice lands on the
 // roll in the URL; the clock controls pause it and skip to the end; upgrade, the box reel, Bounce and battle
-// rounds too.
+// rounds too; Rocket crashes at the URL's point from any moment, the wheel lands on the URL's segment (both
+// on the real round machine, listed in the panel).
 import { expect, test, type Page } from '@playwright/test';
 import { skipBonus } from './shell-helpers.ts';
 
@@ -92,4 +93,55 @@ test('@desktop bounce: N seeded balls, and balls on the paths in the URL, land i
   await page.getByRole('button', { name: 'Skip to end' }).click();
   await expect(page.getByTestId('scene-stage')).toHaveAttribute('data-reached', 'true');
   expect(((await view(page)) as { landed: number[] }).landed.sort()).toEqual([0, 4, 8]);
+});
+
+test('@desktop rocket: joined mid-flight at t, the round machine flies on and crashes at the URL point', async ({
+  page,
+}) => {
+  await page.goto('/dev/scenes?scene=rocket&crash=2.37&t=3000&muted');
+  await page.waitForFunction(() => Boolean((window as W).__scenes));
+  await page.getByRole('button', { name: 'Pause' }).click();
+  expect(await view(page)).toMatchObject({ phase: 'flying' });
+  expect(await page.evaluate(() => (window as W).__scenes!.reached())).toBe(false);
+  const panel = page.getByTestId('dev-panel');
+  await expect(panel.getByTestId('dev-actor')).toHaveAttribute('data-actor', 'round'); // the story's machine
+  await expect(panel.getByTestId('actor-state')).toHaveText('"in_progress"');
+  await page.getByRole('button', { name: 'Skip to end' }).click();
+  await expect(page.getByTestId('scene-stage')).toHaveAttribute('data-reached', 'true');
+  expect(await view(page)).toMatchObject({ phase: 'crashed', multiplier: 2.37, label: 'Crashed @ 2.37×' });
+  await expect(panel.getByTestId('actor-state')).toHaveText('"ended"');
+});
+
+test('@desktop rocket: a whole round from its betting window, replayed', async ({ page }) => {
+  await page.goto('/dev/scenes?scene=rocket&crash=1.5&muted');
+  await page.waitForFunction(() => Boolean((window as W).__scenes));
+  await page.getByRole('button', { name: 'Skip to end' }).click();
+  await expect(page.getByTestId('scene-stage')).toHaveAttribute('data-reached', 'true');
+  await page.getByRole('button', { name: 'Pause' }).click();
+  await page.getByRole('button', { name: 'Replay' }).click(); // a newer round, from its betting window again
+  await page.getByRole('button', { name: 'Step frame' }).click();
+  await expect(page.getByTestId('scene-stage')).toHaveAttribute('data-reached', 'false');
+  expect(await view(page)).toMatchObject({ phase: 'countdown', sublabel: 'Place your bets' });
+  await page.getByRole('button', { name: 'Skip to end' }).click();
+  await expect(page.getByTestId('scene-stage')).toHaveAttribute('data-reached', 'true');
+  expect(await view(page)).toMatchObject({ phase: 'crashed', multiplier: 1.5 });
+});
+
+test('@desktop wheel: spins and lands on the segment in the URL; joined at ended it rests there at once', async ({
+  page,
+}) => {
+  await page.goto('/dev/scenes?scene=wheel&segment=17&muted');
+  await page.waitForFunction(() => Boolean((window as W).__scenes));
+  await page.getByRole('button', { name: 'Pause' }).click();
+  await page.getByRole('button', { name: 'Replay' }).click(); // from the paused engine time
+  await page.getByRole('button', { name: 'Step frame' }).click();
+  expect(await view(page)).toMatchObject({ phase: 'betting', landed: false, label: 'Bets close in 3.0 s' });
+  expect(await page.evaluate(() => (window as W).__scenes!.outcome)).toMatchObject({ segment: 17, color: 'blue' });
+  await page.getByRole('button', { name: 'Skip to end' }).click();
+  await expect(page.getByTestId('scene-stage')).toHaveAttribute('data-reached', 'true');
+  expect(await view(page)).toMatchObject({ phase: 'landed', segment: 17, landed: true, result: { segment: 17 } });
+
+  await page.goto('/dev/scenes?scene=wheel&segment=0&status=ended&muted');
+  await expect(page.getByTestId('scene-stage')).toHaveAttribute('data-reached', 'true');
+  expect(await view(page)).toMatchObject({ segment: 0, landed: true, label: 'Landed on gold ×52' });
 });

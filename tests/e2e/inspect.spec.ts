@@ -51,7 +51,7 @@ const GAMES: Game[] = [
     path: at('/wheel'),
     stage: 'wheel-stage',
     control: (p) => p.getByTestId('wheel-amount'),
-    actors: ['wheel'],
+    actors: ['round'],
   },
   {
     name: 'bounce',

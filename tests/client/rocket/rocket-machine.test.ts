@@ -28,7 +28,7 @@ function harness(opts: { cashOut?: () => Promise<{ multiplier: number; payout: n
       const roundId = round.getSnapshot().context.roundId;
       sent.push({ params, roundId });
       await Promise.resolve(); // the request is in flight
-      if (round.getSnapshot().value !== 'starting') throw new Error('Betting is closed');
+      if (!round.getSnapshot().hasTag('betting')) throw new Error('Betting is closed');
       return {
         bet: { id: nextId++, roundId: roundId!, amount: params.amount, autoCashout: params.autoCashout },
         balance: 50,

@@ -1,59 +1,63 @@
-// The wheel scene's landing on engine time: a landing still travelling when the next round's status
-// arrives (engine time behind real time on slow frames) settles at once on the server's segment and
-// reports the landing exactly once.
+// The wheel scene draws only the frame its source gives at engine time: the wheel's rotation is the
+// frame's angle, and a landing's cue plays once through the sound store (never while muted).
 import { describe, expect, it, vi } from 'vitest';
 import { WheelScene } from '../../../src/client/games/wheel/wheel.scene.ts';
 import { WHEEL_LAYOUT } from '../../../src/shared/games/wheel/wheel.layout.ts';
 import { wheelOutcomeFromSegment } from '../../../src/shared/games/wheel/wheel.outcome.ts';
 import { wheelLandScript } from '../../../src/shared/games/wheel/wheel.script.ts';
+import { sampleWheel } from '../../../src/shared/games/wheel/wheel.sample.ts';
+import type { WheelFrame } from '../../../src/client/games/wheel/wheel.view.ts';
 
-function spunScene() {
-  const scene = new WheelScene();
-  scene.muted = true;
-  scene.setLayout(WHEEL_LAYOUT);
-  scene.spin(0);
-  scene.update(3_000);
-  return scene;
+const sound = vi.hoisted(() => ({ played: [] as string[] }));
+vi.mock('../../../src/client/engine/sound.ts', () => ({ playSound: (s: string) => sound.played.push(s) }));
+
+const script = wheelLandScript(wheelOutcomeFromSegment(37), 9, 1, 0.009, 'normal', true);
+
+/** A landing that begins at engine time 1000. */
+const landing = (now: number): WheelFrame => {
+  const t = Math.max(0, now - 1_000);
+  return {
+    ...sampleWheel(script, t),
+    phase: t >= script.travelMs ? 'landed' : 'landing',
+    roundId: 9,
+    result: null,
+    label: '',
+    bettingLeftMs: 0,
+    landing: { roundId: 9, t, script },
+  };
+};
+
+function scene(muted = false) {
+  const s = new WheelScene();
+  s.muted = muted;
+  s.setLayout(WHEEL_LAYOUT);
+  s.source = landing;
+  sound.played.length = 0;
+  return s;
 }
 
 describe('WheelScene', () => {
-  it('lands on the segment by engine time and fires onLanded once', () => {
-    const scene = spunScene();
-    const { angle, speed } = scene.motionNow();
-    const script = wheelLandScript(wheelOutcomeFromSegment(37), 9, angle, speed);
-    const landed = vi.fn();
-    scene.onLanded = landed;
-    scene.land(script, 3_000);
-    scene.update(3_000 + script.travelMs - 1);
-    expect(scene.lastView.landed).toBe(false);
-    scene.update(3_000 + script.travelMs);
-    scene.update(3_000 + script.travelMs + 500);
-    expect(scene.lastView).toMatchObject({ segment: 37, landed: true, glow: WHEEL_LAYOUT[37] });
-    expect(landed).toHaveBeenCalledTimes(1);
+  it('turns the wheel to the frame angle and keeps the frame for tests', () => {
+    const s = scene();
+    s.update(1_500);
+    expect(s.lastView).toEqual(landing(1_500));
+    const wheel = s.root.children[1]!;
+    expect(wheel.rotation).toBeCloseTo(landing(1_500).angle, 9);
+    s.update(1_000 + script.travelMs + 10);
+    expect(s.lastView).toMatchObject({ segment: 37, landed: true });
   });
 
-  it('settle() ends a landing still travelling on the segment, once', () => {
-    const scene = spunScene();
-    const { angle, speed } = scene.motionNow();
-    const script = wheelLandScript(wheelOutcomeFromSegment(12), 4, angle, speed);
-    const landed = vi.fn();
-    scene.onLanded = landed;
-    scene.land(script, 3_000);
-    scene.update(3_100);
-    expect(scene.lastView.landed).toBe(false);
-    scene.settle();
-    expect(scene.lastView).toMatchObject({ segment: 12, landed: true, angle: script.to });
-    expect(landed).toHaveBeenCalledTimes(1);
-    scene.settle();
-    scene.update(3_200);
-    expect(landed).toHaveBeenCalledTimes(1);
-    expect(scene.lastView.segment).toBe(12);
+  it('plays the landing cue once, however the frames fall', () => {
+    const s = scene();
+    for (let now = 1_000; now < 1_000 + script.durationMs + 500; now += 33) s.update(now);
+    s.resize(400, 400); // a resize redraws the same frame: no second cue
+    expect(sound.played).toEqual(['win']);
   });
 
-  it('settle() leaves a free spin or a rest alone', () => {
-    const scene = spunScene();
-    const before = scene.lastView.angle;
-    scene.settle();
-    expect(scene.lastView.angle).toBe(before);
+  it('stays silent while muted', () => {
+    const s = scene(true);
+    s.update(1_000);
+    s.update(1_000 + script.durationMs);
+    expect(sound.played).toEqual([]);
   });
 });

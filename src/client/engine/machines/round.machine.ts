@@ -4,8 +4,10 @@
 // (late or duplicated deliveries) are ignored; a newer round that arrives while the previous one
 // never reported `ended` (a reconnect) records that round as missed, so the page can fetch its
 // result. Time comes only from the server: each event anchors server time to engine time, and
-// the round's clock is interpolated from that anchor — the client never counts on its own.
-import { assign, setup } from 'xstate';
+// the round's clock is interpolated from that anchor — the client never counts on its own. UIs read
+// the tags (waiting, betting, closed, live, over), never the state names. Rocket and the Crazy
+// Wheel both run on it.
+import { assertEvent, assign, setup } from 'xstate';
 import type { EngineClock } from '../clock.ts';
 import { ROUND_STATUSES, type RoundStatus } from '../../../shared/api/rounds.ts';
 
@@ -62,8 +64,20 @@ export function bettingLeft(context: RoundContext, now: number): number {
   return context.bettingEndsAt === null ? 0 : Math.max(0, context.bettingEndsAt - serverNow(context, now));
 }
 
+/** The tag of each status: what a UI asks the snapshot (`hasTag`) instead of reading state names. */
+export const ROUND_TAGS = {
+  new: 'waiting', // no round open yet (or before the first event)
+  starting: 'betting', // the betting window is open
+  pending: 'closed', // bets closed, the round about to run
+  in_progress: 'live', // the round is running
+  ended: 'over', // the result is known
+} as const satisfies Record<RoundStatus, string>;
+/** One of those tags. */
+export type RoundTag = (typeof ROUND_TAGS)[RoundStatus];
+
 function accept({ context, event }: { context: RoundContext; event: RoundEvent }): Partial<RoundContext> {
-  const game = (event as Extract<RoundEvent, { type: 'GAME' }>).game;
+  assertEvent(event, 'GAME');
+  const { game } = event;
   const now = context.clock.now;
   const newRound = game.id !== context.roundId;
   const unfinished = newRound && context.roundId !== null && context.data?.status !== 'ended';
@@ -82,7 +96,12 @@ function accept({ context, event }: { context: RoundContext; event: RoundEvent }
 
 /** The round machine. */
 export const roundMachine = setup({
-  types: { context: {} as RoundContext, events: {} as RoundEvent, input: {} as { clock: EngineClock } },
+  types: {
+    context: {} as RoundContext,
+    events: {} as RoundEvent,
+    input: {} as { clock: EngineClock },
+    tags: {} as RoundTag,
+  },
   actions: { accept: assign(accept) },
 }).createMachine({
   id: 'round',
@@ -110,10 +129,10 @@ export const roundMachine = setup({
     DISCONNECTED: { actions: assign({ connected: false }) },
   },
   states: {
-    new: {},
-    starting: { tags: ['betting'] },
-    pending: {},
-    in_progress: { tags: ['live'] },
-    ended: {},
+    new: { tags: [ROUND_TAGS.new] },
+    starting: { tags: [ROUND_TAGS.starting] },
+    pending: { tags: [ROUND_TAGS.pending] },
+    in_progress: { tags: [ROUND_TAGS.in_progress] },
+    ended: { tags: [ROUND_TAGS.ended] },
   },
 });

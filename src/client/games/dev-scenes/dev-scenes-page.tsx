@@ -1,16 +1,18 @@
 // /dev/scenes (outside production only): plays any game scene from an outcome given in the URL,
 // no server involved, with the engine clock controls of the ?inspect panel (pause, step a frame,
-// speed, skip to the end) and a replay button. E.g. /dev/scenes?scene=dice&outcome=73.21&target=50
-// or ?scene=upgrade&outcome=12.5&chance=30 or ?scene=boxes&outcome=3,0,7. window.__scenes exposes
-// the story for browser tests.
-import { useCallback, useEffect, useMemo, useReducer, useState } from 'react';
+// speed, skip to the end) and a replay button. E.g. /dev/scenes?scene=dice&outcome=73.21&target=50,
+// ?scene=upgrade&outcome=12.5&chance=30, ?scene=boxes&outcome=3,0,7, ?scene=rocket&crash=2.37&t=3000
+// or ?scene=wheel&segment=17. The scene mounts through the one stage gate (useSceneStage); the
+// round games' stories list their round actor in the panel. window.__scenes exposes the story for
+// browser tests.
+import { useCallback, useEffect, useMemo, useReducer, useRef, useState, type RefObject } from 'react';
 import { useSearchParams } from 'react-router';
 import { PixiStage } from '../../engine/pixi-stage.tsx';
 import type { PixiHost } from '../../engine/pixi-host.ts';
 import { EngineClock } from '../../engine/clock.ts';
-import { SceneRunner } from '../../engine/scene.ts';
 import { DevPanel } from '../../engine/dev-panel.tsx';
-import { initSound } from '../../engine/sound.ts';
+import type { SceneRunner } from '../../engine/scene.ts';
+import { useSceneStage } from '../../engine/use-scene-stage.ts';
 import { STORY_SCENES, storyFor, type SceneStory } from './scene-stories.ts';
 
 /** What browser tests read on window.__scenes. */
@@ -22,65 +24,103 @@ export interface ScenesDebug {
   clock: EngineClock;
 }
 
-function useStory(search: URLSearchParams): { story: SceneStory | null; error: string | null } {
+/** The story of the URL on a fresh clock (each story plays from t = 0), or why there is none. */
+function useStory(search: URLSearchParams): { story: SceneStory | null; error: string | null; clock: EngineClock } {
   const key = search.toString();
   return useMemo(() => {
+    const clock = new EngineClock();
     try {
-      return { story: storyFor(new URLSearchParams(key)), error: null };
+      return { story: storyFor(new URLSearchParams(key), clock), error: null, clock };
     } catch (e) {
-      return { story: null, error: (e as Error).message };
+      return { story: null, error: (e as Error).message, clock };
     }
   }, [key]);
+}
+
+/** Re-renders as engine time moves: every 100 engine ms (the readout, not every frame), every step while paused. */
+function useEngineTime(clock: EngineClock): () => void {
+  const [, refresh] = useReducer((n: number) => n + 1, 0);
+  useEffect(() => {
+    let shown = -1;
+    return clock.subscribe((now) => {
+      const tenth = Math.floor(now / 100);
+      if (tenth === shown && !clock.paused) return;
+      shown = tenth;
+      refresh();
+    });
+  }, [clock]);
+  return refresh;
+}
+
+/** One story's stage, readout and clock controls. */
+function StoryStage({ story, clock }: { story: SceneStory; clock: EngineClock }) {
+  const [ready, setReady] = useState(false);
+  const refresh = useEngineTime(clock);
+  const actors = useMemo(() => story.actors ?? {}, [story]);
+
+  const play = useCallback(() => {
+    const duration = story.play(clock.now);
+    clock.setTimeout(() => refresh(), duration); // the end is a timer: "Skip to end" jumps to it
+  }, [story, clock, refresh]);
+
+  const runner = useRef<RefObject<SceneRunner | null>>(null);
+  const expose = useCallback(
+    (_host: PixiHost) => {
+      // the first move of the engine clock once the scene runs (its runner's ticker drives it): play,
+      // and only then tell tests the story is there
+      const off = clock.subscribe(() => {
+        if (!runner.current?.current) return;
+        off();
+        setReady(true);
+        play();
+        const debug: ScenesDebug = {
+          name: story.name,
+          outcome: story.outcome,
+          view: () => story.view(),
+          reached: () => story.reached(),
+          clock,
+        };
+        (window as unknown as { __scenes?: ScenesDebug }).__scenes = debug;
+      });
+      return () => {
+        off();
+        setReady(false);
+        delete (window as unknown as { __scenes?: ScenesDebug }).__scenes;
+      };
+    },
+    [story, clock, play],
+  );
+  const stage = useSceneStage(story.scene, clock, expose);
+  runner.current = stage.runner;
+  const { onReady, onError } = stage;
+
+  return (
+    <>
+      <button type="button" onClick={play} disabled={!ready}>
+        Replay
+      </button>
+      <div
+        className="dev-scenes-stage"
+        style={{ height: 360 }}
+        data-testid="scene-stage"
+        data-scene={story.name}
+        data-reached={String(ready && story.reached())}
+      >
+        <PixiStage background="#0d0e1c" onReady={onReady} onError={onError} />
+      </div>
+      <p>
+        Outcome: <code data-testid="scene-outcome">{JSON.stringify(story.outcome)}</code>
+      </p>
+      <pre data-testid="scene-view">{JSON.stringify(story.view(), null, 2)}</pre>
+      <DevPanel actors={actors} clock={clock} />
+    </>
+  );
 }
 
 /** The scenes story page. */
 export default function DevScenesPage() {
   const [search, setSearch] = useSearchParams();
-  const { story, error } = useStory(search);
-  const clock = useMemo(() => new EngineClock(), [story]); // a fresh clock per story: each plays from t = 0
-  const [, refresh] = useReducer((n: number) => n + 1, 0);
-  const [ready, setReady] = useState(false);
-
-  useEffect(() => {
-    const id = setInterval(refresh, 100); // the readout 10× a second, not every frame (the panel has its own)
-    return () => clearInterval(id);
-  }, []);
-
-  const play = useCallback(() => {
-    if (!story) return;
-    const duration = story.play(clock.now);
-    clock.setTimeout(() => refresh(), duration); // the end is a timer: "Skip to end" jumps to it
-  }, [story, clock]);
-
-  const onReady = useCallback(
-    (host: PixiHost) => {
-      if (!story) return;
-      initSound();
-      let stopped = false;
-      let runner: SceneRunner | null = null;
-      void SceneRunner.start(host, story.scene, clock).then((r) => {
-        if (stopped) return r.destroy();
-        runner = r;
-        setReady(true);
-        play();
-      });
-      const debug: ScenesDebug = {
-        name: story.name,
-        outcome: story.outcome,
-        view: () => story.view(),
-        reached: () => story.reached(),
-        clock,
-      };
-      (window as unknown as { __scenes?: ScenesDebug }).__scenes = debug;
-      return () => {
-        stopped = true;
-        setReady(false);
-        delete (window as unknown as { __scenes?: ScenesDebug }).__scenes;
-        runner?.destroy();
-      };
-    },
-    [story, clock, play],
-  );
+  const { story, error, clock } = useStory(search);
 
   const set = (name: string, value: string) => {
     const next = new URLSearchParams(search);
@@ -95,8 +135,10 @@ export default function DevScenesPage() {
       <h1>Scenes</h1>
       <p className="muted">
         Plays a scene from any outcome without a server. Parameters: scene ({STORY_SCENES.join(', ')}), outcome (dice:
-        roll 0–100; upgrade: roll 0–100; boxes: item index 0–7 per reel, comma-separated), mode (normal, turbo,
-        reduced), dice target and direction, upgrade chance, from (start position), muted.
+        roll 0–100; upgrade: roll 0–100; boxes: item index 0–7 per reel, comma-separated; rocket: the crash point;
+        wheel: the segment 0–53), mode (normal, turbo, reduced), dice target and direction, upgrade chance, from (start
+        position), rocket crash and t (ms into the flight), rocket and wheel status (the round&apos;s status when the
+        story joins), wheel segment, muted.
       </p>
       <form className="dev-row" onSubmit={(e) => e.preventDefault()}>
         <label>
@@ -125,29 +167,9 @@ export default function DevScenesPage() {
             <option>reduced</option>
           </select>
         </label>
-        <button type="button" onClick={play} disabled={!ready}>
-          Replay
-        </button>
       </form>
       {error && <p role="alert">{error}</p>}
-      {story && (
-        <>
-          <div
-            className="dev-scenes-stage"
-            style={{ height: 360 }}
-            data-testid="scene-stage"
-            data-scene={story.name}
-            data-reached={String(ready && story.reached())}
-          >
-            <PixiStage key={`${search.toString()}`} background="#0d0e1c" onReady={onReady} />
-          </div>
-          <p>
-            Outcome: <code data-testid="scene-outcome">{JSON.stringify(story.outcome)}</code>
-          </p>
-          <pre data-testid="scene-view">{JSON.stringify(story.view(), null, 2)}</pre>
-          <DevPanel actors={{}} clock={clock} />
-        </>
-      )}
+      {story && <StoryStage key={search.toString()} story={story} clock={clock} />}
     </section>
   );
 }

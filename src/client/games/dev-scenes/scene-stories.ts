@@ -1,6 +1,8 @@
 // Scene stories for /dev/scenes: each builds one game scene and plays it from an outcome given in
 // the URL, with no server — the way a tester or artist sees every outcome. The outcome goes
 // through the same shared script and sample the game page uses, so what shows here is what plays.
+import type { AnyActorRef } from 'xstate';
+import { EngineClock } from '../../engine/clock.ts';
 import type { Scene } from '../../engine/scene.ts';
 import { diceChance, diceMultiplier, diceWins } from '../../../shared/fair/index.ts';
 import { diceScript } from '../../../shared/games/dice/dice.script.ts';
@@ -13,9 +15,10 @@ import { BoxesScene, type SceneItem } from '../boxes/boxes.scene.ts';
 import { SPIN_MS } from '../boxes/box-opener.tsx';
 import { battleStory } from '../battles/battle-story.ts';
 import { plinkoStory } from '../plinko/plinko.story.ts';
+import { rocketStory, wheelStory } from './round-stories.ts';
 
 /** The scenes the page can play. */
-export const STORY_SCENES = ['dice', 'upgrade', 'boxes', 'plinko', 'battle'] as const;
+export const STORY_SCENES = ['dice', 'upgrade', 'boxes', 'plinko', 'battle', 'rocket', 'wheel'] as const;
 /** One of them. */
 export type StoryScene = (typeof STORY_SCENES)[number];
 
@@ -27,6 +30,7 @@ export interface SceneStory {
   play(now: number): number; // starts at engine time `now`; returns the duration in engine ms
   view(): unknown; // what the scene shows now
   reached(): boolean; // the scene rests on the outcome
+  actors?: Record<string, AnyActorRef>; // the story's machines, for the inspector panel
 }
 
 const MODES: readonly MotionMode[] = ['normal', 'turbo', 'reduced'];
@@ -141,8 +145,9 @@ function boxesStory(params: URLSearchParams): SceneStory {
   };
 }
 
-/** The story the URL asks for (`scene`, `outcome` and the scene's own parameters); throws on bad input. */
-export function storyFor(params: URLSearchParams): SceneStory {
+/** The story the URL asks for (`scene`, `outcome` and the scene's own parameters); throws on bad input. Stories
+ * that run machines run them on `clock` (the page's, so its controls apply). */
+export function storyFor(params: URLSearchParams, clock: EngineClock = new EngineClock()): SceneStory {
   const name = params.get('scene') ?? 'dice';
   if (name === 'dice') return diceStory(params);
   if (name === 'upgrade') return upgradeStory(params);
@@ -150,5 +155,7 @@ export function storyFor(params: URLSearchParams): SceneStory {
   // battle: mode=2v2, drops=3,0,1,7;5,7,2,2 (item indices 0–7, seats by ',', rounds by ';') or rounds=N&seed=S
   if (name === 'battle') return { name, ...battleStory(params, demoItems()) };
   if (name === 'plinko') return plinkoStory(params); // rows, risk, balls=N or outcome=paths
+  if (name === 'rocket') return rocketStory(params, clock);
+  if (name === 'wheel') return wheelStory(params, clock, mode(params));
   throw new Error(`scene must be one of ${STORY_SCENES.join(', ')}`);
 }

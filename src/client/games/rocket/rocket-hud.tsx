@@ -71,14 +71,14 @@ function CashOutText({
 /** Ms the Bet button stays disabled after a bet settles, so a late "Cash out" click never bets again. */
 export const SETTLE_COOLDOWN_MS = 800;
 
-function useSettleCooldown(state: string): boolean {
+function useSettleCooldown(state: string, clock: EngineClock): boolean {
   const [cooling, setCooling] = useState(false);
   useEffect(() => {
     if (state !== 'won' && state !== 'lost') return;
     setCooling(true);
-    const id = setTimeout(() => setCooling(false), SETTLE_COOLDOWN_MS);
-    return () => clearTimeout(id);
-  }, [state]);
+    const id = clock.setTimeout(() => setCooling(false), SETTLE_COOLDOWN_MS); // engine time, like the round
+    return () => clock.clearTimeout(id);
+  }, [state, clock]);
   return cooling;
 }
 
@@ -93,7 +93,7 @@ export function RocketHud(props: RocketHudProps) {
   const setMuted = useSound((s) => s.setMuted);
   const cashoutError = autoCashoutError(target);
   const error = amountError(amount) ?? cashoutError;
-  const cooling = useSettleCooldown(state);
+  const cooling = useSettleCooldown(state, clock);
   const params = (): RocketParams => ({ amount: (amountCents(amount) ?? 0) / 100, autoCashout: num(target) });
   const config = (): AutoConfig => ({
     baseAmount: params().amount,

@@ -10,16 +10,16 @@ import type { rocketMachine } from './rocket.machine.ts';
 export function linkRound(round: Actor<typeof roundMachine>, rocket: Actor<typeof rocketMachine>): () => void {
   let last = '';
   const send = () => {
-    const { context, value } = round.getSnapshot();
-    if (context.roundId === null) return;
-    const key = `${context.roundId}:${String(value)}`;
+    const { context } = round.getSnapshot();
+    if (context.roundId === null || !context.data) return;
+    const key = `${context.roundId}:${context.data.status}`;
     if (key === last) return;
     last = key;
     const crash = context.data?.crash_point;
     rocket.send({
       type: 'ROUND',
       id: context.roundId,
-      status: context.data!.status,
+      status: context.data.status,
       ...(typeof crash === 'number' ? { crashPoint: crash } : {}),
       ...(context.data?.voided === true ? { voided: true } : {}),
     });

@@ -1,13 +1,13 @@
-// The wheel page's live data: the /wheel socket (`wheel:game` into the round machine, `wheel:bets`
-// into this round's bet list), the bets of the current round from GET /api/wheel/current, and the
+// The wheel page's live data: the /wheel socket (`wheel:game` and the connection's changes into the
+// round machine — malformed events dropped —, `wheel:bets` into this round's bet list), the bets of the current round from GET /api/wheel/current, and the
 // last 100 results (GET /api/wheel/recent-games, then each ended round as it arrives).
 import { useEffect, useState } from 'react';
 import type { Actor } from 'xstate';
 import { api } from '../../lib/api.ts';
 import { acquireRoundSocket } from '../../lib/socket.ts';
-import type { WheelBetsEvent, WheelGameEvent } from '../../../shared/api/rounds.ts';
+import type { roundMachine, RoundGameEvent } from '../../engine/machines/round.machine.ts';
+import { wheelGameEventSchema, type WheelBetsEvent } from '../../../shared/api/rounds.ts';
 import type { WheelBet, WheelCurrent } from '../../../shared/api/wheel.ts';
-import type { wheelMachine } from './wheel.machine.ts';
 
 /** A bet as the panels show it (the socket's bet plus its status). */
 export type PanelBet = Pick<WheelBet, 'id' | 'round_id' | 'user' | 'amount' | 'color' | 'payout'> & {
@@ -36,10 +36,9 @@ export function mergeBet(bets: PanelBet[], bet: PanelBet): PanelBet[] {
 }
 
 /** Subscribes the page to the wheel's rounds. */
-export function useWheelRound(actor: Actor<typeof wheelMachine>) {
+export function useWheelRound(actor: Actor<typeof roundMachine>) {
   const [bets, setBets] = useState<{ roundId: number; list: PanelBet[] }>({ roundId: 0, list: [] });
   const [history, setHistory] = useState<HistoryItem[]>([]);
-  const [connected, setConnected] = useState(false);
 
   useEffect(() => {
     let lease: Awaited<ReturnType<typeof acquireRoundSocket<'/wheel'>>> | null = null;
@@ -48,14 +47,22 @@ export function useWheelRound(actor: Actor<typeof wheelMachine>) {
       const current = await api<{ data: WheelCurrent }>('GET', '/api/wheel/current').catch(() => null);
       if (current && !stopped) setBets({ roundId: current.data.id, list: current.data.bets });
     };
-    const onGame = (game: WheelGameEvent) => {
-      actor.send({ type: 'GAME', game, receivedAt: Date.now() });
+    const onGame = (raw: unknown) => {
+      const parsed = wheelGameEventSchema.safeParse(raw);
+      if (!parsed.success) return;
+      const game = parsed.data;
+      actor.send({ type: 'GAME', game: game as RoundGameEvent });
       setBets((b) => (b.roundId === game.id ? b : { roundId: game.id, list: [] }));
       if (game.status === 'ended' && game.segment !== undefined && game.color && game.multiplier !== undefined) {
         const item = { id: game.id, segment: game.segment, color: game.color, multiplier: game.multiplier };
         setHistory((h) => (h.some((x) => x.id === game.id) ? h : [item, ...h].slice(0, 100)));
       }
     };
+    const onConnect = () => {
+      actor.send({ type: 'CONNECTED' });
+      void loadRound();
+    };
+    const onDisconnect = () => actor.send({ type: 'DISCONNECTED' });
     const onBets = (e: WheelBetsEvent) => {
       const bet = { ...e.bet, round_id: e.round_id, status: STATUS_OF[e.type] };
       setBets((b) => (b.roundId === e.round_id ? { ...b, list: mergeBet(b.list, bet) } : b));
@@ -70,12 +77,8 @@ export function useWheelRound(actor: Actor<typeof wheelMachine>) {
       lease = l;
       l.socket.on('wheel:game', onGame);
       l.socket.on('wheel:bets', onBets);
-      const onConnect = () => {
-        setConnected(true);
-        void loadRound();
-      };
       l.socket.on('connect', onConnect);
-      l.socket.on('disconnect', () => setConnected(false));
+      l.socket.on('disconnect', onDisconnect);
       if (l.socket.connected) onConnect();
     });
     return () => {
@@ -83,10 +86,12 @@ export function useWheelRound(actor: Actor<typeof wheelMachine>) {
       if (lease) {
         lease.socket.off('wheel:game', onGame);
         lease.socket.off('wheel:bets', onBets);
+        lease.socket.off('connect', onConnect);
+        lease.socket.off('disconnect', onDisconnect);
         lease.release();
       }
     };
   }, [actor]);
 
-  return { bets, setBets, history, connected };
+  return { bets, setBets, history };
 }

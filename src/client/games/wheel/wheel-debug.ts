@@ -1,9 +1,9 @@
-// window.__wheel for browser tests: the renderer, the last drawn view (angle, segment under the
-// pointer, landed) and the round machine's status and round.
+// window.__wheel for browser tests: the renderer, the last drawn frame (angle, segment under the
+// pointer, landed, phase, result) and the round machine's status and round.
 import type { Actor } from 'xstate';
 import type { PixiHost } from '../../engine/pixi-host.ts';
+import type { roundMachine } from '../../engine/machines/round.machine.ts';
 import type { WheelScene } from './wheel.scene.ts';
-import type { wheelMachine } from './wheel.machine.ts';
 
 /** What tests read. */
 export interface WheelDebug {
@@ -14,12 +14,12 @@ export interface WheelDebug {
 }
 
 /** Installs window.__wheel; returns the uninstall function. */
-export function exposeWheelDebug(host: PixiHost, scene: WheelScene, actor: Actor<typeof wheelMachine>): () => void {
+export function exposeWheelDebug(host: PixiHost, scene: WheelScene, actor: Actor<typeof roundMachine>): () => void {
   const handle: WheelDebug = {
     renderer: host.rendererName,
     view: () => scene.lastView,
     status: () => String(actor.getSnapshot().value),
-    round: () => actor.getSnapshot().context.round,
+    round: () => actor.getSnapshot().context.data,
   };
   (window as unknown as { __wheel?: WheelDebug }).__wheel = handle;
   return () => delete (window as unknown as { __wheel?: WheelDebug }).__wheel;

@@ -1,30 +1,34 @@
 // The Crazy Wheel's Pixi scene: 54 segments drawn exactly as GET /api/wheel/config lists them
 // (index 0 under the pointer at rest, clockwise), the pointer, rim lights and the winning colour's
-// glow. It spins freely while a round is in progress and lands by the shared script, sampling
-// both by engine time only; landing cues play through the one sound store.
+// glow. It draws only the frame its source gives at engine time (wheel.view.ts: the page binds the
+// round actor, /dev/scenes a story's) and plays the landing cues it crosses through the one sound
+// store.
 import { Container, Graphics } from 'pixi.js';
 import type { Scene } from '../../engine/scene.ts';
 import { playSound } from '../../engine/sound.ts';
 import type { WheelColor } from '../../../shared/games/wheel/wheel.layout.ts';
-import {
-  SEGMENT_ANGLE,
-  freeSpinAngle,
-  freeSpinSpeed,
-  restAngle,
-  segmentAt,
-  stopOffset,
-  type WheelScript,
-} from '../../../shared/games/wheel/wheel.script.ts';
-import { sampleWheel, type WheelView } from '../../../shared/games/wheel/wheel.sample.ts';
+import { SEGMENT_ANGLE } from '../../../shared/games/wheel/wheel.script.ts';
+import { wheelCues, wheelLabel, type WheelFrame } from './wheel.view.ts';
 
 /** Fill colour per wheel colour. */
 export const WHEEL_FILL: Record<WheelColor, number> = { grey: 0x59606e, red: 0xe0413c, blue: 0x2f7dea, gold: 0xf2c230 };
 const LIGHTS = 27;
 
-type Motion =
-  | { kind: 'rest'; angle: number }
-  | { kind: 'spin'; from: number; startedAt: number }
-  | { kind: 'land'; script: WheelScript; startedAt: number };
+/** The frame before any round arrived. */
+const IDLE_FRAME: WheelFrame = {
+  angle: 0,
+  segment: 0,
+  landed: false,
+  glow: null,
+  flash: 0,
+  done: true,
+  phase: 'connecting',
+  roundId: null,
+  result: null,
+  label: wheelLabel('connecting', 0, null),
+  bettingLeftMs: 0,
+  landing: null,
+};
 
 /** The wheel's scene. */
 export class WheelScene implements Scene {
@@ -38,30 +42,21 @@ export class WheelScene implements Scene {
   private readonly pointer = new Graphics();
   private segments: readonly WheelColor[] = [];
   private radius = 100;
-  private motion: Motion = { kind: 'rest', angle: 0 };
-  private lastT = -1; // ms into the landing at the previous update (cues)
-  private view: WheelView = { angle: 0, segment: 0, landed: false, glow: null, flash: 0, done: true };
+  private view: WheelFrame = IDLE_FRAME;
+  private prev: WheelFrame | null = null; // the frame before (cues)
   private now = 0;
-  private landedFired = true;
+  /** Where frames come from (the page binds the round actor; stories bind theirs). */
+  source: (now: number) => WheelFrame = () => IDLE_FRAME;
   muted = false;
-  onLanded: (() => void) | null = null; // once per landing, when the wheel stops on the segment
 
   constructor() {
     this.wheel.addChild(this.faces);
     this.root.addChild(this.glow, this.wheel, this.lights, this.hub, this.pointer);
   }
 
-  /** The last drawn view (tests read it). */
-  get lastView(): WheelView {
+  /** The last drawn frame (tests read it). */
+  get lastView(): WheelFrame {
     return this.view;
-  }
-
-  /** The angle and speed now (where a landing starts). */
-  motionNow(): { angle: number; speed: number } {
-    const m = this.motion;
-    if (m.kind === 'spin')
-      return { angle: freeSpinAngle(m.from, this.now - m.startedAt), speed: freeSpinSpeed(this.now - m.startedAt) };
-    return { angle: this.view.angle, speed: 0 };
   }
 
   /** Draws the layout the server publishes. */
@@ -70,51 +65,11 @@ export class WheelScene implements Scene {
     this.drawFaces();
   }
 
-  /** Starts the free spin from where the wheel is, at engine time `startedAt`. */
-  spin(startedAt: number): void {
-    this.motion = { kind: 'spin', from: this.view.angle, startedAt };
-  }
-
-  /** Lands by a script from engine time `startedAt`. */
-  land(script: WheelScript, startedAt: number): void {
-    this.motion = { kind: 'land', script, startedAt };
-    this.lastT = -1;
-    this.landedFired = false;
-  }
-
-  /**
-   * Ends a landing that is still travelling at once (on the stop angle, firing onLanded). The landing
-   * runs on engine time, which falls behind real time when frames are slow (the ticker counts at most
-   * 100 ms a frame): the next round's status must never find the last one still spinning.
-   */
-  settle(): void {
-    const m = this.motion;
-    if (m.kind !== 'land' || this.landedFired) return;
-    this.motion = { ...m, startedAt: Math.min(m.startedAt, this.now - m.script.travelMs) };
-    this.update(this.now);
-  }
-
-  /** Shows a round's result at rest (a page that joined after the spin). */
-  rest(segment: number, roundId: number): void {
-    this.motion = { kind: 'rest', angle: restAngle(segment, stopOffset(roundId)) };
-  }
-
   update(now: number): void {
     this.now = now;
-    const m = this.motion;
-    if (m.kind === 'land') {
-      const t = now - m.startedAt;
-      if (!this.muted) for (const cue of m.script.cues) if (cue.t > this.lastT && cue.t <= t) playSound(cue.sound);
-      this.lastT = t;
-      this.view = sampleWheel(m.script, t);
-      if (this.view.landed && !this.landedFired) {
-        this.landedFired = true;
-        this.onLanded?.();
-      }
-    } else {
-      const angle = m.kind === 'spin' ? freeSpinAngle(m.from, now - m.startedAt) : m.angle;
-      this.view = { angle, segment: segmentAt(angle), landed: false, glow: null, flash: 0, done: m.kind === 'rest' };
-    }
+    this.view = this.source(now);
+    if (!this.muted) for (const cue of wheelCues(this.prev, this.view)) playSound(cue.sound);
+    this.prev = this.view;
     this.wheel.rotation = this.view.angle;
     this.drawGlow();
     this.drawLights();
@@ -172,7 +127,7 @@ export class WheelScene implements Scene {
   private drawLights(): void {
     const g = this.lights.clear();
     const r = this.radius + 1;
-    const spinning = this.motion.kind !== 'rest' && !this.view.landed;
+    const spinning = this.view.phase === 'spinning' || this.view.phase === 'landing';
     const phase = Math.floor(this.now / (spinning ? 90 : 450));
     for (let i = 0; i < LIGHTS; i++) {
       const a = (i / LIGHTS) * Math.PI * 2;

@@ -1,0 +1,62 @@
+// Rocket's one input (rocket-frame.ts) over the round machine on a simulated engine clock: the
+// countdown from the server's betting end, the elapsed time that never rewinds within a round,
+// the crash point only once ended, and a new round starting afresh.
+import { describe, expect, it } from 'vitest';
+import { createActor } from 'xstate';
+import { EngineClock } from '../../../src/client/engine/clock.ts';
+import { roundMachine, type RoundStatus } from '../../../src/client/engine/machines/round.machine.ts';
+import { DEFAULT_BETTING_MS, frameSource } from '../../../src/client/games/rocket/rocket-frame.ts';
+
+const T0 = 1_700_000_000_000;
+
+function start() {
+  const clock = new EngineClock();
+  const round = createActor(roundMachine, { input: { clock }, clock }).start();
+  const frame = frameSource(() => round.getSnapshot());
+  const game = (id: number, status: RoundStatus, extra: Record<string, unknown> = {}, skewMs = 0) =>
+    round.send({ type: 'GAME', game: { id, status, server_time: T0 + clock.now + skewMs, ...extra } });
+  return { clock, frame, game };
+}
+
+describe('rocket frame source', () => {
+  it('counts the betting window down on engine time; the bar spans the longest window seen', () => {
+    const { clock, frame, game } = start();
+    expect(frame(0)).toMatchObject({ status: 'new', roundId: null, bettingLeftMs: 0 });
+    game(5, 'starting', { betting_ends_at: T0 + 8_000 });
+    expect(frame(clock.now)).toMatchObject({ status: 'starting', bettingLeftMs: 8_000, bettingTotalMs: 8_000 });
+    clock.advance(3_000);
+    expect(frame(clock.now)).toMatchObject({ bettingLeftMs: 5_000, bettingTotalMs: 8_000 });
+    game(5, 'pending');
+    expect(frame(clock.now)).toMatchObject({ status: 'pending', bettingLeftMs: 0 });
+  });
+
+  it('never rewinds the flight when a tick re-anchors behind the interpolation', () => {
+    const { clock, frame, game } = start();
+    game(5, 'in_progress', { elapsed: 1_000 });
+    clock.advance(500);
+    expect(frame(clock.now).elapsedMs).toBe(1_500);
+    game(5, 'in_progress', { elapsed: 1_420 }); // the server is 80 ms behind our guess
+    expect(frame(clock.now).elapsedMs).toBe(1_500);
+    clock.advance(200);
+    expect(frame(clock.now).elapsedMs).toBe(1_620);
+    expect(frame(clock.now).crashPoint).toBeNull();
+  });
+
+  it('shows the crash point once ended, and starts the next round afresh', () => {
+    const { clock, frame, game } = start();
+    game(5, 'in_progress', { elapsed: 4_000 });
+    frame(clock.now);
+    clock.advance(700);
+    game(5, 'ended', { crash_point: 2.37 });
+    clock.advance(300);
+    expect(frame(clock.now)).toMatchObject({ status: 'ended', crashPoint: 2.37, elapsedMs: 4_000, sinceStatusMs: 300 });
+    game(6, 'starting', { betting_ends_at: T0 + clock.now + 3_000 });
+    expect(frame(clock.now)).toMatchObject({
+      roundId: 6,
+      elapsedMs: 0,
+      crashPoint: null,
+      bettingLeftMs: 3_000,
+      bettingTotalMs: DEFAULT_BETTING_MS,
+    });
+  });
+});
