@@ -25,6 +25,7 @@ export function AmountField({ value, limits, onChange, onBlur, disabled, testId,
       <span className="hud-amount">
         <input
           id={id}
+          className="hud-input"
           name="amount"
           inputMode="decimal"
           autoComplete="off"
@@ -38,6 +39,7 @@ export function AmountField({ value, limits, onChange, onBlur, disabled, testId,
         />
         <button
           type="button"
+          className="hud-mini"
           title="Half the amount"
           disabled={disabled}
           onClick={() => onChange(scaleAmountText(value, 0.5, limits))}
@@ -46,6 +48,7 @@ export function AmountField({ value, limits, onChange, onBlur, disabled, testId,
         </button>
         <button
           type="button"
+          className="hud-mini"
           title="Double the amount"
           disabled={disabled}
           onClick={() => onChange(scaleAmountText(value, 2, limits))}

@@ -23,10 +23,17 @@ import { BoxesScene } from './boxes.scene.ts';
 import { boxesMachine, type OpenParams, type OpenResult } from './boxes.machine.ts';
 import { exposeBoxesDebug } from './boxes-debug.ts';
 import './boxes-opener.css';
+import { BetButton } from '../../components/hud/bet-button.tsx';
+import { HudButton } from '../../components/hud/hud-button.tsx';
+import { HudSegmented } from '../../components/hud/hud-select.tsx';
+import { HudToggle } from '../../components/hud/hud-toggle.tsx';
 import { formatDollars } from '../../lib/format.ts';
 
 /** Engine ms from the answer until the first reel rests (turbo halves it through the clock). */
 export const SPIN_MS = 4200;
+
+/** The count picker's choices: ×1 … ×5. */
+const COUNTS = Array.from({ length: OPEN_LIMITS.maxCount }, (_, i) => ({ value: i + 1, label: `×${i + 1}` }));
 
 /** The default open call: POST /api/boxes/{slug}/open. */
 const paidOpen = (box: BoxDetail, p: OpenParams) =>
@@ -126,30 +133,11 @@ export default function BoxOpener({ box, free }: { box: BoxDetail; free?: FreeOp
       >
         <PixiStage background="#0d0e1c" onReady={onReady} onError={onError} />
       </div>
-      <div className="open-controls">
+      <div className="open-controls hud-panel">
         {!free && (
-          <div className="count-picker" role="group" aria-label="Boxes to open">
-            {Array.from({ length: OPEN_LIMITS.maxCount }, (_, i) => i + 1).map((n) => (
-              <button
-                key={n}
-                type="button"
-                className={n === count ? 'btn btn-sm active' : 'btn btn-sm'}
-                aria-pressed={n === count}
-                disabled={busy}
-                onClick={() => setCount(n)}
-              >
-                ×{n}
-              </button>
-            ))}
-          </div>
+          <HudSegmented label="Boxes to open" options={COUNTS} value={count} onChange={setCount} disabled={busy} />
         )}
-        <button
-          type="button"
-          className="btn btn-gradient"
-          data-testid="open-button"
-          disabled={busy || !!free?.disabled}
-          onClick={() => open(false)}
-        >
+        <BetButton kind="bet" data-testid="open-button" disabled={busy || !!free?.disabled} onClick={() => open(false)}>
           {free ? (
             free.label
           ) : (
@@ -157,30 +145,20 @@ export default function BoxOpener({ box, free }: { box: BoxDetail; free?: FreeOp
               Open {count > 1 ? `${count} boxes ` : ''}for {formatDollars(box.price * count)}
             </>
           )}
-        </button>
-        {!free && (
-          <button
-            type="button"
-            className="btn btn-outline"
-            data-testid="demo-button"
-            disabled={busy}
-            onClick={() => open(true)}
-          >
-            Try for free
-          </button>
-        )}
-        <button
-          type="button"
-          className="btn btn-sm"
-          data-testid="skip-button"
-          disabled={!replaying}
-          onClick={() => actor.send({ type: 'SKIP' })}
-        >
-          Quick open
-        </button>
-        <label className="turbo">
-          <input type="checkbox" checked={turbo} onChange={(e) => setTurbo(e.target.checked)} /> Turbo
-        </label>
+        </BetButton>
+        <div className="hud-row">
+          {!free && (
+            <HudButton data-testid="demo-button" disabled={busy} onClick={() => open(true)}>
+              Try for free
+            </HudButton>
+          )}
+          <HudButton data-testid="skip-button" disabled={!replaying} onClick={() => actor.send({ type: 'SKIP' })}>
+            Quick open
+          </HudButton>
+        </div>
+        <div className="hud-toggles">
+          <HudToggle label="Turbo" checked={turbo} onChange={setTurbo} />
+        </div>
       </div>
       {error && (
         <p role="alert" className="notice notice-error">
@@ -204,25 +182,20 @@ export default function BoxOpener({ box, free }: { box: BoxDetail; free?: FreeOp
           </p>
           {!last.demo && !sold && (
             <div className="result-actions">
-              <button
-                type="button"
-                className="btn btn-sm"
-                data-testid="keep-button"
-                onClick={() => setSold('Kept in your inventory.')}
-              >
+              <HudButton data-testid="keep-button" onClick={() => setSold('Kept in your inventory.')}>
                 Keep
-              </button>
-              <button type="button" className="btn btn-sm" data-testid="sell-button" onClick={() => void sell()}>
+              </HudButton>
+              <HudButton data-testid="sell-button" onClick={() => void sell()}>
                 Sell now for {formatDollars(last.reels.reduce((a, r) => a + r.item.sale_price, 0))}
-              </button>
+              </HudButton>
             </div>
           )}
           {sold && <p data-testid="sell-status">{sold}</p>}
           {!free && (
             <div className="result-actions">
-              <button type="button" className="btn btn-sm" data-testid="again-button" onClick={() => open(last.demo)}>
+              <HudButton data-testid="again-button" onClick={() => open(last.demo)}>
                 Open again
-              </button>
+              </HudButton>
             </div>
           )}
           {!last.demo && (

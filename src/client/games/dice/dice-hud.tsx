@@ -8,6 +8,10 @@ import type { AutoConfig } from '../../engine/machines/auto-bet.machine.ts';
 import { useMotion } from '../../engine/motion.ts';
 import { TurboMute } from '../../components/ui/turbo-mute.tsx';
 import { AmountField } from '../../components/hud/amount-field.tsx';
+import { AUTO_BET_START, AutoBetForm, autoBetErrors, autoBetNumbers } from '../../components/hud/auto-bet-form.tsx';
+import { BetButton } from '../../components/hud/bet-button.tsx';
+import { HudButton } from '../../components/hud/hud-button.tsx';
+import { HudInput } from '../../components/hud/hud-input.tsx';
 import { formatDollars } from '../../lib/format.ts';
 import type { DiceParams } from './dice.machine.ts';
 import { typedChanceTargetBp, typedMultiplierTargetBp, typedTargetBp } from './dice-target.ts';
@@ -26,7 +30,6 @@ export interface DiceHudProps {
 
 const round2 = (v: number) => Math.round(v * 100) / 100;
 const LIMITS = betLimits(DICE_LIMITS);
-const num = (s: string) => (s.trim() === '' ? null : Number(s));
 
 /** The HUD. */
 export function DiceHud({ busy, replaying, autoOn, onBet, onAuto, onStopAuto, onSkip, onChange }: DiceHudProps) {
@@ -36,7 +39,7 @@ export function DiceHud({ busy, replaying, autoOn, onBet, onAuto, onStopAuto, on
   const [chanceText, setChanceText] = useState<string | null>(null); // raw text while typing
   const [multText, setMultText] = useState<string | null>(null);
   const [targetText, setTargetText] = useState<string | null>(null);
-  const [auto, setAuto] = useState({ count: '10', profit: '', loss: '', win: '', lossPct: '' });
+  const [auto, setAuto] = useState(AUTO_BET_START);
   const { turbo, setTurbo } = useMotion();
   const target = targetBp / 100;
   const chanceBp = diceChanceBp(targetBp, direction);
@@ -57,15 +60,8 @@ export function DiceHud({ busy, replaying, autoOn, onBet, onAuto, onStopAuto, on
     if (busy) return onSkip();
     if (!amountError) onBet(params());
   };
-  const startAuto = () =>
-    onAuto(params(), {
-      baseAmount: amountNum,
-      count: Math.max(0, Math.floor(num(auto.count) ?? 0)),
-      stopOnProfit: num(auto.profit),
-      stopOnLoss: num(auto.loss),
-      onWinPct: num(auto.win),
-      onLossPct: num(auto.lossPct),
-    });
+  const autoInvalid = Object.keys(autoBetErrors(auto)).length > 0;
+  const startAuto = () => onAuto(params(), { baseAmount: amountNum, ...autoBetNumbers(auto) });
 
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
@@ -84,90 +80,61 @@ export function DiceHud({ busy, replaying, autoOn, onBet, onAuto, onStopAuto, on
   });
 
   return (
-    <form className="dice-hud" onSubmit={(e) => (e.preventDefault(), bet())} aria-label="Dice bet">
+    <form className="dice-hud hud-panel" onSubmit={(e) => (e.preventDefault(), bet())} aria-label="Dice bet">
       <AmountField value={amount} limits={LIMITS} onChange={setAmount} />
-      <div className="dice-hud-row">
-        <label>
-          {direction === 'over' ? 'Roll over' : 'Roll under'}
-          <input
-            name="target"
-            inputMode="decimal"
-            value={targetText ?? target.toFixed(2)}
-            onChange={(e) => (setTargetText(e.target.value), apply(typedTargetBp(e.target.value, direction)))}
-            onBlur={() => setTargetText(null)}
-          />
-        </label>
-        <button type="button" onClick={flip} aria-label="Switch over/under">
+      <div className="hud-row">
+        <HudInput
+          label={direction === 'over' ? 'Roll over' : 'Roll under'}
+          name="target"
+          inputMode="decimal"
+          value={targetText ?? target.toFixed(2)}
+          onChange={(e) => (setTargetText(e.target.value), apply(typedTargetBp(e.target.value, direction)))}
+          onBlur={() => setTargetText(null)}
+        />
+        <HudButton onClick={flip} aria-label="Switch over/under">
           ⇄ {direction === 'over' ? 'Over' : 'Under'}
-        </button>
+        </HudButton>
       </div>
-      <div className="dice-hud-row">
-        <label>
-          Win chance (%)
-          <input
-            name="chance"
-            inputMode="decimal"
-            value={chanceText ?? chance.toFixed(2)}
-            onChange={(e) => (setChanceText(e.target.value), apply(typedChanceTargetBp(e.target.value, direction)))}
-            onBlur={() => setChanceText(null)}
-          />
-        </label>
-        <label>
-          Multiplier (×)
-          <input
-            name="multiplier"
-            inputMode="decimal"
-            value={multText ?? multiplier.toFixed(4)}
-            onChange={(e) => (setMultText(e.target.value), apply(typedMultiplierTargetBp(e.target.value, direction)))}
-            onBlur={() => setMultText(null)}
-          />
-        </label>
+      <div className="hud-row">
+        <HudInput
+          label="Win chance (%)"
+          name="chance"
+          inputMode="decimal"
+          value={chanceText ?? chance.toFixed(2)}
+          onChange={(e) => (setChanceText(e.target.value), apply(typedChanceTargetBp(e.target.value, direction)))}
+          onBlur={() => setChanceText(null)}
+        />
+        <HudInput
+          label="Multiplier (×)"
+          name="multiplier"
+          inputMode="decimal"
+          value={multText ?? multiplier.toFixed(4)}
+          onChange={(e) => (setMultText(e.target.value), apply(typedMultiplierTargetBp(e.target.value, direction)))}
+          onBlur={() => setMultText(null)}
+        />
       </div>
       <p className="muted">Profit on win: {formatDollars(round2(amountNum * multiplier) - amountNum || 0)}</p>
-      <button type="submit" className="btn-primary" disabled={(!!amountError && !busy) || autoOn}>
+      <BetButton
+        type="submit"
+        kind={replaying ? 'skip' : busy ? 'wait' : 'bet'}
+        disabled={(!!amountError && !busy) || autoOn}
+      >
         {replaying ? 'Skip' : busy ? 'Rolling…' : 'Bet'}
-      </button>
-      <details className="dice-auto">
+      </BetButton>
+      <details className="hud-disclosure">
         <summary>Auto bet</summary>
-        <label>
-          Number of bets (0 = ∞)
-          <input name="auto-count" value={auto.count} onChange={(e) => setAuto({ ...auto, count: e.target.value })} />
-        </label>
-        <label>
-          Stop on profit ($)
-          <input
-            name="auto-profit"
-            value={auto.profit}
-            onChange={(e) => setAuto({ ...auto, profit: e.target.value })}
-          />
-        </label>
-        <label>
-          Stop on loss ($)
-          <input name="auto-loss" value={auto.loss} onChange={(e) => setAuto({ ...auto, loss: e.target.value })} />
-        </label>
-        <label>
-          On win: change bet by % (empty = reset)
-          <input name="auto-win" value={auto.win} onChange={(e) => setAuto({ ...auto, win: e.target.value })} />
-        </label>
-        <label>
-          On loss: change bet by % (empty = reset)
-          <input
-            name="auto-loss-pct"
-            value={auto.lossPct}
-            onChange={(e) => setAuto({ ...auto, lossPct: e.target.value })}
-          />
-        </label>
+        <AutoBetForm values={auto} onChange={setAuto} disabled={autoOn} />
         {autoOn ? (
-          <button type="button" onClick={onStopAuto}>
+          <BetButton kind="stop" compact onClick={onStopAuto}>
             Stop auto bet
-          </button>
+          </BetButton>
         ) : (
-          <button type="button" onClick={startAuto} disabled={!!amountError || busy}>
+          <BetButton kind="bet" compact onClick={startAuto} disabled={!!amountError || autoInvalid || busy}>
             Start auto bet
-          </button>
+          </BetButton>
         )}
       </details>
-      <TurboMute className="dice-hud-row" turbo={turbo} onTurbo={setTurbo} />
+      <TurboMute className="dice-toggles" turbo={turbo} onTurbo={setTurbo} />
       <p className="muted small">Keys: Space bet/skip · A half · D double · F over/under · T turbo</p>
     </form>
   );

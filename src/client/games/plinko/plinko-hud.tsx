@@ -6,9 +6,15 @@ import { PLINKO_LIMITS } from '../../../shared/api/plinko.ts';
 import { amountCents, betAmountError, betLimits } from '../../../shared/games/bet-amount.ts';
 import { centsToFixed } from '../../../shared/money.ts';
 import { AmountField } from '../../components/hud/amount-field.tsx';
+import { AUTO_BET_START, AutoBetForm, autoBetErrors, autoBetNumbers } from '../../components/hud/auto-bet-form.tsx';
+import { BetButton } from '../../components/hud/bet-button.tsx';
+import { HudSelect } from '../../components/hud/hud-select.tsx';
 import type { AutoConfig, DropsState } from './plinko.machine.ts';
 
 const SPEEDS = { slow: 600, normal: 300, fast: 120 } as const; // engine ms between auto drops
+type Speed = keyof typeof SPEEDS;
+const SPEED_NAMES = Object.keys(SPEEDS) as Speed[];
+const COUNT_LABEL = 'Drops (0 = until stopped)';
 
 /** Props: the drops' state and what the buttons do. */
 export interface PlinkoHudProps {
@@ -25,17 +31,12 @@ export interface PlinkoHudProps {
 }
 
 const LIMITS = betLimits(PLINKO_LIMITS);
-const num = (v: string) => (Number.isFinite(Number(v)) ? Number(v) : 0);
 
 /** The HUD. */
 export function PlinkoHud(p: PlinkoHudProps) {
   const [amountText, setAmountText] = useState<string | null>(null);
-  const [count, setCount] = useState('10');
-  const [speed, setSpeed] = useState<keyof typeof SPEEDS>('normal');
-  const [stopProfit, setStopProfit] = useState('0');
-  const [stopLoss, setStopLoss] = useState('0');
-  const [onWin, setOnWin] = useState('0');
-  const [onLoss, setOnLoss] = useState('0');
+  const [auto, setAuto] = useState(AUTO_BET_START);
+  const [speed, setSpeed] = useState<Speed>('normal');
   const locked = p.state.inFlight > 0 || p.state.auto;
   const amount = p.state.amount; // dollars the next drop stakes (auto-drop changes it)
   // typed text stays while it is being edited; a stake the game takes goes to the drops at once
@@ -45,8 +46,21 @@ export function PlinkoHud(p: PlinkoHudProps) {
     if (valid) p.onAmount((amountCents(text) ?? 0) / 100);
   };
 
+  const autoInvalid = Object.keys(autoBetErrors(auto, COUNT_LABEL)).length > 0;
+  const startAuto = () => {
+    const n = autoBetNumbers(auto); // an empty field is 0: no stop, keep the amount
+    p.onAuto({
+      count: n.count,
+      intervalMs: SPEEDS[speed],
+      stopProfit: n.stopOnProfit ?? 0,
+      stopLoss: n.stopOnLoss ?? 0,
+      onWinPct: n.onWinPct ?? 0,
+      onLossPct: n.onLossPct ?? 0,
+    });
+  };
+
   return (
-    <div className="plinko-hud" data-testid="plinko-hud">
+    <div className="plinko-hud hud-panel" data-testid="plinko-hud">
       <AmountField
         value={amountText ?? amount.toFixed(2)}
         limits={LIMITS}
@@ -54,83 +68,45 @@ export function PlinkoHud(p: PlinkoHudProps) {
         onBlur={() => setAmountText(null)}
         disabled={p.state.auto}
       />
-      <label>
-        Rows
-        <select name="rows" value={p.rows} disabled={locked} onChange={(e) => p.onRows(Number(e.target.value))}>
-          {PLINKO_ROWS.map((r) => (
-            <option key={r}>{r}</option>
-          ))}
-        </select>
-      </label>
-      <label>
-        Risk
-        <select name="risk" value={p.risk} disabled={locked} onChange={(e) => p.onRisk(e.target.value as Risk)}>
-          {RISKS.map((r) => (
-            <option key={r}>{r}</option>
-          ))}
-        </select>
-      </label>
-      <button
-        type="button"
-        className="btn-primary"
-        data-testid="plinko-drop"
-        disabled={!p.signedIn || p.state.auto}
-        onClick={p.onDrop}
-      >
+      <div className="hud-row">
+        <HudSelect
+          label="Rows"
+          name="rows"
+          options={PLINKO_ROWS}
+          value={p.rows}
+          disabled={locked}
+          onChange={p.onRows}
+        />
+        <HudSelect label="Risk" name="risk" options={RISKS} value={p.risk} disabled={locked} onChange={p.onRisk} />
+      </div>
+      <BetButton kind="bet" data-testid="plinko-drop" disabled={!p.signedIn || p.state.auto} onClick={p.onDrop}>
         Drop
-      </button>
-      <details className="plinko-auto">
+      </BetButton>
+      <details className="hud-disclosure">
         <summary>Auto</summary>
-        <label>
-          Drops (0 = until stopped)
-          <input name="auto-count" inputMode="numeric" value={count} onChange={(e) => setCount(e.target.value)} />
-        </label>
-        <label>
-          Speed
-          <select name="auto-speed" value={speed} onChange={(e) => setSpeed(e.target.value as keyof typeof SPEEDS)}>
-            {Object.keys(SPEEDS).map((s) => (
-              <option key={s}>{s}</option>
-            ))}
-          </select>
-        </label>
-        <label>
-          Stop on profit ($)
-          <input name="stop-profit" value={stopProfit} onChange={(e) => setStopProfit(e.target.value)} />
-        </label>
-        <label>
-          Stop on loss ($)
-          <input name="stop-loss" value={stopLoss} onChange={(e) => setStopLoss(e.target.value)} />
-        </label>
-        <label>
-          On win, change amount by %
-          <input name="on-win" value={onWin} onChange={(e) => setOnWin(e.target.value)} />
-        </label>
-        <label>
-          On loss, change amount by %
-          <input name="on-loss" value={onLoss} onChange={(e) => setOnLoss(e.target.value)} />
-        </label>
+        <AutoBetForm
+          values={auto}
+          onChange={setAuto}
+          disabled={p.state.auto}
+          countLabel={COUNT_LABEL}
+          pctPlaceholder="keep"
+        >
+          <HudSelect label="Speed" name="auto-speed" options={SPEED_NAMES} value={speed} onChange={setSpeed} />
+        </AutoBetForm>
         {p.state.auto ? (
-          <button type="button" data-testid="plinko-auto-stop" onClick={p.onStopAuto}>
+          <BetButton kind="stop" compact data-testid="plinko-auto-stop" onClick={p.onStopAuto}>
             Stop auto ({Number.isFinite(p.state.autoLeft) ? p.state.autoLeft : '∞'} left)
-          </button>
+          </BetButton>
         ) : (
-          <button
-            type="button"
+          <BetButton
+            kind="bet"
+            compact
             data-testid="plinko-auto-start"
-            disabled={!p.signedIn}
-            onClick={() =>
-              p.onAuto({
-                count: Math.max(0, Math.floor(num(count))),
-                intervalMs: SPEEDS[speed],
-                stopProfit: num(stopProfit),
-                stopLoss: num(stopLoss),
-                onWinPct: num(onWin),
-                onLossPct: num(onLoss),
-              })
-            }
+            disabled={!p.signedIn || autoInvalid}
+            onClick={startAuto}
           >
             Start auto
-          </button>
+          </BetButton>
         )}
       </details>
       <ol className="plinko-results" aria-label="Last results" data-testid="plinko-results">

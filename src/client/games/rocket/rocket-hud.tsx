@@ -5,10 +5,14 @@ import { useEffect, useState } from 'react';
 import { CRASH_LIMITS } from '../../../shared/api/crash.ts';
 import { amountCents, betAmountError, betLimits } from '../../../shared/games/bet-amount.ts';
 import { AmountField } from '../../components/hud/amount-field.tsx';
+import { AUTO_BET_START, AutoBetForm, autoBetErrors, autoBetNumbers } from '../../components/hud/auto-bet-form.tsx';
+import { BetButton, type BetButtonKind } from '../../components/hud/bet-button.tsx';
+import { HudInput } from '../../components/hud/hud-input.tsx';
+import { HudTabs } from '../../components/hud/hud-tabs.tsx';
+import { MuteToggle } from '../../components/hud/hud-toggle.tsx';
 import type { AutoConfig } from '../../engine/machines/auto-bet.machine.ts';
 import type { RoundStatus } from '../../engine/machines/round.machine.ts';
 import type { EngineClock } from '../../engine/clock.ts';
-import { useSound } from '../../stores/sound.ts';
 import { formatDollars } from '../../lib/format.ts';
 import { payoutOf } from './rocket-format.ts';
 import type { RocketParams } from './rocket.machine.ts';
@@ -29,6 +33,10 @@ export interface RocketHudProps {
 }
 
 const LIMITS = betLimits(CRASH_LIMITS);
+const TABS = [
+  { value: 'manual', label: 'Manual' },
+  { value: 'auto', label: 'Auto' },
+] as const;
 const num = (s: string) => (s.trim() === '' ? null : Number(s));
 const twoDecimals = (v: number) => Math.abs(Math.round(v * 100) - v * 100) < 1e-6;
 
@@ -88,24 +96,15 @@ export function RocketHud(props: RocketHudProps) {
   const [tab, setTab] = useState<'manual' | 'auto'>('manual');
   const [amount, setAmount] = useState('1.00');
   const [target, setTarget] = useState('');
-  const [auto, setAuto] = useState({ count: '10', win: '', loss: '', profit: '', stopLoss: '' });
-  const muted = useSound((s) => s.muted);
-  const setMuted = useSound((s) => s.setMuted);
+  const [auto, setAuto] = useState(AUTO_BET_START);
   const cashoutError = autoCashoutError(target);
-  const error = amountError(amount) ?? cashoutError;
+  const error = amountError(amount) ?? cashoutError ?? (tab === 'auto' ? Object.values(autoBetErrors(auto))[0] : null);
   const cooling = useSettleCooldown(state, clock);
   const params = (): RocketParams => ({ amount: (amountCents(amount) ?? 0) / 100, autoCashout: num(target) });
-  const config = (): AutoConfig => ({
-    baseAmount: params().amount,
-    count: Number(auto.count) || 0,
-    onWinPct: num(auto.win),
-    onLossPct: num(auto.loss),
-    stopOnProfit: num(auto.profit),
-    stopOnLoss: num(auto.stopLoss),
-  });
+  const config = (): AutoConfig => ({ baseAmount: params().amount, ...autoBetNumbers(auto) });
 
   const live = status === 'in_progress' && (state === 'placed' || state === 'cashing');
-  let button: { text: React.ReactNode; act?: () => void; kind: string };
+  let button: { text: React.ReactNode; act?: () => void; kind: BetButtonKind };
   if (autoOn && !live) button = { text: 'Stop auto bet', act: props.onStopAuto, kind: 'stop' };
   else if (state === 'queued') button = { text: 'Cancel queued bet', act: props.onCancel, kind: 'cancel' };
   else if (state === 'placing') button = { text: 'Placing bet…', kind: 'wait' };
@@ -133,14 +132,8 @@ export function RocketHud(props: RocketHudProps) {
 
   const editing = state === 'idle' || state === 'won' || state === 'lost';
   return (
-    <div className="rocket-hud" data-testid="rocket-hud">
-      <div className="rocket-tabs" role="tablist">
-        {(['manual', 'auto'] as const).map((t) => (
-          <button key={t} role="tab" aria-selected={tab === t} onClick={() => setTab(t)} disabled={autoOn}>
-            {t === 'manual' ? 'Manual' : 'Auto'}
-          </button>
-        ))}
-      </div>
+    <div className="rocket-hud hud-panel" data-testid="rocket-hud">
+      <HudTabs tabs={TABS} value={tab} onChange={setTab} disabled={autoOn} />
       <AmountField
         value={amount}
         limits={LIMITS}
@@ -148,55 +141,29 @@ export function RocketHud(props: RocketHudProps) {
         testId="rocket-amount"
         disabled={!editing || autoOn}
       />
-      <label className="rocket-field">
-        <span>Auto cash-out</span>
-        <input
-          inputMode="decimal"
-          placeholder="off"
-          value={target}
-          onChange={(e) => setTarget(e.target.value)}
-          aria-label="Auto cash-out"
-          data-testid="rocket-auto-cashout"
-          disabled={!editing || autoOn}
-        />
-      </label>
-      {tab === 'auto' && (
-        <div className="rocket-auto">
-          {(
-            [
-              ['count', 'Number of bets (0 = no limit)'],
-              ['win', 'On win: change amount by %'],
-              ['loss', 'On loss: change amount by %'],
-              ['profit', 'Stop on profit ($)'],
-              ['stopLoss', 'Stop on loss ($)'],
-            ] as const
-          ).map(([key, label]) => (
-            <label key={key} className="rocket-field">
-              <span>{label}</span>
-              <input
-                inputMode="decimal"
-                value={auto[key]}
-                placeholder={key === 'win' || key === 'loss' ? 'reset' : ''}
-                onChange={(e) => setAuto({ ...auto, [key]: e.target.value })}
-                disabled={autoOn}
-              />
-            </label>
-          ))}
-        </div>
-      )}
-      <button
+      <HudInput
+        label="Auto cash-out"
+        inputMode="decimal"
+        placeholder="off"
+        value={target}
+        onChange={(e) => setTarget(e.target.value)}
+        data-testid="rocket-auto-cashout"
+        disabled={!editing || autoOn}
+        error={editing ? cashoutError : null}
+      />
+      {tab === 'auto' && <AutoBetForm values={auto} onChange={setAuto} disabled={autoOn} />}
+      <BetButton
         key={button.kind} // a new element per meaning: a click aimed at "Cash out" never lands on "Bet"
-        className={`rocket-button rocket-button-${button.kind}`}
+        kind={button.kind}
         data-testid="rocket-button"
         onClick={button.act}
         disabled={!button.act}
       >
         {button.text}
-      </button>
-      {cashoutError && editing && <p className="rocket-hint">{cashoutError}</p>}
-      <label className="rocket-mute">
-        <input type="checkbox" checked={muted} onChange={(e) => setMuted(e.target.checked)} /> Mute
-      </label>
+      </BetButton>
+      <div className="hud-toggles">
+        <MuteToggle />
+      </div>
     </div>
   );
 }

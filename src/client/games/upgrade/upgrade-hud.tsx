@@ -14,6 +14,8 @@ import {
 } from '../../../shared/games/upgrade/upgrade.odds.ts';
 import { useMotion } from '../../engine/motion.ts';
 import { TurboMute } from '../../components/ui/turbo-mute.tsx';
+import { BetButton } from '../../components/hud/bet-button.tsx';
+import { HudInput } from '../../components/hud/hud-input.tsx';
 import type { UpgradeParams } from './upgrade.machine.ts';
 import { formatDollars } from '../../lib/format.ts';
 import { useApiData } from '../../lib/use-api-data.ts';
@@ -110,7 +112,7 @@ export function UpgradeHud({ busy, replaying, version, onUpgrade, onSkip, onChan
   };
 
   return (
-    <form className="upgrade-hud" aria-label="Upgrade" onSubmit={(e) => (e.preventDefault(), submit())}>
+    <form className="upgrade-hud hud-panel" aria-label="Upgrade" onSubmit={(e) => (e.preventDefault(), submit())}>
       <fieldset>
         <legend>
           Your items ({picked.length} selected, {formatUsd(itemsCents)})
@@ -129,21 +131,19 @@ export function UpgradeHud({ busy, replaying, version, onUpgrade, onSkip, onChan
         </div>
         {inventory.data && !owned.length && <p className="muted">No items yet: open a box to get some.</p>}
       </fieldset>
-      <label>
-        Add balance ($, optional)
-        <input
-          name="balance"
-          inputMode="decimal"
-          value={balanceText}
-          placeholder="0.00"
-          onChange={(e) => setBalanceText(e.target.value)}
-          aria-invalid={!!balanceError}
-        />
-      </label>
-      {balanceError && <p className="field-error">{balanceError}</p>}
+      <HudInput
+        label="Add balance ($, optional)"
+        name="balance"
+        inputMode="decimal"
+        value={balanceText}
+        placeholder="0.00"
+        onChange={(e) => setBalanceText(e.target.value)}
+        error={balanceError}
+      />
       <fieldset>
         <legend>Target {target ? `: ${target.name} (${formatDollars(target.price)})` : ''}</legend>
         <input
+          className="hud-input"
           name="target-search"
           placeholder="Search items"
           value={search}
@@ -168,20 +168,20 @@ export function UpgradeHud({ busy, replaying, version, onUpgrade, onSkip, onChan
         Stake {formatUsd(stakeCents)} → chance <strong data-testid="upgrade-chance">{chance.toFixed(2)}%</strong>
         {capped && !problem && <span className="muted"> (capped at {bpToPercent(UPGRADE_MAX_CHANCE_BP)}%)</span>}
       </p>
-      {problem && picked.length > 0 && target && <p className="field-error">{problem}</p>}
-      <button
+      {problem && picked.length > 0 && target && <p className="hud-hint">{problem}</p>}
+      <BetButton
         type="submit"
-        className="btn-primary"
+        kind={replaying ? 'skip' : busy ? 'wait' : 'bet'}
         disabled={!busy && (!!problem || !!balanceError)}
         data-testid="upgrade-button"
       >
         {replaying ? 'Skip' : busy ? 'Upgrading…' : 'Upgrade'}
-      </button>
+      </BetButton>
       <p className="muted small">
         Chance = stake ÷ target × 95% (5% edge), at most 75%, at least 1%. Your staked items are used up whatever the
         result.
       </p>
-      <TurboMute className="upgrade-row" turbo={turbo} onTurbo={setTurbo} />
+      <TurboMute className="upgrade-toggles" turbo={turbo} onTurbo={setTurbo} />
     </form>
   );
 }

@@ -1,6 +1,8 @@
 // The four bet panels, one per colour: the Bet button (only while betting is open), the total and
 // the players on that colour this round, your own bets with Cancel while the round is starting.
 import { formatDollars } from '../../lib/format.ts';
+import { BetButton } from '../../components/hud/bet-button.tsx';
+import { HudButton } from '../../components/hud/hud-button.tsx';
 import { WHEEL_COLORS, type WheelColor } from '../../../shared/games/wheel/wheel.layout.ts';
 import type { PanelBet } from './use-wheel-round.ts';
 
@@ -29,9 +31,9 @@ export function WheelPanels({ bets, payouts, userId, canBet, amountOk, winner, o
             className={`wheel-panel wheel-${color}${winner === color ? ' wheel-winner' : ''}`}
             data-testid={`panel-${color}`}
           >
-            <button type="button" className="wheel-bet" disabled={!canBet || !amountOk} onClick={() => onBet(color)}>
+            <BetButton kind="bet" className="wheel-bet" disabled={!canBet || !amountOk} onClick={() => onBet(color)}>
               Bet on {color} ×{payouts[color]}
-            </button>
+            </BetButton>
             <p className="wheel-total">
               <span>{mine.length} players</span> <strong data-testid={`total-${color}`}>{formatDollars(total)}</strong>
             </p>
@@ -43,9 +45,9 @@ export function WheelPanels({ bets, payouts, userId, canBet, amountOk, winner, o
                   {b.status === 'won' && <strong data-testid="bet-payout">+{formatDollars(b.payout ?? 0)}</strong>}
                   {b.status === 'lost' && <span className="muted">lost</span>}
                   {b.user.id === userId && b.status === 'active' && canBet && (
-                    <button type="button" className="link" onClick={() => onCancel(b.id)}>
+                    <HudButton className="wheel-cancel" onClick={() => onCancel(b.id)}>
                       Cancel
-                    </button>
+                    </HudButton>
                   )}
                 </li>
               ))}
