@@ -43,6 +43,9 @@ export class WheelScene implements Scene {
   private view: WheelView = { angle: 0, segment: 0, landed: false, glow: null, flash: 0, done: true };
   private now = 0;
   private landedFired = true;
+  private lightsPhase = -1; // the rim lights' blink phase last drawn
+  private shownPhase = -1; // … and last rendered (the lights blink every 450 ms at rest)
+  private changed = true; // a call changed the wheel since the runner last asked (animating)
   muted = false;
   onLanded: (() => void) | null = null; // once per landing, when the wheel stops on the segment
 
@@ -68,6 +71,7 @@ export class WheelScene implements Scene {
   setLayout(segments: readonly WheelColor[]): void {
     this.segments = segments;
     this.drawFaces();
+    this.changed = true;
   }
 
   /** Starts the free spin from where the wheel is, at engine time `startedAt`. */
@@ -97,6 +101,15 @@ export class WheelScene implements Scene {
   /** Shows a round's result at rest (a page that joined after the spin). */
   rest(segment: number, roundId: number): void {
     this.motion = { kind: 'rest', angle: restAngle(segment, stopOffset(roundId)) };
+    this.changed = true;
+  }
+
+  /** Whether the next frame differs: the wheel spins or lands, its rim lights blink, or a call changed it. */
+  animating(): boolean {
+    const changed = this.changed || this.lightsPhase !== this.shownPhase;
+    this.changed = false;
+    this.shownPhase = this.lightsPhase;
+    return changed || this.motion.kind === 'spin' || (this.motion.kind === 'land' && !this.view.done);
   }
 
   update(now: number): void {
@@ -174,6 +187,7 @@ export class WheelScene implements Scene {
     const r = this.radius + 1;
     const spinning = this.motion.kind !== 'rest' && !this.view.landed;
     const phase = Math.floor(this.now / (spinning ? 90 : 450));
+    this.lightsPhase = phase;
     for (let i = 0; i < LIGHTS; i++) {
       const a = (i / LIGHTS) * Math.PI * 2;
       const on = this.view.landed ? this.view.flash > 0 || (i + phase) % 2 === 0 : (i + phase) % 3 === 0;
