@@ -145,8 +145,8 @@ export class PixiHost {
     document.removeEventListener('visibilitychange', this.onVisibility);
     this.resizeObserver?.disconnect();
     this.dprQuery?.removeEventListener('change', this.onDpr);
-    this.app.ticker.remove(this.onFrame, this);
-    this.app.ticker.stop();
+    this.app.ticker?.remove(this.onFrame, this); // null once @pixi/react destroyed the application
+    this.app.ticker?.stop();
     if (this.owned) this.app.destroy({ removeView: true }, { children: true, texture: true, textureSource: true });
   }
 }

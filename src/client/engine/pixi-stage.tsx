@@ -1,10 +1,11 @@
 // React mount point of a Pixi stage: @pixi/react's <Application> makes and initialises the Pixi
 // application (and destroys it on unmount, also when unmounting races its asynchronous init, as
 // React StrictMode's double mount does); a PixiHost adopts it for resize, DPR, visibility and
-// render on demand, and is handed to `onReady`. @pixi/react does not await its init (a failure
-// would be an unhandled rejection), so the stage checks for WebGL first and reports its absence.
+// render on demand, and is handed to `onReady`. Without WebGL Pixi falls back to its canvas renderer
+// (rendererName says which). @pixi/react 8.0.5 does not await its init: a failure to make any
+// renderer is an unhandled rejection it never reports; `onError` gets what onReady's adoption throws.
 import { Application } from '@pixi/react';
-import { isWebGLSupported, type Application as PixiApplication } from 'pixi.js';
+import type { Application as PixiApplication } from 'pixi.js';
 import { useCallback, useEffect, useMemo, useRef } from 'react';
 import { applicationOptions, PixiHost, type PixiHostOptions } from './pixi-host.ts';
 
@@ -34,10 +35,6 @@ export function PixiStage({ className, style, onReady, onError, background, pref
 
   // One mount per option set: <Application> reads its init options once, so new options remount it.
   const key = `${background}|${preference}|${antialias}`;
-  const supported = useMemo(() => (preference ?? 'webgl') !== 'webgl' || isWebGLSupported(), [preference]);
-  useEffect(() => {
-    if (!supported) failed.current?.(new Error('WebGL is not available'));
-  }, [supported]);
   useEffect(() => {
     const m: Mounted = { host: null, cleanup: undefined, gone: false };
     mounted.current = m;
@@ -52,7 +49,8 @@ export function PixiStage({ className, style, onReady, onError, background, pref
   // @pixi/react keeps the first onInit of a canvas: stable, it reads the current mount from a ref.
   const onInit = useCallback((app: PixiApplication) => {
     const m = mounted.current;
-    if (!m || m.gone || m.host || !ref.current) return; // unmounted first: @pixi/react destroys the app
+    // unmounted (or replaced) before its init ended: @pixi/react destroys that application itself
+    if (!m || m.gone || m.host || !ref.current?.contains(app.canvas)) return;
     try {
       m.host = PixiHost.adopt(app, ref.current);
       m.cleanup = ready.current?.(m.host);
@@ -69,7 +67,7 @@ export function PixiStage({ className, style, onReady, onError, background, pref
 
   return (
     <div ref={ref} className={className} style={{ position: 'relative', width: '100%', height: '100%', ...style }}>
-      {supported && stage}
+      {stage}
     </div>
   );
 }
