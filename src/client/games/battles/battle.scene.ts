@@ -120,6 +120,7 @@ export class BattleScene implements Scene {
     this.startedAt = now;
     this.landedRound = Math.min(this.landedRound, round - 1);
     this.winners = null;
+    this.changed = true; // a 0 ms round rests at once: nothing moves, yet the reels changed
     this.update(now);
   }
 
