@@ -2,7 +2,7 @@
 // or by a scene's update(now) — so a replay, a pause, a step or a skip in the dev panel shows the
 // same picture at the same engine time. gsap's own ticker (a requestAnimationFrame loop it wakes on
 // import and on every seek) is put back to sleep each time: no game animation plays on it.
-import { gsap } from 'gsap';
+import { gsap } from 'gsap/gsap-core'; // the core without CSSPlugin: ~8 KB gzip less
 import type { Seekable } from './clock.ts';
 
 /** Stops gsap's requestAnimationFrame loop (a seek wakes it; nothing of ours needs it). */
