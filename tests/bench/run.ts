@@ -16,6 +16,7 @@ import { battleSceneBench } from './battle-scene.bench.ts';
 import { crashBench } from './crash.bench.ts';
 import { rocketBench } from './rocket.bench.ts';
 import { plinkoBench } from './plinko.bench.ts';
+import { idlePagesBench } from './idle-pages.bench.ts';
 import { clusterDiceBench, clusterFanoutBench } from './cluster.bench.ts';
 
 const benches: [string, () => Promise<Record<string, number | string>>][] = [
@@ -49,6 +50,7 @@ const benches: [string, () => Promise<Record<string, number | string>>][] = [
     'plinko: trajectory per ball, POST /api/plinko/bet beside /api/dice/bet (50 connections, 5 s) + board frame cost with 100 balls vs none',
     plinkoBench,
   ],
+  ['idle game pages: browser CPU (% of a core) on a static scene, no bet (rocket always flies)', idlePagesBench],
   [
     'cluster: dice bets through nginx to 2 instances on PostgreSQL vs 1 instance direct (200 players, one connection each, 10 s) + CPU per bet per process',
     clusterDiceBench,

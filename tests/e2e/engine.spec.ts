@@ -7,6 +7,7 @@ interface Probe {
   canvasSize(): { width: number; height: number; resolution: number };
   pixelAt(x: number, y: number): Promise<number[]>;
   cycles(n: number): Promise<{ created: number; lost: number; webgl: number }>;
+  stageCycles(n: number): Promise<{ created: number; lost: number; webgl: number }>;
 }
 type W = Window & { __engineCheck?: Probe };
 
@@ -31,6 +32,19 @@ test('20 mount/unmount cycles lose every WebGL context they made', async ({ page
   expect(result).toEqual({ created: 20, lost: 20, webgl: 20 });
   expect(warnings).toEqual([]);
   // The page's own stage still renders after the cycles.
+  expect(await page.evaluate(() => (window as W).__engineCheck!.pixelAt(40, 80))).toEqual([255, 0, 0, 255]);
+});
+
+test('20 mounts and unmounts of the React stage (@pixi/react) lose every WebGL context they made', async ({ page }) => {
+  const warnings: string[] = [];
+  page.on('console', (m) => {
+    if (/too many active webgl contexts/i.test(m.text())) warnings.push(m.text());
+  });
+  await page.goto('/engine-check');
+  await page.waitForFunction(() => Boolean((window as W).__engineCheck));
+  const result = await page.evaluate(() => (window as W).__engineCheck!.stageCycles(20));
+  expect(result).toEqual({ created: 20, lost: 20, webgl: 20 });
+  expect(warnings).toEqual([]);
   expect(await page.evaluate(() => (window as W).__engineCheck!.pixelAt(40, 80))).toEqual([255, 0, 0, 255]);
 });
 

@@ -108,7 +108,8 @@ export class EngineClock implements Clock {
     return () => this.listeners.delete(listener);
   }
 
-  /** Drives a gsap timeline from engine time (it is paused and seeked); returns a release function. */
+  /** Drives a gsap timeline from engine time (it is paused and seeked; wrap it with tween.ts's
+   * `engineSeekable` so gsap's own ticker stays asleep); returns a release function. */
   drive(timeline: Seekable): () => void {
     timeline.pause();
     const start = this.now;

@@ -1,6 +1,7 @@
 // Scene lifecycle shared by every game: prepare (load its asset bundle with progress) → show →
 // update(engine delta) / resize / pause / resume → hide → destroy. A SceneRunner binds one scene to
-// a PixiHost and the engine clock; scenes never read Date.now.
+// a PixiHost and the engine clock; scenes never read Date.now. The clock ticks every frame (machines'
+// timers run on it) but the host renders only the frames whose picture changes (see `animating`).
 import { Assets, type Container } from 'pixi.js';
 import type { PixiHost } from './pixi-host.ts';
 import type { EngineClock } from './clock.ts';
@@ -19,6 +20,12 @@ export interface Scene {
   show?(): void;
   hide?(): void;
   update(now: number, deltaMs: number): void; // engine time
+  /**
+   * Whether the picture changes at `now` (asked once a frame, after update): something moves, or a
+   * call changed what the scene shows since it was last asked. False lets the host skip the WebGL
+   * render (the runner still renders one frame after the last true). Without it: every frame.
+   */
+  animating?(now: number): boolean;
   resize(width: number, height: number): void;
   pause?(): void;
   resume?(): void;
@@ -33,15 +40,20 @@ export async function loadBundle(bundle: AssetBundle | null, onProgress: (p: num
   onProgress(1);
 }
 
-/** Runs one scene on a host: ticker → clock → update, resize, visibility pause. */
+/** The part of a PixiHost a runner drives (tests pass a fake). */
+export type RunnerHost = Pick<PixiHost, 'app' | 'renderOnDemand'>;
+
+/** Runs one scene on a host: ticker → clock → update, resize, visibility pause, render on demand. */
 export class SceneRunner {
   private readonly offTick: () => void;
   private readonly offClock: () => void;
+  private readonly offRender: () => void;
   private readonly onResize = () => this.scene.resize(this.host.app.screen.width, this.host.app.screen.height);
   private destroyed = false;
+  private wasAnimating = true; // the previous frame's answer (the first frame renders)
 
   private constructor(
-    readonly host: PixiHost, // the Pixi application
+    readonly host: RunnerHost, // the Pixi application
     readonly scene: Scene, // the running scene
     readonly clock: EngineClock, // engine time
   ) {
@@ -49,7 +61,19 @@ export class SceneRunner {
     host.app.ticker.add(tick);
     this.offTick = () => host.app.ticker.remove(tick);
     this.offClock = clock.subscribe((now, delta) => scene.update(now, delta));
+    this.offRender = host.renderOnDemand(() => this.shouldRender());
     host.app.renderer.on('resize', this.onResize);
+  }
+
+  /**
+   * Whether this frame needs a render: the scene animates, or it stopped animating on the previous
+   * frame (a last frame shows where it came to rest). Asked once per frame by the host.
+   */
+  shouldRender(): boolean {
+    const animating = this.scene.animating?.(this.clock.now) ?? true;
+    const render = animating || this.wasAnimating;
+    this.wasAnimating = animating;
+    return render;
   }
 
   /** Loads the scene's bundle, prepares, adds and shows it. */
@@ -61,6 +85,11 @@ export class SceneRunner {
   ): Promise<SceneRunner> {
     await loadBundle(scene.bundle, onProgress);
     await scene.prepare?.(host);
+    return SceneRunner.attach(host, scene, clock);
+  }
+
+  /** Adds and shows a loaded, prepared scene (tests attach to a fake host). */
+  static attach(host: RunnerHost, scene: Scene, clock: EngineClock): SceneRunner {
     host.app.stage.addChild(scene.root);
     scene.resize(host.app.screen.width, host.app.screen.height);
     scene.update(clock.now, 0);
@@ -86,6 +115,7 @@ export class SceneRunner {
     this.destroyed = true;
     this.offTick();
     this.offClock();
+    this.offRender();
     this.host.app.renderer.off('resize', this.onResize);
     this.scene.hide?.();
     this.host.app.stage.removeChild(this.scene.root);

@@ -1,10 +1,12 @@
 // The battle scene: one vertical reel per seat in a grid (`columns` set by the page, the same grid its
 // seat cards use), framed in the seat's team colour, with a marker across the middle. A round starts
 // every reel at the same engine time on its shared reel script; they rest together on the round's drops.
-// The winners' frames pulse gold; the other seats dim. Ticks sound as tiles pass the first reel's marker.
+// The winners' frames pulse gold (a looping gsap timeline seeked by engine time); the other seats dim.
+// Ticks sound as tiles pass the first reel's marker.
 import { Assets, Container, Graphics, Sprite, type Texture } from 'pixi.js';
 import type { Scene } from '../../engine/scene.ts';
 import { playSound } from '../../engine/sound.ts';
+import { pausedTimeline, seekTimeline } from '../../engine/tween.ts';
 import { reelOffsetAt, tileAt, type ReelScript } from '../../../shared/games/boxes/reel.script.ts';
 import { REEL_TILE, roundReels, type BattleReelItem } from './battle-reel.ts';
 import { RARITY_COLORS } from '../../engine/rarity-glow.ts';
@@ -12,6 +14,22 @@ import { RARITY_COLORS } from '../../engine/rarity-glow.ts';
 /** Height of one row of reels in px (the page sizes the stage with it). */
 export const REEL_ROW_PX = 260;
 const GAP = 10; // px between reels
+const PULSE_HALF_S = 0.18 * Math.PI; // a winner's frame goes from dim to bright in this many s, and back
+
+/** The winners' frame alpha, 0.2 ↔ 1 on a sine (a full cycle every 1.13 s), from engine time. */
+function framePulse() {
+  const pulse = { alpha: 0.6 };
+  const timeline = pausedTimeline({ repeat: -1, yoyo: true }).fromTo(
+    pulse,
+    { alpha: 0.2 },
+    { alpha: 1, duration: PULSE_HALF_S, ease: 'sine.inOut', immediateRender: false },
+  );
+  return {
+    pulse,
+    seek: (now: number) => seekTimeline(timeline, now / 1000 + PULSE_HALF_S / 2),
+    kill: () => timeline.kill(),
+  };
+}
 
 interface Reel {
   root: Container; // frame + clipped strip
@@ -40,9 +58,12 @@ export class BattleScene implements Scene {
   private width = 1;
   private height = 1;
   private now = 0;
+  private readonly pulse = framePulse();
+  private changed = true; // a call redrew something since the runner last asked (animating)
 
   /** Shows `colors.length` reels (one per seat) in their team colours. */
   setSeats(colors: readonly number[]): void {
+    this.changed = true;
     if (colors.length === this.reels.length) {
       colors.forEach((c, i) => (this.reels[i]!.color = c));
       return this.layout();
@@ -64,6 +85,7 @@ export class BattleScene implements Scene {
   /** Reels per row (the page's grid). */
   setColumns(columns: number): void {
     this.columns = Math.max(1, columns);
+    this.changed = true;
     this.layout();
   }
 
@@ -74,6 +96,7 @@ export class BattleScene implements Scene {
       r.script = null;
       r.offset = REEL_TILE * 2.5;
     }
+    this.changed = true;
   }
 
   /** Spins every reel from `now` to `winners[seat]` (product ids) over `durationMs` (0: at rest at once). */
@@ -94,6 +117,7 @@ export class BattleScene implements Scene {
     this.round = round;
     this.startedAt = now;
     this.winners = null;
+    this.changed = true; // a 0 ms round rests at once: nothing moves, yet the reels changed
     this.update(now);
   }
 
@@ -101,6 +125,15 @@ export class BattleScene implements Scene {
   setWinners(seats: readonly number[] | null): void {
     this.winners = seats ? [...seats] : null;
     this.drawFrames();
+    this.changed = true;
+  }
+
+  /** Whether the next frame differs: a reel moves, the winners' frames pulse, or a call changed the reels. */
+  animating(): boolean {
+    const changed = this.changed;
+    this.changed = false;
+    const moving = this.reels.some((r) => r.script !== null && r.offset !== r.script.targetOffset);
+    return changed || moving || this.winners !== null;
   }
 
   /** Whether every reel rests at its script's end. */
@@ -139,6 +172,7 @@ export class BattleScene implements Scene {
   }
 
   destroy(): void {
+    this.pulse.kill();
     this.root.destroy({ children: true });
   }
 
@@ -152,6 +186,7 @@ export class BattleScene implements Scene {
         (tex) => {
           this.textures.set(url, tex);
           for (const r of this.reels) for (const t of r.tiles) (t.children[0] as Graphics).label = '';
+          this.changed = true;
         },
         () => undefined, // a missing image leaves the plate alone
       );
@@ -180,7 +215,8 @@ export class BattleScene implements Scene {
 
   private drawFrames(): void {
     const { w, h } = this.cell();
-    const pulse = 0.6 + 0.4 * Math.sin(this.now / 180);
+    this.pulse.seek(this.now);
+    const pulse = this.pulse.pulse.alpha;
     this.reels.forEach((r, i) => {
       const won = this.winners?.includes(i) ?? false;
       r.root.alpha = this.winners && !won ? 0.45 : 1;

@@ -49,6 +49,7 @@ export class BoxesScene implements Scene {
   private glows: ReturnType<typeof rarityGlow>[] = []; // filters on the landed tiles
   private width = 1;
   private height = 1;
+  private changed = true; // a call redrew something since the runner last asked (animating)
   muted = false; // tests and benches turn ticks off
 
   constructor(private readonly items: readonly SceneItem[]) {
@@ -63,6 +64,7 @@ export class BoxesScene implements Scene {
   /** Shows `count` idle reels. */
   setCount(count: number): void {
     if (count === this.reels.length) return; // a landed reel keeps showing its item
+    this.changed = true;
     for (const r of this.reels) r.root.destroy({ children: true });
     this.reels = Array.from({ length: count }, (_, i) => {
       const root = new Container();
@@ -122,6 +124,14 @@ export class BoxesScene implements Scene {
       longest = Math.max(longest, d);
     });
     return longest;
+  }
+
+  /** Whether the next frame differs: a reel moves, a landed tile's glow pulses, or a call changed the reels. */
+  animating(): boolean {
+    const changed = this.changed;
+    this.changed = false;
+    const moving = this.reels.some((r) => r.prespinAt !== null || (r.script && r.offset !== r.script.targetOffset));
+    return changed || moving || this.glows.length > 0;
   }
 
   /** The item index each reel's marker points at now (tests compare with the API). */

@@ -50,6 +50,7 @@ export class DiceScene implements Scene {
   private readonly sample: DiceView = blankDiceView(); // sampled into every frame
   private view: DiceView | null = null; // last applied sample (this.sample once a roll played)
   private still = false; // the marker shows its final state: frames change nothing until play/resize
+  private changed = true; // a call redrew something since the runner last asked (animating)
   muted = false; // tests and benches turn cue sounds off
 
   constructor() {
@@ -103,6 +104,13 @@ export class DiceScene implements Scene {
     }
   }
 
+  /** Whether the next frame differs: the marker moves, or the track was redrawn. */
+  animating(): boolean {
+    const changed = this.changed;
+    this.changed = false;
+    return changed || !this.still;
+  }
+
   resize(width: number, height: number): void {
     this.width = width;
     this.height = height;
@@ -131,6 +139,7 @@ export class DiceScene implements Scene {
     const key = `${this.width} ${this.height} ${this.target} ${this.direction}`;
     if (key === this.drawn) return; // each roll re-sends the bet: redraw only what changed
     this.drawn = key;
+    this.changed = true;
     const y = this.trackY;
     const h = 14;
     const split = this.x(this.target);

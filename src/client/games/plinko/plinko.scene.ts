@@ -1,10 +1,12 @@
 // The plinko board: pegs, the bucket row (multipliers coloured from the centre out) and every ball
 // in flight. Each ball replays its recorded matter-js trajectory by engine time; pegs light when
-// struck, the hit bucket bounces and flashes. Peg sounds are rate-capped so 100 balls don't roar.
+// struck, the hit bucket bounces and flashes (a paused gsap timeline per bucket, seeked by engine
+// time). Peg sounds are rate-capped so 100 balls don't roar.
 import { Container, Graphics, GraphicsContext, Sprite, Text, Texture } from 'pixi.js';
 import type { PixiHost } from '../../engine/pixi-host.ts';
 import type { Scene } from '../../engine/scene.ts';
 import { playSound } from '../../engine/sound.ts';
+import { pausedTimeline, seekTimeline } from '../../engine/tween.ts';
 import {
   BALL_RADIUS,
   PEG_RADIUS,
@@ -25,6 +27,19 @@ interface Ball {
   sprite: Sprite;
   hitsShown: number; // pegHits already applied
   landed: boolean;
+}
+
+const REST_ALPHA = 0.85; // a bucket's alpha between hits
+
+/** A hit bucket's bounce: down 6 px and back (a sine arc), flashing from full alpha and 112 % size to rest. */
+function bucketBounce(box: Container, restY: number): gsap.core.Timeline {
+  const half = FLASH_MS / 2000; // s
+  const from = { immediateRender: false }; // the box shows its rest state until a hit seeks it
+  return pausedTimeline()
+    .fromTo(box.position, { y: restY }, { y: restY + 6, duration: half, ease: 'sine.out', ...from })
+    .to(box.position, { y: restY, duration: half, ease: 'sine.in' })
+    .fromTo(box, { alpha: 1 }, { alpha: REST_ALPHA, duration: 2 * half, ease: 'none', ...from }, 0)
+    .fromTo(box.scale, { x: 1.12, y: 1.12 }, { x: 1, y: 1, duration: 2 * half, ease: 'none', ...from }, 0);
 }
 
 /** Colour of a bucket from its heat (0 centre … 1 edge): yellow → orange → red. */
@@ -58,12 +73,14 @@ export class PlinkoScene implements Scene {
   private multipliers: number[] = [];
   private balls: Ball[] = [];
   private pegLit = new Map<Graphics, number>(); // glow → engine ms its peg was struck
-  private bucketHit = new Map<number, number>(); // bucket → engine ms landed
+  private bucketHit = new Map<number, number>(); // bucket → engine ms landed, until its bounce ended
+  private bounces: gsap.core.Timeline[] = []; // per bucket: the bounce and flash of a hit
   private lastPegSound = -Infinity; // engine ms
   private now = 0; // engine ms of the last update
   private scale = 1; // px per world unit
   private width = 1; // px
   private height = 1; // px
+  private changed = true; // a call redrew the board since the runner last asked (animating)
   muted = false; // tests and benches turn sounds off
   onLand: ((script: DropScript) => void) | null = null; // a ball reached its bucket
 
@@ -106,6 +123,7 @@ export class PlinkoScene implements Scene {
     this.pegLit.clear();
     this.bucketHit.clear();
     this.layout();
+    this.changed = true;
   }
 
   /** Adds a ball that replays `script` from engine time `startedAt`. */
@@ -150,6 +168,13 @@ export class PlinkoScene implements Scene {
     this.drawBuckets(now);
   }
 
+  /** Whether the next frame differs: balls fall, pegs glow, buckets bounce, or the board was redrawn. */
+  animating(): boolean {
+    const changed = this.changed;
+    this.changed = false;
+    return changed || this.balls.length > 0 || this.pegLit.size > 0 || this.bucketHit.size > 0;
+  }
+
   resize(width: number, height: number): void {
     this.width = width;
     this.height = height;
@@ -157,6 +182,7 @@ export class PlinkoScene implements Scene {
   }
 
   destroy(): void {
+    for (const t of this.bounces) t.kill();
     this.root.destroy({ children: true });
   }
 
@@ -193,6 +219,8 @@ export class PlinkoScene implements Scene {
       }),
     );
     for (const child of this.bucketLayer.removeChildren()) child.destroy({ children: true });
+    for (const t of this.bounces) t.kill();
+    this.bounces = [];
     b.buckets.forEach((bucket, k) => {
       const box = new Container();
       const bg = new Graphics()
@@ -212,7 +240,9 @@ export class PlinkoScene implements Scene {
       label.position.set(0, -bucket.height * 0.1);
       box.addChild(bg, label);
       box.position.set(bucket.x, bucket.y);
+      box.alpha = REST_ALPHA;
       this.bucketLayer.addChild(box);
+      this.bounces.push(bucketBounce(box, bucket.y));
     });
   }
 
@@ -226,13 +256,12 @@ export class PlinkoScene implements Scene {
   }
 
   private drawBuckets(now: number): void {
-    this.bucketLayer.children.forEach((box, k) => {
-      const at = this.bucketHit.get(k);
-      const age = at === undefined ? Infinity : now - at;
-      const p = age >= 0 && age < FLASH_MS ? 1 - age / FLASH_MS : 0;
-      box.position.y = this.board.buckets[k]!.y + Math.sin(p * Math.PI) * 6;
-      box.alpha = 0.85 + 0.15 * p;
-      box.scale.set(1 + 0.12 * p);
-    });
+    for (const [k, at] of this.bucketHit) {
+      const age = now - at;
+      if (age < 0) continue;
+      const bounce = this.bounces[k];
+      if (bounce) seekTimeline(bounce, age / 1000);
+      if (age >= FLASH_MS) this.bucketHit.delete(k); // at rest: the timeline's end
+    }
   }
 }

@@ -38,6 +38,7 @@ export class UpgradeScene implements Scene {
   private lastT = -1; // ms into the script at the previous update (cue firing)
   private rest = 0; // where the needle sits between upgrades, 0–100
   private view: UpgradeView | null = null; // last applied sample
+  private changed = true; // a call redrew something since the runner last asked (animating)
   muted = false; // tests and benches turn cue sounds off
 
   constructor() {
@@ -68,6 +69,7 @@ export class UpgradeScene implements Scene {
     this.drawRing();
     this.drawNeedle(this.rest, null, 0);
     this.setLabels(`${chance.toFixed(2)}%`, 'chance');
+    this.changed = true;
   }
 
   /** Starts showing an upgrade from engine time `startedAt`. */
@@ -77,6 +79,14 @@ export class UpgradeScene implements Scene {
     this.lastT = -1;
     this.chance = script.outcome.chance;
     this.drawRing();
+    this.changed = true;
+  }
+
+  /** Whether the next frame differs: the needle spins or flashes, or a call redrew the ring. */
+  animating(): boolean {
+    const changed = this.changed;
+    this.changed = false;
+    return changed || (this.script !== null && !this.view?.done);
   }
 
   update(now: number): void {

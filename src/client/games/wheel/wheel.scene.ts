@@ -47,6 +47,10 @@ export class WheelScene implements Scene {
   private now = 0;
   /** Where frames come from (the page binds the round actor; stories bind theirs). */
   source: (now: number) => WheelFrame = () => IDLE_FRAME;
+  private lightsPhase = -1; // the rim lights' blink phase last drawn
+  private shownPhase = -1; // … and last rendered (the lights blink every 450 ms at rest)
+  private shownAngle = NaN; // the wheel's angle last rendered
+  private changed = true; // a call changed the wheel since the runner last asked (animating)
   muted = false;
 
   constructor() {
@@ -63,6 +67,17 @@ export class WheelScene implements Scene {
   setLayout(segments: readonly WheelColor[]): void {
     this.segments = segments;
     this.drawFaces();
+    this.changed = true;
+  }
+
+  /** Whether the next frame differs: the wheel turns, its glow flashes, its rim lights blink, or a call changed it. */
+  animating(): boolean {
+    const v = this.view;
+    const changed = this.changed || this.lightsPhase !== this.shownPhase || v.angle !== this.shownAngle || v.flash > 0;
+    this.changed = false;
+    this.shownPhase = this.lightsPhase;
+    this.shownAngle = v.angle;
+    return changed;
   }
 
   update(now: number): void {
@@ -129,6 +144,7 @@ export class WheelScene implements Scene {
     const r = this.radius + 1;
     const spinning = this.view.phase === 'spinning' || this.view.phase === 'landing';
     const phase = Math.floor(this.now / (spinning ? 90 : 450));
+    this.lightsPhase = phase;
     for (let i = 0; i < LIGHTS; i++) {
       const a = (i / LIGHTS) * Math.PI * 2;
       const on = this.view.landed ? this.view.flash > 0 || (i + phase) % 2 === 0 : (i + phase) % 3 === 0;
