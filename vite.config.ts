@@ -77,6 +77,9 @@ export default defineConfig({
           environment: 'jsdom',
           include: ['tests/client/**/*.test.{ts,tsx}'],
           setupFiles: ['tests/helpers/client-setup.ts'],
+          // @pixi/react's ESM imports `react-reconciler/constants` without an extension, which Node's
+          // resolver refuses (Vite's, in the build, accepts it): let Vite transform it in tests too
+          server: { deps: { inline: ['@pixi/react'] } },
           testTimeout: 40_000, // first renders transform lazy routes: slow while two workers start cold on 2 cores
         },
       },

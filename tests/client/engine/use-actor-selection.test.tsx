@@ -1,7 +1,7 @@
 // useActorSelection: a machine step taken on the engine clock (as inside an animation frame)
 // does not re-render React synchronously; the selected value arrives in a transition afterwards,
 // and an unchanged selection does not re-render at all.
-import { render, screen } from '@testing-library/react';
+import { render, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { createActor, setup } from 'xstate';
 import { EngineClock } from '../../../src/client/engine/clock.ts';
@@ -30,9 +30,8 @@ describe('useActorSelection', () => {
       const clock = new EngineClock();
       const actor = createActor(machine, { clock }).start();
       render(<Phase actor={actor} />);
-      await settle(20);
       const text = () => screen.getByRole('paragraph').textContent;
-      expect(text()).toBe('playing');
+      await waitFor(() => expect(text()).toBe('playing'));
       const before = renders;
       clock.advance(500); // no change of the selection: nothing renders
       await settle(20);
@@ -41,8 +40,8 @@ describe('useActorSelection', () => {
       await Promise.resolve(); // the frame's microtasks: a synchronous store update would have rendered here
       await Promise.resolve();
       expect(text()).toBe('playing');
-      await settle(20);
-      expect(text()).toBe('settled');
+      await waitFor(() => expect(text()).toBe('settled')); // in React's own task, however busy the machine
+
       actor.stop();
     } finally {
       env.IS_REACT_ACT_ENVIRONMENT = actEnvironment;

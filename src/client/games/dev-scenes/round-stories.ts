@@ -16,7 +16,7 @@ import { RocketScene } from '../rocket/rocket.scene.ts';
 import { frameSource } from '../rocket/rocket-frame.ts';
 import { WheelScene } from '../wheel/wheel.scene.ts';
 import { wheelViewSource } from '../wheel/wheel.view.ts';
-import type { SceneStory } from './scene-stories.ts';
+import type { SceneStory } from './scene-story.ts';
 
 /** The story round's betting window and bets-closed pause, engine ms (shorter than the server's). */
 export const STORY_BETTING_MS = 3_000;

@@ -1,9 +1,7 @@
 // Scene stories for /dev/scenes: each builds one game scene and plays it from an outcome given in
 // the URL, with no server — the way a tester or artist sees every outcome. The outcome goes
 // through the same shared script and sample the game page uses, so what shows here is what plays.
-import type { AnyActorRef } from 'xstate';
 import { EngineClock } from '../../engine/clock.ts';
-import type { Scene } from '../../engine/scene.ts';
 import { diceChance, diceMultiplier, diceWins } from '../../../shared/fair/index.ts';
 import { diceScript } from '../../../shared/games/dice/dice.script.ts';
 import type { MotionMode } from '../../../shared/games/motion.ts';
@@ -17,21 +15,9 @@ import { battleStory } from '../battles/battle-story.ts';
 import { plinkoStory } from '../plinko/plinko.story.ts';
 import { rocketStory, wheelStory } from './round-stories.ts';
 
-/** The scenes the page can play. */
-export const STORY_SCENES = ['dice', 'upgrade', 'boxes', 'plinko', 'battle', 'rocket', 'wheel'] as const;
-/** One of them. */
-export type StoryScene = (typeof STORY_SCENES)[number];
+import { STORY_SCENES, type SceneStory } from './scene-story.ts';
 
-/** A scene with an outcome to play. */
-export interface SceneStory {
-  name: StoryScene;
-  scene: Scene;
-  outcome: unknown; // what the scene must end on (shown and read by tests)
-  play(now: number): number; // starts at engine time `now`; returns the duration in engine ms
-  view(): unknown; // what the scene shows now
-  reached(): boolean; // the scene rests on the outcome
-  actors?: Record<string, AnyActorRef>; // the story's machines, for the inspector panel
-}
+export { STORY_SCENES, type SceneStory, type StoryScene } from './scene-story.ts';
 
 const MODES: readonly MotionMode[] = ['normal', 'turbo', 'reduced'];
 
