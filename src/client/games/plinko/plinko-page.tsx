@@ -19,17 +19,19 @@ import { SeedPairPanel } from '../../components/fair/seed-pair-panel.tsx';
 import { plinkoTable, type Risk } from '../../../shared/fair/index.ts';
 import type { PlinkoBet } from '../../../shared/api/plinko.ts';
 import { pathBits } from '../../../shared/games/plinko/plinko.outcome.ts';
-import { dropTrajectory } from '../../../shared/games/plinko/plinko.script.ts';
 import { PlinkoScene } from './plinko.scene.ts';
 import { plinkoMachine, type DropParams, type DropResult } from './plinko.machine.ts';
 import { PlinkoHud } from './plinko-hud.tsx';
 import { PlinkoHistory } from './plinko-history.tsx';
 import { exposePlinkoDebug } from './plinko-debug.ts';
+import { loadTrajectory } from './plinko-physics.ts';
 
 /** POST /api/plinko/bet and the ball's trajectory along the returned path. */
 async function placeDrop(params: DropParams): Promise<DropResult> {
+  const physics = loadTrajectory(); // with the request, not after it
   const res = await api<{ data: PlinkoBet; balance: number }>('POST', '/api/plinko/bet', params);
   const bet = res.data;
+  const dropTrajectory = await physics;
   const script = dropTrajectory(bet.rows, pathBits(bet.path), (bet.nonce * 0.6180339887) % 1);
   return { win: bet.multiplier >= 1, payout: bet.payout, bet, script };
 }

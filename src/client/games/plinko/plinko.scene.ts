@@ -14,7 +14,8 @@ import {
   plinkoBoard,
   type Board,
 } from '../../../shared/games/plinko/plinko.board.ts';
-import { STEP_MS, type DropScript } from '../../../shared/games/plinko/plinko.script.ts';
+import type { DropScript } from '../../../shared/games/plinko/plinko.script.ts';
+import { STEP_MS } from '../../../shared/games/plinko/plinko.step.ts';
 
 const PEG_SOUND_GAP_MS = 70; // at most one peg sound per this many engine ms
 const LIGHT_MS = 220; // how long a struck peg glows

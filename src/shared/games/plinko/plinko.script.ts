@@ -5,9 +5,9 @@
 // teleport); the scene samples the recorded frames by engine time.
 import Matter from 'matter-js';
 import { BALL_RADIUS, PEG_RADIUS, pegOnPath, plinkoBoard, type Board } from './plinko.board.ts';
+import { STEP_MS } from './plinko.step.ts';
 
-/** Physics step, ms (matter's base delta: velocities are in units per step). */
-export const STEP_MS = 1000 / 60;
+export { STEP_MS };
 const MAX_STEPS = 60 * 20; // a drop that has not landed in 20 s is a bug (the tests count them)
 const CONTACT = BALL_RADIUS + PEG_RADIUS;
 const MAX_NUDGE = 2; // largest velocity change the steering applies in one step, units/step
