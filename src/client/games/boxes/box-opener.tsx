@@ -2,7 +2,7 @@
 // (skip) and turbo; the reels pre-spin on click and land on the server's items; then a result
 // panel with keep, sell now and open again. Balance is held (busy) while the reels spin.
 // `free` turns it into a free-box opener (Free loot): one reel through the given open call.
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type CSSProperties } from 'react';
 import { useSelector } from '@xstate/react';
 import { PixiStage } from '../../engine/pixi-stage.tsx';
 import { EngineClock } from '../../engine/clock.ts';
@@ -129,7 +129,7 @@ export default function BoxOpener({ box, free }: { box: BoxDetail; free?: FreeOp
         data-testid="reel-stage"
         data-phase={status}
         data-renderer={renderer}
-        style={{ height: Math.max(170, count * 130) }}
+        style={{ '--reels': count } as CSSProperties} // the rows' height is in boxes-opener.css
       >
         <PixiStage background="#0d0e1c" onReady={onReady} onError={onError} />
       </div>
