@@ -141,6 +141,19 @@ ${[0, 1, 2].map((r) => Array.from({ length: 9 }, (_, i) => `<rect x="${26 + i * 
     p,
   ) => `<path d="M48 40 C40 150 90 196 128 196 C166 196 216 150 208 40" fill="none" stroke="${p.c}" stroke-width="10" stroke-dasharray="14 6"/>
 <path d="M128 186 L156 214 L128 246 L100 214 Z" fill="${p.c}" stroke="${p.ink}" stroke-width="4"/><path d="M128 196 L146 214 L128 234 Z" fill="${p.l}" opacity=".7"/>`,
+  // a ring on a short chain holding a small crate fob
+  keychain: (p) => `<circle cx="128" cy="58" r="30" fill="none" stroke="#c9c9c9" stroke-width="9"/>
+<path d="M128 88 V120" stroke="#9a9a9a" stroke-width="7" stroke-dasharray="9 5"/>
+<rect x="84" y="120" width="88" height="88" rx="12" fill="${p.c}" stroke="${p.ink}" stroke-width="5"/>
+<path d="M84 146 H172 M128 120 V208" stroke="${p.d}" stroke-width="6"/><circle cx="128" cy="120" r="8" fill="#c9c9c9" stroke="${p.ink}" stroke-width="3"/>`,
+  // a fanned stack of die-cut stickers: a star, a heart and a round one, white-edged
+  stickers: (
+    p,
+  ) => `<rect x="36" y="60" width="150" height="150" rx="18" fill="#f4f4f8" stroke="${p.ink}" stroke-width="4" transform="rotate(-12 111 135)"/>
+<rect x="72" y="46" width="150" height="150" rx="18" fill="#fafafa" stroke="${p.ink}" stroke-width="4" transform="rotate(8 147 121)"/>
+<path d="M118 74 L128 100 L156 100 L134 116 L142 142 L118 126 L94 142 L102 116 L80 100 L108 100 Z" fill="${p.c}" stroke="${p.ink}" stroke-width="3" stroke-linejoin="round"/>
+<path d="M178 150 C178 136 198 132 202 146 C206 132 226 136 226 150 C226 168 202 180 202 180 C202 180 178 168 178 150 Z" fill="${p.l}" stroke="${p.ink}" stroke-width="3" transform="translate(-30 0)"/>
+<circle cx="110" cy="176" r="20" fill="${p.d}" stroke="${p.ink}" stroke-width="3"/><path d="M100 176 h20 M110 166 v20" stroke="#fafafa" stroke-width="5" stroke-linecap="round"/>`,
   belt: (p) => `<path d="M10 112 H246 V148 H10 Z" fill="${p.c}" stroke="${p.ink}" stroke-width="5"/>
 <rect x="96" y="96" width="64" height="68" rx="10" fill="none" stroke="#c9c9c9" stroke-width="10"/><path d="M128 104 V156" stroke="#c9c9c9" stroke-width="6"/>
 ${[180, 200, 220].map((x) => `<circle cx="${x}" cy="130" r="4" fill="${p.d}"/>`).join('')}`,

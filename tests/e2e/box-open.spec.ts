@@ -1,6 +1,7 @@
 // Box opening in the browser: a credited player opens a box ×3 and the reels land on the items
 // the API returned; the balance and the inventory follow; a guest's demo spin moves nothing; a
-// second browser context sees the drops in its live strip about 3 s later.
+// second browser context sees the drops in its live strip about 3 s later; ×5 fits the screen with its
+// controls at both viewports, the wins show as item cards with their rarity, the idle reel is full.
 import type { Page } from '@playwright/test';
 import { channelJoined, expect, test } from './fixtures.ts';
 import { PUBLIC_CHANNEL } from '../../src/shared/api/box-open.ts';
@@ -121,4 +122,87 @@ test('a guest demo spin lands on the API items and moves nothing @desktop', asyn
   await expect(page.getByTestId('sell-button')).toHaveCount(0);
   // other tests open other boxes meanwhile: none of the new drops may come from this one
   expect((await drops()).filter((d) => !before.has(d.id) && d.box.slug === DEMO_SLUG)).toEqual([]);
+});
+
+/** Share of each quarter of the top reel's middle band (in a screenshot of the stage) that is not
+ * the stage's background: tiles fill it, an empty strip start does not. */
+async function filledQuarters(page: Page): Promise<number[]> {
+  const stage = page.getByTestId('reel-stage');
+  const png = (await stage.screenshot()).toString('base64');
+  return page.evaluate(async (b64) => {
+    const bytes = Uint8Array.from(atob(b64), (c) => c.charCodeAt(0));
+    const bitmap = await createImageBitmap(new Blob([bytes], { type: 'image/png' }));
+    const canvas = new OffscreenCanvas(bitmap.width, bitmap.height);
+    const g = canvas.getContext('2d')!;
+    g.drawImage(bitmap, 0, 0);
+    // the top reel's row: min(150 css px, the stage) centred; sample a band around its middle
+    const scale = bitmap.width / document.querySelector('[data-testid="reel-stage"]')!.clientWidth;
+    const rowTop = (bitmap.height - Math.min(150 * scale, bitmap.height)) / 2;
+    const band = g.getImageData(0, Math.round(rowTop + 20 * scale), bitmap.width, Math.round(20 * scale)).data;
+    const filled = [0, 0, 0, 0];
+    const total = [0, 0, 0, 0];
+    for (let i = 0; i < band.length; i += 4) {
+      const x = (i / 4) % bitmap.width;
+      const q = Math.min(3, Math.floor((x / bitmap.width) * 4));
+      total[q]!++;
+      const [r, gr, b] = [band[i]!, band[i + 1]!, band[i + 2]!]; // background #0d0e1c
+      if (Math.abs(r - 0x0d) + Math.abs(gr - 0x0e) + Math.abs(b - 0x1c) > 24) filled[q]!++;
+    }
+    return filled.map((f, q) => f / total[q]!);
+  }, png);
+}
+
+test('×5 fits the screen with its controls, the wins show as item cards with their rarity, the idle reel is full @responsive', async ({
+  page,
+  signIn,
+  baseURL,
+}) => {
+  const price = (await (await fetch(`${baseURL}/api/boxes/${SLUG}`)).json()).data.price as number;
+  await signIn({ balanceCents: Math.round(price * 100) * 5 + 100 });
+  await page.goto(`/boxes/${SLUG}`);
+  const stage = page.getByTestId('reel-stage');
+  await expect(stage).toHaveAttribute('data-renderer', 'webgl');
+  await expect.poll(() => page.evaluate(() => '__boxes' in window)).toBe(true);
+
+  // the idle reel: tiles from edge to edge, no empty start left of the marker
+  await expect.poll(async () => Math.min(...(await filledQuarters(page))), { timeout: 15_000 }).toBeGreaterThan(0.5);
+
+  await page.getByRole('button', { name: '×5' }).click();
+  const open = page.getByTestId('open-button');
+  await expect(open).toHaveText(`Open 5 boxes for $${(price * 5).toFixed(2)}`);
+  // the five reels and the Open button fit in the scrolling area (above the bottom bar on a phone)
+  const main = page.locator('.shell-main');
+  await stage.evaluate((el) => el.scrollIntoView({ block: 'start' }));
+  const view = (await main.boundingBox())!;
+  const reels = (await stage.boundingBox())!;
+  const button = (await open.boundingBox())!;
+  expect(reels.height).toBeGreaterThanOrEqual(5 * 60); // compact rows, still tiles a thumb can read
+  expect(reels.y).toBeGreaterThanOrEqual(view.y - 0.5);
+  expect(button.y + button.height, 'Open is on the same screen as the five reels').toBeLessThanOrEqual(
+    view.y + view.height + 0.5,
+  );
+
+  const body = await openAndSettle(page, 'open-button', true);
+  expect(body.data.reels).toHaveLength(5);
+  // still one screen once the reels landed
+  const after = (await stage.boundingBox())!;
+  expect(after.height).toBeCloseTo(reels.height, 0);
+
+  // a card per won item: picture, name, rarity (in words, coloured by its class), price
+  const cards = page.getByTestId('won-item');
+  await expect(cards).toHaveCount(5);
+  for (const [i, reel] of body.data.reels.entries()) {
+    const card = cards.nth(i);
+    await expect(card).toHaveAttribute('data-item-id', String(reel.item.id));
+    await expect(card.locator('img')).toBeVisible();
+    await expect(card.locator('.item-name')).toHaveText(reel.item.name);
+    const rarity = await card.getAttribute('data-rarity');
+    expect(rarity).toMatch(/^(common|uncommon|rare|epic|legendary)$/);
+    await expect(card).toHaveClass(new RegExp(`rarity-${rarity}`));
+    await expect(card.locator('.item-rarity')).toHaveText(new RegExp(`^${rarity}$`, 'i'));
+    await expect(card.locator('.item-price')).toHaveText(/^\$\d+\.\d\d$/);
+  }
+  // the result panel (cards, Keep / Sell, Open again) is never wider than the screen
+  const panel = (await page.getByTestId('open-result').boundingBox())!;
+  expect(panel.x + panel.width).toBeLessThanOrEqual(page.viewportSize()!.width);
 });

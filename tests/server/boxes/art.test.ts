@@ -18,6 +18,16 @@ describe('catalog art', () => {
     expect(renderArt()).toEqual(art); // deterministic
   });
 
+  it('draws what the name says (issue 26: the Keychain was a necklace, the Sticker Pack a wallet)', () => {
+    const kindOf = (slug: string) => seedProducts.find((p) => p.slug === slug)?.kind;
+    expect(kindOf('keychain-loot-crate')).toBe('keychain');
+    expect(kindOf('sticker-pack-arcade')).toBe('stickers');
+    for (const p of seedProducts) {
+      if (/necklace/i.test(p.name)) expect(p.kind, p.name).toBe('necklace');
+      if (/wallet|card holder/i.test(p.name)) expect(p.kind, p.name).toBe('wallet');
+    }
+  });
+
   it('uses no real brand names', () => {
     const brands =
       /\b(nike|adidas|jordan|yeezy|gucci|louis|vuitton|prada|supreme|apple|iphone|samsung|sony|playstation|xbox|nintendo|rolex|dior|balenciaga|off-white|north face|canon|bose|beats|airpods|oculus|logitech|razer)\b/i;

@@ -1,8 +1,8 @@
 // The box page's opening controls and reel stage: count 1–5, Open, Try for free, quick open
 // (skip) and turbo; the reels pre-spin on click and land on the server's items; then a result
-// panel with keep, sell now and open again. Balance is held (busy) while the reels spin.
+// panel (the won items as cards with their rarity) with keep, sell now and open again. Balance is held (busy) while the reels spin.
 // `free` turns it into a free-box opener (Free loot): one reel through the given open call.
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type CSSProperties } from 'react';
 import { useSelector } from '@xstate/react';
 import { PixiStage } from '../../engine/pixi-stage.tsx';
 import { EngineClock } from '../../engine/clock.ts';
@@ -27,7 +27,7 @@ import { BetButton } from '../../components/hud/bet-button.tsx';
 import { HudButton } from '../../components/hud/hud-button.tsx';
 import { HudSegmented } from '../../components/hud/hud-select.tsx';
 import { HudToggle } from '../../components/hud/hud-toggle.tsx';
-import { formatDollars } from '../../lib/format.ts';
+import { capitalize, formatDollars } from '../../lib/format.ts';
 
 /** Engine ms from the answer until the first reel rests (turbo halves it through the clock). */
 export const SPIN_MS = 4200;
@@ -129,7 +129,7 @@ export default function BoxOpener({ box, free }: { box: BoxDetail; free?: FreeOp
         data-testid="reel-stage"
         data-phase={status}
         data-renderer={renderer}
-        style={{ height: Math.max(170, count * 130) }}
+        style={{ '--reels': count } as CSSProperties} // the rows' height is in boxes-opener.css
       >
         <PixiStage background="#0d0e1c" onReady={onReady} onError={onError} />
       </div>
@@ -167,19 +167,25 @@ export default function BoxOpener({ box, free }: { box: BoxDetail; free?: FreeOp
       )}
       {last && (
         <div className="open-result" data-testid="open-result" aria-live="polite">
-          <p>
-            {last.demo ? 'Demo spin — nothing was charged or added: ' : 'You won: '}
+          <p className="open-result-title">
+            {last.demo ? 'Demo spin — nothing was charged or added' : `You won ${formatDollars(last.payout)}`}
+          </p>
+          <ul className="won-items">
             {last.reels.map((r) => (
-              <strong
+              <li
                 key={r.reel}
+                className={`item-tile won-item rarity-${r.item.rarity}`}
                 data-testid="won-item"
                 data-item-id={r.item.id}
-                className={`rarity-${r.item.rarity}`}
+                data-rarity={r.item.rarity}
               >
-                {r.item.name} ({formatDollars(r.item.price)}){' '}
-              </strong>
+                <img src={r.item.img_url} alt="" width={72} height={72} />
+                <span className="item-name">{r.item.name}</span>
+                <span className="item-rarity">{capitalize(r.item.rarity)}</span>
+                <span className="item-price">{formatDollars(r.item.price)}</span>
+              </li>
             ))}
-          </p>
+          </ul>
           {!last.demo && !sold && (
             <div className="result-actions">
               <HudButton data-testid="keep-button" onClick={() => setSold('Kept in your inventory.')}>

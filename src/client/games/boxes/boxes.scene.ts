@@ -23,6 +23,9 @@ export interface SceneItem extends ReelItem {
 
 /** Tile width in px. */
 export const TILE = 120;
+/** The strip position an idle reel shows (px under the marker): enough tiles left of the marker
+ * to fill the widest stage, so an idle reel never shows an empty start. */
+export const IDLE_OFFSET = TILE * 16.5;
 /** Pre-spin speed in px per engine ms. */
 export const PRESPIN_SPEED = 2.4;
 
@@ -83,7 +86,7 @@ export class BoxesScene implements Scene {
         script: null,
         scriptAt: 0,
         lastTile: 0,
-        offset: TILE * 2.5,
+        offset: IDLE_OFFSET,
       };
     });
     this.layout();
@@ -97,7 +100,7 @@ export class BoxesScene implements Scene {
       r.seed = seedBase * 8 + i;
       r.filler = fillerStrip(this.items, r.seed, 2000);
       r.script = null;
-      r.offset = TILE * 2.5;
+      r.offset = IDLE_OFFSET;
       r.lastTile = tileAt({ tileWidth: TILE } as ReelScript, r.offset);
       r.prespinAt = now;
     });
@@ -168,7 +171,7 @@ export class BoxesScene implements Scene {
 
   private offsetOf(r: ReelState, now: number): number {
     if (r.script) return reelOffsetAt(r.script, now - r.scriptAt);
-    if (r.prespinAt !== null) return TILE * 2.5 + (now - r.prespinAt) * PRESPIN_SPEED;
+    if (r.prespinAt !== null) return IDLE_OFFSET + (now - r.prespinAt) * PRESPIN_SPEED;
     return r.offset;
   }
 

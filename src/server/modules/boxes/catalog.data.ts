@@ -29,6 +29,8 @@ export type ProductKind =
   | 'backpack'
   | 'sunglasses'
   | 'wallet'
+  | 'keychain'
+  | 'stickers'
   | 'cap'
   | 'necklace'
   | 'belt';
@@ -147,8 +149,8 @@ const rows: Record<Category, Row[]> = {
     ['Chain Necklace "Silver"', 'necklace', '#c0c0c0', 149],
     ['Chain Necklace "Gold"', 'necklace', '#e3b53a', 890],
     ['Leather Belt "Espresso"', 'belt', '#3b2314', 95],
-    ['Sticker Pack "Arcade"', 'wallet', '#7b2cff', 5],
-    ['Keychain "Loot Crate"', 'necklace', '#ffcf4a', 3],
+    ['Sticker Pack "Arcade"', 'stickers', '#7b2cff', 5],
+    ['Keychain "Loot Crate"', 'keychain', '#ffcf4a', 3],
   ],
 };
 
