@@ -27,7 +27,8 @@ import { useSession } from '../../stores/session.ts';
 import { useActiveBattle } from '../../stores/active-battle.ts';
 import { BattleScene, REEL_ROW_PX } from './battle.scene.ts';
 import { cssColor, TEAM_COLORS } from './battle-colors.ts';
-import { filledSeats, lastRound, mySeat, teamTotals } from './battle.state.ts';
+import { filledSeats, lastRound, mySeat, showWinners, teamTotals } from './battle.state.ts';
+import { playerResult, resultText } from './battle-result.ts';
 import type { battleMachine, BattlePhase } from './battle.machine.ts';
 import { battleView, roundBoxItems, syncBattleScene } from './battle.view.ts';
 import { ROUND_SPIN_MS } from './battle-reel.ts';
@@ -146,6 +147,7 @@ function BattleRoom({ id, code }: { id: number; code: string | null }) {
   const rows = Math.ceil(seats / columns);
   const round = battle ? Math.min(reelRound, lastRound(battle)) : -1; // the round on the reels
   const teams = battle && isTeamMode(battle.mode) ? teamTotals(battle, shown) : null;
+  const result = battle && showWinners(battle, shown) ? playerResult(battle, userId) : null; // once the reels landed
 
   return (
     <section
@@ -198,6 +200,15 @@ function BattleRoom({ id, code }: { id: number; code: string | null }) {
                   Team {team + 1}: {formatDollars(t)}
                 </span>
               ))}
+            </p>
+          )}
+          {result && (
+            <p
+              className={result.won ? 'battle-result won' : 'battle-result lost'}
+              data-testid="battle-result"
+              data-won={result.won}
+            >
+              {resultText(battle, result)}
             </p>
           )}
         </>
