@@ -40,6 +40,7 @@ export function AddBotsPicker({
   if (max === 0) return null;
   return (
     <div className="add-bots" data-testid="add-bots">
+      <span className="add-bots-label">Bots for the open seats</span>
       {teams && (
         <HudSegmented
           label="Bots join"
