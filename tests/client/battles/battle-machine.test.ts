@@ -159,7 +159,30 @@ describe('battle machine', () => {
     expect(early.status()).toBe('new');
     early.actor.send({ type: 'LOADED', battle: battle() });
     expect(early.status()).toBe('pending');
-    expect(early.ctx()).toMatchObject({ shown: 0, early: [] });
+    expect(early.ctx()).toMatchObject({ shown: 0, loadedSince: 0 });
+  });
+
+  it('applies the events newer than a snapshot on top of it: a bot seat never stays open', () => {
+    const t = start();
+    t.actor.send({ type: 'LOADED', battle: battle({}, [1]), since: 0 }); // before the subscription held
+    const since = t.ctx().log.length;
+    t.actor.send(joined()); // arrives while the second GET is in flight; its answer predates the join
+    t.actor.send({ type: 'LOADED', battle: battle({}, [1]), since });
+    expect(t.ctx().battle!.seats[1]!.bot?.name).toBe('Bot');
+    t.actor.send({ type: 'LOADED', battle: battle({}, [1]), since: 0 }); // a slower answer to the first GET
+    expect(t.ctx()).toMatchObject({ loadedSince: since });
+    expect(t.ctx().battle!.seats[1]!.bot?.name).toBe('Bot');
+    // events the answer already holds are merged again harmlessly
+    const late = start();
+    late.actor.send(joined());
+    late.actor.send(started());
+    late.actor.send({
+      type: 'LOADED',
+      battle: [joined(), started()].reduce(applyBattleEvent, battle({}, [1])),
+      since: 0,
+    });
+    expect(late.status()).toBe('starting');
+    expect(late.ctx().battle!.seats.filter((x) => x.bot)).toHaveLength(1);
   });
 
   it('duplicated and late events change nothing', () => {
@@ -171,10 +194,10 @@ describe('battle machine', () => {
     t.clock.step();
     const before = t.actor.getSnapshot();
     for (const e of [joined(), started(), roundStarted(0)]) t.actor.send(e);
-    t.actor.send({ type: 'LOADED', battle: battle({ status: 'running' }) }); // an older snapshot (reload raced)
+    t.actor.send({ type: 'LOADED', battle: battle({}, [1]), since: 0 }); // a reload's answer racing the events
     const after = t.actor.getSnapshot();
     expect(after.value).toBe(before.value);
-    expect({ ...after.context, input: null }).toEqual({ ...before.context, input: null });
+    expect({ ...after.context, input: null, log: null }).toEqual({ ...before.context, input: null, log: null });
     t.clock.advance(SPIN);
     t.actor.send(roundStarted(0));
     t.clock.advance(SPIN * 2);

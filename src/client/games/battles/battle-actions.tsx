@@ -1,6 +1,7 @@
 // The buttons a battle shows as they apply: Join (per team in team modes; with the page's invite code
-// for a private battle), Add bots and Cancel for its creator and Leave for a joiner while it waits,
-// Share link always (a private battle's with its code when the viewer has it), Replay once it ended.
+// for a private battle), the add-bots picker (battle-bots.tsx) and Cancel for its creator, Leave for a
+// joiner while it waits, Share link always (a private battle's with its code when the viewer has it),
+// Replay once it ended.
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { isTeamMode, MODE_LAYOUT, seatTeam, type Battle } from '../../../shared/api/battles.ts';
@@ -11,6 +12,7 @@ import { toast } from '../../components/ui/toaster.tsx';
 import { useModals } from '../../stores/modals.ts';
 import { addBots, cancelBattle, joinBattle, leaveBattle } from './battle-api.ts';
 import { copyText, inviteLink } from './battle-invite.tsx';
+import { AddBotsPicker } from './battle-bots.tsx';
 import { mySeat } from './battle.state.ts';
 
 /** Open seats per team (index = team). */
@@ -95,16 +97,12 @@ export function BattleActions({
               </button>
             ))}
       {waiting && creator && openTotal > 0 && (
-        <button
-          type="button"
-          className="btn btn-outline"
-          data-testid="add-bots-button"
-          disabled={busy}
-          onClick={() => void run(() => addBots(battle.id, openTotal))}
-        >
-          Fill {openTotal} {openTotal === 1 ? 'seat' : 'seats'} with bots for{' '}
-          {formatDollars((Math.round(battle.cost * 100) * openTotal) / 100)}
-        </button>
+        <AddBotsPicker
+          battle={battle}
+          open={open}
+          busy={busy}
+          onAdd={(count, team) => void run(() => addBots(battle.id, count, team))}
+        />
       )}
       {waiting && creator && (
         <button

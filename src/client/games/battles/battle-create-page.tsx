@@ -1,16 +1,34 @@
 // /battles/create (login required): pick boxes (search, +/− counts; each box is one round, in the order
-// picked), the mode and options, see the seat's cost, Create. A failure shows the server's msg and,
-// for box problems, the first message of errors.boxes (spec §5, §8).
+// picked), the mode (the chosen one pressed) and options (HUD kit switches), a summary line of what
+// Create makes and the rules for bot seats (the creator pays each; a bot's winnings stay with the
+// house — battles.settle.ts), then Create. A failure shows the server's msg and, for box problems, the
+// first message of errors.boxes (spec §5, §8).
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import type { BoxListResponse, BoxSummary } from '../../../shared/api/boxes.ts';
-import { BATTLE_LIMITS, BATTLE_MODES, BATTLE_WAIT_MS, type BattleMode } from '../../../shared/api/battles.ts';
+import {
+  BATTLE_LIMITS,
+  BATTLE_MODES,
+  BATTLE_WAIT_MS,
+  MODE_LAYOUT,
+  type BattleMode,
+} from '../../../shared/api/battles.ts';
+import { HudSegmented } from '../../components/hud/hud-select.tsx';
+import { HudToggle } from '../../components/hud/hud-toggle.tsx';
 import { ApiError, errorText } from '../../lib/api.ts';
 import { formatDollars } from '../../lib/format.ts';
 import { useApiData } from '../../lib/use-api-data.ts';
 import { toast } from '../../components/ui/toaster.tsx';
 import { createBattle } from './battle-api.ts';
-import { battleCost, boxCounts, pickBox, unpickBox } from './battle-picks.ts';
+import {
+  battleCost,
+  battleSummary,
+  botFillCost,
+  boxCounts,
+  OPTION_LABELS,
+  pickBox,
+  unpickBox,
+} from './battle-picks.ts';
 import './battles.css';
 import { ErrorNotice } from '../../components/ui/page-status.tsx';
 import { useDebounced } from '../../lib/use-debounced.ts';
@@ -125,41 +143,37 @@ export default function BattleCreatePage() {
           onUnpick={(s) => setPicks((p) => unpickBox(p, s))}
         />
         <aside className="battle-summary" aria-label="Battle settings">
-          <div className="mode-picker" role="group" aria-label="Mode">
-            {BATTLE_MODES.map((m) => (
-              <button
-                key={m}
-                type="button"
-                className={m === mode ? 'btn btn-sm active' : 'btn btn-sm'}
-                aria-pressed={m === mode}
-                onClick={() => setMode(m)}
-              >
-                {m}
-              </button>
+          <div className="mode-picker" data-testid="mode-picker">
+            <HudSegmented label="Mode" options={BATTLE_MODES} value={mode} onChange={setMode} />
+          </div>
+          <div className="battle-options" data-testid="battle-options">
+            {(['crazy', 'terminal', 'private'] as const).map((k) => (
+              <HudToggle
+                key={k}
+                label={OPTION_LABELS[k]}
+                checked={options[k]}
+                onChange={(on) => setOptions((o) => ({ ...o, [k]: on }))}
+              />
             ))}
           </div>
-          {(['crazy', 'terminal', 'private'] as const).map((k) => (
-            <label key={k} className="checkbox">
-              <input
-                type="checkbox"
-                checked={options[k]}
-                onChange={(e) => setOptions((o) => ({ ...o, [k]: e.target.checked }))}
-              />{' '}
-              {k === 'crazy'
-                ? 'Crazy (the lowest total wins)'
-                : k === 'terminal'
-                  ? 'Terminal (only the last box decides)'
-                  : 'Private (joined by its link)'}
-            </label>
-          ))}
           <p className="muted battle-rules" data-testid="battle-rules">
             A private battle is seen and joined only through its invite link. A battle that does not fill within{' '}
             {BATTLE_WAIT_MS / 60_000} minutes is canceled and every seat refunded; players who joined may leave while it
             waits.
           </p>
+          <p className="battle-rules" data-testid="bot-rules">
+            Bot seats: you, the creator, pay for every bot you add at the seat cost ({formatDollars(cost)} each,{' '}
+            {formatDollars(botFillCost(mode, cost))} to fill all {MODE_LAYOUT[mode].seats - 1} other seats). Bots win
+            nothing for anyone: a winning bot&apos;s items stay with the house, and in 2v2 and 3v3 the winning
+            team&apos;s value is split equally per seat — a bot teammate&apos;s share goes to the house, you get only
+            your own share.
+          </p>
           <p className="muted" data-testid="rounds">
             {picks.length} {picks.length === 1 ? 'box' : 'boxes'} · {picks.length}{' '}
             {picks.length === 1 ? 'round' : 'rounds'}
+          </p>
+          <p className="battle-create-summary" data-testid="create-summary">
+            {battleSummary(mode, picks.length, cost, options)}
           </p>
           <p>
             Seat cost{' '}

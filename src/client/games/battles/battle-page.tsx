@@ -3,6 +3,8 @@
 // it ended the winners, a replay and the Verify panel. Spectators and late joiners land on the latest
 // round at once; the balance is held (busy flag) while the player's own battle spins. A private
 // battle's invite code (?code=) goes with the GET, the channel and the join; its creator sees the link.
+// Its own check (spec §2): a malformed id, or one the server does not know (or a private battle without
+// its code), shows the 404 "Page Not Found".
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { useSelector } from '@xstate/react';
@@ -18,12 +20,15 @@ import { motionMode, useMotion } from '../../engine/motion.ts';
 import { useSceneStage } from '../../engine/use-scene-stage.ts';
 import { TurboMute } from '../../components/ui/turbo-mute.tsx';
 import { PageError, PageLoading } from '../../components/ui/page-status.tsx';
+import { throwPageNotFound } from '../../features/boxes/not-found.ts';
+import { ApiError } from '../../lib/api.ts';
 import { formatDollars } from '../../lib/format.ts';
 import { useSession } from '../../stores/session.ts';
 import { useActiveBattle } from '../../stores/active-battle.ts';
 import { BattleScene, REEL_ROW_PX } from './battle.scene.ts';
 import { cssColor, TEAM_COLORS } from './battle-colors.ts';
-import { filledSeats, lastRound, mySeat, teamTotals } from './battle.state.ts';
+import { filledSeats, lastRound, mySeat, showWinners, teamTotals } from './battle.state.ts';
+import { playerResult, resultText } from './battle-result.ts';
 import type { battleMachine, BattlePhase } from './battle.machine.ts';
 import { battleView, roundBoxItems, syncBattleScene } from './battle.view.ts';
 import { ROUND_SPIN_MS } from './battle-reel.ts';
@@ -92,9 +97,10 @@ function useBattleScene(actor: BattleActor, scene: BattleScene, items: Map<strin
 
 /** The battle page: one battle actor per battle id. */
 export default function BattlePage() {
-  const id = Number(useParams().id);
+  const raw = useParams().id ?? '';
+  const id = Number(raw);
   const code = useSearchParams()[0].get('code') || null;
-  if (!Number.isInteger(id) || id <= 0) return <PageError error={new Error('Battle not found.')} />;
+  if (!/^[1-9]\d*$/.test(raw) || !Number.isSafeInteger(id)) throwPageNotFound();
   return <BattleRoom key={id} id={id} code={code} />;
 }
 
@@ -136,10 +142,12 @@ function BattleRoom({ id, code }: { id: number; code: string | null }) {
     if (stage.renderer === 'unavailable') clock.skipToEnd(); // no canvas, no ticker: show each round at once
   }, [stage.renderer, phase, reelRound, clock]);
 
+  if (error instanceof ApiError && (error.status === 404 || error.status === 422) && !battle) throwPageNotFound();
   if (error && !battle) return <PageError error={error} />;
   const rows = Math.ceil(seats / columns);
   const round = battle ? Math.min(reelRound, lastRound(battle)) : -1; // the round on the reels
   const teams = battle && isTeamMode(battle.mode) ? teamTotals(battle, shown) : null;
+  const result = battle && showWinners(battle, shown) ? playerResult(battle, userId) : null; // once the reels landed
 
   return (
     <section
@@ -192,6 +200,15 @@ function BattleRoom({ id, code }: { id: number; code: string | null }) {
                   Team {team + 1}: {formatDollars(t)}
                 </span>
               ))}
+            </p>
+          )}
+          {result && (
+            <p
+              className={result.won ? 'battle-result won' : 'battle-result lost'}
+              data-testid="battle-result"
+              data-won={result.won}
+            >
+              {resultText(battle, result)}
             </p>
           )}
         </>

@@ -25,7 +25,8 @@ export interface BattleMachineInput {
 export interface BattleContext {
   input: BattleMachineInput;
   battle: Battle | null; // null until the first snapshot
-  early: BattleEvent[]; // channel events that came before the first snapshot
+  log: BattleEvent[]; // every channel event received, in order: a snapshot gets those since its request
+  loadedSince: number; // the log length when the snapshot in use was requested (-1: none yet)
   round: number; // the round on the reels (spinning or at rest), -1 before any
   shown: number; // the last round the reels landed on: totals, drops and winners show up to it
   startedAt: number; // engine ms the round on the reels began
@@ -34,8 +35,14 @@ export interface BattleContext {
   canceled: BattleCanceledEvent['reason'] | null; // why a canceled battle ended
 }
 
-/** Events: the channel's (BattleEvent), the GET snapshot (first load or reload) and REPLAY. */
-export type BattleMachineEvent = BattleEvent | { type: 'LOADED'; battle: Battle } | { type: 'REPLAY' };
+/**
+ * Events: the channel's (BattleEvent), the GET snapshot (first load or reload: `since` is the log's length
+ * when it was requested, see `logLength`; 0 when omitted) and REPLAY.
+ */
+export type BattleMachineEvent = BattleEvent | { type: 'LOADED'; battle: Battle; since?: number } | { type: 'REPLAY' };
+
+/** How many channel events the actor has received: pass it as LOADED's `since` for a GET sent now. */
+export const logLength = (context: Pick<BattleContext, 'log'>): number => context.log.length;
 
 /** The five statuses, in order (the machine's top-level states). */
 export const BATTLE_PHASES = ['new', 'starting', 'pending', 'in_progress', 'ended'] as const;
@@ -54,28 +61,36 @@ const CHANNEL_EVENTS = [
 
 type Ctx = { context: BattleContext };
 
-/** Merges one channel event (queued until the first snapshot). */
+/** Logs one channel event and merges it (before the first snapshot it only waits in the log). */
 function merge({ context, event }: { context: BattleContext; event: BattleMachineEvent }): Partial<BattleContext> {
   assertEvent(event, CHANNEL_EVENTS);
-  if (!context.battle) return { early: [...context.early, event] };
+  const log = [...context.log, event];
+  if (!context.battle) return { log };
   const battle = applyBattleEvent(context.battle, event);
   const canceled =
     event.type === 'battleCanceled' && battle.status === 'canceled' && context.battle.status !== 'canceled'
       ? event.data.reason
       : context.canceled;
-  return { battle, canceled };
+  return { battle, log, canceled };
 }
 
-/** Takes a GET snapshot with the events that came before it; the first one lands on its round at once. */
+/**
+ * Takes a GET snapshot plus every event received since it was requested (the merge is idempotent: an
+ * event the snapshot already holds changes nothing), so an event that raced the GET is never lost. An
+ * answer to an older request than the snapshot in use is dropped; the first snapshot lands on its round.
+ */
 function load({ context, event }: { context: BattleContext; event: BattleMachineEvent }): Partial<BattleContext> {
   assertEvent(event, 'LOADED');
-  const fresh = context.early.reduce(applyBattleEvent, event.battle);
+  const since = event.since ?? 0;
+  if (since < context.loadedSince) return {}; // a slower answer to an older request
+  const fresh = context.log.slice(since).reduce(applyBattleEvent, event.battle);
   const canceled = fresh.status === 'canceled' ? (context.canceled ?? 'canceled') : context.canceled;
   const cur = context.battle;
-  if (cur && cur.id === fresh.id) return { battle: cur.round > fresh.round ? cur : fresh, early: [], canceled }; // never step back
+  if (cur && cur.id === fresh.id)
+    return { battle: cur.round > fresh.round ? cur : fresh, loadedSince: since, canceled }; // never step back
   return {
     battle: fresh,
-    early: [],
+    loadedSince: since,
     canceled,
     round: fresh.round,
     shown: fresh.round,
@@ -119,7 +134,8 @@ export const battleMachine = setup({
   context: ({ input }) => ({
     input,
     battle: null,
-    early: [],
+    log: [],
+    loadedSince: -1,
     round: -1,
     shown: -1,
     startedAt: 0,

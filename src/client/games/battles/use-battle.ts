@@ -1,9 +1,11 @@
-// A battle kept live on the page by its battle machine (battle.machine.ts, on the engine clock): joins
-// `battle-{id}` first, then GETs the battle (with the page's invite code, ?code=) and sends it as LOADED;
-// every channel event goes to the machine, which queues those before the answer and merges all through
-// the pure merge of battle.state.ts. A private battle's events come on private-battle-{id}
-// (battle-channel.ts), joined once the answer says it is private; the battle is read again once that
-// subscription holds, so nothing between the answer and the subscription is missed.
+// A battle kept live on the page by its battle machine (battle.machine.ts, on the engine clock): listens
+// on `battle-{id}` first, then GETs the battle (with the page's invite code, ?code=) and sends it as
+// LOADED with the number of channel events received when the GET left, so the machine applies every
+// event newer than the snapshot on top of it (the pure, idempotent merge of battle.state.ts). The channel
+// subscription completes asynchronously: once the server confirms it, the battle is read again, so an
+// event published between the first GET and the subscription (a bot taking a seat) is never missed.
+// A private battle's events come on private-battle-{id} (battle-channel.ts), joined once the answer
+// says it is private, and read again the same way once that subscription holds.
 // Also loads each box version's items once (the reels' tiles: GET /api/boxes/{slug}/versions/{v}).
 import { useEffect, useState } from 'react';
 import { useSelector } from '@xstate/react';
@@ -14,7 +16,7 @@ import type { BoxVersion, VersionItem } from '../../../shared/api/box-fair.ts';
 import type { EngineClock } from '../../engine/clock.ts';
 import { useGameActor } from '../../engine/use-game-actor.ts';
 import type { BattleEvent } from './battle.state.ts';
-import { battleMachine } from './battle.machine.ts';
+import { battleMachine, logLength } from './battle.machine.ts';
 import { versionKey } from './battle.view.ts';
 import { battleApiPath } from './battle-api.ts';
 import { watchPrivateBattle } from './battle-channel.ts';
@@ -47,7 +49,10 @@ export function useBattle(id: number, code: string | null | undefined, clock: En
   });
 
   useEffect(() => {
-    const offs = LIVE_EVENTS.map((type) => onPublicEvent(type, (data) => onEvent(type, data), battleChannel(id)));
+    const channel = battleChannel(id);
+    const offs = LIVE_EVENTS.map((type) => onPublicEvent(type, (data) => onEvent(type, data), channel));
+    // pusher-js hands global listeners its subscription_succeeded too (also after a reconnect)
+    offs.push(onPublicEvent('pusher:subscription_succeeded', () => setVersion((v) => v + 1), channel));
     return () => offs.forEach((off) => off());
   }, [id, onEvent]);
 
@@ -58,11 +63,12 @@ export function useBattle(id: number, code: string | null | undefined, clock: En
 
   useEffect(() => {
     let live = true;
+    const since = logLength(actor.getSnapshot().context); // events from here on are newer than the answer
     api<{ data: Battle }>('GET', battleApiPath(id, code)).then(
       (res) => {
         if (!live) return;
         setError(null);
-        actor.send({ type: 'LOADED', battle: res.data });
+        actor.send({ type: 'LOADED', battle: res.data, since });
       },
       (e: unknown) => live && setError(e instanceof ApiError || e instanceof Error ? e : new Error(String(e))),
     );
