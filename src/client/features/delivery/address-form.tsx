@@ -1,9 +1,13 @@
-// The address form (spec §3/§5): validated on blur and on change after that, never per keystroke,
+// The address form (spec §3/§5): validated on blur and on the DOM change event, never per keystroke,
 // with the spec's exact messages from the shared schema.
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm, type UseFormReturn } from 'react-hook-form';
 import { ADDRESS_FIELDS, addressSchema, type Address, type AddressInput } from '../../../shared/api/delivery.ts';
 import { COUNTRIES } from '../../../shared/countries.ts';
+import { useMemo } from 'react';
+import { validateOnCommit } from '../../lib/validate-on-commit.ts';
+
+const NAMES = ADDRESS_FIELDS.map((f) => f.name);
 
 const empty: AddressInput = {
   first_name: '',
@@ -23,16 +27,17 @@ export function useAddressForm(): UseFormReturn<AddressInput, unknown, Address> 
   return useForm<AddressInput, unknown, Address>({
     resolver: zodResolver(addressSchema),
     mode: 'onBlur',
-    reValidateMode: 'onChange',
+    reValidateMode: 'onBlur', // and on the DOM change event (validateOnCommit)
     defaultValues: empty,
   });
 }
 
 /** The address fields of a form made with useAddressForm. */
 export function AddressFields({ form }: { form: UseFormReturn<AddressInput, unknown, Address> }) {
-  const { register, formState } = form;
+  const { register, formState, trigger } = form;
+  const commitRef = useMemo(() => validateOnCommit(trigger, NAMES), [trigger]);
   return (
-    <div className="form-grid">
+    <div className="form-grid" ref={commitRef}>
       {ADDRESS_FIELDS.map((f) => {
         const error = formState.errors[f.name]?.message;
         const id = `address-${f.name}`;

@@ -1,5 +1,5 @@
 // /profile (main): the player's card (avatar, name, email, level, balance, Logout), avatar choice,
-// name and password forms, stats, active sessions, the provably-fair seed pair and responsible play.
+// name and password forms, stats, active sessions, the provably-fair seed pair, responsible play and the bet history.
 import { useEffect } from 'react';
 import { useSession } from '../../stores/session.ts';
 import { loadProfile, logout } from '../../lib/session.ts';
@@ -9,6 +9,7 @@ import { AvatarPicker } from './avatar-picker.tsx';
 import { NameForm, PasswordForm } from './account-forms.tsx';
 import { ProfileSessions } from './profile-sessions.tsx';
 import { ProfileStatsPanel } from './profile-stats.tsx';
+import { ProfileBets } from './profile-bets.tsx';
 import { EmailVerifyNotice } from './email-verify-notice.tsx';
 import { SeedPairPanel } from '../../components/fair/seed-pair-panel.tsx';
 import { ResponsiblePlayPanel } from './responsible-play-panel.tsx';
@@ -47,6 +48,7 @@ export default function ProfileMainPage() {
         <ProfileSessions />
         <SeedPairPanel className="profile-panel" />
         <ResponsiblePlayPanel />
+        <ProfileBets />
       </div>
     </section>
   );

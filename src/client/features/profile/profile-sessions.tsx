@@ -1,4 +1,5 @@
-// Signed-in sessions on /profile (one per sign-in) and "Sign out everywhere" (this device too).
+// Signed-in sessions on /profile (one per sign-in, a page of 5 at a time so a player with many
+// sign-ins still reaches the rest of the page) and "Sign out everywhere" (this device too).
 import { useState } from 'react';
 import { api, errorText } from '../../lib/api.ts';
 import { formatDateTime } from '../../lib/format.ts';
@@ -7,11 +8,18 @@ import { Button } from '../../components/ui/button.tsx';
 import { toast } from '../../components/ui/toaster.tsx';
 import { useApiData } from '../../lib/use-api-data.ts';
 import type { ProfileSession } from '../../../shared/api/profile.ts';
+import { Pager } from './pager.tsx';
+
+/** Sessions shown at once. */
+export const SESSIONS_PER_PAGE = 5;
 
 /** The sessions panel. */
 export function ProfileSessions() {
   const { data, error } = useApiData<{ data: ProfileSession[] }>('/api/profile/sessions');
   const [busy, setBusy] = useState(false);
+  const [page, setPage] = useState(1);
+  const pages = Math.max(1, Math.ceil((data?.data.length ?? 0) / SESSIONS_PER_PAGE));
+  const shown = Math.min(page, pages); // a page past the end after sessions ended: the last one
   const everywhere = async () => {
     setBusy(true);
     try {
@@ -29,7 +37,7 @@ export function ProfileSessions() {
       {!data && (error ? <p role="alert">Sessions could not be loaded.</p> : <p className="muted">Loading...</p>)}
       {data && (
         <ul className="session-list">
-          {data.data.map((s) => (
+          {data.data.slice((shown - 1) * SESSIONS_PER_PAGE, shown * SESSIONS_PER_PAGE).map((s) => (
             <li key={s.id} data-testid="session">
               <span>
                 Signed in {formatDateTime(new Date(s.signed_in_at))} · last active{' '}
@@ -40,6 +48,7 @@ export function ProfileSessions() {
           ))}
         </ul>
       )}
+      <Pager page={shown} pages={pages} onPage={setPage} label="Session pages" />
       <Button variant="outline" loading={busy} onClick={() => void everywhere()}>
         Sign out everywhere
       </Button>

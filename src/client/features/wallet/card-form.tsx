@@ -1,7 +1,9 @@
 // Credit card form (spec §2, §5, §9): amount (default 25 or ?amount), presets 5, 25, 100, 250,
 // 500, Other sets 50; Pay shows the amount and any promo bonus and is disabled when touched and
 // invalid; Pay → POST /api/deposit/zen/redirect → the browser goes to redirect_url.
+import { useMemo } from 'react';
 import { useForm } from 'react-hook-form';
+import { validateOnCommit } from '../../lib/validate-on-commit.ts';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { CARD_DEFAULT_DOLLARS, CARD_OTHER_DOLLARS, CARD_PRESETS, PROMO_LABEL_CODE } from '../../../shared/constants.ts';
 import { Button } from '../../components/ui/button.tsx';
@@ -13,12 +15,13 @@ import { cardFormSchema, promoBonus, queryNumber, type CardForm as CardValues } 
 
 /** The card deposit form. */
 export function CardForm() {
-  const { register, handleSubmit, setValue, watch, formState } = useForm<CardValues>({
+  const { register, handleSubmit, setValue, watch, formState, trigger } = useForm<CardValues>({
     resolver: zodResolver(cardFormSchema),
     mode: 'onBlur',
-    reValidateMode: 'onChange',
+    reValidateMode: 'onBlur', // and on the DOM change event (validateOnCommit): never per keystroke
     defaultValues: { amount: queryNumber('amount') ?? CARD_DEFAULT_DOLLARS, code: '' },
   });
+  const commitRef = useMemo(() => validateOnCommit(trigger, ['amount'] as const), [trigger]);
   const promo = usePromo();
   const { busy, checkout } = useRedirectCheckout('/api/deposit/zen/redirect');
   const amount = watch('amount');
@@ -29,7 +32,7 @@ export function CardForm() {
   const pay = handleSubmit((v) => checkout(v.amount, promo.promo?.code ?? ''));
   const error = formState.errors.amount?.message;
   return (
-    <form className="deposit-form card-form" onSubmit={pay} noValidate aria-label="Credit card">
+    <form className="deposit-form card-form" ref={commitRef} onSubmit={pay} noValidate aria-label="Credit card">
       <AmountField id="card-amount" error={error} field={register('amount', { valueAsNumber: true })} />
       <div className="presets" role="group" aria-label="Amount presets">
         {CARD_PRESETS.map((p) => (

@@ -1,6 +1,8 @@
 // Skins form (spec §2, §5, §9): amount (default 3.15, a required number), the promo field and
 // Checkout → POST /api/deposit/skinsback/redirect → the browser goes to redirect_url.
+import { useMemo } from 'react';
 import { useForm } from 'react-hook-form';
+import { validateOnCommit } from '../../lib/validate-on-commit.ts';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { PROMO_LABEL_CODE, SKINS_DEFAULT_DOLLARS } from '../../../shared/constants.ts';
 import { Button } from '../../components/ui/button.tsx';
@@ -11,12 +13,13 @@ import { promoBonus, skinsFormSchema, type SkinsForm as SkinsValues } from './wa
 
 /** The skins deposit form. */
 export function SkinsForm() {
-  const { register, handleSubmit, watch, formState } = useForm<SkinsValues>({
+  const { register, handleSubmit, watch, formState, trigger } = useForm<SkinsValues>({
     resolver: zodResolver(skinsFormSchema),
     mode: 'onBlur',
-    reValidateMode: 'onChange',
+    reValidateMode: 'onBlur', // and on the DOM change event (validateOnCommit): never per keystroke
     defaultValues: { amount: SKINS_DEFAULT_DOLLARS, code: '' },
   });
+  const commitRef = useMemo(() => validateOnCommit(trigger, ['amount'] as const), [trigger]);
   const promo = usePromo();
   const { busy, checkout } = useRedirectCheckout('/api/deposit/skinsback/redirect');
   const amount = watch('amount');
@@ -24,7 +27,7 @@ export function SkinsForm() {
   const submit = handleSubmit((v) => checkout(v.amount, promo.promo?.code ?? ''));
   const error = formState.errors.amount?.message;
   return (
-    <form className="deposit-form skins-form" onSubmit={submit} noValidate aria-label="Skins">
+    <form className="deposit-form skins-form" ref={commitRef} onSubmit={submit} noValidate aria-label="Skins">
       <AmountField id="skins-amount" error={error} field={register('amount', { valueAsNumber: true })} />
       <p className="muted small">You choose skins worth at least this amount on the next page.</p>
       <PromoField state={promo} bonus={bonus} label={promoLabel(PROMO_LABEL_CODE.code, PROMO_LABEL_CODE.percent)} />

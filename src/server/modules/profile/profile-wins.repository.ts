@@ -37,7 +37,8 @@ async function revealedSeed(db: Q, userId: number, hash: string): Promise<string
   return row?.server_seed ?? null;
 }
 
-function fairLink(path: string, params: Record<string, string | number | null>): string {
+/** A provably-fair page path with its query (null values left out). */
+export function fairLink(path: string, params: Record<string, string | number | null>): string {
   const q = new URLSearchParams();
   for (const [k, v] of Object.entries(params)) if (v !== null) q.set(k, String(v));
   return `${path}?${q.toString()}`;

@@ -1,4 +1,4 @@
-// HTTP for the profile hub's main page: name, password, stats, sessions, sign out everywhere, and a
+// HTTP for the profile hub's main page: name, password, stats, the bets archive, sessions, sign out everywhere, and a
 // shipped avatar. Uploads live in avatar.routes.ts.
 import type { FastifyInstance } from 'fastify';
 import { defineRoute } from '../../http/route.ts';
@@ -14,6 +14,9 @@ import {
   shippedAvatarUrl,
 } from '../../../shared/api/profile.ts';
 import { profileStats } from './profile-stats.repository.ts';
+import { findBets } from './profile-bets.repository.ts';
+import { describeBets } from './profile-bets.links.ts';
+import { betsQuerySchema, betsResponseSchema } from '../../../shared/api/profile-bets.ts';
 import {
   changeName,
   changePassword,
@@ -75,6 +78,24 @@ export function profileRoutes(app: FastifyInstance, ctx: ProfileContext): void {
       const data = await profileStats(db, user.id);
       if (!data) throw new HttpError(401, 'Unauthenticated.');
       return { data };
+    },
+  );
+
+  defineRoute(
+    app,
+    {
+      method: 'GET',
+      url: '/api/profile/bets',
+      summary:
+        'Your settled bets in every game, newest first (game, result=win|loss, from/to UTC days YYYY-MM-DD, page, per_page): stake, payout and the link to its verifier',
+      tags,
+      auth: true,
+      query: betsQuerySchema,
+      response: betsResponseSchema,
+    },
+    async ({ user, query }) => {
+      const { rows, total } = await findBets(db, user.id, query);
+      return { data: await describeBets(db, rows), meta: { page: query.page, per_page: query.per_page, total } };
     },
   );
 

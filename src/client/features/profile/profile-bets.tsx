@@ -1,0 +1,110 @@
+// The bets archive on /profile: every settled bet in every game (GET /api/profile/bets), filtered by
+// game, result and day, a page at a time, each linking to the page that verifies it.
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { formatDateTime, formatDollars } from '../../lib/format.ts';
+import { useApiData } from '../../lib/use-api-data.ts';
+import { HudSelect } from '../../components/hud/hud-select.tsx';
+import { HudInput } from '../../components/hud/hud-input.tsx';
+import type { ArchiveGame, BetsResponse } from '../../../shared/api/profile-bets.ts';
+import { Pager } from './pager.tsx';
+
+const PER_PAGE = 10;
+/** The games' names as the site shows them. */
+export const GAME_NAMES: Record<ArchiveGame, string> = {
+  dice: 'Dice',
+  upgrade: 'Upgrade',
+  plinko: 'Bounce',
+  crash: 'Rocket',
+  wheel: 'Crazy Wheel',
+  battle: 'Battles',
+  box: 'Boxes',
+};
+const GAME_OPTIONS = [
+  { value: '', label: 'All games' },
+  ...Object.entries(GAME_NAMES).map(([value, label]) => ({ value, label })),
+];
+const RESULT_OPTIONS = [
+  { value: '', label: 'Wins and losses' },
+  { value: 'win', label: 'Wins' },
+  { value: 'loss', label: 'Losses' },
+];
+
+interface Filters {
+  game: string;
+  result: string;
+  from: string;
+  to: string;
+}
+
+/** The archive's API path for these filters and page. */
+export function betsPath(f: Filters, page: number): string {
+  const q = new URLSearchParams({ page: String(page), per_page: String(PER_PAGE) });
+  for (const [k, v] of Object.entries(f)) if (v) q.set(k, v);
+  return `/api/profile/bets?${q.toString()}`;
+}
+
+/** The bet history panel. */
+export function ProfileBets() {
+  const [filters, setFilters] = useState<Filters>({ game: '', result: '', from: '', to: '' });
+  const [page, setPage] = useState(1);
+  const { data, error } = useApiData<BetsResponse>(betsPath(filters, page));
+  const filter = (key: keyof Filters) => (value: string) => {
+    setFilters((f) => ({ ...f, [key]: value }));
+    setPage(1); // a new filter starts at its first page
+  };
+  const pages = data ? Math.max(1, Math.ceil(data.meta.total / data.meta.per_page)) : 1;
+  return (
+    <section className="profile-panel profile-bets" data-testid="profile-bets" aria-labelledby="bets-title">
+      <h2 id="bets-title">Bet history</h2>
+      <div className="bets-filters">
+        <HudSelect label="Game" name="game" options={GAME_OPTIONS} value={filters.game} onChange={filter('game')} />
+        <HudSelect
+          label="Result"
+          name="result"
+          options={RESULT_OPTIONS}
+          value={filters.result}
+          onChange={filter('result')}
+        />
+        <HudInput label="From" type="date" value={filters.from} onChange={(e) => filter('from')(e.target.value)} />
+        <HudInput label="To" type="date" value={filters.to} onChange={(e) => filter('to')(e.target.value)} />
+      </div>
+      {error && <p role="alert">Bets could not be loaded.</p>}
+      {!data && !error && <p className="muted">Loading...</p>}
+      {data && data.data.length === 0 && <p className="muted">No bets match.</p>}
+      {data && data.data.length > 0 && (
+        <div className="bets-scroll">
+          <table className="bets-table">
+            <thead>
+              <tr>
+                <th scope="col">Date</th>
+                <th scope="col">Game</th>
+                <th scope="col">Bet</th>
+                <th scope="col">Stake</th>
+                <th scope="col">Payout</th>
+                <th scope="col">Verify</th>
+              </tr>
+            </thead>
+            <tbody>
+              {data.data.map((b) => (
+                <tr key={`${b.game}:${b.id}`} data-testid="bet-row" data-game={b.game} data-result={b.result}>
+                  <td>{formatDateTime(new Date(b.created_at))}</td>
+                  <td>{GAME_NAMES[b.game]}</td>
+                  <td>{b.title}</td>
+                  <td>{formatDollars(b.stake)}</td>
+                  <td className={b.result === 'win' ? 'bet-win' : 'bet-loss'}>
+                    {formatDollars(b.payout)} <span className="sr-only">{b.result === 'win' ? 'won' : 'lost'}</span>
+                  </td>
+                  <td>
+                    <Link to={b.link}>{b.game === 'battle' ? 'Open' : 'Verify'}</Link>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      <Pager page={page} pages={pages} onPage={setPage} label="Bet history pages" />
+    </section>
+  );
+}
