@@ -108,7 +108,7 @@ test('a bet placed while starting shows in its panel; the wheel lands on the API
   await expect(page.getByTestId('wheel-result')).toContainText(`${game.color} ×${PAYOUT[game.color]}`);
 
   const won = game.color === 'red';
-  await expect(page.getByTestId('my-payout')).toHaveText(won ? ' — you won $3.05' : ' — no win this time');
+  await expect(page.getByTestId('my-payout')).toHaveText(won ? 'You won $3.05' : 'No win this time');
   await expect(page.getByTestId('balance')).toHaveText(won ? '$102.05' : '$99.00');
 });
 

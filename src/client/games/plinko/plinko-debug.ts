@@ -1,6 +1,6 @@
-// window.__plinko for browser tests and the frame-cost bench: renderer, the balls' positions, and a
-// frame-cost probe that keeps `balls` balls in flight (100 by default) while stepping the clock;
-// window.__plinkoIdle is the same probe on the same board with no balls.
+// window.__plinko for browser tests and the frame-cost bench: renderer, the balls' positions, the
+// bucket labels' sizes, and a frame-cost probe that keeps `balls` balls in flight (100 by default)
+// while stepping the clock; window.__plinkoIdle is the same probe on the same board with no balls.
 import type { PixiHost } from '../../engine/pixi-host.ts';
 import type { EngineClock } from '../../engine/clock.ts';
 import { measureFrames } from '../../engine/frame-cost.ts';
@@ -12,6 +12,8 @@ import type { PlinkoScene } from './plinko.scene.ts';
 export interface PlinkoDebug {
   renderer: string;
   view(): ReturnType<PlinkoScene['view']>;
+  /** The bucket labels: text and font size in CSS px. */
+  labels(): ReturnType<PlinkoScene['labelSizes']>;
   /** JS ms per frame (clock step + scene update + render submit) with `balls` balls kept in flight. */
   frameCosts(frames: number, balls?: number): number[];
 }
@@ -21,6 +23,7 @@ export function exposePlinkoDebug(host: PixiHost, scene: PlinkoScene, clock: Eng
   const handle: PlinkoDebug = {
     renderer: host.rendererName,
     view: () => scene.view(),
+    labels: () => scene.labelSizes(),
     frameCosts: (frames, balls = 100) => {
       const rows = scene.view().rows;
       const scripts = Array.from({ length: 64 }, (_, n) => {
