@@ -8,7 +8,7 @@ import { WHEEL_LAYOUT } from '../../src/shared/games/wheel/wheel.layout.ts';
 
 const PAYOUT: Record<string, number> = { grey: 2, red: 3.05, blue: 5.2, gold: 52 };
 
-type W = Window & { __wheel?: { renderer: string; view(): { segment: number; landed: boolean } } };
+type W = Window & { __wheel?: { renderer: string; view(): { segment: number; landed: boolean; glow: unknown } } };
 
 /** Seconds left in the open betting window as the page shows them ("Bets close in 7.4 s"), or null. */
 async function bettingLeft(page: Page): Promise<number | null> {
@@ -108,7 +108,7 @@ test('a bet placed while starting shows in its panel; the wheel lands on the API
   await expect(page.getByTestId('wheel-result')).toContainText(`${game.color} ×${PAYOUT[game.color]}`);
 
   const won = game.color === 'red';
-  await expect(page.getByTestId('my-payout')).toHaveText(won ? ' — you won $3.05' : ' — no win this time');
+  await expect(page.getByTestId('my-payout')).toHaveText(won ? 'You won $3.05' : 'No win this time');
   await expect(page.getByTestId('balance')).toHaveText(won ? '$102.05' : '$99.00');
 });
 
@@ -124,4 +124,51 @@ test('the provably-fair page lists the day seeds and recomputes a round', async 
     color: WHEEL_LAYOUT[8],
     multiplier: PAYOUT[WHEEL_LAYOUT[8]!],
   });
+});
+
+// issue 26 item 4: the landing runs on server time, so the result (the label in its colour, the
+// winning panel's glow, the wheel's own glow) is on show while the round is still `ended` — all three
+// read together, on each DOM change and each animation frame, for a round this page saw spinning
+test('the result shows in the round’s own ended phase @responsive', async ({ page }) => {
+  test.setTimeout(90_000);
+  await page.goto('/wheel');
+  const stage = page.getByTestId('wheel-stage');
+  await expect(stage).toHaveAttribute('data-renderer', 'webgl');
+  const seen = await page.evaluate(
+    () =>
+      new Promise<{ status: string | null; result: string; winner: string[]; glow: unknown }>((resolve) => {
+        const el = document.querySelector('[data-testid="wheel-stage"]')!;
+        let sawSpin = false;
+        let done = false;
+        const check = () => {
+          if (done) return;
+          if (el.getAttribute('data-status') === 'in_progress') sawSpin = true;
+          const landed = el.getAttribute('data-landed-round');
+          const glow = (window as W).__wheel?.view().glow ?? null;
+          if (!sawSpin || !landed || landed !== el.getAttribute('data-round') || glow === null) return;
+          done = true;
+          observer.disconnect();
+          resolve({
+            status: el.getAttribute('data-status'),
+            result: document.querySelector('[data-testid="wheel-result"]')?.textContent ?? '',
+            winner: [...document.querySelectorAll('.wheel-panel.wheel-winner')].map(
+              (p) => p.getAttribute('data-testid') ?? '',
+            ),
+            glow,
+          });
+        };
+        const observer = new MutationObserver(check);
+        observer.observe(document.body, { attributes: true, childList: true, subtree: true, characterData: true });
+        const frame = () => {
+          check();
+          if (!done) requestAnimationFrame(frame);
+        };
+        frame();
+      }),
+  );
+  expect(seen.status).toBe('ended');
+  const color = /^(grey|red|blue|gold) ×/.exec(seen.result)?.[1];
+  expect(color).toBeDefined();
+  expect(seen.winner).toEqual([`panel-${color}`]);
+  expect(seen.glow).toBe(color);
 });

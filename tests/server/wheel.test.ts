@@ -162,7 +162,9 @@ describeEachDb('crazy wheel', (dialect) => {
       expect(Object.keys(e.payload).sort()).toEqual(
         e.payload.status === 'starting'
           ? ['betting_ends_at', 'id', 'server_time', 'status']
-          : ['id', 'server_time', 'status'],
+          : e.payload.status === 'in_progress'
+            ? ['elapsed', 'id', 'server_time', 'status']
+            : ['id', 'server_time', 'status'],
       );
     }
     expect(games.at(-1)!.payload).toMatchObject({ status: 'ended', segment: r1.segment, color: won, multiplier });

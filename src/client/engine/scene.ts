@@ -57,7 +57,9 @@ export class SceneRunner {
     readonly scene: Scene, // the running scene
     readonly clock: EngineClock, // engine time
   ) {
-    const tick = () => clock.tick(host.app.ticker.deltaMS);
+    // the raw frame time: Pixi caps deltaMS at 100 ms (minFPS 10), which would slow engine time — and
+    // every landing and countdown on it — below real time at low frame rates (the clock caps stalls)
+    const tick = () => clock.tick(host.app.ticker.elapsedMS);
     host.app.ticker.add(tick);
     this.offTick = () => host.app.ticker.remove(tick);
     this.offClock = clock.subscribe((now, delta) => scene.update(now, delta));

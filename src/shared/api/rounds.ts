@@ -61,12 +61,15 @@ export const WHEEL_COLORS = ['grey', 'red', 'blue', 'gold'] as const;
 /** One wheel colour. */
 export type WheelColor = (typeof WHEEL_COLORS)[number];
 
-/** /wheel `wheel:game`: the round now; segment, color and multiplier only once ended. */
+/** /wheel `wheel:game`: the round now; elapsed (ms since the spin began) only in progress; segment,
+ * color, multiplier and ended_at only once ended — the client lands the wheel on these server times. */
 export const wheelGameEventSchema = z.object({
   id: z.number().int(),
   status,
   server_time: epochMs,
   betting_ends_at: epochMs.optional(),
+  elapsed: z.number().nonnegative().optional(),
+  ended_at: epochMs.optional(),
   segment: z.number().int().min(0).max(53).optional(),
   color: z.enum(WHEEL_COLORS).optional(),
   multiplier: z.number().optional(),

@@ -22,7 +22,7 @@ function fakeApp() {
       app.renders++;
     },
     ticker: {
-      deltaMS: 0,
+      elapsedMS: 0,
       started: false,
       add(fn: () => void, ctx?: unknown, priority: number = UPDATE_PRIORITY.NORMAL) {
         callbacks.push({ fn, ctx, priority });
@@ -53,7 +53,7 @@ function fakeApp() {
     },
     /** One animation frame of `ms` real ms. */
     frame(ms = 1000 / 60) {
-      app.ticker.deltaMS = ms;
+      app.ticker.elapsedMS = ms;
       for (const c of [...callbacks]) c.fn.call(c.ctx);
     },
   };
@@ -115,6 +115,13 @@ describe('render on demand', () => {
     expect(app.ticker.started).toBe(true);
     app.frame();
     expect(app.renders).toBe(1); // the host's first frame, not Pixi's render too
+  });
+
+  it('engine time keeps real time at low frame rates (a 9 fps frame is 111 ms, not Pixi’s capped 100)', () => {
+    const { app, clock } = setUp();
+    const start = clock.now;
+    for (let i = 0; i < 9; i++) app.frame(1000 / 9);
+    expect(clock.now - start).toBeCloseTo(1000);
   });
 
   it('a static scene renders its first frame, then nothing while the clock and its timers go on', () => {

@@ -1,12 +1,11 @@
-// window.__plinko for browser tests and the frame-cost bench: renderer, the balls' positions, and a
-// frame-cost probe that keeps `balls` balls in flight (100 by default) while stepping the clock;
-// window.__plinkoIdle is the same probe on the same board with no balls. Installed once the physics
-// chunk has loaded (plinko-physics.ts): the probe's balls fly by it.
+// window.__plinko for browser tests and the frame-cost bench: renderer, the balls' positions, the
+// bucket labels' sizes, and a frame-cost probe that keeps `balls` balls in flight (100 by default)
+// while stepping the clock; window.__plinkoIdle is the same probe on the same board with no balls.
+// The probe loads the physics chunk (plinko-physics.ts) when it first runs, not with the page.
 import type { PixiHost } from '../../engine/pixi-host.ts';
 import type { EngineClock } from '../../engine/clock.ts';
 import { measureFrames } from '../../engine/frame-cost.ts';
 import { pathBits, plinkoOutcome } from '../../../shared/games/plinko/plinko.outcome.ts';
-import type { dropTrajectory as DropTrajectory } from '../../../shared/games/plinko/plinko.script.ts';
 import { loadTrajectory } from './plinko-physics.ts';
 import type { PlinkoScene } from './plinko.scene.ts';
 
@@ -14,16 +13,20 @@ import type { PlinkoScene } from './plinko.scene.ts';
 export interface PlinkoDebug {
   renderer: string;
   view(): ReturnType<PlinkoScene['view']>;
+  /** The bucket labels: text and font size in CSS px. */
+  labels(): ReturnType<PlinkoScene['labelSizes']>;
   /** JS ms per frame (clock step + scene update + render submit) with `balls` balls kept in flight. */
-  frameCosts(frames: number, balls?: number): number[];
+  frameCosts(frames: number, balls?: number): Promise<number[]>;
 }
 
-/** The hooks on a board, with the physics the probe's balls fly by. */
-function debugHandle(host: PixiHost, scene: PlinkoScene, clock: EngineClock, trajectory: typeof DropTrajectory) {
+/** Installs window.__plinko; returns the uninstall function. */
+export function exposePlinkoDebug(host: PixiHost, scene: PlinkoScene, clock: EngineClock): () => void {
   const handle: PlinkoDebug = {
     renderer: host.rendererName,
     view: () => scene.view(),
-    frameCosts: (frames, balls = 100) => {
+    labels: () => scene.labelSizes(),
+    frameCosts: async (frames, balls = 100) => {
+      const trajectory = await loadTrajectory();
       const rows = scene.view().rows;
       const scripts = Array.from({ length: 64 }, (_, n) => {
         const seeds = { serverSeed: 'bench', clientSeed: 'bench', nonce: n };
@@ -35,21 +38,10 @@ function debugHandle(host: PixiHost, scene: PlinkoScene, clock: EngineClock, tra
       });
     },
   };
-  return handle;
-}
-
-/** Installs window.__plinko once the physics chunk has loaded; returns the uninstall function. */
-export function exposePlinkoDebug(host: PixiHost, scene: PlinkoScene, clock: EngineClock): () => void {
   const w = window as unknown as { __plinko?: PlinkoDebug; __plinkoIdle?: PlinkoDebug };
-  let removed = false;
-  void loadTrajectory().then((trajectory) => {
-    if (removed) return;
-    const handle = debugHandle(host, scene, clock, trajectory);
-    w.__plinko = handle;
-    w.__plinkoIdle = { ...handle, frameCosts: (frames) => handle.frameCosts(frames, 0) };
-  });
+  w.__plinko = handle;
+  w.__plinkoIdle = { ...handle, frameCosts: (frames) => handle.frameCosts(frames, 0) };
   return () => {
-    removed = true;
     delete w.__plinko;
     delete w.__plinkoIdle;
   };

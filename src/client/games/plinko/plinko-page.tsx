@@ -25,6 +25,7 @@ import { PlinkoHud } from './plinko-hud.tsx';
 import { PlinkoHistory } from './plinko-history.tsx';
 import { exposePlinkoDebug } from './plinko-debug.ts';
 import { loadTrajectory } from './plinko-physics.ts';
+import './plinko.css';
 
 /** POST /api/plinko/bet and the ball's trajectory along the returned path. */
 async function placeDrop(params: DropParams): Promise<DropResult> {

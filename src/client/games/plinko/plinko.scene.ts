@@ -31,6 +31,8 @@ interface Ball {
 }
 
 const REST_ALPHA = 0.85; // a bucket's alpha between hits
+const LABEL_MIN_PX = 11; // bucket labels stay readable on a phone…
+const LABEL_MAX_PX = 14; // …and modest on a wide screen
 
 /** A hit bucket's bounce: down 6 px and back (a sine arc), flashing from full alpha and 112 % size to rest. */
 function bucketBounce(box: Container, restY: number): gsap.core.Timeline {
@@ -72,6 +74,7 @@ export class PlinkoScene implements Scene {
   private ballTexture: Texture = Texture.WHITE; // the ball, rendered once in prepare(): balls are sprites that batch
   private board: Board = plinkoBoard(16);
   private multipliers: number[] = [];
+  private labels: Text[] = []; // the bucket labels, in bucket order
   private balls: Ball[] = [];
   private pegLit = new Map<Graphics, number>(); // glow → engine ms its peg was struck
   private bucketHit = new Map<number, number>(); // bucket → engine ms landed, until its bounce ended
@@ -220,6 +223,7 @@ export class PlinkoScene implements Scene {
       }),
     );
     for (const child of this.bucketLayer.removeChildren()) child.destroy({ children: true });
+    this.labels = [];
     for (const t of this.bounces) t.kill();
     this.bounces = [];
     b.buckets.forEach((bucket, k) => {
@@ -227,16 +231,7 @@ export class PlinkoScene implements Scene {
       const bg = new Graphics()
         .roundRect(-bucket.width / 2, -bucket.height / 2, bucket.width, bucket.height * 0.8, 4)
         .fill(heatColour(bucketHeat(b.rows, k)));
-      const m = this.multipliers[k];
-      const label = new Text({
-        text: m === undefined ? '' : `${m}×`,
-        style: {
-          fill: 0x1a0d00,
-          fontSize: m !== undefined && m >= 100 ? 8 : 10,
-          fontWeight: '700',
-          fontFamily: 'system-ui, sans-serif',
-        },
-      });
+      const label = this.bucketLabel(this.multipliers[k], bucket.width);
       label.anchor.set(0.5);
       label.position.set(0, -bucket.height * 0.1);
       box.addChild(bg, label);
@@ -245,6 +240,30 @@ export class PlinkoScene implements Scene {
       this.bucketLayer.addChild(box);
       this.bounces.push(bucketBounce(box, bucket.y));
     });
+  }
+
+  /**
+   * A bucket's multiplier, never under LABEL_MIN_PX on screen (up to LABEL_MAX_PX where buckets are
+   * wide): where "130×" is wider than the bucket the × goes, and 1000 reads "1k".
+   */
+  private bucketLabel(m: number | undefined, width: number): Text {
+    const px = Math.max(LABEL_MIN_PX, Math.min(LABEL_MAX_PX, width * this.scale * 0.42));
+    const style = {
+      fill: 0x1a0d00,
+      fontSize: px / this.scale,
+      fontWeight: '700',
+      fontFamily: 'system-ui, sans-serif',
+    } as const;
+    const value = m === undefined ? '' : m >= 1000 ? `${m / 1000}k` : String(m);
+    const label = new Text({ text: value ? `${value}×` : '', style });
+    if (label.width > width) label.text = value;
+    this.labels.push(label);
+    return label;
+  }
+
+  /** The bucket labels as drawn (tests: text and size in CSS px). */
+  labelSizes(): { text: string; px: number }[] {
+    return this.labels.map((l) => ({ text: l.text, px: Number(l.style.fontSize) * this.scale }));
   }
 
   private drawLit(now: number): void {

@@ -136,19 +136,21 @@ export default function WheelPage() {
       >
         <PixiStage background="#000000" onReady={onReady} onError={onError} />
         <LoadingBar progress={progress} />
-        <p className="wheel-status" data-testid="wheel-status" aria-live="polite">
-          {frame.label}
-        </p>
-        {ended && (
-          <p className={`wheel-result wheel-${ended.color}`} data-testid="wheel-result" data-segment={ended.segment}>
-            {ended.color} ×{ended.multiplier}
-            {myBets.length > 0 && (
-              <strong data-testid="my-payout">
-                {myPayout > 0 ? ` — you won ${formatDollars(myPayout)}` : ' — no win this time'}
-              </strong>
-            )}
+        <div className="wheel-hub" data-testid="wheel-hub">
+          <p className="wheel-status" data-testid="wheel-status" aria-live="polite">
+            {frame.label}
           </p>
-        )}
+          {ended && (
+            <p className={`wheel-result wheel-${ended.color}`} data-testid="wheel-result" data-segment={ended.segment}>
+              {ended.color} ×{ended.multiplier}
+              {myBets.length > 0 && (
+                <strong data-testid="my-payout">
+                  {myPayout > 0 ? `You won ${formatDollars(myPayout)}` : 'No win this time'}
+                </strong>
+              )}
+            </p>
+          )}
+        </div>
       </div>
       <div className="wheel-amount">
         <AmountField value={amount} limits={LIMITS} onChange={setAmount} testId="wheel-amount" />

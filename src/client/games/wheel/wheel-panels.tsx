@@ -6,6 +6,11 @@ import { HudButton } from '../../components/hud/hud-button.tsx';
 import { WHEEL_COLORS, type WheelColor } from '../../../shared/games/wheel/wheel.layout.ts';
 import type { PanelBet } from './use-wheel-round.ts';
 
+/** "1 player", "2 players", "0 players". */
+export function playerCount(n: number): string {
+  return `${n} ${n === 1 ? 'player' : 'players'}`;
+}
+
 /** Props of the panels. */
 export interface WheelPanelsProps {
   bets: PanelBet[];
@@ -35,7 +40,8 @@ export function WheelPanels({ bets, payouts, userId, canBet, amountOk, winner, o
               Bet on {color} ×{payouts[color]}
             </BetButton>
             <p className="wheel-total">
-              <span>{mine.length} players</span> <strong data-testid={`total-${color}`}>{formatDollars(total)}</strong>
+              <span data-testid={`players-${color}`}>{playerCount(mine.length)}</span>{' '}
+              <strong data-testid={`total-${color}`}>{formatDollars(total)}</strong>
             </p>
             <ul className="wheel-players">
               {mine.map((b) => (

@@ -10,6 +10,8 @@ import type { WheelColor } from '../../../shared/games/wheel/wheel.layout.ts';
 import { SEGMENT_ANGLE } from '../../../shared/games/wheel/wheel.script.ts';
 import { wheelCues, wheelLabel, type WheelFrame } from './wheel.view.ts';
 
+const HUB = 0.58; // the hub's radius, of the wheel's (wheel.css sizes the hub text from it)
+
 /** Fill colour per wheel colour. */
 export const WHEEL_FILL: Record<WheelColor, number> = { grey: 0x59606e, red: 0xe0413c, blue: 0x2f7dea, gold: 0xf2c230 };
 const LIGHTS = 27;
@@ -61,6 +63,11 @@ export class WheelScene implements Scene {
   /** The last drawn frame (tests read it). */
   get lastView(): WheelFrame {
     return this.view;
+  }
+
+  /** The hub's radius in CSS px (tests: the page's hub text must fit inside it). */
+  get hubRadius(): number {
+    return this.radius * HUB;
   }
 
   /** Draws the layout the server publishes. */
@@ -123,7 +130,7 @@ export class WheelScene implements Scene {
     const r = this.radius;
     this.hub
       .clear()
-      .circle(0, 0, r * 0.58)
+      .circle(0, 0, r * HUB)
       .fill(0x101118)
       .stroke({ color: 0x2a2c38, width: 3 });
     const p = this.pointer.clear();

@@ -1,14 +1,15 @@
 // The Crazy Wheel's one input: the round machine's snapshot at an engine time → what the scene and
 // the status line show (phase, angle, segment under the pointer, glow, the result the wheel rests
-// on, the label). The wheel spins from where it rests when this page sees the round in progress
-// and, on `ended`, lands from that spin's angle and speed by the shared script, started at the
-// engine time the status arrived (so pause, step and skip apply). A page that never saw the round
-// in progress (it joined late) shows the result at rest at once; a landing still travelling when
-// the next round arrives ends at once. Everything is a function of the snapshots seen and engine
-// time — no wall clock — so a replay of the same events draws the same frames. The source must see
-// every status (bind it to the actor: `round.subscribe(() => source(clock.now))`); the times it
-// uses are the machine's (`since`), not when it was called.
-import { bettingLeft, type RoundContext, type RoundGameEvent } from '../../engine/machines/round.machine.ts';
+// on, the label). The motion is a function of server time (the round machine's `serverNow`, anchored
+// by every event): the spin of the time since the round went in progress (`elapsed` in its events),
+// the landing of the time since it ended (`ended_at`) — not of frames, nor of when this page saw a
+// status — so at any frame rate and any latency every viewer draws the same angle at the same server
+// time, and the result shows inside the round's own `ended` phase. Without those fields (an older
+// server) the server time of the event that announced the status stands in. The spin starts where the
+// wheel rests; a page that never saw the round in progress (it joined late) shows the result at rest
+// at once; a landing still travelling when the next round arrives ends at once. The source must see
+// every status (bind it to the actor: `round.subscribe(() => source(clock.now))`).
+import { bettingLeft, serverNow, type RoundContext, type RoundGameEvent } from '../../engine/machines/round.machine.ts';
 import type { MotionMode } from '../../../shared/games/motion.ts';
 import { WHEEL_COLORS, type WheelColor } from '../../../shared/games/wheel/wheel.layout.ts';
 import { wheelOutcomeFromSegment } from '../../../shared/games/wheel/wheel.outcome.ts';
@@ -79,17 +80,23 @@ export function wheelLabel(phase: WheelPhase, bettingLeftMs: number, result: Whe
 
 const AT_REST = { landed: false, glow: null, flash: 0, done: true } as const;
 
+/** Server ms the current status began: the event's own stamp, else when its first event was sent. */
+function statusStartedAt(context: RoundContext, stamp: number | null): number {
+  return stamp ?? serverNow(context, context.since);
+}
+
 /** A view source over a round actor: call it with engine time (calling it twice for one time is harmless). */
 export function wheelViewSource(read: () => WheelRoundView, options: WheelViewOptions): (now: number) => WheelFrame {
   let rest = 0; // the angle the wheel rests at
   let result: WheelResult | null = null;
-  let spin: { roundId: number; from: number; startedAt: number } | null = null;
-  let land: { result: WheelResult; script: WheelScript; startedAt: number } | null = null;
+  let spin: { roundId: number; from: number; startedAt: number } | null = null; // startedAt: server ms
+  let land: { result: WheelResult; script: WheelScript; startedAt: number } | null = null; // startedAt: server ms
 
   return (now) => {
     const snap = read();
     const { context } = snap;
     const id = context.roundId;
+    const server = serverNow(context, now);
     if (land && land.result.id !== id) {
       // the next round arrived: a landing still travelling ends on its segment now
       rest = land.script.to;
@@ -98,17 +105,21 @@ export function wheelViewSource(read: () => WheelRoundView, options: WheelViewOp
     }
     if (spin && spin.roundId !== id) {
       // that round's end never arrived (a reconnect): the wheel stops where it was when the next came
-      rest = freeSpinAngle(spin.from, context.since - spin.startedAt);
+      rest = freeSpinAngle(spin.from, statusStartedAt(context, null) - spin.startedAt);
       spin = null;
     }
     if (snap.hasTag('live') && id !== null && !spin) {
-      spin = { roundId: id, from: rest, startedAt: context.since };
+      spin = { roundId: id, from: rest, startedAt: statusStartedAt(context, context.startedAt) };
       result = null; // the last result stays on show until the next spin
     }
     const ended = snap.hasTag('over') ? wheelResultOf(context.data) : null;
     if (ended && land?.result.id !== ended.id && result?.id !== ended.id) {
       if (spin?.roundId === ended.id) {
-        const t = context.since - spin.startedAt;
+        const endedAt = statusStartedAt(
+          context,
+          typeof context.data?.ended_at === 'number' ? context.data.ended_at : null,
+        );
+        const t = Math.max(0, endedAt - spin.startedAt);
         const from = freeSpinAngle(spin.from, t);
         const script = wheelLandScript(
           wheelOutcomeFromSegment(ended.segment),
@@ -118,7 +129,7 @@ export function wheelViewSource(read: () => WheelRoundView, options: WheelViewOp
           options.mode(),
           options.won(ended),
         );
-        land = { result: ended, script, startedAt: context.since };
+        land = { result: ended, script, startedAt: endedAt };
       } else {
         rest = restAngle(ended.segment, stopOffset(ended.id)); // joined after the spin: at rest at once
         result = ended;
@@ -129,12 +140,12 @@ export function wheelViewSource(read: () => WheelRoundView, options: WheelViewOp
     let view: WheelView;
     let landing: WheelFrame['landing'] = null;
     if (land) {
-      const t = Math.max(0, now - land.startedAt);
+      const t = Math.max(0, server - land.startedAt);
       view = sampleWheel(land.script, t);
       landing = { roundId: land.result.id, t, script: land.script };
       if (view.landed) result = land.result;
     } else if (spin) {
-      const angle = freeSpinAngle(spin.from, now - spin.startedAt);
+      const angle = freeSpinAngle(spin.from, server - spin.startedAt);
       view = { ...AT_REST, angle, segment: segmentAt(angle), done: false };
     } else view = { ...AT_REST, angle: rest, segment: segmentAt(rest), landed: !!result, glow: result?.color ?? null };
 

@@ -56,14 +56,17 @@ export function betEvent(type: WheelBetsEvent['type'], bet: WheelBet): WheelBets
   };
 }
 
-/** A round as `wheel:game` shows it: betting_ends_at while starting, the result only once ended. */
+/** A round as `wheel:game` shows it: betting_ends_at while starting, elapsed in progress, the result
+ * and ended_at only once ended. */
 export function roundEvent(round: RoundRow, now: number): WheelGameEvent {
   const event: WheelGameEvent = { id: Number(round.id), status: round.status, server_time: now };
   if (round.status === 'starting' && round.betting_ends_at !== null)
     event.betting_ends_at = Number(round.betting_ends_at);
+  if (round.status === 'in_progress') event.elapsed = Math.max(0, now - Number(round.in_progress_at));
   if (round.status === 'ended') {
     const { segment, color, multiplier } = wheelOutcomeFromSegment(Number(round.segment));
     Object.assign(event, { segment, color, multiplier });
+    if (round.ended_at !== null) event.ended_at = Number(round.ended_at);
   }
   return event;
 }
