@@ -15,7 +15,7 @@ import type { RoundStatus } from '../../engine/machines/round.machine.ts';
 import type { EngineClock } from '../../engine/clock.ts';
 import { formatDollars } from '../../lib/format.ts';
 import { payoutOf } from './rocket-format.ts';
-import type { RocketParams } from './rocket.machine.ts';
+import type { RocketBet, RocketParams } from './rocket.machine.ts';
 
 /** Props from the page. */
 export interface RocketHudProps {
@@ -23,6 +23,7 @@ export interface RocketHudProps {
   status: RoundStatus; // round status
   autoOn: boolean;
   riding: number | null; // the amount riding now
+  bet: RocketBet | null; // the player's latest bet (placed here, or adopted from the server)
   clock: EngineClock;
   multiplierNow(): number; // the live multiplier (floored)
   onBet(params: RocketParams): void;
@@ -90,6 +91,18 @@ function useSettleCooldown(state: string, clock: EngineClock): boolean {
   return cooling;
 }
 
+/** Shows a bet's amount and auto cash-out in the fields when a new bet rides (one from a reload or
+ * another tab too: the player sees what rides and at which target it cashes out). */
+function useBetFields(bet: RocketBet | null, setAmount: (v: string) => void, setTarget: (v: string) => void) {
+  const [shown, setShown] = useState<number | null>(null);
+  if (bet && bet.id !== shown) {
+    // set during render (React's "adjusting state when a prop changes"): once per bet
+    setShown(bet.id);
+    setAmount(bet.amount.toFixed(2));
+    setTarget(bet.autoCashout === null ? '' : bet.autoCashout.toFixed(2));
+  }
+}
+
 /** The HUD. */
 export function RocketHud(props: RocketHudProps) {
   const { state, status, autoOn, riding, clock, multiplierNow } = props;
@@ -97,6 +110,7 @@ export function RocketHud(props: RocketHudProps) {
   const [amount, setAmount] = useState('1.00');
   const [target, setTarget] = useState('');
   const [auto, setAuto] = useState(AUTO_BET_START);
+  useBetFields(props.bet, setAmount, setTarget);
   const cashoutError = autoCashoutError(target);
   const error = amountError(amount) ?? cashoutError ?? (tab === 'auto' ? Object.values(autoBetErrors(auto))[0] : null);
   const cooling = useSettleCooldown(state, clock);

@@ -20,12 +20,7 @@ import { useSession } from '../../stores/session.ts';
 import { toast } from '../../components/ui/toaster.tsx';
 import { formatDollars } from '../../lib/format.ts';
 import { crashFlooredAt } from '../../../shared/games/crash/crash.curve.ts';
-import type {
-  CrashBetResponse,
-  CrashCloseBetResponse,
-  CrashCurrentResponse,
-  CrashRecentGame,
-} from '../../../shared/api/crash.ts';
+import type { CrashBetResponse, CrashCloseBetResponse, CrashRecentGame } from '../../../shared/api/crash.ts';
 import { RocketScene } from './rocket.scene.ts';
 import { rocketMachine, VOIDED_NOTE, type RocketInput } from './rocket.machine.ts';
 import { frameSource } from './rocket-frame.ts';
@@ -98,12 +93,6 @@ export default function RocketPage() {
     );
   }, []);
   useEffect(() => {
-    api<CrashCurrentResponse>('GET', '/api/crash/current').then(
-      ({ data }) => data.round && dispatch({ type: 'snapshot', roundId: data.round.id, bets: data.bets }),
-      () => undefined,
-    );
-  }, []);
-  useEffect(() => {
     if (roundId !== null) dispatch({ type: 'round', roundId });
   }, [roundId]);
   useEffect(() => loadRecent(), [loadRecent]);
@@ -152,6 +141,7 @@ export default function RocketPage() {
           status={status}
           autoOn={autoOn}
           riding={bet && bet.roundId === roundId ? bet.amount : null}
+          bet={bet}
           clock={clock}
           multiplierNow={multiplierNow}
           onBet={(params) => rocket.send({ type: 'BET', params })}
