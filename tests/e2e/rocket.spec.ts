@@ -1,9 +1,10 @@
 // Rocket end to end against the real round loop: a funded player bets, watches the round and cashes
-// out (balance − bet + payout), or, when the round busts before the click lands, sees the loss and
+// out (balance − bet + payout; the bet and the cash-out toast the server's msg, spec §8), or, when the round busts before the click lands, sees the loss and
 // tries the next round; a second page sees the bet in the players list; the provably-fair page
 // recomputes a finished game from the recent strip. Rounds are the server's real ones (5 s window).
 import { expect, test } from './fixtures.ts';
 import type { Page } from '@playwright/test';
+import { expectToast, shownToasts } from './toasts.ts';
 
 type W = Window & {
   __rocket?: { renderer: string; state(): { round: string; rocket: string; roundId: number | null } };
@@ -34,9 +35,11 @@ test('bet → the round flies → cash out → the balance changes; a watcher se
   for (let attempt = 0; attempt < 4; attempt++) {
     const button = page.getByTestId('rocket-button');
     await expect(button).toHaveText(/^Bet/);
+    const since = (await shownToasts(page)).length;
     await button.click();
     // a bet outside the betting window is queued and sent when the next round opens
     await expect(page.getByTestId('rocket-page')).toHaveAttribute('data-state', 'placed', { timeout: 90_000 });
+    await expectToast(page, 'Bet placed.', 'success', since);
     balance -= 1;
     await expect(page.getByTestId('balance')).toHaveText(`$${balance.toFixed(2)}`);
     if (attempt === 0)
@@ -54,6 +57,8 @@ test('bet → the round flies → cash out → the balance changes; a watcher se
       const text = (await result.textContent())!;
       const payout = dollars(text.split('won')[1]!);
       expect(payout).toBeGreaterThanOrEqual(1);
+      const multiplier = /@ ([\d.]+)×/.exec(text)![1]!;
+      await expectToast(page, `Cashed out at ${Number(multiplier).toFixed(2)}×.`, 'success', since);
       balance = Math.round((balance + payout) * 100) / 100;
       await expect(page.getByTestId('balance')).toHaveText(`$${balance.toFixed(2)}`);
       await expect(

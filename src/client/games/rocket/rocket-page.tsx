@@ -41,6 +41,7 @@ const input = (clock: EngineClock): RocketInput => ({
       ...(params.autoCashout !== null ? { auto_cashout: params.autoCashout } : {}),
     });
     useSession.getState().applyBalance(res.balance);
+    toast.success(res.msg); // spec §8: the server's msg as the success toast
     const b = res.data;
     return {
       bet: { id: b.id, roundId: b.round_id, amount: b.amount, autoCashout: b.auto_cashout },
@@ -50,6 +51,7 @@ const input = (clock: EngineClock): RocketInput => ({
   cashOut: async () => {
     const res = await api<CrashCloseBetResponse>('POST', '/api/crash/close-bet');
     useSession.getState().applyBalance(res.balance);
+    toast.success(res.msg);
     return { multiplier: res.data.multiplier, payout: res.data.payout, balance: res.balance };
   },
   errorText,
