@@ -1,7 +1,8 @@
 // The Rocket controls: amount with ½ and 2×, auto cash-out (≥ 1.01, 2 decimals), one button that
 // reads Bet / Cancel queued bet / Cash out @ $x (live), manual and auto-bet tabs (count, change the
 // amount by % on win and on loss, stop on profit / loss), and the Mute box of the one sound store.
-import { useEffect, useState } from 'react';
+// Space presses that one button (bet, cancel, cash out, stop), except while typing in a field.
+import { useEffect, useRef, useState } from 'react';
 import { CRASH_LIMITS } from '../../../shared/api/crash.ts';
 import { amountCents, betAmountError, betLimits } from '../../../shared/games/bet-amount.ts';
 import { AmountField } from '../../components/hud/amount-field.tsx';
@@ -103,6 +104,25 @@ function useBetFields(bet: RocketBet | null, setAmount: (v: string) => void, set
   }
 }
 
+/** True when a key pressed on `target` belongs to it: a field being typed in, or a control Space presses itself. */
+export function keyBelongsTo(target: EventTarget | null): boolean {
+  if (!(target instanceof HTMLElement)) return false;
+  return target.isContentEditable || !!target.closest('input, textarea, select, button, [role="button"], [role="tab"]');
+}
+
+/** Space on the page runs `act()` (the HUD's main button), unless the key belongs to a focused control. */
+function useSpaceKey(act: () => (() => void) | undefined) {
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      if (e.code !== 'Space' || e.repeat || e.altKey || e.ctrlKey || e.metaKey || keyBelongsTo(e.target)) return;
+      e.preventDefault(); // no page scroll
+      act()?.();
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [act]);
+}
+
 /** The HUD. */
 export function RocketHud(props: RocketHudProps) {
   const { state, status, autoOn, riding, clock, multiplierNow } = props;
@@ -144,6 +164,11 @@ export function RocketHud(props: RocketHudProps) {
       kind: 'bet',
     };
 
+  const act = useRef(button.act);
+  act.current = button.act;
+  const [readAct] = useState(() => () => act.current);
+  useSpaceKey(readAct);
+
   const editing = state === 'idle' || state === 'won' || state === 'lost';
   return (
     <div className="rocket-hud hud-panel" data-testid="rocket-hud">
@@ -178,6 +203,9 @@ export function RocketHud(props: RocketHudProps) {
       <div className="hud-toggles">
         <MuteToggle />
       </div>
+      <p className="hud-hint muted" data-testid="rocket-hotkey">
+        <kbd>Space</kbd> bets or cashes out
+      </p>
     </div>
   );
 }

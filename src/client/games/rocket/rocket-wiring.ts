@@ -105,6 +105,8 @@ export function useRocketSocket(round: Round, rocket: Rocket, dispatch: Dispatch
 export interface RocketDebug {
   renderer: string;
   view(): unknown;
+  /** The cash-out markers the graph drew in its last frame. */
+  markers(): { name: string; multiplier: number }[];
   state(): { round: string; rocket: string; roundId: number | null };
   /** Adds `n` demo rows to the players list (bench). */
   fillPlayers(n: number): void;
@@ -123,6 +125,7 @@ function expose(
   const handle: RocketDebug = {
     renderer: host.rendererName,
     view: () => scene.lastView,
+    markers: () => scene.lastMarkers.map(({ name, multiplier }) => ({ name, multiplier })),
     state: () => ({
       round: String(round.getSnapshot().value),
       rocket: String(rocket.getSnapshot().value),
