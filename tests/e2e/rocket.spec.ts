@@ -1,12 +1,19 @@
 // Rocket end to end against the real round loop: a funded player bets, watches the round and cashes
-// out (balance − bet + payout), or, when the round busts before the click lands, sees the loss and
+// out (balance − bet + payout; the bet and the cash-out toast the server's msg, spec §8), or, when the round busts before the click lands, sees the loss and
 // tries the next round; a second page sees the bet in the players list; the provably-fair page
-// recomputes a finished game from the recent strip. Rounds are the server's real ones (5 s window).
-import { expect, test } from './fixtures.ts';
+// recomputes a finished game from the recent strip. Space bets and cashes out (never while typing in a
+// field), the cash-out shows as a marker on the graph, and the result label clears when the next
+// round starts. Rounds are the server's real ones (5 s window).
+import { expect, frames, test } from './fixtures.ts';
 import type { Page } from '@playwright/test';
+import { expectToast, shownToasts } from './toasts.ts';
 
 type W = Window & {
-  __rocket?: { renderer: string; state(): { round: string; rocket: string; roundId: number | null } };
+  __rocket?: {
+    renderer: string;
+    state(): { round: string; rocket: string; roundId: number | null };
+    markers(): { name: string; multiplier: number }[];
+  };
 };
 
 const dollars = (text: string | null) => Number((text ?? '').replace(/[^0-9.]/g, ''));
@@ -34,9 +41,11 @@ test('bet → the round flies → cash out → the balance changes; a watcher se
   for (let attempt = 0; attempt < 4; attempt++) {
     const button = page.getByTestId('rocket-button');
     await expect(button).toHaveText(/^Bet/);
+    const since = (await shownToasts(page)).length;
     await button.click();
     // a bet outside the betting window is queued and sent when the next round opens
     await expect(page.getByTestId('rocket-page')).toHaveAttribute('data-state', 'placed', { timeout: 90_000 });
+    await expectToast(page, 'Bet placed.', 'success', since);
     balance -= 1;
     await expect(page.getByTestId('balance')).toHaveText(`$${balance.toFixed(2)}`);
     if (attempt === 0)
@@ -54,6 +63,8 @@ test('bet → the round flies → cash out → the balance changes; a watcher se
       const text = (await result.textContent())!;
       const payout = dollars(text.split('won')[1]!);
       expect(payout).toBeGreaterThanOrEqual(1);
+      const multiplier = /@ ([\d.]+)×/.exec(text)![1]!;
+      await expectToast(page, `Cashed out at ${Number(multiplier).toFixed(2)}×.`, 'success', since);
       balance = Math.round((balance + payout) * 100) / 100;
       await expect(page.getByTestId('balance')).toHaveText(`$${balance.toFixed(2)}`);
       await expect(
@@ -80,4 +91,49 @@ test('recent games link to the provably-fair page, which recomputes the crash po
   await expect(page.getByTestId('fair-chain')).toContainText('Linked to the published chain: game #', {
     timeout: 30_000,
   });
+});
+
+test('Space bets and cashes out, not while typing; the cash-out marks the graph; the label clears next round @responsive', async ({
+  page,
+  signIn,
+  random,
+}) => {
+  test.setTimeout(300_000); // up to a few real rounds
+  const name = `Spacer ${test.info().project.name} ${random.word(6)}`;
+  await signIn({ balanceCents: 10_000, name });
+  await page.goto('/rocket');
+  const root = page.getByTestId('rocket-page');
+  await expect(page.getByTestId('rocket-stage')).toHaveAttribute('data-renderer', 'webgl');
+  await expect(page.getByTestId('rocket-hotkey')).toContainText('Space');
+  const amount = page.getByTestId('rocket-amount');
+  await amount.fill('1.00');
+  await amount.press('Space'); // typing: the key is the field's
+  await frames(page, 3);
+  await expect(root).toHaveAttribute('data-state', 'idle');
+  await amount.fill('1.00');
+
+  for (let attempt = 0; attempt < 4; attempt++) {
+    await expect(page.getByTestId('rocket-button')).toBeEnabled();
+    await page.locator('h1').click(); // focus leaves the field
+    await page.keyboard.press('Space');
+    await expect(root).toHaveAttribute('data-state', /queued|placing|placed/);
+    await expect(root).toHaveAttribute('data-state', 'placed', { timeout: 90_000 });
+    const roundId = (await root.getAttribute('data-round'))!;
+    await expect(root).toHaveAttribute('data-status', /in_progress|ended/, { timeout: 15_000 });
+    if ((await root.getAttribute('data-status')) === 'in_progress') await page.keyboard.press('Space');
+    await expect(root).toHaveAttribute('data-state', /won|lost/, { timeout: 90_000 });
+    const result = page.getByTestId('rocket-result');
+    await expect(result).toBeVisible();
+    if ((await root.getAttribute('data-state')) === 'won') {
+      const multiplier = Number(/@ ([\d.]+)×/.exec((await result.textContent())!)![1]);
+      await expect
+        .poll(() => page.evaluate(() => (window as W).__rocket?.markers() ?? []))
+        .toContainEqual({ name, multiplier });
+    } else await expect(result).toHaveText(/^(Busted|Too late)/);
+    // the next round starts: the label is gone
+    await expect(root).not.toHaveAttribute('data-round', roundId, { timeout: 90_000 });
+    await expect(result).toHaveCount(0);
+    if ((await root.getAttribute('data-state')) === 'won') return;
+  }
+  throw new Error('four rounds busted before the Space cash-out landed');
 });

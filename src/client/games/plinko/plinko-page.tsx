@@ -27,18 +27,27 @@ import { exposePlinkoDebug } from './plinko-debug.ts';
 import { loadTrajectory } from './plinko-physics.ts';
 import './plinko.css';
 
+// The server's msg of each ball in the air, by bet id: it tells the result, so it is toasted when the
+// ball lands (spec §8: the success toast), never before.
+const messages = new Map<number, string>();
+
 /** POST /api/plinko/bet and the ball's trajectory along the returned path. */
 async function placeDrop(params: DropParams): Promise<DropResult> {
   const physics = loadTrajectory(); // with the request, not after it
-  const res = await api<{ data: PlinkoBet; balance: number }>('POST', '/api/plinko/bet', params);
+  const res = await api<{ data: PlinkoBet; balance: number; msg: string }>('POST', '/api/plinko/bet', params);
   const bet = res.data;
+  messages.set(bet.id, res.msg);
   const dropTrajectory = await physics;
   const script = dropTrajectory(bet.rows, pathBits(bet.path), (bet.nonce * 0.6180339887) % 1);
   return { win: bet.multiplier >= 1, payout: bet.payout, bet, script };
 }
 
-/** The balance after a ball lands (the session's busy flag holds the server's own updates). */
+/** The ball is in its bucket: the server's msg as a toast, and the balance after it (the session's busy
+ * flag holds the server's own updates). */
 function land(bet: PlinkoBet, amount: number): void {
+  const msg = messages.get(bet.id);
+  messages.delete(bet.id);
+  if (msg) toast.success(msg);
   const { user } = useSession.getState();
   if (!user) return;
   useSession.setState({ user: { ...user, balance: Math.round((user.balance - amount + bet.payout) * 100) / 100 } });

@@ -1,7 +1,8 @@
 // The Rocket controls: amount with ½ and 2×, auto cash-out (≥ 1.01, 2 decimals), one button that
 // reads Bet / Cancel queued bet / Cash out @ $x (live), manual and auto-bet tabs (count, change the
 // amount by % on win and on loss, stop on profit / loss), and the Mute box of the one sound store.
-import { useEffect, useState } from 'react';
+// Space presses that one button (bet, cancel, cash out, stop), except while typing in a field.
+import { useEffect, useRef, useState } from 'react';
 import { CRASH_LIMITS } from '../../../shared/api/crash.ts';
 import { amountCents, betAmountError, betLimits } from '../../../shared/games/bet-amount.ts';
 import { AmountField } from '../../components/hud/amount-field.tsx';
@@ -15,7 +16,7 @@ import type { RoundStatus } from '../../engine/machines/round.machine.ts';
 import type { EngineClock } from '../../engine/clock.ts';
 import { formatDollars } from '../../lib/format.ts';
 import { payoutOf } from './rocket-format.ts';
-import type { RocketParams } from './rocket.machine.ts';
+import type { RocketBet, RocketParams } from './rocket.machine.ts';
 
 /** Props from the page. */
 export interface RocketHudProps {
@@ -23,6 +24,7 @@ export interface RocketHudProps {
   status: RoundStatus; // round status
   autoOn: boolean;
   riding: number | null; // the amount riding now
+  bet: RocketBet | null; // the player's latest bet (placed here, or adopted from the server)
   clock: EngineClock;
   multiplierNow(): number; // the live multiplier (floored)
   onBet(params: RocketParams): void;
@@ -90,6 +92,37 @@ function useSettleCooldown(state: string, clock: EngineClock): boolean {
   return cooling;
 }
 
+/** Shows a bet's amount and auto cash-out in the fields when a new bet rides (one from a reload or
+ * another tab too: the player sees what rides and at which target it cashes out). */
+function useBetFields(bet: RocketBet | null, setAmount: (v: string) => void, setTarget: (v: string) => void) {
+  const [shown, setShown] = useState<number | null>(null);
+  if (bet && bet.id !== shown) {
+    // set during render (React's "adjusting state when a prop changes"): once per bet
+    setShown(bet.id);
+    setAmount(bet.amount.toFixed(2));
+    setTarget(bet.autoCashout === null ? '' : bet.autoCashout.toFixed(2));
+  }
+}
+
+/** True when a key pressed on `target` belongs to it: a field being typed in, or a control Space presses itself. */
+export function keyBelongsTo(target: EventTarget | null): boolean {
+  if (!(target instanceof HTMLElement)) return false;
+  return target.isContentEditable || !!target.closest('input, textarea, select, button, [role="button"], [role="tab"]');
+}
+
+/** Space on the page runs `act()` (the HUD's main button), unless the key belongs to a focused control. */
+function useSpaceKey(act: () => (() => void) | undefined) {
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      if (e.code !== 'Space' || e.repeat || e.altKey || e.ctrlKey || e.metaKey || keyBelongsTo(e.target)) return;
+      e.preventDefault(); // no page scroll
+      act()?.();
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [act]);
+}
+
 /** The HUD. */
 export function RocketHud(props: RocketHudProps) {
   const { state, status, autoOn, riding, clock, multiplierNow } = props;
@@ -97,6 +130,7 @@ export function RocketHud(props: RocketHudProps) {
   const [amount, setAmount] = useState('1.00');
   const [target, setTarget] = useState('');
   const [auto, setAuto] = useState(AUTO_BET_START);
+  useBetFields(props.bet, setAmount, setTarget);
   const cashoutError = autoCashoutError(target);
   const error = amountError(amount) ?? cashoutError ?? (tab === 'auto' ? Object.values(autoBetErrors(auto))[0] : null);
   const cooling = useSettleCooldown(state, clock);
@@ -129,6 +163,11 @@ export function RocketHud(props: RocketHudProps) {
           : () => (tab === 'auto' ? props.onAuto(params(), config()) : props.onBet(params())),
       kind: 'bet',
     };
+
+  const act = useRef(button.act);
+  act.current = button.act;
+  const [readAct] = useState(() => () => act.current);
+  useSpaceKey(readAct);
 
   const editing = state === 'idle' || state === 'won' || state === 'lost';
   return (
@@ -164,6 +203,9 @@ export function RocketHud(props: RocketHudProps) {
       <div className="hud-toggles">
         <MuteToggle />
       </div>
+      <p className="hud-hint muted" data-testid="rocket-hotkey">
+        <kbd>Space</kbd> bets or cashes out
+      </p>
     </div>
   );
 }

@@ -20,15 +20,10 @@ import { useSession } from '../../stores/session.ts';
 import { toast } from '../../components/ui/toaster.tsx';
 import { formatDollars } from '../../lib/format.ts';
 import { crashFlooredAt } from '../../../shared/games/crash/crash.curve.ts';
-import type {
-  CrashBetResponse,
-  CrashCloseBetResponse,
-  CrashCurrentResponse,
-  CrashRecentGame,
-} from '../../../shared/api/crash.ts';
+import type { CrashBetResponse, CrashCloseBetResponse, CrashRecentGame } from '../../../shared/api/crash.ts';
 import { RocketScene } from './rocket.scene.ts';
 import { rocketMachine, VOIDED_NOTE, type RocketInput } from './rocket.machine.ts';
-import { frameSource } from './rocket-frame.ts';
+import { cashOutMarkers, frameSource } from './rocket-frame.ts';
 import { linkRound } from './rocket-link.ts';
 import { NO_PLAYERS, playersReducer, sortedPlayers } from './rocket-players.ts';
 import { RocketHud } from './rocket-hud.tsx';
@@ -46,6 +41,7 @@ const input = (clock: EngineClock): RocketInput => ({
       ...(params.autoCashout !== null ? { auto_cashout: params.autoCashout } : {}),
     });
     useSession.getState().applyBalance(res.balance);
+    toast.success(res.msg); // spec §8: the server's msg as the success toast
     const b = res.data;
     return {
       bet: { id: b.id, roundId: b.round_id, amount: b.amount, autoCashout: b.auto_cashout },
@@ -55,6 +51,7 @@ const input = (clock: EngineClock): RocketInput => ({
   cashOut: async () => {
     const res = await api<CrashCloseBetResponse>('POST', '/api/crash/close-bet');
     useSession.getState().applyBalance(res.balance);
+    toast.success(res.msg);
     return { multiplier: res.data.multiplier, payout: res.data.payout, balance: res.balance };
   },
   errorText,
@@ -88,18 +85,15 @@ export default function RocketPage() {
     scene.source = frameSource(() => round.getSnapshot());
   }, [scene, round]);
   useEffect(() => linkRound(round, rocket), [round, rocket]);
+  useEffect(() => {
+    scene.markers = cashOutMarkers(players, roundId);
+  }, [scene, players, roundId]);
   useRocketSocket(round, rocket, dispatch);
   const { progress, renderer, onReady, onError } = useRocketStage(scene, clock, round, rocket, dispatch);
 
   const loadRecent = useCallback(() => {
     api<{ data: CrashRecentGame[] }>('GET', '/api/crash/recent-games?limit=30').then(
       (r) => setRecent(r.data),
-      () => undefined,
-    );
-  }, []);
-  useEffect(() => {
-    api<CrashCurrentResponse>('GET', '/api/crash/current').then(
-      ({ data }) => data.round && dispatch({ type: 'snapshot', roundId: data.round.id, bets: data.bets }),
       () => undefined,
     );
   }, []);
@@ -111,14 +105,18 @@ export default function RocketPage() {
     if (status === 'ended') loadRecent(); // each bust adds a game to the strip
   }, [status, roundId, loadRecent]);
 
+  // the round a result was settled in: its label ("Busted", "Cashed out @ …") clears when the next starts
+  const [resultRound, setResultRound] = useState<number | null>(null);
   useEffect(() => {
     if (!result) return;
+    setResultRound(round.getSnapshot().context.roundId);
     if (result.win) playSound('cashout');
     if (result.refunded) toast.info(result.note ?? VOIDED_NOTE);
     else if (result.note) toast.error(result.note);
     if (result.balance === null && signedIn) void loadProfile(); // an auto cash-out or a loss: refresh the balance
     setVersion((v) => v + 1);
-  }, [result, signedIn]);
+  }, [result, signedIn, round]);
+  const shownResult = result && resultRound === roundId ? result : null;
   useEffect(() => {
     if (error) toast.error(error);
   }, [error]);
@@ -152,6 +150,7 @@ export default function RocketPage() {
           status={status}
           autoOn={autoOn}
           riding={bet && bet.roundId === roundId ? bet.amount : null}
+          bet={bet}
           clock={clock}
           multiplierNow={multiplierNow}
           onBet={(params) => rocket.send({ type: 'BET', params })}
@@ -177,14 +176,14 @@ export default function RocketPage() {
               Round voided after a server outage: every open bet was refunded.
             </p>
           )}
-          {result && (
+          {shownResult && (
             <p
-              className={`rocket-result ${result.win ? 'win' : result.refunded ? 'refunded' : 'lose'}`}
+              className={`rocket-result ${shownResult.win ? 'win' : shownResult.refunded ? 'refunded' : 'lose'}`}
               data-testid="rocket-result"
             >
-              {result.win
-                ? `Cashed out @ ${formatMultiplier(result.multiplier!)}: won ${formatDollars(result.payout)}`
-                : (result.note ?? 'Busted')}
+              {shownResult.win
+                ? `Cashed out @ ${formatMultiplier(shownResult.multiplier!)}: won ${formatDollars(shownResult.payout)}`
+                : (shownResult.note ?? 'Busted')}
             </p>
           )}
         </div>

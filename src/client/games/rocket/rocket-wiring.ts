@@ -1,5 +1,6 @@
 // The Rocket page's wiring: the /crash socket into the round machine, the rocket machine and the
-// players list; the Pixi stage running the scene on the engine clock; window.__rocket for browser
+// players list (on every connect GET /api/crash/current fills the list and hands the player's own
+// open bet to the rocket machine: a reload or a second tab keeps Cash out); the Pixi stage running the scene on the engine clock; window.__rocket for browser
 // tests and the frame-cost bench.
 import { useCallback, useEffect, type Dispatch } from 'react';
 import type { Actor } from 'xstate';
@@ -9,25 +10,63 @@ import { measureFrames } from '../../engine/frame-cost.ts';
 import { useSceneStage } from '../../engine/use-scene-stage.ts';
 import type { roundMachine, RoundGameEvent } from '../../engine/machines/round.machine.ts';
 import { acquireRoundSocket } from '../../lib/socket.ts';
+import { api } from '../../lib/api.ts';
+import { useSession } from '../../stores/session.ts';
+import type { CrashCurrentResponse } from '../../../shared/api/crash.ts';
 import { crashBetsEventSchema, crashGameEventSchema } from '../../../shared/api/rounds.ts';
 import { crashTimeOf } from '../../../shared/games/crash/crash.sample.ts';
 import type { rocketMachine } from './rocket.machine.ts';
 import type { RocketScene } from './rocket.scene.ts';
 import type { PlayersAction } from './rocket-players.ts';
-import { betUpdate } from './rocket-link.ts';
+import { adoptFromCurrent, adoptFromPlaced, betUpdate } from './rocket-link.ts';
 
 type Round = Actor<typeof roundMachine>;
 type Rocket = Actor<typeof rocketMachine>;
+
+/** Calls `then` with the signed-in player's id once the profile has loaded (now, when it has);
+ * returns the cancel. Signed out, it never calls. */
+function withUserId(then: (id: number) => void): () => void {
+  const id = useSession.getState().user?.id;
+  if (id !== undefined) {
+    then(id);
+    return () => undefined;
+  }
+  const stop = useSession.subscribe((s) => {
+    if (!s.user) return;
+    stop();
+    then(s.user.id);
+  });
+  return stop;
+}
 
 /** Subscribes to /crash for the page's lifetime; malformed events are dropped. */
 export function useRocketSocket(round: Round, rocket: Rocket, dispatch: Dispatch<PlayersAction>): void {
   useEffect(() => {
     let release: (() => void) | null = null;
     let live = true;
+    let waitUser = () => {};
+    const settled = new Set<number>(); // bets a `bets` event settled: an older /current must not revive them
+    // the round's bets and the player's own open bet, on every (re)connect: events missed while away
+    const loadCurrent = () =>
+      api<CrashCurrentResponse>('GET', '/api/crash/current').then(
+        ({ data }) => {
+          if (!live || !data.round) return;
+          dispatch({ type: 'snapshot', roundId: data.round.id, bets: data.bets });
+          waitUser();
+          waitUser = withUserId((id) => {
+            const adopt = adoptFromCurrent(data.bets, id, settled);
+            if (adopt) rocket.send(adopt);
+          });
+        },
+        () => undefined,
+      );
     void acquireRoundSocket('/crash').then((lease) => {
       if (!live) return lease.release();
       const { socket } = lease;
-      const onConnect = () => round.send({ type: 'CONNECTED' });
+      const onConnect = () => {
+        round.send({ type: 'CONNECTED' });
+        void loadCurrent();
+      };
       const onDisconnect = () => round.send({ type: 'DISCONNECTED' });
       const onGame = (raw: unknown) => {
         const game = crashGameEventSchema.safeParse(raw);
@@ -37,7 +76,8 @@ export function useRocketSocket(round: Round, rocket: Rocket, dispatch: Dispatch
         const parsed = crashBetsEventSchema.safeParse(raw);
         if (!parsed.success) return;
         dispatch({ type: 'bets', event: parsed.data });
-        const update = betUpdate(parsed.data);
+        if (parsed.data.type !== 'placed') settled.add(parsed.data.bet.id);
+        const update = betUpdate(parsed.data) ?? adoptFromPlaced(parsed.data, useSession.getState().user?.id);
         if (update) rocket.send(update);
       };
       socket.on('connect', onConnect);
@@ -55,6 +95,7 @@ export function useRocketSocket(round: Round, rocket: Rocket, dispatch: Dispatch
     });
     return () => {
       live = false;
+      waitUser();
       release?.();
     };
   }, [round, rocket, dispatch]);
@@ -64,6 +105,8 @@ export function useRocketSocket(round: Round, rocket: Rocket, dispatch: Dispatch
 export interface RocketDebug {
   renderer: string;
   view(): unknown;
+  /** The cash-out markers the graph drew in its last frame. */
+  markers(): { name: string; multiplier: number }[];
   state(): { round: string; rocket: string; roundId: number | null };
   /** Adds `n` demo rows to the players list (bench). */
   fillPlayers(n: number): void;
@@ -82,6 +125,7 @@ function expose(
   const handle: RocketDebug = {
     renderer: host.rendererName,
     view: () => scene.lastView,
+    markers: () => scene.lastMarkers.map(({ name, multiplier }) => ({ name, multiplier })),
     state: () => ({
       round: String(round.getSnapshot().value),
       rocket: String(rocket.getSnapshot().value),

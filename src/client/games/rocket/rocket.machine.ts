@@ -5,7 +5,9 @@
 // cash-out has its own state: accepted at ×x (won), too late (lost, with the reason), an error
 // (back to placed, the bet still rides). An auto cash-out settles from the `bets` event or, if that
 // was missed, from the crash point (the target pays when it is below the crash point). Auto-bet
-// runs as a child (engine/machines/auto-bet.machine.ts) and queues each next bet.
+// runs as a child (engine/machines/auto-bet.machine.ts) and queues each next bet. A bet the server
+// holds for this player but this page did not place (a reload, another tab) is ADOPTed: it rides
+// here as if placed here, so Cash out shows at once.
 import { assign, enqueueActions, fromPromise, setup, spawnChild } from 'xstate';
 import type { EngineClock } from '../../engine/clock.ts';
 import { autoBetMachine, type AutoConfig } from '../../engine/machines/auto-bet.machine.ts';
@@ -79,6 +81,7 @@ export type RocketEvent =
       multiplier: number | null;
       payout: number | null;
     }
+  | { type: 'ADOPT'; bet: RocketBet }
   | { type: 'AUTO_START'; params: RocketParams; config: AutoConfig }
   | { type: 'AUTO_STOP' }
   | { type: 'AUTO_NEXT'; amount: number }
@@ -118,6 +121,9 @@ const nextBet = {
   AUTO_NEXT: { target: 'queued', actions: 'autoAmount' },
 } as const;
 
+/** What a page without a bet of its own accepts: the player's open bet the server reports. */
+const adopt = { ADOPT: { guard: 'adoptable', target: 'placed', actions: 'adopt' } } as const;
+
 const myBetUpdate = ({ context, event }: Args) =>
   event.type === 'BET_UPDATE' && update(event).betId === context.bet?.id;
 
@@ -140,6 +146,14 @@ export const rocketMachine = setup({
     myCashOut: (args) => myBetUpdate(args) && update(args.event).outcome === 'cashed_out',
     myLoss: (args) => myBetUpdate(args) && update(args.event).outcome === 'lost',
     myRefund: (args) => myBetUpdate(args) && update(args.event).outcome === 'refunded',
+    // a bet not settled here already, of the current round (or before the first round event); auto-bet
+    // places its own bets and is left alone
+    adoptable: ({ context, event }) => {
+      const { bet } = event as Extract<RocketEvent, { type: 'ADOPT' }>;
+      return (
+        !context.autoOn && bet.id !== context.bet?.id && (context.roundId === null || bet.roundId >= context.roundId)
+      );
+    },
     myRoundVoided: ({ context, event }) =>
       round(event).status === 'ended' && round(event).id === context.bet?.roundId && round(event).voided === true,
     myRoundEnded: ({ context, event }) => round(event).status === 'ended' && round(event).id === context.bet?.roundId,
@@ -149,6 +163,15 @@ export const rocketMachine = setup({
     trackRound: assign(({ event }) => ({ roundId: round(event).id, status: round(event).status })),
     busy: ({ context }) => context.input.setBusy?.(true),
     idle: ({ context }) => context.input.setBusy?.(false),
+    adopt: assign(({ event }) => {
+      const { bet } = event as Extract<RocketEvent, { type: 'ADOPT' }>;
+      return {
+        bet,
+        lastBetRound: bet.roundId,
+        params: { amount: bet.amount, autoCashout: bet.autoCashout },
+        error: null,
+      };
+    }),
     ask: assign(({ event }) => ({ params: (event as { params: RocketParams }).params, error: null })),
     settleFromUpdate: assign(({ event }) => ({
       result: {
@@ -215,12 +238,13 @@ export const rocketMachine = setup({
     AUTO_DONE: { actions: ['stopAuto', assign({ autoReason: ({ event }) => event.reason })] },
   },
   states: {
-    idle: { on: { BET: nextBet.BET, AUTO_START: nextBet.AUTO_START } },
+    idle: { on: { BET: nextBet.BET, AUTO_START: nextBet.AUTO_START, ...adopt } },
     queued: {
       tags: ['queued'],
       always: { guard: 'canBetNow', target: 'placing' },
       on: {
         CANCEL: { target: 'idle', actions: ['stopAuto', assign({ params: null })] },
+        ...adopt, // another tab bet in this round first: that bet rides (one bet per round)
       },
     },
     placing: {
@@ -329,12 +353,12 @@ export const rocketMachine = setup({
       // a bet's round ended: won by its auto target or lost, decided from the crash point
       always: [{ guard: ({ context }) => !!context.result?.win, target: 'won' }, { target: 'lost' }],
     },
-    won: { tags: ['settled'], entry: ['idle', 'tellAuto'], on: nextBet },
+    won: { tags: ['settled'], entry: ['idle', 'tellAuto'], on: { ...nextBet, ...adopt } },
     lost: {
       tags: ['settled'],
       entry: ['idle', 'tellAuto'],
       // a cash-out refused as too late in a round that is then voided: the stake comes back after all
-      on: { ...nextBet, BET_UPDATE: { guard: 'myRefund', target: 'refunded', actions: 'settleRefund' } },
+      on: { ...nextBet, ...adopt, BET_UPDATE: { guard: 'myRefund', target: 'refunded', actions: 'settleRefund' } },
     },
     refunded: {
       // an outage voided the round: auto-bet stops (a refund is neither a win nor a loss to its rules)
@@ -344,7 +368,7 @@ export const rocketMachine = setup({
         assign({ autoReason: ({ context }) => (context.autoOn ? 'round voided' : context.autoReason) }),
         'stopAuto',
       ],
-      on: nextBet,
+      on: { ...nextBet, ...adopt },
     },
   },
 });

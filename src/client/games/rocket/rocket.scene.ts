@@ -1,6 +1,7 @@
 // The Rocket scene: a parallax star field, the plot with axes that rescale as the curve rises, the
 // rocket riding the curve's end with its exhaust (a GLSL filter), the multiplier in large type, a
-// countdown bar while bets are open, and the explosion with "Crashed @ x" on the bust. It draws
+// countdown bar while bets are open, the explosion with "Crashed @ x" on the bust, and a dot on the
+// curve for each player's cash-out once the curve has passed it (`markers`, from the page). It draws
 // only what sampleCrash says for the frame its source gives at engine time, and plays the cues.
 import { BitmapText, Container, Graphics, Text } from 'pixi.js';
 import type { Scene } from '../../engine/scene.ts';
@@ -16,6 +17,7 @@ import {
 } from '../../../shared/games/crash/crash.sample.ts';
 import { crashMultiplierAt } from '../../../shared/games/crash/crash.curve.ts';
 import { exhaustFilter, type ExhaustFilter } from './rocket-exhaust.ts';
+import { reachedMarkers, type CashOutMarker } from './rocket-frame.ts';
 
 const GRID = 0x24263f;
 const LABEL = 0x7d80a8;
@@ -53,6 +55,7 @@ export class RocketScene implements Scene {
   private readonly body = new Graphics();
   private readonly debris = new Graphics();
   private readonly bar = new Graphics();
+  private readonly marks = new Graphics();
   private readonly big = new BitmapText({
     text: '',
     style: { fill: 0xffffff, fontSize: 72, fontWeight: '800', fontFamily: 'system-ui, sans-serif' },
@@ -71,13 +74,25 @@ export class RocketScene implements Scene {
   private tickKey = ''; // the axis ticks the labels show
   /** Where frames come from (the page binds the round actor; benches bind a demo). */
   source: (now: number) => CrashFrame = () => IDLE_FRAME;
+  /** The round's cash-outs (the page sets them from the players list; the scene renders every frame). */
+  markers: readonly CashOutMarker[] = [];
+  private shownMarkers: CashOutMarker[] = [];
   muted = false;
 
   constructor() {
     this.big.anchor.set(0.5);
     this.small.anchor.set(0.5);
     this.rocket.addChild(this.trail, this.body);
-    this.root.addChild(...this.stars, this.grid, this.labels, this.curve, this.rocket, this.debris, this.bar);
+    this.root.addChild(
+      ...this.stars,
+      this.grid,
+      this.labels,
+      this.curve,
+      this.marks,
+      this.rocket,
+      this.debris,
+      this.bar,
+    );
     this.root.addChild(this.big, this.small);
     this.drawBody();
   }
@@ -85,6 +100,11 @@ export class RocketScene implements Scene {
   /** The last drawn view (tests and the debug hook read it). */
   get lastView(): CrashView | null {
     return this.view;
+  }
+
+  /** The cash-out markers of the last drawn frame. */
+  get lastMarkers(): readonly CashOutMarker[] {
+    return this.shownMarkers;
   }
 
   prepare(): void {
@@ -109,6 +129,7 @@ export class RocketScene implements Scene {
     this.drawStars();
     this.drawAxes(v.axis);
     this.drawCurve(v);
+    this.drawMarkers(v);
     this.drawRocket(v, now);
     this.drawExplosion(v);
     this.drawTexts(v);
@@ -195,6 +216,17 @@ export class RocketScene implements Scene {
     g.moveTo(pts[0]![0], pts[0]![1]);
     for (const [px, py] of pts) g.lineTo(px, py);
     g.stroke({ color: colour, width: 4, cap: 'round', join: 'round' });
+  }
+
+  private drawMarkers(v: CrashView): void {
+    const g = this.marks.clear();
+    const flown = v.phase === 'flying' || v.phase === 'crashed';
+    this.shownMarkers = flown ? reachedMarkers(this.markers, v.elapsedMs) : [];
+    for (const m of this.shownMarkers) {
+      const px = this.x(m.atMs, v.axis);
+      const py = this.y(crashMultiplierAt(m.atMs), v.axis);
+      g.circle(px, py, 5).fill(WIN).circle(px, py, 5).stroke({ color: 0x0b0d1a, width: 2 });
+    }
   }
 
   private drawRocket(v: CrashView, now: number): void {

@@ -90,22 +90,24 @@ export default function WheelPage() {
 
   const place = async (color: WheelColor) => {
     try {
-      const res = await api<{ data: WheelBet; balance: number }>('POST', '/api/wheel/bet', {
+      const res = await api<{ data: WheelBet; balance: number; msg: string }>('POST', '/api/wheel/bet', {
         amount: (amountCents(amount) ?? 0) / 100,
         color,
       });
       useSession.getState().applyBalance(res.balance);
       setBets((b) => (b.roundId === res.data.round_id ? { ...b, list: mergeBet(b.list, res.data as PanelBet) } : b));
       playSound('bet');
+      toast.success(res.msg); // spec §8: the server's msg as the success toast
     } catch (e) {
       toast.error(errorText(e));
     }
   };
   const cancel = async (id: number) => {
     try {
-      const res = await api<{ data: WheelBet; balance: number }>('POST', `/api/wheel/bet/${id}/cancel`);
+      const res = await api<{ data: WheelBet; balance: number; msg: string }>('POST', `/api/wheel/bet/${id}/cancel`);
       useSession.getState().applyBalance(res.balance);
       setBets((b) => ({ ...b, list: mergeBet(b.list, res.data as PanelBet) }));
+      toast.success(res.msg);
     } catch (e) {
       toast.error(errorText(e));
     }
