@@ -3,10 +3,12 @@
 // React StrictMode's double mount does); a PixiHost adopts it for resize, DPR, visibility and
 // render on demand, and is handed to `onReady`. Without WebGL Pixi falls back to its canvas renderer
 // (rendererName says which). @pixi/react 8.0.5 does not await its init: a failure to make any
-// renderer is an unhandled rejection it never reports; `onError` gets what onReady's adoption throws.
+// renderer would be an unhandled rejection it never reports, so a page that cannot draw on a canvas
+// at all (no 2D context: the fallback's own need) never mounts it and gets `onError` at once;
+// `onError` also gets what onReady's adoption throws.
 import { Application } from '@pixi/react';
 import type { Application as PixiApplication } from 'pixi.js';
-import { useCallback, useEffect, useMemo, useRef } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { applicationOptions, PixiHost, type PixiHostOptions } from './pixi-host.ts';
 
 /** Props of the stage element. */
@@ -24,6 +26,15 @@ interface Mounted {
   gone: boolean; // unmounted (or remounted with new options) before or after its init
 }
 
+/** Whether this page can draw on a canvas at all (a cheap 2D context: no GPU context is made). */
+function canvasAvailable(): boolean {
+  try {
+    return document.createElement('canvas').getContext('2d') !== null;
+  } catch {
+    return false;
+  }
+}
+
 /** A block element holding one Pixi canvas. */
 export function PixiStage({ className, style, onReady, onError, background, preference, antialias }: PixiStageProps) {
   const ref = useRef<HTMLDivElement>(null);
@@ -32,6 +43,10 @@ export function PixiStage({ className, style, onReady, onError, background, pref
   const failed = useRef(onError);
   failed.current = onError;
   const mounted = useRef<Mounted | null>(null);
+  const [drawable] = useState(canvasAvailable);
+  useEffect(() => {
+    if (!drawable) failed.current?.(new Error('This browser cannot draw on a canvas.'));
+  }, [drawable]);
 
   // One mount per option set: <Application> reads its init options once, so new options remount it.
   const key = `${background}|${preference}|${antialias}`;
@@ -67,7 +82,7 @@ export function PixiStage({ className, style, onReady, onError, background, pref
 
   return (
     <div ref={ref} className={className} style={{ position: 'relative', width: '100%', height: '100%', ...style }}>
-      {stage}
+      {drawable && stage}
     </div>
   );
 }

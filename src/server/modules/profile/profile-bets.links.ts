@@ -6,7 +6,7 @@ import type { Tables } from '../../db/tables.ts';
 import type { ArchiveGame, ArchivedBet } from '../../../shared/api/profile-bets.ts';
 import { WHEEL_PAYOUTS } from '../../../shared/games/wheel/wheel.layout.ts';
 import { withRevealedSeeds } from '../fair/fair.repository.ts';
-import { fairLink } from './profile-wins.repository.ts';
+import { boxLink, crashLink, diceLink, plinkoLink, upgradeLink, wheelLink } from './fair-links.ts';
 import type { BetRow } from './profile-bets.repository.ts';
 
 type Q = Kysely<Tables>;
@@ -23,15 +23,7 @@ const DESCRIBE: Record<ArchiveGame, Describe> = {
     const shown = await withRevealedSeeds(db, rows, (r, seed) => ({
       id: r.id,
       title: `Dice ${r.direction} ${(r.target_bp / 100).toFixed(2)}: rolled ${(r.roll_bp / 100).toFixed(2)}`,
-      link: fairLink('/dice/provably-fair', {
-        game: 'dice',
-        server_seed: seed,
-        server_seed_hash: r.server_seed_hash,
-        client_seed: r.client_seed,
-        nonce: r.nonce,
-        target: (r.target_bp / 100).toFixed(2),
-        direction: r.direction,
-      }),
+      link: diceLink(r, seed),
     }));
     return byId(shown, (r) => r);
   },
@@ -52,13 +44,7 @@ const DESCRIBE: Record<ArchiveGame, Describe> = {
     const shown = await withRevealedSeeds(db, rows, (r, seed) => ({
       id: r.id,
       title: `Upgrade to ${r.name} (${(r.chance_bp / 100).toFixed(2)}%)`,
-      link: fairLink('/upgrade/provably-fair', {
-        server_seed: seed,
-        server_seed_hash: r.server_seed_hash,
-        client_seed: r.client_seed,
-        nonce: r.nonce,
-        chance: r.chance_bp / 100,
-      }),
+      link: upgradeLink(r, seed),
     }));
     return byId(shown, (r) => r);
   },
@@ -67,14 +53,7 @@ const DESCRIBE: Record<ArchiveGame, Describe> = {
     const shown = await withRevealedSeeds(db, rows, (r, seed) => ({
       id: r.id,
       title: `Bounce ${r.rows} rows, ${r.risk} risk ${x(r.multiplier)}`,
-      link: fairLink('/bounce/provably-fair', {
-        server_seed: seed,
-        server_seed_hash: r.server_seed_hash,
-        client_seed: r.client_seed,
-        nonce: r.nonce,
-        rows: r.rows,
-        risk: r.risk,
-      }),
+      link: plinkoLink(r, seed),
     }));
     return byId(shown, (r) => r);
   },
@@ -90,14 +69,14 @@ const DESCRIBE: Record<ArchiveGame, Describe> = {
         r.multiplier_cents !== null
           ? `Rocket cashed out ${x(Number(r.multiplier_cents) / 100)}`
           : `Rocket busted at ${x(Number(r.crash_point_cents) / 100)}`,
-      link: fairLink('/rocket/provably-fair', { hash: r.hash }),
+      link: crashLink(r.hash),
     }));
   },
   wheel: async (db, ids) => {
     const rows = await db.selectFrom('wheel_bets').select(['id', 'round_id', 'color']).where('id', 'in', ids).execute();
     return byId(rows, (r) => ({
       title: `Crazy Wheel ${r.color} ${x(WHEEL_PAYOUTS[r.color])}`,
-      link: fairLink('/wheel/provably-fair', { round: r.round_id }),
+      link: wheelLink(r.round_id),
     }));
   },
   battle: async (db, ids) => {
@@ -133,14 +112,7 @@ const DESCRIBE: Record<ArchiveGame, Describe> = {
     const shown = await withRevealedSeeds(db, rows, (r, seed) => ({
       id: r.id,
       title: `${r.box_name}: ${r.name}`,
-      link: fairLink('/boxes/provably-fair', {
-        server_seed: seed,
-        server_seed_hash: r.server_seed_hash,
-        client_seed: r.client_seed,
-        nonce: r.nonce,
-        box: r.slug,
-        version: r.version,
-      }),
+      link: boxLink(r, seed),
     }));
     return byId(shown, (r) => r);
   },

@@ -7,6 +7,7 @@ import type { Kysely } from 'kysely';
 import type { Tables } from '../../db/tables.ts';
 import type { ProfileStats } from '../../../shared/api/profile.ts';
 import { WHEEL_PAYOUTS } from '../../../shared/games/wheel/wheel.layout.ts';
+import { boxLink, crashLink, diceLink, plinkoLink, upgradeLink, wheelLink } from './fair-links.ts';
 
 type Q = Kysely<Tables>;
 /** A biggest win with its amount in cents (for ranking). */
@@ -37,13 +38,6 @@ async function revealedSeed(db: Q, userId: number, hash: string): Promise<string
   return row?.server_seed ?? null;
 }
 
-/** A provably-fair page path with its query (null values left out). */
-export function fairLink(path: string, params: Record<string, string | number | null>): string {
-  const q = new URLSearchParams();
-  for (const [k, v] of Object.entries(params)) if (v !== null) q.set(k, String(v));
-  return `${path}?${q.toString()}`;
-}
-
 async function biggestBoxWin(db: Q, userId: number): Promise<RankedWin | null> {
   const r = await db
     .selectFrom('box_openings')
@@ -68,20 +62,7 @@ async function biggestBoxWin(db: Q, userId: number): Promise<RankedWin | null> {
     .executeTakeFirst();
   if (!r) return null;
   const seed = await revealedSeed(db, userId, r.server_seed_hash);
-  return rankedWin(
-    'box',
-    r.cents,
-    r.name,
-    r.created_at,
-    fairLink('/boxes/provably-fair', {
-      server_seed: seed,
-      server_seed_hash: r.server_seed_hash,
-      client_seed: r.client_seed,
-      nonce: r.nonce,
-      box: r.slug,
-      version: r.version,
-    }),
-  );
+  return rankedWin('box', r.cents, r.name, r.created_at, boxLink(r, seed));
 }
 
 async function biggestDiceWin(db: Q, userId: number): Promise<RankedWin | null> {
@@ -96,21 +77,7 @@ async function biggestDiceWin(db: Q, userId: number): Promise<RankedWin | null> 
     .executeTakeFirst();
   if (!r) return null;
   const seed = await revealedSeed(db, userId, r.server_seed_hash);
-  return rankedWin(
-    'dice',
-    r.payout_cents,
-    `Dice ×${Number(r.multiplier).toFixed(2)}`,
-    r.created_at,
-    fairLink('/dice/provably-fair', {
-      game: 'dice',
-      server_seed: seed,
-      server_seed_hash: r.server_seed_hash,
-      client_seed: r.client_seed,
-      nonce: r.nonce,
-      target: (r.target_bp / 100).toFixed(2),
-      direction: r.direction,
-    }),
-  );
+  return rankedWin('dice', r.payout_cents, `Dice ×${Number(r.multiplier).toFixed(2)}`, r.created_at, diceLink(r, seed));
 }
 
 async function biggestUpgradeWin(db: Q, userId: number): Promise<RankedWin | null> {
@@ -134,19 +101,7 @@ async function biggestUpgradeWin(db: Q, userId: number): Promise<RankedWin | nul
     .executeTakeFirst();
   if (!r) return null;
   const seed = await revealedSeed(db, userId, r.server_seed_hash);
-  return rankedWin(
-    'upgrade',
-    r.cents,
-    r.name,
-    r.created_at,
-    fairLink('/upgrade/provably-fair', {
-      server_seed: seed,
-      server_seed_hash: r.server_seed_hash,
-      client_seed: r.client_seed,
-      nonce: r.nonce,
-      chance: r.chance_bp / 100,
-    }),
-  );
+  return rankedWin('upgrade', r.cents, r.name, r.created_at, upgradeLink(r, seed));
 }
 
 async function biggestPlinkoWin(db: Q, userId: number): Promise<RankedWin | null> {
@@ -166,14 +121,7 @@ async function biggestPlinkoWin(db: Q, userId: number): Promise<RankedWin | null
     r.payout_cents,
     `Bounce ×${Number(r.multiplier).toFixed(2)}`,
     r.created_at,
-    fairLink('/bounce/provably-fair', {
-      server_seed: seed,
-      server_seed_hash: r.server_seed_hash,
-      client_seed: r.client_seed,
-      nonce: r.nonce,
-      rows: r.rows,
-      risk: r.risk,
-    }),
+    plinkoLink(r, seed),
   );
 }
 
@@ -202,7 +150,7 @@ async function biggestCrashWin(db: Q, userId: number): Promise<RankedWin | null>
     r.payout_cents,
     `Rocket ×${(Number(r.multiplier_cents) / 100).toFixed(2)}`,
     r.settled_at!,
-    fairLink('/rocket/provably-fair', { hash: r.hash }),
+    crashLink(r.hash),
   );
 }
 
@@ -222,7 +170,7 @@ async function biggestWheelWin(db: Q, userId: number): Promise<RankedWin | null>
     r.payout_cents,
     `Crazy Wheel ${r.color} ×${WHEEL_PAYOUTS[r.color].toFixed(2)}`,
     r.settled_at!,
-    fairLink('/wheel/provably-fair', { round: r.round_id }),
+    wheelLink(r.round_id),
   );
 }
 
