@@ -117,11 +117,14 @@ test('delivery: the form shows each spec §5 message, then a request lands on /p
     await expect(page.locator(`.field-error[data-field="${field}"]`), field).toHaveText(text);
   await expect(page.locator('.field-error[data-field="street_address_2"]')).toHaveCount(0);
 
-  // validation runs on blur, then on change
+  // validation runs on blur and on change, not on every keystroke (spec §5): a shown message stays
+  // while the player types the fix and goes once the field is left
   await page.getByLabel('Email', { exact: true }).fill('not-an-email');
   await page.getByLabel('Email', { exact: true }).blur();
   await expect(page.locator('.field-error[data-field="email"]')).toHaveText('email must be a valid email');
   await page.getByLabel('Email', { exact: true }).fill('ada@example.com');
+  await expect(page.locator('.field-error[data-field="email"]')).toHaveText('email must be a valid email');
+  await page.getByLabel('Email', { exact: true }).blur();
   await expect(page.locator('.field-error[data-field="email"]')).toHaveCount(0);
 
   await page.getByLabel('First name', { exact: true }).fill('Ada');
