@@ -93,7 +93,8 @@ test('recent games link to the provably-fair page, which recomputes the crash po
   });
 });
 
-test('Space bets and cashes out, not while typing; the cash-out marks the graph; the label clears next round @responsive', async ({
+// A keyboard hotkey: the desktop layout only (a phone has no Space key; the graph and label are the same)
+test('Space bets and cashes out, not while typing; the cash-out marks the graph; the label clears next round @desktop', async ({
   page,
   signIn,
   random,
