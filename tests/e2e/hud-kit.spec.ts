@@ -84,6 +84,8 @@ test('every HUD control is the kit’s (or styled), inside the viewport, 44 px t
     await expect(page.locator(hud.region).first(), hud.path).toBeVisible();
     await hud.open?.(page);
     if (hud.path === '/upgrade') await expect(page.getByTestId('upgrade-target').first()).toBeVisible();
+    // the colour panels render once the wheel's layout and round have loaded, after the amount field
+    if (hud.path === '/wheel') await expect(page.locator('[data-testid^="panel-"]').first()).toBeVisible();
     const found = await controls(page, hud.region);
     expect(found.length, hud.path).toBeGreaterThan(3);
     expect(
