@@ -43,6 +43,8 @@ import { battlesModule } from './modules/battles/battles.module.ts';
 import { wheelModule } from './modules/wheel/wheel.module.ts';
 import { LocalPublisher, type Publisher } from './realtime/publisher.ts';
 import { crashModule } from './modules/crash/crash.module.ts';
+import { chatRoutes } from './modules/chat/chat.routes.ts';
+import { profanityFilter } from './modules/chat/chat.profanity.ts';
 import { RoundGames } from './rounds/round-games.ts';
 import { systemClock, type Clock } from './rounds/clock.ts';
 import { useNodeHmac } from './modules/fair/node-hmac.ts';
@@ -142,6 +144,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   battlesModule(fastify, database, config, clock); // its runner resumes running battles when ready
   crashModule(fastify, database, config, clock);
   wheelModule(fastify, database, config, clock);
+  chatRoutes(fastify, { database, profanity: profanityFilter(config.chat.profanity) }, now);
   drainInFlight(fastify); // last: its onClose runs first, waiting for handlers whose client hung up
 
   await registerClient(fastify, deps.clientDir ?? null, { devPages: config.env !== 'production' });

@@ -79,6 +79,8 @@ const envSchema = z.object({
   SUPPORT_ATTACHMENTS_PER_DAY: z.coerce.number().int().min(0).max(10_000).default(20),
   SUPPORT_PLAYER_STORAGE_MB: z.coerce.number().int().min(1).max(100_000).default(50),
   SUPPORT_STORAGE_MB: z.coerce.number().int().min(1).max(10_000_000).default(2048),
+  // Chat (issue 29): mask profanity in messages (obscenity's English list) or leave them as sent.
+  CHAT_PROFANITY: z.enum(['mask', 'off']).default('mask'),
 });
 
 const proxyNames = new Set(['loopback', 'linklocal', 'uniquelocal']);
@@ -150,6 +152,7 @@ export interface Config {
   /** Support: tickets not closed per player, images a player attaches in any 24 h, bytes of images
    * one player and all players may have stored (past them: 429, 429, 413, 413). */
   support: { maxOpenTickets: number; attachmentsPerDay: number; playerStorageBytes: number; storageBytes: number };
+  chat: { profanity: 'mask' | 'off' }; // CHAT_PROFANITY
   /** Rocket: games in the installation's hash chain (generated once); the most paid per round (cents). */
   crash: { chainGames: number; maxRoundPayoutCents: number | null };
   rateLimitScale: number; // multiplies every rate-limit allowance (benchmarks raise it; 1 in production)
@@ -272,6 +275,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     accessTtlSeconds: e.ACCESS_TOKEN_TTL_SECONDS,
     scryptLogN: e.SCRYPT_LOG_N,
     rateLimitScale: e.RATE_LIMIT_SCALE,
+    chat: { profanity: e.CHAT_PROFANITY },
     support: {
       maxOpenTickets: e.SUPPORT_MAX_OPEN_TICKETS,
       attachmentsPerDay: e.SUPPORT_ATTACHMENTS_PER_DAY,
