@@ -1,4 +1,4 @@
-// The frame around every page (spec §2 Layout): header, desktop sidebar, page outlet, footer,
+// The frame around every page (spec §2 Layout): header, desktop sidebar, page outlet, chat, footer,
 // mobile bottom bar and menu, cashback banner (small screens, not on game pages), Back to
 // Battle, modal host and toasts. Removes the "Loading..." overlay once the first page rendered.
 import { useCallback, useEffect, useState } from 'react';
@@ -16,6 +16,7 @@ import { useBonusDialog, useModalQuery, usePageViews } from './route-effects.ts'
 import { Sidebar } from './sidebar.tsx';
 import { SessionRoot } from '../../features/auth/session-root.tsx';
 import { DepositReturn } from '../../features/wallet/deposit-return.tsx';
+import { ChatDock } from '../../features/chat/chat-panel.tsx';
 import './layout.css';
 
 /** Hides the full-screen loading overlay (index.html) once. */
@@ -54,6 +55,7 @@ export function AppLayout() {
           </div>
           <Footer />
         </main>
+        <ChatDock />
       </div>
       <BackToBattle />
       <BottomBar menuOpen={menu} onToggleMenu={() => setMenu(!menu)} />
