@@ -35,6 +35,17 @@ describeEachDb('chat live', (dialect) => {
 
   it("a message reaches another player's open connection, and chat:delete removes it live", async () => {
     const sender = await signUp(rig.app, 'Sender');
+    const senderId = (
+      await rig.app.fastify.inject({ method: 'GET', url: '/api/profile', headers: sender.headers })
+    ).json().data.id as number;
+    await runAdmin(rig.app.database.db, ['credit', String(senderId), '1', '--reason', 'chat test'], Date.now());
+    const bet = await rig.app.fastify.inject({
+      method: 'POST',
+      url: '/api/dice/bet',
+      headers: sender.headers,
+      payload: { amount: 1, target: 50, direction: 'under' },
+    });
+    const betId = bet.json().data.id as number;
     const watcher = rig.client(); // a guest reading the room
     await connected(watcher);
     const ch = watcher.subscribe(CHAT_CHANNEL);
@@ -46,12 +57,12 @@ describeEachDb('chat live', (dialect) => {
       method: 'POST',
       url: '/api/chat',
       headers: sender.headers,
-      payload: { message: text, bet: { game: 'plinko', id: 3 } },
+      payload: { message: text, bet: { game: 'dice', id: betId } },
     });
     expect(r.statusCode).toBe(201);
     const live = await arrived;
     expect(live).toEqual(r.json().data);
-    expect(live).toMatchObject({ message: text, user: { name: 'Sender' }, bet: { game: 'plinko', id: 3 } });
+    expect(live).toMatchObject({ message: text, user: { name: 'Sender' }, bet: { game: 'dice', id: betId } });
 
     const deleted = next<{ id: number }>(ch, 'chatMessageDeleted');
     await runAdmin(rig.app.database.db, ['chat:delete', String(live.id)], Date.now());

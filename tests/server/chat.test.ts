@@ -24,18 +24,31 @@ describeEachDb('chat', (dialect) => {
   const idOf = async (headers: Record<string, string>) =>
     (await app.fastify.inject({ method: 'GET', url: '/api/profile', headers })).json().data.id as number;
   const admin = (...argv: string[]) => runAdmin(app.database.db, argv, clock.now());
+  /** A settled dice bet of the player (credited $1 first); returns its id. */
+  const diceBet = async (headers: Record<string, string>) => {
+    await admin('credit', String(await idOf(headers)), '1', '--reason', 'chat test');
+    const r = await app.fastify.inject({
+      method: 'POST',
+      url: '/api/dice/bet',
+      headers,
+      payload: { amount: 1, target: 50, direction: 'under' },
+    });
+    expect(r.statusCode).toBe(200);
+    return r.json().data.id as number;
+  };
 
   it('a signed-in player posts; the message is in the history with its author, oldest first', async () => {
     const s = await signUp(app, 'Poster');
     const id = await idOf(s.headers);
-    const r = await post(s.headers, { message: '  hello room  ', bet: { game: 'dice', id: 7 } });
+    const betId = await diceBet(s.headers);
+    const r = await post(s.headers, { message: '  hello room  ', bet: { game: 'dice', id: betId } });
     expect(r.statusCode).toBe(201);
     const body = r.json();
     expect(body.msg).toBe('Message sent.');
     expect(body.data).toMatchObject({
       message: 'hello room',
       user: { id, name: 'Poster', avatar_url: null, level: expect.any(Number) },
-      bet: { game: 'dice', id: 7 },
+      bet: { game: 'dice', id: betId },
       created_at: new Date(clock.now()).toISOString(),
     });
     await clock.advance(2500);
@@ -61,6 +74,25 @@ describeEachDb('chat', (dialect) => {
     expect(list.at(-1)!.message).toBe('bulk 5-9');
     expect(list[0]!.message).toBe('bulk 1-0');
     expect(list.map((m) => m.id)).toEqual([...list.map((m) => m.id)].sort((a, b) => a - b));
+  });
+
+  it("sharing a bet that is not the player's own settled bet is 422", async () => {
+    const owner = await signUp(app);
+    const other = await signUp(app);
+    const betId = await diceBet(owner.headers);
+    for (const bet of [
+      { game: 'dice', id: betId }, // another player's
+      { game: 'plinko', id: betId }, // no such Bounce drop
+      { game: 'dice', id: 987_654_321 }, // no such bet
+    ]) {
+      const r = await post(other.headers, { message: 'look', bet });
+      expect(r.statusCode, JSON.stringify(bet)).toBe(422);
+      expect(r.json()).toMatchObject({
+        message: 'You can share only your own settled bets.',
+        errors: { bet: ['You can share only your own settled bets.'] },
+      });
+    }
+    expect((await post(owner.headers, { message: 'mine', bet: { game: 'dice', id: betId } })).statusCode).toBe(201);
   });
 
   it('guests get 401', async () => {

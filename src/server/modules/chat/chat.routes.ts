@@ -37,7 +37,7 @@ export function chatRoutes(app: FastifyInstance, ctx: ChatContext, now: () => nu
     {
       method: 'POST',
       url: '/api/chat',
-      summary: `Send a chat message {message, bet?: {game, id}}: plain text, 1–${CHAT_MAX_LENGTH} characters after trimming, profanity masked; at most one every ${CHAT_MIN_GAP_MS / 1000} s and ${CHAT_PER_MINUTE} a minute (429); 403 while muted or self-excluded`,
+      summary: `Send a chat message {message, bet?: {game, id}}: plain text, 1–${CHAT_MAX_LENGTH} characters after trimming, profanity masked; the bet must be one of your own settled bets (else 422); at most one every ${CHAT_MIN_GAP_MS / 1000} s and ${CHAT_PER_MINUTE} a minute (429); 403 while muted or self-excluded`,
       tags,
       auth: true,
       body: chatPostBodySchema,

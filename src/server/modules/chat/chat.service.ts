@@ -1,11 +1,13 @@
 // Chat logic: who may post (signed in, not muted, not self-excluded, not too fast), the stored text
-// (trimmed, profanity masked, otherwise exactly as sent: plain text, never parsed) and moderation.
+// (trimmed, profanity masked, otherwise exactly as sent: plain text, never parsed), a shared bet
+// (the player's own settled bet, else 422) and moderation.
 // Posting is one transaction holding the player's row, so the pace checks see every earlier message.
 import type { Database, DB } from '../../db/database.ts';
 import { transact } from '../../db/transact.ts';
-import { HttpError } from '../../http/errors.ts';
+import { HttpError, fieldError } from '../../http/errors.ts';
 import { lockUserRows } from '../wallet/ledger.ts';
 import { excludedUntil, utcLabel } from '../responsible-play/exclusion.ts';
+import { ownsSettledBet } from '../profile/profile-bets.repository.ts';
 import {
   CHAT_HISTORY,
   CHAT_MIN_GAP_MS,
@@ -47,6 +49,8 @@ export async function postMessage(
   now: number,
 ): Promise<ChatMessage> {
   const message = ctx.profanity.mask(body.message);
+  if (body.bet && !(await ownsSettledBet(ctx.database.db, userId, body.bet.game, body.bet.id)))
+    throw fieldError('bet', 'You can share only your own settled bets.');
   const id = await transact(ctx.database, async (trx) => {
     await lockUserRows(trx, [userId]);
     const muted = await mutedUntil(trx, userId, now);
