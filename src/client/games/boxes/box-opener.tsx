@@ -15,6 +15,7 @@ import { playSound } from '../../engine/sound.ts';
 import { api, errorText } from '../../lib/api.ts';
 import { getCookie } from '../../lib/cookies.ts';
 import { useSession } from '../../stores/session.ts';
+import { useReportBusy } from '../../stores/game-busy.ts';
 import { useModals } from '../../stores/modals.ts';
 import type { BoxDetail } from '../../../shared/api/boxes.ts';
 import { OPEN_LIMITS, type OpenResponse } from '../../../shared/api/box-open.ts';
@@ -78,6 +79,7 @@ export default function BoxOpener({ box, free }: { box: BoxDetail; free?: FreeOp
   const status = useSelector(actor, (s) => String(s.value)); // shown as data-phase for tests
   const busy = useSelector(actor, isBusy);
   const replaying = useSelector(actor, isReplaying);
+  useReportBusy('boxes', busy); // the bonus dialog waits for idle
   const error = useSelector(actor, (s) => s.context.error);
   const last = useSelector(actor, (s) => (s.hasTag('ready') ? s.context.result : null)); // ended
   const [count, setCount] = useState(1);

@@ -13,6 +13,7 @@ import { inspectMode } from '../../engine/inspect.ts';
 import { api, errorText } from '../../lib/api.ts';
 import { getCookie } from '../../lib/cookies.ts';
 import { useSession } from '../../stores/session.ts';
+import { useReportBusy } from '../../stores/game-busy.ts';
 import { toast } from '../../components/ui/toaster.tsx';
 import { formatDollars } from '../../lib/format.ts';
 import { SeedPairPanel } from '../../components/fair/seed-pair-panel.tsx';
@@ -70,6 +71,7 @@ export default function PlinkoPage() {
   const [scene] = useState(() => new PlinkoScene());
   const actor = usePlinkoActor(scene, clock);
   const state = useSelector(actor, (s) => s.context); // the HUD's DropsState (a new object on each change)
+  useReportBusy('bounce', state.inFlight > 0 || state.auto); // balls in the air: the bonus dialog waits
   const [rows, setRows] = useState(16);
   const [risk, setRisk] = useState<Risk>('medium');
   const [version, setVersion] = useState(0);

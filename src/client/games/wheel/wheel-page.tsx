@@ -20,6 +20,7 @@ import { getCookie } from '../../lib/cookies.ts';
 import { formatDollars } from '../../lib/format.ts';
 import { useApiData } from '../../lib/use-api-data.ts';
 import { useSession } from '../../stores/session.ts';
+import { useReportBusy } from '../../stores/game-busy.ts';
 import { toast } from '../../components/ui/toaster.tsx';
 import { WHEEL_LIMITS, type WheelBet } from '../../../shared/api/wheel.ts';
 import { amountCents, betAmountError, betLimits } from '../../../shared/games/bet-amount.ts';
@@ -117,6 +118,8 @@ export default function WheelPage() {
   const ended = frame.result;
   const myBets = ended && lastMine.roundId === ended.id ? lastMine.list : [];
   const myPayout = myBets.reduce((a, b) => a + (b.status === 'won' ? (b.payout ?? 0) : 0), 0);
+  // my bets ride this round until the wheel has landed on it: the bonus dialog waits for idle
+  useReportBusy('wheel', myBetsOf(bets.list, bets.roundId).length > 0 && ended?.id !== bets.roundId);
 
   return (
     <section className="page wheel-page">
