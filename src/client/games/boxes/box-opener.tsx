@@ -27,7 +27,7 @@ import './boxes-opener.css';
 import { BetButton } from '../../components/hud/bet-button.tsx';
 import { HudButton } from '../../components/hud/hud-button.tsx';
 import { HudSegmented } from '../../components/hud/hud-select.tsx';
-import { HudToggle } from '../../components/hud/hud-toggle.tsx';
+import { HudToggle, MuteToggle } from '../../components/hud/hud-toggle.tsx';
 import { capitalize, formatDollars } from '../../lib/format.ts';
 
 /** Engine ms from the answer until the first reel rests (turbo halves it through the clock). */
@@ -160,6 +160,7 @@ export default function BoxOpener({ box, free }: { box: BoxDetail; free?: FreeOp
         </div>
         <div className="hud-toggles">
           <HudToggle label="Turbo" checked={turbo} onChange={setTurbo} />
+          <MuteToggle />
         </div>
       </div>
       {error && (

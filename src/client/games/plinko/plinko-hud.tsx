@@ -9,6 +9,7 @@ import { AmountField } from '../../components/hud/amount-field.tsx';
 import { AUTO_BET_START, AutoBetForm, autoBetErrors, autoBetNumbers } from '../../components/hud/auto-bet-form.tsx';
 import { BetButton } from '../../components/hud/bet-button.tsx';
 import { HudSelect } from '../../components/hud/hud-select.tsx';
+import { MuteToggle } from '../../components/hud/hud-toggle.tsx';
 import type { AutoConfig, DropsState } from './plinko.machine.ts';
 
 const SPEEDS = { slow: 600, normal: 300, fast: 120 } as const; // engine ms between auto drops
@@ -82,6 +83,9 @@ export function PlinkoHud(p: PlinkoHudProps) {
       <BetButton kind="bet" data-testid="plinko-drop" disabled={!p.signedIn || p.state.auto} onClick={p.onDrop}>
         Drop
       </BetButton>
+      <div className="hud-toggles">
+        <MuteToggle />
+      </div>
       <details className="hud-disclosure">
         <summary>Auto</summary>
         <AutoBetForm

@@ -25,6 +25,7 @@ import { toast } from '../../components/ui/toaster.tsx';
 import { WHEEL_LIMITS, type WheelBet } from '../../../shared/api/wheel.ts';
 import { amountCents, betAmountError, betLimits } from '../../../shared/games/bet-amount.ts';
 import { AmountField } from '../../components/hud/amount-field.tsx';
+import { MuteToggle } from '../../components/hud/hud-toggle.tsx';
 import type { WheelColor } from '../../../shared/games/wheel/wheel.layout.ts';
 import { WheelScene } from './wheel.scene.ts';
 import { mergeBet, useWheelRound, type PanelBet } from './use-wheel-round.ts';
@@ -165,6 +166,7 @@ export default function WheelPage() {
             {formatDollars(config.max_payout)}
           </span>
         )}
+        <MuteToggle />
       </div>
       {!signedIn && <p className="muted">Sign in to play.</p>}
       {config && (
