@@ -3,7 +3,7 @@
 // wheel.view.ts makes of its snapshot at engine time: it spins while the round is in progress and
 // lands on the server's segment once the round has ended (a landing still travelling when the next
 // round arrives lands at once; the result stays until the next spin). The countdown is engine time
-// too. Amount, four bet panels, the history strip; ?inspect adds the dev panel with the engine clock.
+// too. Amount, four bet panels, the history strip, recent bets and top payouts; ?inspect adds the dev panel with the engine clock.
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { useSelector } from '@xstate/react';
@@ -32,6 +32,7 @@ import { mergeBet, useWheelRound, type PanelBet } from './use-wheel-round.ts';
 import { myBetsOf, useWheelStage, useWheelView } from './wheel-wiring.ts';
 import { WheelPanels } from './wheel-panels.tsx';
 import { WheelHistory } from './wheel-history.tsx';
+import { WheelRecentBets, WheelTopPayouts } from './wheel-boards.tsx';
 import './wheel.css';
 
 const LIMITS = betLimits(WHEEL_LIMITS);
@@ -182,6 +183,10 @@ export default function WheelPage() {
         />
       )}
       <WheelHistory items={history} />
+      <div className="wheel-boards">
+        <WheelRecentBets roundId={bets.roundId} live={bets.list} />
+        <WheelTopPayouts version={landedId ?? 0} />
+      </div>
       {mode !== 'off' && <DevPanel actors={{ round: actor }} clock={clock} />}
     </section>
   );
