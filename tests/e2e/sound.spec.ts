@@ -24,7 +24,7 @@ const storedMute = (page: Page) =>
   );
 
 for (const { path, stage } of PAGES)
-  test(`${path}: no AudioContext before a gesture; the Mute beside the controls is the one sound flag`, async ({
+  test(`${path}: no AudioContext before a gesture; the Mute beside the controls is the one sound flag @responsive`, async ({
     page,
     signIn,
   }) => {

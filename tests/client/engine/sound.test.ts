@@ -57,7 +57,7 @@ describe('sound', () => {
 
   it('a keydown is a gesture too; an event that did not activate the page is not', async () => {
     const { firstGesture, hasGestured } = await store();
-    const activation = { isActive: false, hasBeenActive: false };
+    const activation = { isActive: false };
     Object.defineProperty(navigator, 'userActivation', { value: activation, configurable: true });
     try {
       const done = vi.fn();
