@@ -1,7 +1,8 @@
 // Sound player on howler: one Howl per named sound (shipped in assets/sounds). Nothing touches audio
 // before the player's first gesture (stores/sound.ts firstGesture): a sound asked for before it is
-// skipped, so no AudioContext is made that the browser would refuse to start. Volume and mute come from the one sound store (stores/sound.ts), the same flag the
-// header's toggle and the games' Mute boxes change.
+// skipped, so no AudioContext is made that the browser would refuse to start. Volume and mute come
+// from the one sound store (stores/sound.ts), the same flag the header's toggle and the games' Mute
+// boxes change.
 import { Howl, Howler } from 'howler';
 import { bindHowler, firstGesture, hasGestured, useSound } from '../stores/sound.ts';
 import betUrl from '../../../assets/sounds/bet.wav';

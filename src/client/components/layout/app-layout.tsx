@@ -1,6 +1,7 @@
 // The frame around every page (spec §2 Layout): header, desktop sidebar, page outlet, footer,
 // mobile bottom bar and menu, cashback banner (small screens, not on game pages), Back to
-// Battle, modal host and toasts; the rating widget's script when configured. Removes the "Loading..." overlay once the first page rendered.
+// Battle, modal host and toasts; the rating widget's script when configured. Removes the
+// "Loading..." overlay once the first page rendered.
 import { useCallback, useEffect, useState } from 'react';
 import { Outlet, useLocation, useMatches } from 'react-router';
 import { startRatingWidget } from '../../lib/rating-widget.ts';

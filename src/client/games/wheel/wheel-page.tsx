@@ -3,7 +3,8 @@
 // wheel.view.ts makes of its snapshot at engine time: it spins while the round is in progress and
 // lands on the server's segment once the round has ended (a landing still travelling when the next
 // round arrives lands at once; the result stays until the next spin). The countdown is engine time
-// too. Amount, four bet panels, the history strip, recent bets and top payouts; ?inspect adds the dev panel with the engine clock.
+// too. Amount, four bet panels, the history strip, recent bets and top payouts; ?inspect adds the
+// dev panel with the engine clock.
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { useSelector } from '@xstate/react';
