@@ -1,7 +1,7 @@
 // /bounce and /plinko: the board (Pixi scene on the engine clock) full width, drawn from what
 // GET /api/plinko/config answers (rows, risks, multiplier tables; "Loading board..." until then),
-// the HUD under it on a phone, seeds and history below; ?inspect adds the dev panel (the `plinko` actor, its live drops,
-// the clock: pause, step, ×0.5/×2, skip). The page adapts the root actor's context to the HUD.
+// the HUD under it on a phone, seeds and history below; ?inspect adds the dev panel (the `plinko`
+// actor, its live drops, the clock: pause, step, ×0.5/×2, skip). The page adapts the root actor's context to the HUD.
 import { useCallback, useEffect, useState } from 'react';
 import { useSelector } from '@xstate/react';
 import { PixiStage } from '../../engine/pixi-stage.tsx';
