@@ -42,6 +42,18 @@ const envSchema = z.object({
   PUSHER_APP_SECRET: z.string().min(16).optional(),
   OAUTH_CLIENT_SECRET: z.string().min(16).optional(),
   RECAPTCHA_SITE_KEY: z.string().min(1).optional(),
+  // spec §7: a page host name containing "stage" connects its sockets here (unset: the page's own origin)
+  SOCKET_URL_STAGING: z
+    .string()
+    .url()
+    .refine((v) => /^https?:\/\//i.test(v), 'must be an http:// or https:// URL')
+    .optional(),
+  // spec §7 third-party scripts: the rating widget's script, loaded (and allowed by the CSP) only when set
+  RATING_WIDGET_URL: z
+    .string()
+    .url()
+    .refine((v) => /^https:\/\//i.test(v), 'must be an https:// URL')
+    .optional(),
   GIFTCARD_RESELLER_URL: z
     .string()
     .url()
@@ -145,6 +157,8 @@ export interface Config {
   secretsFromDevFile: boolean; // true when any secret came from DATA_DIR/dev-secrets.json
   oauthClientId: string;
   recaptchaSiteKey: string | null;
+  socketUrlStaging: string | null; // socket.io origin for pages on a host name containing "stage"
+  ratingWidgetUrl: string | null; // the rating widget's script (spec §7), none when unset
   gtmId: string | null;
   giftCardResellerUrl: string; // the gift-card Buy links' target (GIFTCARD_RESELLER_URL, else the site's /contacts)
   accessTtlSeconds: number; // access-token lifetime (ACCESS_TOKEN_TTL_SECONDS; tests shorten it)
@@ -268,6 +282,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     secretsFromDevFile: dev !== null,
     oauthClientId: '1',
     recaptchaSiteKey: e.RECAPTCHA_SITE_KEY ?? null,
+    socketUrlStaging: e.SOCKET_URL_STAGING ? new URL(e.SOCKET_URL_STAGING).origin : null,
+    ratingWidgetUrl: e.RATING_WIDGET_URL ?? null,
     gtmId: e.GTM_ID ?? null,
     giftCardResellerUrl:
       e.GIFTCARD_RESELLER_URL ??

@@ -23,10 +23,12 @@ export function publicConfig(config: Config): PublicConfig {
   return {
     api_url: url.origin,
     socket_url: url.origin,
+    socket_url_staging: config.socketUrlStaging,
     pusher: config.pusherHttp
       ? hostedPusher(config.secrets.pusherKey, config.pusherHttp.host)
       : { key: config.secrets.pusherKey, cluster: 'eu', ws_host: url.hostname, ws_port: port, force_tls: tls },
     recaptcha_site_key: config.recaptchaSiteKey,
+    rating_widget_url: config.ratingWidgetUrl,
     oauth: { client_id: config.oauthClientId, client_secret: config.secrets.oauthClientSecret },
     gtm_id: config.gtmId,
     giftcard_reseller_url: config.giftCardResellerUrl,
