@@ -9,27 +9,25 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
-const FRAMES = 600;
+const FRAMES = 300; // per figure, after a warm-up of a fifth as many
 
-/** One scene: its page, its hook, and the probe's load when animating (undefined: its default). */
+/** One scene page: its hook, and the figures it gives (name → the probe's load; undefined: its default). */
 interface Probe {
-  name: string;
   path: string;
   hook: string;
-  busy?: number;
+  busy: Record<string, number | undefined>;
 }
 
-/** The scenes, as `battle` is known once a battle exists. */
+/** The scenes (the battle page once a battle exists). */
 function probes(battleId: number): Probe[] {
   return [
-    { name: 'dice', path: '/dice', hook: '__dice' },
-    { name: 'upgrade', path: '/upgrade', hook: '__upgrade' },
-    { name: 'box reel ×1', path: '/boxes/penny-box', hook: '__boxes', busy: 1 },
-    { name: 'box reel ×5', path: '/boxes/penny-box', hook: '__boxes', busy: 5 },
-    { name: 'battle (4 seats)', path: `/battles/${battleId}`, hook: '__battle' },
-    { name: 'rocket', path: '/rocket', hook: '__rocket' },
-    { name: 'wheel', path: '/wheel', hook: '__wheel' },
-    { name: 'bounce 100 balls', path: '/bounce', hook: '__plinko', busy: 100 },
+    { path: '/dice', hook: '__dice', busy: { dice: undefined } },
+    { path: '/upgrade', hook: '__upgrade', busy: { upgrade: undefined } },
+    { path: '/boxes/penny-box', hook: '__boxes', busy: { 'box reel ×1': 1, 'box reel ×5': 5 } },
+    { path: `/battles/${battleId}`, hook: '__battle', busy: { 'battle (4 seats)': undefined } },
+    { path: '/rocket', hook: '__rocket', busy: { rocket: undefined } },
+    { path: '/wheel', hook: '__wheel', busy: { wheel: undefined } },
+    { path: '/bounce', hook: '__plinko', busy: { 'bounce 100 balls': 100 } },
   ];
 }
 
@@ -50,14 +48,21 @@ export async function frameCostsBench(): Promise<Record<string, number | string>
     const { data } = (await res.json()) as { data: { id: number } };
     const rows: { name: string; idle: number; busy: number }[] = [];
     for (const probe of probes(data.id)) {
-      const page = await openScenePage(browser, `${app.url}${probe.path}`, probe.hook);
-      const idle = percentile(await sampleFrameCosts(page, probe.hook, FRAMES, 0), 95);
-      const busy = percentile(await sampleFrameCosts(page, probe.hook, FRAMES, probe.busy), 95);
-      await page.close();
-      rows.push({ name: probe.name, idle, busy });
+      process.stderr.write(`  … ${probe.path}\n`);
+      try {
+        const page = await openScenePage(browser, `${app.url}${probe.path}`, probe.hook);
+        const idle = percentile(await sampleFrameCosts(page, probe.hook, FRAMES, 0), 95);
+        for (const [name, load] of Object.entries(probe.busy)) {
+          const busy = percentile(await sampleFrameCosts(page, probe.hook, FRAMES, load), 95);
+          rows.push({ name, idle, busy });
+        }
+        await page.close();
+      } catch (err) {
+        for (const name of Object.keys(probe.busy)) figures[`${name} failed`] = (err as Error).message.split('\n')[0]!;
+      }
     }
-    const dice = rows[0]!;
-    const ratio = (v: number, of: number) => (of > 0 ? (v / of).toFixed(2) : '–');
+    const dice = rows.find((r) => r.name === 'dice') ?? { idle: NaN, busy: NaN };
+    const ratio = (v: number, of: number) => (of > 0 ? (v / of).toFixed(2) : '?');
     for (const r of rows) {
       figures[`${r.name} idle p95 ms`] = `${r.idle.toFixed(3)} (${ratio(r.idle, dice.idle)}× dice)`;
       figures[`${r.name} animating p95 ms`] = `${r.busy.toFixed(3)} (${ratio(r.busy, dice.busy)}× dice)`;

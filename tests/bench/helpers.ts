@@ -251,9 +251,11 @@ export async function openScenePage(browser: Browser, url: string, hook: string)
   await page.addInitScript('globalThis.__name = f => f; localStorage.setItem("la.muted", "1")');
   await page.goto(url);
   // Functions, not strings: the site's CSP forbids eval, and Playwright evals a string predicate in the page.
-  await page.waitForFunction((h) => Boolean((window as unknown as Record<string, unknown>)[h]), hook, {
-    timeout: 60_000,
-  });
+  await page
+    .waitForFunction((h) => Boolean((window as unknown as Record<string, unknown>)[h]), hook, { timeout: 120_000 })
+    .catch((err: Error) => {
+      throw new Error(`${url}: no window.${hook} within 120 s (${err.message})`);
+    });
   return page;
 }
 
