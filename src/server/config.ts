@@ -5,6 +5,8 @@ import { isIP } from 'node:net';
 import { mkdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
 import { resolve, join } from 'node:path';
 import { z } from 'zod';
+import { CRASH_TIMING } from '../shared/games/crash/crash.timing.ts';
+import { WHEEL_TIMING } from '../shared/games/wheel/wheel.timing.ts';
 
 const port = z.coerce.number().int().min(0).max(65535);
 const optionalUrl = z.string().url().optional();
@@ -86,6 +88,13 @@ const envSchema = z.object({
   STEAM_API_KEY: z.string().min(1).optional(),
   CRASH_CHAIN_GAMES: z.coerce.number().int().min(1000).max(100_000_000).default(1_000_000),
   CRASH_MAX_ROUND_PAYOUT: z.coerce.number().int().min(100).max(10_000_000).optional(),
+  // the round games' pace (the spec's by default; browser tests run them faster): Rocket's betting window
+  // and pause after the bust, the Crazy Wheel's betting window and its ended phase (the landing, 3.5 s,
+  // plays inside it, so it is never shorter than 4.5 s)
+  CRASH_BETTING_MS: z.coerce.number().int().min(1000).max(60_000).default(CRASH_TIMING.bettingMs),
+  CRASH_ENDED_MS: z.coerce.number().int().min(500).max(60_000).default(CRASH_TIMING.endedMs),
+  WHEEL_BETTING_MS: z.coerce.number().int().min(1000).max(60_000).default(WHEEL_TIMING.bettingMs),
+  WHEEL_ENDED_MS: z.coerce.number().int().min(4500).max(60_000).default(WHEEL_TIMING.endedMs),
   // Support bounds (issue 24 item 4), see src/server/modules/support/README.md.
   SUPPORT_MAX_OPEN_TICKETS: z.coerce.number().int().min(1).max(1000).default(5),
   SUPPORT_ATTACHMENTS_PER_DAY: z.coerce.number().int().min(0).max(10_000).default(20),
@@ -168,7 +177,9 @@ export interface Config {
   support: { maxOpenTickets: number; attachmentsPerDay: number; playerStorageBytes: number; storageBytes: number };
   chat: { profanity: 'mask' | 'off' }; // CHAT_PROFANITY
   /** Rocket: games in the installation's hash chain (generated once); the most paid per round (cents). */
-  crash: { chainGames: number; maxRoundPayoutCents: number | null };
+  crash: { chainGames: number; maxRoundPayoutCents: number | null; bettingMs: number; endedMs: number };
+  /** The Crazy Wheel's pace: its betting window and ended phase (CRASH_/WHEEL_BETTING_MS, _ENDED_MS). */
+  wheel: { bettingMs: number; endedMs: number };
   rateLimitScale: number; // multiplies every rate-limit allowance (benchmarks raise it; 1 in production)
   mailFrom: string;
   smtpUrl: string | null; // SMTP through nodemailer when set, else the outbox table
@@ -301,7 +312,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     crash: {
       chainGames: e.CRASH_CHAIN_GAMES,
       maxRoundPayoutCents: e.CRASH_MAX_ROUND_PAYOUT === undefined ? null : e.CRASH_MAX_ROUND_PAYOUT * 100,
+      bettingMs: e.CRASH_BETTING_MS,
+      endedMs: e.CRASH_ENDED_MS,
     },
+    wheel: { bettingMs: e.WHEEL_BETTING_MS, endedMs: e.WHEEL_ENDED_MS },
     mailFrom: e.MAIL_FROM,
     smtpUrl: e.SMTP_URL ?? null,
     recaptchaSecret: e.RECAPTCHA_SECRET ?? null,

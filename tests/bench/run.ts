@@ -17,6 +17,7 @@ import { crashBench } from './crash.bench.ts';
 import { rocketBench } from './rocket.bench.ts';
 import { plinkoBench } from './plinko.bench.ts';
 import { idlePagesBench } from './idle-pages.bench.ts';
+import { frameCostsBench } from './frame-costs.bench.ts';
 import { clusterDiceBench, clusterFanoutBench } from './cluster.bench.ts';
 
 const benches: [string, () => Promise<Record<string, number | string>>][] = [
@@ -49,6 +50,10 @@ const benches: [string, () => Promise<Record<string, number | string>>][] = [
   [
     'plinko: trajectory per ball, POST /api/plinko/bet beside /api/dice/bet (50 connections, 5 s) + board frame cost with 100 balls vs none',
     plinkoBench,
+  ],
+  [
+    "frame-costs: every scene's JS frame cost p95 (ms) idle and animating, and as a ratio to dice's (headless Chromium)",
+    frameCostsBench,
   ],
   ['idle game pages: browser CPU (% of a core) on a static scene, no bet (rocket always flies)', idlePagesBench],
   [

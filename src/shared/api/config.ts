@@ -18,6 +18,11 @@ export const publicConfigSchema = z.object({
   oauth: z.object({ client_id: z.string(), client_secret: z.string() }), // first-party client of the SPA
   gtm_id: z.string().nullable(),
   giftcard_reseller_url: z.string().url(), // base of the gift-card Buy links (?amount= is appended)
+  // the round games' pace in ms (the spec's unless the server is configured otherwise, e.g. for browser tests)
+  round_pace: z.object({
+    crash: z.object({ betting_ms: z.number().int(), ended_ms: z.number().int() }),
+    wheel: z.object({ betting_ms: z.number().int(), ended_ms: z.number().int() }),
+  }),
 });
 
 /** GET /api/config response. */

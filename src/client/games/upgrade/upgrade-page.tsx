@@ -60,7 +60,7 @@ export default function UpgradePage() {
   const signedIn = !!user || !!getCookie('token');
   const mode = inspectMode();
   const { progress, renderer, onReady, onError } = useGameStage(actor, scene, clock, (host) =>
-    exposeUpgradeDebug(host, scene),
+    exposeUpgradeDebug(host, scene, clock),
   );
 
   useEffect(() => {
@@ -111,7 +111,7 @@ export default function UpgradePage() {
             onChance={onChance}
           />
         ) : (
-          <div className="upgrade-hud upgrade-guest">
+          <div className="upgrade-hud upgrade-guest hud-panel">
             <p>Log in to upgrade your items into better ones.</p>
             <button type="button" className="btn-primary" onClick={() => useModals.getState().show('login', false)}>
               Log in

@@ -32,6 +32,10 @@ export function publicConfig(config: Config): PublicConfig {
     oauth: { client_id: config.oauthClientId, client_secret: config.secrets.oauthClientSecret },
     gtm_id: config.gtmId,
     giftcard_reseller_url: config.giftCardResellerUrl,
+    round_pace: {
+      crash: { betting_ms: config.crash.bettingMs, ended_ms: config.crash.endedMs },
+      wheel: { betting_ms: config.wheel.bettingMs, ended_ms: config.wheel.endedMs },
+    },
   };
 }
 
