@@ -51,7 +51,8 @@ describeEachDb('operations: metrics, request ids, readiness', (dialect) => {
     });
     expect(short.statusCode).toBe(422);
     const after = await scrape();
-    const delta = (name: string, labels: Record<string, string>) => sample(after, name, labels) - sample(before, name, labels);
+    const delta = (name: string, labels: Record<string, string>) =>
+      sample(after, name, labels) - sample(before, name, labels);
     expect(delta('loot_bets_total', { game: 'dice', outcome: 'accepted' })).toBe(1);
     expect(delta('loot_bets_total', { game: 'dice', outcome: 'refused', reason: 'insufficient_funds' })).toBe(1);
     expect(delta('loot_wagered_cents_total', { game: 'dice' })).toBe(250);
@@ -72,7 +73,11 @@ describeEachDb('operations: metrics, request ids, readiness', (dialect) => {
   });
 
   it('echoes a safe X-Request-Id, replaces an unsafe one, and puts it in a 5xx body', async () => {
-    const kept = await t.fastify.inject({ method: 'GET', url: '/api/health', headers: { 'x-request-id': 'support-1234_ab.c' } });
+    const kept = await t.fastify.inject({
+      method: 'GET',
+      url: '/api/health',
+      headers: { 'x-request-id': 'support-1234_ab.c' },
+    });
     expect(kept.headers['x-request-id']).toBe('support-1234_ab.c');
     for (const bad of ['short', 'x'.repeat(129), 'evil\tid with spaces', 'a"b{}<script>xx']) {
       const res = await t.fastify.inject({ method: 'GET', url: '/api/health', headers: { 'x-request-id': bad } });
@@ -86,7 +91,11 @@ describeEachDb('operations: metrics, request ids, readiness', (dialect) => {
 
     const other = await createTestApp(dialect);
     await other.database.close();
-    const res = await other.fastify.inject({ method: 'GET', url: '/api/health', headers: { 'x-request-id': 'quote-me-9876' } });
+    const res = await other.fastify.inject({
+      method: 'GET',
+      url: '/api/health',
+      headers: { 'x-request-id': 'quote-me-9876' },
+    });
     expect(res.statusCode).toBe(500);
     expect(res.json()).toEqual({ message: expect.any(String), msg: expect.any(String), request_id: 'quote-me-9876' });
     await other.fastify.close();
@@ -129,7 +138,12 @@ describeEachDb('operations: metrics, request ids, readiness', (dialect) => {
 
 describeEachDb('operations: who may read /metrics', (dialect) => {
   const get = (t: TestApp, remoteAddress: string, headers: Record<string, string> = {}) =>
-    t.fastify.inject({ method: 'GET', url: '/metrics', remoteAddress, headers: { host: 'localhost:3000', ...headers } });
+    t.fastify.inject({
+      method: 'GET',
+      url: '/metrics',
+      remoteAddress,
+      headers: { host: 'localhost:3000', ...headers },
+    });
 
   it('production: loopback freely; another client only with the token', async () => {
     const token = 'metrics-token-0123456789';
@@ -179,7 +193,7 @@ const prodSecrets = {
   OAUTH_CLIENT_SECRET: 'c'.repeat(24),
 };
 
-it('every log line of a request carries its id (the handler\'s own too)', async () => {
+it("every log line of a request carries its id (the handler's own too)", async () => {
   const lines: string[] = [];
   const stream = new Writable({
     write(chunk, _enc, done) {
@@ -191,7 +205,11 @@ it('every log line of a request carries its id (the handler\'s own too)', async 
   const { fastify } = await buildApp({ config: testConfig({ LOG_LEVEL: 'info' }), database, logStream: stream });
   await database.close(); // the health check fails: its handler's error is logged
   try {
-    const res = await fastify.inject({ method: 'GET', url: '/api/health', headers: { 'x-request-id': 'trace-abc-12345' } });
+    const res = await fastify.inject({
+      method: 'GET',
+      url: '/api/health',
+      headers: { 'x-request-id': 'trace-abc-12345' },
+    });
     expect(res.statusCode).toBe(500);
   } finally {
     await fastify.close();

@@ -59,10 +59,14 @@ describeEachDb('money self-check', (dialect) => {
     await corrupt(p.id, 700);
     const window = await check.run();
     expect(window.scope).toBe('window');
-    expect(window.violations).toEqual([expect.stringMatching(new RegExp(`^user ${p.id}: balance \\d+ ≠ ledger sum \\d+$`))]);
+    expect(window.violations).toEqual([
+      expect.stringMatching(new RegExp(`^user ${p.id}: balance \\d+ ≠ ledger sum \\d+$`)),
+    ]);
     expect(await drift('balance')).toBe(1);
     const logged = lines.map((l) => JSON.parse(l) as { msg: string; violation?: string });
-    expect(logged.some((l) => l.msg === 'money self-check: violation' && l.violation?.startsWith(`user ${p.id}:`))).toBe(true);
+    expect(
+      logged.some((l) => l.msg === 'money self-check: violation' && l.violation?.startsWith(`user ${p.id}:`)),
+    ).toBe(true);
 
     // a window that does not see the player keeps the gauge up; the full pass finds it too
     expect((await check.run()).violations).toEqual([]);

@@ -58,7 +58,10 @@ export async function checkWindow(db: DB, cursor: number, maxPlayers: number, no
       const user = Number(r.user_id);
       const before = last.get(user) ?? 0;
       if (before + Number(r.delta_cents) !== Number(r.balance_after_cents))
-        fail('balance', `ledger ${r.id} (user ${user}): ${before} + ${r.delta_cents} ≠ balance_after ${r.balance_after_cents}`);
+        fail(
+          'balance',
+          `ledger ${r.id} (user ${user}): ${before} + ${r.delta_cents} ≠ balance_after ${r.balance_after_cents}`,
+        );
       last.set(user, Number(r.balance_after_cents));
       sums.set(user, (sums.get(user) ?? 0) + Number(r.delta_cents));
     }
@@ -78,7 +81,8 @@ export async function checkWindow(db: DB, cursor: number, maxPlayers: number, no
       .where('created_at', '<', before)
       .limit(20)
       .execute();
-    for (const r of stuck) fail('rounds', `${table} ${r.id}: still ${r.status} ${STUCK_AFTER_MS / 60_000} min after it began`);
+    for (const r of stuck)
+      fail('rounds', `${table} ${r.id}: still ${r.status} ${STUCK_AFTER_MS / 60_000} min after it began`);
   }
   const battles = await db
     .selectFrom('battles')
@@ -87,7 +91,8 @@ export async function checkWindow(db: DB, cursor: number, maxPlayers: number, no
     .where('started_at', '<', before)
     .limit(20)
     .execute();
-  for (const b of battles) fail('battles', `battle ${b.id}: still running ${STUCK_AFTER_MS / 60_000} min after it started`);
+  for (const b of battles)
+    fail('battles', `battle ${b.id}: still running ${STUCK_AFTER_MS / 60_000} min after it started`);
   const open = await db
     .selectFrom('crash_bets')
     .innerJoin('crash_rounds', 'crash_rounds.id', 'crash_bets.round_id')
@@ -168,7 +173,10 @@ export class MoneyCheck {
       // the stuck-round checks are the window's own (the whole check cannot tell a live round from a stuck one)
       for (const k of ['rounds', 'battles'] as const)
         if (window.byInvariant[k]) byInvariant[k] = (byInvariant[k] ?? 0) + window.byInvariant[k]!;
-      violations = [...report.violations, ...window.violations.filter((v) => /^(crash_rounds|wheel_rounds|battle) /.test(v))];
+      violations = [
+        ...report.violations,
+        ...window.violations.filter((v) => /^(crash_rounds|wheel_rounds|battle) /.test(v)),
+      ];
       players = report.counts.users ?? players;
       this.lastFull = at;
       this.cursor = Math.max(this.cursor, top);

@@ -60,15 +60,16 @@ export function opsModule(fastify: FastifyInstance, database: Database, config: 
   return ops;
 }
 
-/** Counts what goes through `publisher` (events published). */
-export function countedPublisher(publisher: Publisher, metrics: Metrics | null): Publisher {
+/** Counts what goes through `publisher` (events published). The publisher itself is kept (tests and
+ * main.ts reach it by its class), with its publish counted. */
+export function countedPublisher<P extends Publisher>(publisher: P, metrics: Metrics | null): P {
   if (!metrics) return publisher;
-  return {
-    publish: (channel, event, data) => {
-      metrics.published.inc();
-      return publisher.publish(channel, event, data);
-    },
+  const publish = publisher.publish.bind(publisher);
+  publisher.publish = (channel, event, data) => {
+    metrics.published.inc();
+    return publish(channel, event, data);
   };
+  return publisher;
 }
 
 /** After the modules: the round loops and the password-hash queue. */

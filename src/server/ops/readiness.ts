@@ -46,7 +46,8 @@ export class Readiness {
 
   private redisClient(): Promise<Redis> {
     this.redis ??= import('ioredis').then(
-      ({ Redis }) => new Redis(this.redisUrl!, { maxRetriesPerRequest: 1, connectTimeout: CHECK_MS, lazyConnect: true }),
+      ({ Redis }) =>
+        new Redis(this.redisUrl!, { maxRetriesPerRequest: 1, connectTimeout: CHECK_MS, lazyConnect: true }),
     );
     return this.redis;
   }
@@ -103,11 +104,18 @@ export function readinessRoute(app: FastifyInstance, database: Database, config:
       const { ready, checks } = await readiness.check();
       const draining = readiness.draining;
       if (ready) return { status: 'ok' as const, checks: { ...checks, draining } };
-      const failing = draining ? ['draining'] : Object.keys(checks).filter((k) => checks[k as keyof typeof checks] === 'failing');
+      const failing = draining
+        ? ['draining']
+        : Object.keys(checks).filter((k) => checks[k as keyof typeof checks] === 'failing');
       return reply
         .status(503)
         .header('cache-control', 'no-store')
-        .send({ ...errorBody(`Not ready: ${failing.join(', ')}.`), status: 'unavailable', failing, checks: { ...checks, draining } });
+        .send({
+          ...errorBody(`Not ready: ${failing.join(', ')}.`),
+          status: 'unavailable',
+          failing,
+          checks: { ...checks, draining },
+        });
     },
   );
   return readiness;
