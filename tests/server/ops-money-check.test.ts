@@ -9,6 +9,7 @@ import { buildApp, type App } from '../../src/server/app.ts';
 import { testConfig } from '../helpers/test-app.ts';
 import { createTestDatabase, describeEachDb, type TestDatabase } from '../helpers/test-db.ts';
 import { createPlayer } from '../helpers/users.ts';
+import { runAdmin } from '../../src/server/cli/admin.ts';
 
 describeEachDb('money self-check', (dialect) => {
   let app: App;
@@ -80,5 +81,19 @@ describeEachDb('money self-check', (dialect) => {
     expect((await check.run(true)).violations).toEqual([]);
     expect(await drift('balance')).toBe(0);
     expect(await drift('conservation')).toBe(0);
+  });
+
+  it('npm run admin -- ledger-check: "Ledger sound", else every violation and exit 1', async () => {
+    const p = await createPlayer(database.db, config.secrets.appSecret, { balanceCents: 1_000 });
+    await bet(p.headers);
+    expect(await runAdmin(database.db, ['ledger-check'], Date.now())).toEqual([
+      expect.stringMatching(/^Ledger sound: users \d+, ledger \d+, /),
+    ]);
+    await corrupt(p.id, -30);
+    const refused = runAdmin(database.db, ['ledger-check'], Date.now());
+    await expect(refused).rejects.toMatchObject({
+      message: expect.stringMatching(new RegExp(`violation\\(s\\) of the money invariants[^]*user ${p.id}: balance`)),
+    });
+    await corrupt(p.id, 30);
   });
 });
