@@ -137,6 +137,22 @@ export function createMetrics() {
       labelNames: ['limit'] as const,
       registers: r,
     }),
+    dataDirAvailable: new Gauge({
+      name: 'loot_data_dir_available_bytes',
+      help: 'Free space (for this user) on the filesystem of DATA_DIR, where SQLite and uploads live',
+      registers: r,
+    }),
+    dataDirSize: new Gauge({
+      name: 'loot_data_dir_filesystem_bytes',
+      help: 'Size of the filesystem of DATA_DIR',
+      registers: r,
+    }),
+    sqliteBytes: new Gauge({
+      name: 'loot_sqlite_file_bytes',
+      help: 'The SQLite database file and its WAL, by file',
+      labelNames: ['file'] as const,
+      registers: r,
+    }),
     drift: new Gauge({
       name: 'loot_ledger_drift_violations',
       help: 'Money invariant violations found by the last self-check (0 when sound), by invariant',

@@ -1,6 +1,7 @@
 // Operations (issue 28), wired into the app: request ids, readiness, Prometheus metrics (unless
 // METRICS=off) and the money self-check. main.ts adds the realtime servers' gauges and starts the
 // self-check's timer; see README "Operating Loot Arcade".
+import { statSync, statfsSync } from 'node:fs';
 import type { FastifyInstance } from 'fastify';
 import type { Server as SocketServer } from 'socket.io';
 import type { Config } from '../config.ts';
@@ -57,7 +58,30 @@ export function opsModule(fastify: FastifyInstance, database: Database, config: 
     metrics.groupWait.observe(waitedMs / 1000);
   });
   fastify.addHook('onClose', async () => observeGroupCommit(database, null));
+  metrics.onScrape(() => diskGauges(metrics, config));
   return ops;
+}
+
+/** The disk of DATA_DIR (and the SQLite files): an alert fires well before it is full. */
+function diskGauges(metrics: Metrics, config: Config): void {
+  try {
+    const fs = statfsSync(config.dataDir);
+    metrics.dataDirAvailable.set(fs.bavail * fs.bsize);
+    metrics.dataDirSize.set(fs.blocks * fs.bsize);
+  } catch {
+    // no such directory (yet): nothing to report
+  }
+  if (config.database.kind !== 'sqlite') return;
+  for (const [label, file] of [
+    ['db', config.database.file],
+    ['wal', `${config.database.file}-wal`],
+  ] as const) {
+    try {
+      metrics.sqliteBytes.labels(label).set(statSync(file).size);
+    } catch {
+      metrics.sqliteBytes.labels(label).set(0);
+    }
+  }
 }
 
 /** Counts what goes through `publisher` (events published). The publisher itself is kept (tests and
