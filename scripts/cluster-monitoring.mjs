@@ -16,10 +16,14 @@ export function ensurePrometheus() {
     console.log("Prometheus is missing: installing Debian's prometheus with apt-get…");
     const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
     spawnSync('apt-get', ['update', '-qq'], { stdio: 'inherit', env });
-    spawnSync('apt-get', ['install', '-y', '-qq', '--no-install-recommends', 'prometheus', 'prometheus-nginx-exporter'], {
-      stdio: 'inherit',
-      env,
-    });
+    spawnSync(
+      'apt-get',
+      ['install', '-y', '-qq', '--no-install-recommends', 'prometheus', 'prometheus-nginx-exporter'],
+      {
+        stdio: 'inherit',
+        env,
+      },
+    );
   }
   if (existsSync(PROMETHEUS)) return true;
   console.error(`--monitoring needs ${PROMETHEUS}: sudo apt-get install -y prometheus prometheus-nginx-exporter`);
