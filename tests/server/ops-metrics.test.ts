@@ -64,9 +64,12 @@ describeEachDb('operations: metrics, request ids, readiness', (dialect) => {
       delta('http_request_duration_seconds_count', { route: '/api/dice/bet', method: 'POST', status_class: '2xx' }),
     ).toBe(1);
     await t.fastify.inject({ method: 'GET', url: '/api/boxes/no-such-box-123' });
+    await t.fastify.inject({ method: 'GET', url: '/api/no-such-route-456' });
     const routes = await scrape();
     expect(routes).toContain('route="/api/boxes/:slug"');
+    expect(sample(routes, 'http_request_duration_seconds_count', { route: 'unmatched', status_class: '4xx' })).toBe(1);
     expect(routes).not.toContain('no-such-box-123');
+    expect(routes).not.toContain('no-such-route-456');
     expect(routes).toMatch(/^process_cpu_seconds_total /m);
     expect(routes).toMatch(/^nodejs_eventloop_lag_seconds /m);
     expect(routes).toMatch(/^nodejs_heap_size_used_bytes /m);

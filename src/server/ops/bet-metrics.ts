@@ -3,7 +3,7 @@
 // refused with a reason (the error's class, else its status); the stake and, for the instant games,
 // the payout are read from the request and the answer (dollars on the wire → cents). The round
 // games' payouts are counted by the leader when a round ends (round-metrics.ts).
-import type { FastifyRequest } from 'fastify';
+import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import type { Game, Metrics } from './metrics.ts';
 
 /** The bet routes (method + route pattern) and their game. */
@@ -18,21 +18,12 @@ const BET_ROUTES = new Map<string, Game>([
   ['POST /api/battles/:id/join', 'battles'],
 ]);
 
-/** The game of a bet route's request, else undefined. */
-export function betRouteOf(request: FastifyRequest): Game | undefined {
-  if (request.method !== 'POST') return undefined;
-  const url = request.routeOptions.url;
-  return url === undefined ? undefined : BET_ROUTES.get(`POST ${url}`);
-}
-
-const reasons = new WeakMap<FastifyRequest, string>();
-
-/** Remembers why a request was refused (the error handler calls it): the error's own class when it
- * has one (InsufficientFunds → insufficient_funds), else its status. */
-export function noteRefusal(request: FastifyRequest, error: Error, status: number): void {
+/** Why a request was refused: the error's own class when it has one (InsufficientFunds →
+ * insufficient_funds), else its status. */
+export function refusalReason(error: Error, status: number): string {
   const name = error.constructor.name;
   const own = name !== 'HttpError' && name !== 'Error' && name !== 'ZodError' && /^[A-Z]\w{0,40}$/.test(name);
-  reasons.set(request, own ? name.replace(/(?<!^)([A-Z])/g, '_$1').toLowerCase() : statusReason(status));
+  return own ? name.replace(/(?<!^)([A-Z])/g, '_$1').toLowerCase() : statusReason(status);
 }
 
 function statusReason(status: number): string {
@@ -88,24 +79,46 @@ function money(game: Game, body: unknown, answer: Answer): [number, number | nul
   }
 }
 
-/** Counts one answered bet request. */
-export function recordBet(
-  metrics: Metrics,
-  game: Game,
-  request: FastifyRequest,
-  status: number,
-  answer: unknown,
-  seconds: number,
-): void {
-  if (status >= 200 && status < 300) {
-    metrics.bets.labels(game, 'accepted', '').inc();
-    const [wagered, paid] = money(game, request.body, answer as Answer);
-    if (wagered > 0) metrics.wagered.labels(game).inc(wagered);
-    if (paid !== null) {
-      if (paid > 0) metrics.paid.labels(game).inc(paid);
-      metrics.settleSeconds.labels(game).observe(seconds);
-    }
-    return;
-  }
-  metrics.bets.labels(game, 'refused', reasons.get(request) ?? statusReason(status)).inc();
+/** The hooks of one bet route (null for any other route), with its game's series resolved once. */
+export function betRecorder(metrics: Metrics, method: string, url: string) {
+  const game = BET_ROUTES.get(`${method} ${url}`);
+  if (!game) return null;
+  const accepted = metrics.bets.labels(game, 'accepted', '');
+  const wagered = metrics.wagered.labels(game);
+  const paid = metrics.paid.labels(game);
+  const settled = metrics.settleSeconds.labels(game);
+  const answers = new WeakMap<FastifyRequest, unknown>(); // the answer, before serialisation
+  const reasons = new WeakMap<FastifyRequest, string>();
+  return {
+    preSerialization: (
+      request: FastifyRequest,
+      _reply: FastifyReply,
+      payload: unknown,
+      done: (err: null, p: unknown) => void,
+    ) => {
+      answers.set(request, payload);
+      done(null, payload);
+    },
+    onError: (request: FastifyRequest, _reply: FastifyReply, error: FastifyError, done: () => void) => {
+      const status = error.statusCode;
+      reasons.set(
+        request,
+        refusalReason(error, typeof status === 'number' ? status : error.name === 'ZodError' ? 422 : 500),
+      );
+      done();
+    },
+    answered(request: FastifyRequest, status: number, seconds: number): void {
+      if (status >= 200 && status < 300) {
+        accepted.inc();
+        const [stake, payout] = money(game, request.body, answers.get(request) as Answer);
+        if (stake > 0) wagered.inc(stake);
+        if (payout !== null) {
+          if (payout > 0) paid.inc(payout);
+          settled.observe(seconds);
+        }
+        return;
+      }
+      metrics.bets.labels(game, 'refused', reasons.get(request) ?? statusReason(status)).inc();
+    },
+  };
 }

@@ -193,6 +193,7 @@ export class MoneyCheck {
       const m = this.metrics;
       for (const i of INVARIANTS) m.drift.labels(i).set(this.drift.get(i) ?? 0);
       m.driftChecked.labels(scope).set(Math.round(at / 1000));
+      if (whole) m.driftChecked.labels('window').set(Math.round(at / 1000)); // a full pass covers the window
       m.driftSeconds.labels(scope).set((performance.now() - started) / 1000);
       m.driftPlayers.labels(scope).set(players);
     }

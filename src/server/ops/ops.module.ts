@@ -11,7 +11,6 @@ import type { HashQueue } from '../modules/auth/hash-queue.ts';
 import { RateLimited } from '../plugins/rate-limit.ts';
 import type { Publisher } from '../realtime/publisher.ts';
 import type { PusherServer } from '../realtime/pusher-server.ts';
-import { noteRefusal, betRouteOf } from './bet-metrics.ts';
 import { httpMetrics } from './http-metrics.ts';
 import { createMetrics, type Metrics } from './metrics.ts';
 import { metricsRoute } from './metrics-route.ts';
@@ -45,12 +44,8 @@ export function opsModule(fastify: FastifyInstance, database: Database, config: 
   if (!metrics) return ops;
   httpMetrics(fastify, metrics);
   metricsRoute(fastify, metrics, config);
-  fastify.addHook('onError', (request, _reply, error, done) => {
+  fastify.addHook('onError', (_request, _reply, error, done) => {
     if (error instanceof RateLimited) metrics.rateLimited.labels(error.limit).inc();
-    if (betRouteOf(request) !== undefined) {
-      const status = (error as { statusCode?: unknown }).statusCode;
-      noteRefusal(request, error, typeof status === 'number' ? status : error.name === 'ZodError' ? 422 : 500);
-    }
     done();
   });
   observeGroupCommit(database, (jobs, waitedMs) => {
