@@ -79,46 +79,42 @@ function money(game: Game, body: unknown, answer: Answer): [number, number | nul
   }
 }
 
-/** The hooks of one bet route (null for any other route), with its game's series resolved once. */
+/** The hooks of one bet route (null for any other route), with its game's series resolved once. No
+ * per-request state: an accepted bet is counted when its answer is serialised (the stake from the
+ * request, the payout from the answer), a refused one when its error is raised, and the settle time
+ * of an instant game's accepted bet when it is answered. */
 export function betRecorder(metrics: Metrics, method: string, url: string) {
   const game = BET_ROUTES.get(`${method} ${url}`);
   if (!game) return null;
-  const accepted = metrics.bets.labels(game, 'accepted', '');
-  const wagered = metrics.wagered.labels(game);
-  const paid = metrics.paid.labels(game);
+  const accepted = metrics.tally(metrics.bets.labels(game, 'accepted', ''));
+  const wagered = metrics.tally(metrics.wagered.labels(game));
+  const paid = metrics.tally(metrics.paid.labels(game));
   const settled = metrics.settleSeconds.labels(game);
-  const answers = new WeakMap<FastifyRequest, unknown>(); // the answer, before serialisation
-  const reasons = new WeakMap<FastifyRequest, string>();
+  const instant = game === 'dice' || game === 'plinko' || game === 'upgrade' || game === 'boxes';
   return {
     preSerialization: (
       request: FastifyRequest,
-      _reply: FastifyReply,
+      reply: FastifyReply,
       payload: unknown,
       done: (err: null, p: unknown) => void,
     ) => {
-      answers.set(request, payload);
+      const status = reply.statusCode;
+      if (status >= 200 && status < 300) {
+        accepted.add();
+        const [stake, payout] = money(game, request.body, payload as Answer);
+        if (stake > 0) wagered.add(stake);
+        if (payout !== null && payout > 0) paid.add(payout);
+      }
       done(null, payload);
     },
-    onError: (request: FastifyRequest, _reply: FastifyReply, error: FastifyError, done: () => void) => {
-      const status = error.statusCode;
-      reasons.set(
-        request,
-        refusalReason(error, typeof status === 'number' ? status : error.name === 'ZodError' ? 422 : 500),
-      );
+    onError: (_request: FastifyRequest, _reply: FastifyReply, error: FastifyError, done: () => void) => {
+      const status = typeof error.statusCode === 'number' ? error.statusCode : error.name === 'ZodError' ? 422 : 500;
+      metrics.bets.labels(game, 'refused', refusalReason(error, status)).inc();
       done();
     },
-    answered(request: FastifyRequest, status: number, seconds: number): void {
-      if (status >= 200 && status < 300) {
-        accepted.inc();
-        const [stake, payout] = money(game, request.body, answers.get(request) as Answer);
-        if (stake > 0) wagered.inc(stake);
-        if (payout !== null) {
-          if (payout > 0) paid.inc(payout);
-          settled.observe(seconds);
-        }
-        return;
-      }
-      metrics.bets.labels(game, 'refused', reasons.get(request) ?? statusReason(status)).inc();
+    /** When the answer is sent: an instant game's accepted bet has settled. */
+    answered(status: number, seconds: number): void {
+      if (instant && status >= 200 && status < 300) settled.observe(seconds);
     },
   };
 }

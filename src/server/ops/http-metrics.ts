@@ -41,7 +41,7 @@ export function httpMetrics(fastify: FastifyInstance, metrics: Metrics): void {
     const onResponse = (request: FastifyRequest, reply: FastifyReply, done: () => void) => {
       const seconds = reply.elapsedTime / 1000;
       series(request.method, reply.statusCode)(seconds);
-      bet?.answered(request, reply.statusCode, seconds);
+      bet?.answered(reply.statusCode, seconds);
       done();
     };
     route.onResponse = append(route.onResponse, onResponse) as RouteOptions['onResponse'];

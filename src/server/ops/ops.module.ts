@@ -84,8 +84,9 @@ function diskGauges(metrics: Metrics, config: Config): void {
 export function countedPublisher<P extends Publisher>(publisher: P, metrics: Metrics | null): P {
   if (!metrics) return publisher;
   const publish = publisher.publish.bind(publisher);
+  const published = metrics.tally(metrics.published);
   publisher.publish = (channel, event, data) => {
-    metrics.published.inc();
+    published.add();
     return publish(channel, event, data);
   };
   return publisher;

@@ -72,7 +72,7 @@ export class PusherServer {
     };
     server.on('upgrade', this.onUpgrade);
     this.unsubscribe = publisher.subscribe((e) => {
-      if (!this.onFanOut) return void this.broadcast(e);
+      if (!this.onFanOut || !this.channels.has(e.channel)) return void this.broadcast(e); // nobody to reach: nothing to time
       const started = performance.now();
       this.broadcast(e);
       this.onFanOut((performance.now() - started) / 1000);
