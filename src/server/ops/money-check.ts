@@ -12,6 +12,7 @@ import type { Database, DB } from '../db/database.ts';
 import { leadershipFor, RedisLeadership, type Leadership } from '../rounds/leadership.ts';
 import { redisNamespace } from '../realtime/redis-namespace.ts';
 import { checkInvariants, type Invariant } from './invariants.ts';
+import { inSnapshot } from './snapshot.ts';
 import type { Metrics } from './metrics.ts';
 
 /** A round or battle not over this long after it began is stuck (its loop or runner stopped). */
@@ -45,15 +46,29 @@ export async function checkWindow(db: DB, cursor: number, maxPlayers: number, no
   const ids = moved.map((m) => Number(m.user_id));
   const next = moved.reduce((a, m) => Math.max(a, Number(m.top)), cursor);
   if (ids.length) {
+    // only the rows after the cursor: each follows the one before it (the last one at or before the
+    // cursor, which the previous windows and the full pass checked), and the balance is the last
+    // row's balance_after — so the balance is the sum of the whole ledger, at the cost of the new rows
     const users = await db.selectFrom('users').select(['id', 'balance_cents']).where('id', 'in', ids).execute();
+    const bases = await db
+      .selectFrom('ledger')
+      .select((eb) => eb.fn.max('id').as('id'))
+      .where('user_id', 'in', ids)
+      .where('id', '<=', cursor)
+      .groupBy('user_id')
+      .execute();
+    const baseIds = bases.map((b) => Number(b.id)).filter((id) => id > 0);
+    const baseRows = baseIds.length
+      ? await db.selectFrom('ledger').select(['user_id', 'balance_after_cents']).where('id', 'in', baseIds).execute()
+      : [];
+    const last = new Map<number, number>(baseRows.map((r) => [Number(r.user_id), Number(r.balance_after_cents)]));
     const rows = await db
       .selectFrom('ledger')
       .select(['id', 'user_id', 'delta_cents', 'balance_after_cents'])
       .where('user_id', 'in', ids)
+      .where('id', '>', cursor)
       .orderBy('id')
       .execute();
-    const sums = new Map<number, number>();
-    const last = new Map<number, number>();
     for (const r of rows) {
       const user = Number(r.user_id);
       const before = last.get(user) ?? 0;
@@ -63,13 +78,13 @@ export async function checkWindow(db: DB, cursor: number, maxPlayers: number, no
           `ledger ${r.id} (user ${user}): ${before} + ${r.delta_cents} ≠ balance_after ${r.balance_after_cents}`,
         );
       last.set(user, Number(r.balance_after_cents));
-      sums.set(user, (sums.get(user) ?? 0) + Number(r.delta_cents));
     }
     for (const u of users) {
       const balance = Number(u.balance_cents);
+      const ledger = last.get(Number(u.id)) ?? 0;
       if (balance < 0) fail('balance', `user ${u.id}: negative balance ${balance}`);
-      if (balance !== (sums.get(Number(u.id)) ?? 0))
-        fail('balance', `user ${u.id}: balance ${balance} ≠ ledger sum ${sums.get(Number(u.id)) ?? 0}`);
+      if (balance !== ledger)
+        fail('balance', `user ${u.id}: balance ${balance} ≠ ledger ${ledger} (its last balance_after)`);
     }
   }
   const before = now - STUCK_AFTER_MS;
@@ -160,15 +175,17 @@ export class MoneyCheck {
     const started = performance.now();
     const at = this.now();
     const whole = full || at - this.lastFull >= this.config.ledgerCheck.fullEveryMs;
-    // a whole check covers every player up to here: the next windows start after it
-    const top = whole ? await maxLedgerId(this.database.db) : 0;
-    const window = await checkWindow(this.database.db, this.cursor, this.config.ledgerCheck.windowPlayers, at);
+    // one snapshot: a bet committing between two reads would look like a drift
+    const { top, window, report } = await inSnapshot(this.database, async (db) => ({
+      top: whole ? await maxLedgerId(db) : 0, // a whole check covers every player up to here
+      window: await checkWindow(db, this.cursor, this.config.ledgerCheck.windowPlayers, at),
+      report: whole ? await checkInvariants(db) : null,
+    }));
     this.cursor = window.cursor;
     let byInvariant = window.byInvariant;
     let violations = window.violations;
     let players = window.players;
-    if (whole) {
-      const report = await checkInvariants(this.database.db);
+    if (report) {
       byInvariant = { ...report.byInvariant };
       // the stuck-round checks are the window's own (the whole check cannot tell a live round from a stuck one)
       for (const k of ['rounds', 'battles'] as const)
@@ -179,7 +196,7 @@ export class MoneyCheck {
       ];
       players = report.counts.users ?? players;
       this.lastFull = at;
-      this.cursor = Math.max(this.cursor, top);
+      this.cursor = Math.max(this.cursor, top); // the next windows start after it
     }
     const scope = whole ? 'full' : 'window';
     for (const v of violations) this.log.error({ violation: v, scope }, 'money self-check: violation');
