@@ -24,7 +24,7 @@ const benches: [string, () => Promise<Record<string, number | string>>][] = [
   ['GET /api/health vs bare Fastify (20 connections, 5 s)', healthBench],
   ['dice: POST /api/dice/bet vs bare Fastify (50 connections, 5 s) + scene frame cost', diceBench],
   [
-    'metrics cost: POST /api/dice/bet with METRICS=on vs off (50 connections, 3 turns of 5 s each, alternated)',
+    'metrics cost: POST /api/dice/bet with METRICS=on vs off (50 connections, 8 alternating turns of 4 s each, medians)',
     metricsBench,
   ],
   [
