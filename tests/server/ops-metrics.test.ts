@@ -2,7 +2,9 @@
 // (echoed, logged, in a 5xx body), readiness vs liveness.
 import { Writable } from 'node:stream';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import type { AddressInfo } from 'node:net';
 import { buildApp } from '../../src/server/app.ts';
+import { metricsServer } from '../../src/server/ops/metrics-route.ts';
 import { createTestApp, testConfig, type TestApp } from '../helpers/test-app.ts';
 import { createTestDatabase, describeEachDb } from '../helpers/test-db.ts';
 import { createPlayer } from '../helpers/users.ts';
@@ -172,6 +174,21 @@ describeEachDb('operations: who may read /metrics', (dialect) => {
       expect((await get(t, '198.51.100.7')).statusCode).toBe(403);
       expect((await get(t, '198.51.100.7', { authorization: 'Bearer anything-at-all-here' })).statusCode).toBe(403);
     } finally {
+      await t.close();
+    }
+  });
+
+  it('METRICS_PORT: the same text on a port of its own, /metrics only', async () => {
+    const t = await createTestApp(dialect);
+    const server = await metricsServer(t.fastify.ops.metrics!, 0, '127.0.0.1');
+    try {
+      const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+      const res = await fetch(`${base}/metrics`);
+      expect(res.status).toBe(200);
+      expect(await res.text()).toMatch(/^loot_ledger_drift_violations\{invariant="balance"\} 0$/m);
+      expect((await fetch(`${base}/other`)).status).toBe(404);
+    } finally {
+      server.close();
       await t.close();
     }
   });
