@@ -5,6 +5,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { AddressInfo } from 'node:net';
 import { buildApp } from '../../src/server/app.ts';
 import { metricsServer } from '../../src/server/ops/metrics-route.ts';
+import { HashQueue } from '../../src/server/modules/auth/hash-queue.ts';
 import { createTestApp, testConfig, type TestApp } from '../helpers/test-app.ts';
 import { createTestDatabase, describeEachDb } from '../helpers/test-db.ts';
 import { createPlayer } from '../helpers/users.ts';
@@ -240,4 +241,18 @@ it("every log line of a request carries its id (the handler's own too)", async (
     .filter((l) => l.reqId === 'trace-abc-12345')
     .map((l) => l.msg);
   expect(mine).toEqual(['incoming request', 'request failed', 'request completed']);
+});
+
+it('the password-hash queue reports its refusals (loot_password_hash_refusals_total)', async () => {
+  const queue = new HashQueue({ concurrency: 1, perOwner: 1, maxWaiting: 1, maxWaitMs: 1000, maxDecoyWaiting: 1 });
+  const seen: string[] = [];
+  queue.onRefuse = (reason) => seen.push(reason);
+  let release = () => {};
+  const running = queue.run('a', () => new Promise<void>((r) => (release = r)));
+  await expect(queue.run('a', async () => undefined)).rejects.toMatchObject({ statusCode: 429 }); // per client
+  const waiting = queue.run('b', async () => undefined); // waits for the one slot
+  await expect(queue.run('c', async () => undefined)).rejects.toMatchObject({ statusCode: 503 }); // full
+  release();
+  await Promise.all([running, waiting]);
+  expect(seen).toEqual(['per_client', 'full']);
 });
