@@ -102,6 +102,13 @@ const envSchema = z.object({
   SUPPORT_STORAGE_MB: z.coerce.number().int().min(1).max(10_000_000).default(2048),
   // Chat (issue 29): mask profanity in messages (obscenity's English list) or leave them as sent.
   CHAT_PROFANITY: z.enum(['mask', 'off']).default('mask'),
+  // Operations (issue 28): Prometheus metrics and the money self-check, see README "Operating Loot Arcade".
+  METRICS: z.enum(['on', 'off']).default('on'),
+  METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
+  METRICS_PORT: port.optional(),
+  LEDGER_CHECK_SECONDS: z.coerce.number().int().min(5).max(3600).default(60),
+  LEDGER_FULL_CHECK_MINUTES: z.coerce.number().int().min(1).max(10_080).default(60),
+  LEDGER_CHECK_WINDOW_PLAYERS: z.coerce.number().int().min(1).max(100_000).default(500),
 });
 
 const proxyNames = new Set(['loopback', 'linklocal', 'uniquelocal']);
@@ -180,6 +187,12 @@ export interface Config {
   crash: { chainGames: number; maxRoundPayoutCents: number | null; bettingMs: number; endedMs: number };
   /** The Crazy Wheel's pace: its betting window and ended phase (CRASH_/WHEEL_BETTING_MS, _ENDED_MS). */
   wheel: { bettingMs: number; endedMs: number };
+  /** Prometheus metrics (METRICS=off drops the hooks; benchmarks compare); /metrics beyond this machine
+   * needs METRICS_TOKEN; METRICS_PORT serves them on a port of their own too. */
+  metrics: { enabled: boolean; token: string | null; port: number | null };
+  /** The money self-check (leader only): every intervalMs the players changed since the last run (at
+   * most windowPlayers), and every fullEveryMs the whole database. */
+  ledgerCheck: { intervalMs: number; fullEveryMs: number; windowPlayers: number };
   rateLimitScale: number; // multiplies every rate-limit allowance (benchmarks raise it; 1 in production)
   mailFrom: string;
   smtpUrl: string | null; // SMTP through nodemailer when set, else the outbox table
@@ -303,6 +316,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     scryptLogN: e.SCRYPT_LOG_N,
     rateLimitScale: e.RATE_LIMIT_SCALE,
     chat: { profanity: e.CHAT_PROFANITY },
+    metrics: { enabled: e.METRICS === 'on', token: e.METRICS_TOKEN ?? null, port: e.METRICS_PORT ?? null },
+    ledgerCheck: {
+      intervalMs: e.LEDGER_CHECK_SECONDS * 1000,
+      fullEveryMs: e.LEDGER_FULL_CHECK_MINUTES * 60_000,
+      windowPlayers: e.LEDGER_CHECK_WINDOW_PLAYERS,
+    },
     support: {
       maxOpenTickets: e.SUPPORT_MAX_OPEN_TICKETS,
       attachmentsPerDay: e.SUPPORT_ATTACHMENTS_PER_DAY,

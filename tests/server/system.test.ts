@@ -21,7 +21,11 @@ describeEachDb('system routes', (dialect) => {
     await other.database.close();
     const res = await other.fastify.inject({ method: 'GET', url: '/api/health' });
     expect(res.statusCode).toBe(500);
-    expect(res.json()).toEqual({ message: expect.any(String), msg: expect.any(String) });
+    expect(res.json()).toEqual({
+      message: expect.any(String),
+      msg: expect.any(String),
+      request_id: expect.any(String),
+    });
     expect(res.body).not.toMatch(/at .*\.ts|stack|Error:/);
     await other.fastify.close();
     await other.database.drop().catch(() => undefined);

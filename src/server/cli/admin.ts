@@ -21,6 +21,7 @@ import { moveShipment } from '../modules/delivery/delivery.service.ts';
 import { SHIPMENT_STATUSES, type ShipmentStatus } from '../../shared/api/delivery.ts';
 import { SUPPORT_USAGE, runSupportAdmin } from './admin-support.ts';
 import { CHAT_USAGE, runChatAdmin } from './admin-chat.ts';
+import { ledgerCheck } from '../ops/ledger-check.cli.ts';
 
 /** The commands, as `help` prints them. */
 export const USAGE = `Usage: npm run admin -- <command> [arguments] [--flags]
@@ -36,6 +37,7 @@ export const USAGE = `Usage: npm run admin -- <command> [arguments] [--flags]
   payment:reverse <payment id>                                        chargeback: take back amount + bonus
   rates:refresh                                                       store the sandbox rates again
   shipment:move <id> <processing|shipped|delivered|canceled> [--tracking <number>]   shipped needs a tracking number
+  ledger-check                                                        the full money self-check (exit 1 on a violation)
 ${SUPPORT_USAGE}
 ${CHAT_USAGE}`;
 
@@ -223,6 +225,8 @@ export async function runAdmin(db: DB, argv: string[], now: number): Promise<str
     case 'chat:delete':
     case 'chat:list':
       return runChatAdmin(db, command, { p, flags, int, usage: (m) => new UsageError(m) }, now);
+    case 'ledger-check':
+      return ledgerCheck(db, now);
     case 'help':
     case undefined:
       return [USAGE];
