@@ -18,6 +18,8 @@ export async function sceneFpsBench(): Promise<Record<string, number | string>> 
   const figures: Record<string, number | string> = {};
   try {
     const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+    // tsx (esbuild) names the measuring function's inner functions with a `__name` helper the page lacks
+    await page.addInitScript('window.__name = (fn) => fn');
     const fps = async (scene: SceneCase) => {
       await openScene(page, { ...scene, url: app.url + scene.url });
       const idle = await sampleFps(page, scene, false);

@@ -2,7 +2,9 @@
 // seat cards use), framed in the seat's team colour, with a marker across the middle. A round starts
 // every reel at the same engine time on its shared reel script; they rest together on the round's drops.
 // The winners' frames pulse gold (a looping gsap timeline seeked by engine time); the other seats dim.
-// Ticks sound as tiles pass the first reel's marker.
+// Ticks sound as tiles pass the first reel's marker. Drawing cost: frames and markers are drawn on a
+// layout or winners change only (the pulse moves the frame's alpha); a tile's plate is redrawn only
+// when another item scrolls onto it.
 import { Assets, Container, Graphics, Sprite, type Texture } from 'pixi.js';
 import type { Scene } from '../../engine/scene.ts';
 import { playSound } from '../../engine/sound.ts';
@@ -33,7 +35,8 @@ function framePulse() {
 
 interface Reel {
   root: Container; // frame + clipped strip
-  frame: Graphics; // team-coloured border (gold when winning)
+  frame: Graphics; // team-coloured border (gold when winning; its alpha pulses)
+  marker: Graphics; // the marker's ticks across the middle
   strip: Container; // tiles, clipped by mask
   mask: Graphics;
   tiles: Container[]; // pooled tiles: plate + sprite
@@ -72,12 +75,13 @@ export class BattleScene implements Scene {
     this.reels = colors.map((color) => {
       const root = new Container();
       const frame = new Graphics();
+      const marker = new Graphics();
       const strip = new Container();
       const mask = new Graphics();
-      root.addChild(strip, mask, frame);
+      root.addChild(strip, mask, frame, marker);
       strip.mask = mask;
       this.root.addChild(root);
-      return { root, frame, strip, mask, tiles: [], color, script: null, offset: 0, lastTile: 0 };
+      return { root, frame, marker, strip, mask, tiles: [], color, script: null, offset: 0, lastTile: 0 };
     });
     this.layout();
   }
@@ -162,7 +166,7 @@ export class BattleScene implements Scene {
       r.lastTile = tile;
       this.drawStrip(r);
     });
-    if (this.winners) this.drawFrames();
+    if (this.winners) this.pulseFrames();
   }
 
   resize(width: number, height: number): void {
@@ -215,22 +219,29 @@ export class BattleScene implements Scene {
 
   private drawFrames(): void {
     const { w, h } = this.cell();
-    this.pulse.seek(this.now);
-    const pulse = this.pulse.pulse.alpha;
     this.reels.forEach((r, i) => {
       const won = this.winners?.includes(i) ?? false;
       r.root.alpha = this.winners && !won ? 0.45 : 1;
       r.frame
         .clear()
         .roundRect(0, 0, w, h, 12)
-        .stroke({ width: won ? 5 : 3, color: won ? 0xffcf4a : r.color, alpha: won ? pulse : 0.9 });
-      r.frame
+        .stroke({ width: won ? 5 : 3, color: won ? 0xffcf4a : r.color });
+      r.marker
+        .clear()
         .moveTo(0, h / 2)
         .lineTo(14, h / 2)
         .moveTo(w - 14, h / 2)
         .lineTo(w, h / 2)
         .stroke({ width: 3, color: 0xffcf4a });
     });
+    this.pulseFrames();
+  }
+
+  /** The frames' alpha: the winners' pulse at engine time, the others' 0.9. */
+  private pulseFrames(): void {
+    this.pulse.seek(this.now);
+    const pulse = this.pulse.pulse.alpha;
+    this.reels.forEach((r, i) => (r.frame.alpha = this.winners?.includes(i) ? pulse : 0.9));
   }
 
   private itemIndex(r: Reel, tile: number): number {
