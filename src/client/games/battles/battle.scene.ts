@@ -210,7 +210,13 @@ export class BattleScene implements Scene {
     this.reels.forEach((r, i) => {
       r.root.x = (i % this.columns) * (w + GAP);
       r.root.y = Math.floor(i / this.columns) * (h + GAP);
-      r.mask.clear().roundRect(0, 0, w, h, 12).fill(0xffffff);
+      // the mask clips the strip top and bottom only: as wide as its tiles, not the reel (a stencil mask
+      // is drawn twice a frame, and software WebGL pays for every pixel of it)
+      const size = this.tileSize(w);
+      r.mask
+        .clear()
+        .rect((w - size) / 2, 0, size, h)
+        .fill(0xffffff);
       for (const t of r.tiles) (t.children[0] as Graphics).label = '';
       this.drawStrip(r);
     });
@@ -250,10 +256,15 @@ export class BattleScene implements Scene {
     return this.items.length ? (((tile * 7 + 3) % this.items.length) + this.items.length) % this.items.length : 0;
   }
 
+  /** A tile's side in px in a reel `w` wide. */
+  private tileSize(w: number): number {
+    return Math.min(w - 16, 110);
+  }
+
   private drawStrip(r: Reel): void {
     if (!this.items.length) return;
     const { w, h } = this.cell();
-    const size = Math.min(w - 16, 110); // tile height in px
+    const size = this.tileSize(w);
     const scale = size / REEL_TILE;
     const mid = h / 2;
     const first = Math.floor(r.offset / REEL_TILE - mid / size) - 1;

@@ -152,7 +152,11 @@ export class WheelScene implements Scene {
     const g = this.glow.clear();
     if (!this.view.glow) return;
     const alpha = 0.35 + 0.45 * this.view.flash;
-    g.circle(0, 0, this.radius + 14 + 10 * this.view.flash).fill({ color: WHEEL_FILL[this.view.glow], alpha });
+    // a ring, not a disc: the wheel covers its middle, and software WebGL pays for every blended pixel
+    g.circle(0, 0, this.radius + 14 + 10 * this.view.flash)
+      .fill({ color: WHEEL_FILL[this.view.glow], alpha })
+      .circle(0, 0, this.radius)
+      .cut();
   }
 
   private drawLights(): void {
