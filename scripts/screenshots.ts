@@ -4,6 +4,7 @@
 // writes docs/screenshots/<game>-<desktop|phone>.png (a JPEG at quality 80 when the PNG is over 200 KB),
 // taken as a guest in Debian's Chromium once the page's canvas has drawn.
 import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
 import { chromium, type Page } from 'playwright-core';
 // @ts-expect-error -- a plain .mjs script without types
 import { buildIfStale } from './build-if-stale.mjs';
@@ -54,11 +55,30 @@ async function settled(page: Page): Promise<void> {
   );
 }
 
+/** A free TCP port on 127.0.0.1. */
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.once('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as { port: number };
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
 buildIfStale();
 mkdirSync(OUT, { recursive: true });
 const dataDir = `${process.env.TMPDIR ?? '/tmp'}/la-screenshots-${process.pid}`;
 const app = await serve(['--import', 'tsx', 'src/server/main.ts'], {
   DATA_DIR: dataDir,
+  // a real port, not 0: the server tells pages its own address (GET /api/config socket_url is
+  // http://HOST:PORT) and Rocket's and the wheel's sockets connect there
+  PORT: String(await freePort()),
+  // as the browser tests' server (playwright.config.ts): every request and socket comes from 127.0.0.1,
+  // and the battle's polling spends the per-address allowance a guest's page then needs for its socket
+  RATE_LIMIT_SCALE: '20',
+  WS_MAX_CONNECTIONS_PER_IP: '1000',
   CRASH_CHAIN_GAMES: '1000', // a short crash chain: Rocket's rounds start at once (not after a million hashes)
 });
 const browser = await chromium.launch({
@@ -66,15 +86,16 @@ const browser = await chromium.launch({
   args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--webgl-antialiasing-mode=none'],
 });
 try {
-  const battle = await endedBattle(app.url, dataDir);
-  const pages: [string, string][] = [
-    ['dice', '/dice'],
-    ['upgrade', '/upgrade'],
-    ['boxes', '/boxes/penny-box'],
-    ['battles', `/battles/${battle}`],
-    ['rocket', '/rocket'],
-    ['wheel', '/wheel'],
-    ['bounce', '/bounce'],
+  // Rocket and the wheel first, the battle (played through the API) only before its page
+  let battle: number | null = null;
+  const pages: [string, () => Promise<string>][] = [
+    ['rocket', async () => '/rocket'],
+    ['wheel', async () => '/wheel'],
+    ['dice', async () => '/dice'],
+    ['upgrade', async () => '/upgrade'],
+    ['boxes', async () => '/boxes/penny-box'],
+    ['battles', async () => `/battles/${(battle ??= await endedBattle(app.url, dataDir))}`],
+    ['bounce', async () => '/bounce'],
   ];
   for (const [name, size] of Object.entries(VIEWPORTS)) {
     const context = await browser.newContext({
@@ -90,7 +111,7 @@ try {
     });
     const page = await context.newPage();
     for (const [game, path] of pages) {
-      await page.goto(app.url + path);
+      await page.goto(app.url + (await path()));
       await settled(page);
       const base = `${OUT}/${game}-${name}`;
       for (const ext of ['png', 'jpg']) if (existsSync(`${base}.${ext}`)) rmSync(`${base}.${ext}`);

@@ -4,8 +4,10 @@
 // The winners' frames pulse gold (a looping gsap timeline seeked by engine time); the other seats dim.
 // Ticks sound as tiles pass the first reel's marker. Drawing cost: frames and markers are drawn on a
 // layout or winners change only (the pulse moves the frame's alpha); a tile's plate is redrawn only
-// when another item scrolls onto it.
-import { Assets, Container, Graphics, Sprite, type Texture } from 'pixi.js';
+// when another item scrolls onto it. No stencil mask (software WebGL pays for every pixel of one, twice
+// a frame): only the tiles in view are drawn, and the two at the reel's top and bottom edges are cropped
+// (the plate drawn as its visible part, the image as a sub-frame of its texture).
+import { Assets, Container, Graphics, Rectangle, Sprite, Texture } from 'pixi.js';
 import type { Scene } from '../../engine/scene.ts';
 import { playSound } from '../../engine/sound.ts';
 import { pausedTimeline, seekTimeline } from '../../engine/tween.ts';
@@ -34,11 +36,10 @@ function framePulse() {
 }
 
 interface Reel {
-  root: Container; // frame + clipped strip
+  root: Container; // frame + strip
   frame: Graphics; // team-coloured border (gold when winning; its alpha pulses)
   marker: Graphics; // the marker's ticks across the middle
-  strip: Container; // tiles, clipped by mask
-  mask: Graphics;
+  strip: Container; // tiles in view, the edge ones cropped to the reel
   tiles: Container[]; // pooled tiles: plate + sprite
   color: number; // team colour
   script: ReelScript | null; // the round's script
@@ -77,11 +78,9 @@ export class BattleScene implements Scene {
       const frame = new Graphics();
       const marker = new Graphics();
       const strip = new Container();
-      const mask = new Graphics();
-      root.addChild(strip, mask, frame, marker);
-      strip.mask = mask;
+      root.addChild(strip, frame, marker);
       this.root.addChild(root);
-      return { root, frame, marker, strip, mask, tiles: [], color, script: null, offset: 0, lastTile: 0 };
+      return { root, frame, marker, strip, tiles: [], color, script: null, offset: 0, lastTile: 0 };
     });
     this.layout();
   }
@@ -210,13 +209,6 @@ export class BattleScene implements Scene {
     this.reels.forEach((r, i) => {
       r.root.x = (i % this.columns) * (w + GAP);
       r.root.y = Math.floor(i / this.columns) * (h + GAP);
-      // the mask clips the strip top and bottom only: as wide as its tiles, not the reel (a stencil mask
-      // is drawn twice a frame, and software WebGL pays for every pixel of it)
-      const size = this.tileSize(w);
-      r.mask
-        .clear()
-        .rect((w - size) / 2, 0, size, h)
-        .fill(0xffffff);
       for (const t of r.tiles) (t.children[0] as Graphics).label = '';
       this.drawStrip(r);
     });
@@ -277,27 +269,76 @@ export class BattleScene implements Scene {
     }
     r.tiles.forEach((tile, k) => {
       const index = first + k;
-      tile.visible = k < count;
-      if (!tile.visible) return;
-      const item = this.items[this.itemIndex(r, index)]!;
       // strip coordinate c sits at mid − (c − offset): tiles move down as the offset grows
       tile.y = mid - ((index + 1) * REEL_TILE - r.offset) * scale;
       tile.x = (w - size) / 2;
+      // the tile's rows inside the reel (tile coordinates): tiles out of view are not drawn
+      const top = Math.max(0, -tile.y);
+      const bottom = Math.min(size, h - tile.y);
+      tile.visible = k < count && bottom > top;
+      if (!tile.visible) return;
+      const item = this.items[this.itemIndex(r, index)]!;
+      const cropped = top > 0 || bottom < size;
       const plate = tile.children[0] as Graphics;
       const sprite = tile.children[1] as Sprite;
-      const key = `${item.id}:${size}`;
+      const key = `${item.id}:${size}${cropped ? `:${top}:${bottom}` : ''}`;
       if (plate.label === key) return;
       plate.label = key;
-      plate
-        .clear()
-        .roundRect(4, 4, size - 8, size - 8, 10)
-        .fill({ color: RARITY_COLORS[item.rarity] ?? 0x444444, alpha: 0.22 });
+      plate.clear();
+      croppedRoundRect(plate, 4, size - 4, 10, top, bottom);
+      plate.fill({ color: RARITY_COLORS[item.rarity] ?? 0x444444, alpha: 0.22 });
       const tex = this.textures.get(item.img_url);
-      sprite.visible = !!tex;
-      if (!tex) return;
-      sprite.texture = tex;
-      sprite.width = sprite.height = size - 24;
-      sprite.x = sprite.y = 12;
+      const a = Math.max(12, top); // the image's rows in view
+      const b = Math.min(size - 12, bottom);
+      const last = sprite.texture;
+      sprite.texture = Texture.EMPTY;
+      if (crops.has(last)) last.destroy(); // the last crop: a frame on the image's source, which stays
+      sprite.visible = !!tex && b > a;
+      if (!tex || b <= a) return;
+      const f = tex.frame;
+      const rows = f.height / (size - 24);
+      if (a === 12 && b === size - 12) sprite.texture = tex;
+      else {
+        const crop = new Texture({
+          source: tex.source,
+          frame: new Rectangle(f.x, f.y + (a - 12) * rows, f.width, (b - a) * rows),
+        });
+        crops.add(crop);
+        sprite.texture = crop;
+      }
+      sprite.width = size - 24;
+      sprite.height = b - a;
+      sprite.x = 12;
+      sprite.y = a;
     });
   }
+}
+
+/** Textures made to crop an edge tile's image (destroyed when the tile shows another). */
+const crops = new WeakSet<Texture>();
+
+/** A square plate from `lo` to `hi` (both axes, tile coordinates) with corners of radius `radius`,
+ * only its rows from `top` to `bottom` (a polygon; corners cut by the crop are square). */
+function croppedRoundRect(g: Graphics, lo: number, hi: number, radius: number, top: number, bottom: number): void {
+  const y0 = Math.max(lo, top);
+  const y1 = Math.min(hi, bottom);
+  if (y1 <= y0) return;
+  if (y0 === lo && y1 === hi) {
+    g.roundRect(lo, lo, hi - lo, hi - lo, radius);
+    return;
+  }
+  // the outline's points clamped to the rows in view: the plate's widest at every row it keeps
+  const points: number[] = [];
+  const corner = (cx: number, cy: number, from: number) => {
+    for (let i = 0; i <= 4; i++) {
+      const a = from + (i / 4) * (Math.PI / 2);
+      const y = Math.min(y1, Math.max(y0, cy + Math.sin(a) * radius));
+      points.push(cx + Math.cos(a) * radius, y);
+    }
+  };
+  corner(hi - radius, hi - radius, 0); // bottom right
+  corner(lo + radius, hi - radius, Math.PI / 2); // bottom left
+  corner(lo + radius, lo + radius, Math.PI); // top left
+  corner(hi - radius, lo + radius, (3 * Math.PI) / 2); // top right
+  g.poly(points);
 }
