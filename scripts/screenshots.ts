@@ -72,13 +72,10 @@ mkdirSync(OUT, { recursive: true });
 const dataDir = `${process.env.TMPDIR ?? '/tmp'}/la-screenshots-${process.pid}`;
 const app = await serve(['--import', 'tsx', 'src/server/main.ts'], {
   DATA_DIR: dataDir,
-  // a real port, not 0: the server tells pages its own address (GET /api/config socket_url is
-  // http://HOST:PORT) and Rocket's and the wheel's sockets connect there
+  // a real port, not 0: pages get http://HOST:PORT as socket_url (GET /api/config), and Rocket's and the
+  // wheel's sockets connect there; the pages are opened on that same origin (the server prints it), as
+  // Content-Security-Policy connect-src 'self' blocks a socket to any other host name
   PORT: String(await freePort()),
-  // as the browser tests' server (playwright.config.ts): every request and socket comes from 127.0.0.1,
-  // and the battle's polling spends the per-address allowance a guest's page then needs for its socket
-  RATE_LIMIT_SCALE: '20',
-  WS_MAX_CONNECTIONS_PER_IP: '1000',
   CRASH_CHAIN_GAMES: '1000', // a short crash chain: Rocket's rounds start at once (not after a million hashes)
 });
 const browser = await chromium.launch({
