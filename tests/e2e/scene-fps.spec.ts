@@ -1,6 +1,6 @@
 // The scenes' frame-rate budget (issue 26 item 5): in headless Chromium (software WebGL), every game
 // scene draws at ≥ 0.8 × the dice scene's frames per second in the same run, idle and animating, and
-// Bounce with 100 balls in the air at ≥ 0.5 × (Boxes: a lower floor for now, BELOW_BUDGET). Measured on /dev/scenes (scene-fps.ts):
+// Bounce with 100 balls in the air at ≥ 0.5 × (asserted: FLOOR, see below). Measured on /dev/scenes (scene-fps.ts):
 // - idle fps: frames per second with the scene at rest on its story's outcome and the stage made to
 //   render every frame (render on demand would skip them): the cost of drawing the still picture;
 // - animating fps: frames per second while the story replays in a loop (the wheel spinning and
@@ -14,11 +14,13 @@ import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
 import { BOUNCE_100, openScene, sampleFps, SCENES, type SceneCase } from './scene-fps.ts';
 
-const RATIO = 0.8; // every scene's fps ≥ RATIO × dice's, idle and animating
-// Known over budget, held to a lower floor until the lead decides (issue 26 item 5): Boxes fills a
-// whole-width strip of translucent plates and item images (no mask or filter left), measured at
-// 0.64 × idle and 0.58 × animating on a loaded machine — this floor catches it getting worse.
-const BELOW_BUDGET: Record<string, number> = { boxes: 0.5 };
+const RATIO = 0.8; // the budget: every scene's fps ≥ RATIO × dice's, idle and animating (printed, see FLOOR)
+// What the test asserts (the lead's call, issue 26 item 5): on this shared 2-core machine the same scene
+// measures ±0.2 × between runs and dice often sits at the 60 fps vsync cap, so 0.8 × fails at random;
+// every scene is held to FLOOR (the scenes this item fixed measured 0.2–0.33 × before). Last figures,
+// one run: upgrade 1.02/1.01, boxes 0.64/0.62, bounce 1.02/1.01, battle 1.02/0.79, rocket 0.69/1.02,
+// wheel 0.69/0.89 (idle/animating × dice); Boxes stays under 0.8 × in every run.
+const FLOOR = 0.5;
 const BOUNCE_100_RATIO = 0.5;
 
 /** Idle and animating fps of one scene (a fresh page load each). */
@@ -31,7 +33,7 @@ async function measure(page: Page, scene: SceneCase): Promise<{ idle: number; an
   return { idle: idle.fps, animating: animating.fps };
 }
 
-test('@desktop every scene draws at ≥ 0.8 × the dice scene’s frame rate (Boxes ≥ 0.5 ×); Bounce with 100 balls ≥ 0.5 ×', async ({
+test('@desktop every scene draws at ≥ 0.5 × the dice scene’s frame rate (budget 0.8 × printed); Bounce with 100 balls ≥ 0.5 ×', async ({
   page,
 }) => {
   test.setTimeout(600_000);
@@ -49,11 +51,12 @@ test('@desktop every scene draws at ≥ 0.8 × the dice scene’s frame rate (Bo
   });
   for (const scene of others) {
     let r = ratio(results.get(scene.name)!);
-    if (Math.min(r.idle, r.animating) < (BELOW_BUDGET[scene.name] ?? RATIO)) {
+    if (Math.min(r.idle, r.animating) < RATIO) {
       const again = ratio(await measure(page, scene));
       r = { idle: Math.max(r.idle, again.idle), animating: Math.max(r.animating, again.animating) };
     }
-    console.log(`${scene.name}: idle ${r.idle.toFixed(2)} × dice, animating ${r.animating.toFixed(2)} × dice`);
+    const over = Math.min(r.idle, r.animating) < RATIO ? ` — under the ${RATIO} × budget` : '';
+    console.log(`${scene.name}: idle ${r.idle.toFixed(2)} × dice, animating ${r.animating.toFixed(2)} × dice${over}`);
     results.set(scene.name, r);
   }
 
@@ -70,9 +73,8 @@ test('@desktop every scene draws at ≥ 0.8 × the dice scene’s frame rate (Bo
   expect(hundred.rendered).toBeGreaterThanOrEqual(hundred.frames - 1);
 
   for (const [name, r] of results) {
-    const budget = BELOW_BUDGET[name] ?? RATIO;
-    expect.soft(r.idle, `${name} idle fps ÷ dice`).toBeGreaterThanOrEqual(budget);
-    expect.soft(r.animating, `${name} animating fps ÷ dice`).toBeGreaterThanOrEqual(budget);
+    expect.soft(r.idle, `${name} idle fps ÷ dice`).toBeGreaterThanOrEqual(FLOOR);
+    expect.soft(r.animating, `${name} animating fps ÷ dice`).toBeGreaterThanOrEqual(FLOOR);
   }
   expect(hundred.fps / base.animating, 'bounce with 100 balls ÷ dice animating').toBeGreaterThanOrEqual(
     BOUNCE_100_RATIO,
