@@ -1,7 +1,7 @@
 // Scene frame rates: every game scene's frames per second on /dev/scenes in headless Chromium
 // (software WebGL), idle and animating, as a ratio to the dice scene's in the same run, and Bounce with
-// 100 balls in the air — the figures the browser test tests/e2e/scene-fps.spec.ts holds to its budget
-// (≥ 0.8 × dice; Bounce with 100 balls ≥ 0.5 ×). What idle and animating mean: tests/e2e/scene-fps.ts.
+// 100 balls in the air, against the budget (≥ 0.8 × dice; Bounce with 100 balls ≥ 0.5 ×). What idle
+// and animating mean: tests/e2e/scene-fps.ts.
 // `SCENE_FPS_ONLY=wheel,battle` measures those scenes (and dice) only.
 import { chromium } from 'playwright-core';
 import { BOUNCE_100, openScene, sampleFps, SCENES, type SceneCase } from '../e2e/scene-fps.ts';

@@ -1,5 +1,6 @@
-// Frames per second of every game scene on /dev/scenes (no server round trip), for the scene frame-rate
-// test (scene-fps.spec.ts) and `npm run bench -- "scene fps"`. What is measured:
+// Frames per second of every game scene on /dev/scenes (no server round trip), for `npm run bench --
+// "scene fps"` (the browser test that held them to a budget was taken out: too noisy on the shared
+// machine, see git log). What is measured:
 // - idle: the scene at rest on its story's outcome, with the stage made to render every frame (render
 //   on demand would draw almost none of them): the cost of drawing the still picture, as every frame
 //   was drawn before the stage rendered on demand;
