@@ -89,7 +89,12 @@ async function main(): Promise<void> {
     fastify.log.warn(exposed);
     process.stderr.write(`\n${exposed}\n`);
   }
-  const shown = config.publicUrl ?? `http://localhost:${(fastify.server.address() as { port: number }).port}`;
+  // the origin pages get as socket_url (config.siteUrl), on the port bound: Content-Security-Policy
+  // connect-src 'self' blocks the round sockets of a page opened on any other host name (localhost
+  // for 127.0.0.1 left Rocket and the wheel "Connecting…" forever)
+  const site = new URL(config.siteUrl);
+  if (!config.publicUrl) site.port = String((fastify.server.address() as { port: number }).port);
+  const shown = site.origin;
   process.stdout.write(`\nLoot Arcade is running at ${shown}\n\n`);
   fastify.rounds.start(); // the round games (one process leads each loop)
 

@@ -19,6 +19,7 @@ import { rocketBench } from './rocket.bench.ts';
 import { plinkoBench } from './plinko.bench.ts';
 import { idlePagesBench } from './idle-pages.bench.ts';
 import { frameCostsBench } from './frame-costs.bench.ts';
+import { sceneFpsBench } from './scene-fps.bench.ts';
 import { clusterDiceBench, clusterFanoutBench } from './cluster.bench.ts';
 
 const benches: [string, () => Promise<Record<string, number | string>>][] = [
@@ -61,6 +62,10 @@ const benches: [string, () => Promise<Record<string, number | string>>][] = [
     frameCostsBench,
   ],
   ['idle game pages: browser CPU (% of a core) on a static scene, no bet (rocket always flies)', idlePagesBench],
+  [
+    'scene fps: every scene idle and animating, ÷ the dice scene’s (budget ≥ 0.8 ×; Bounce with 100 balls ≥ 0.5 ×), headless Chromium',
+    sceneFpsBench,
+  ],
   [
     'cluster: dice bets through nginx to 2 instances on PostgreSQL vs 1 instance direct (200 players, one connection each, 10 s) + CPU per bet per process',
     clusterDiceBench,

@@ -40,6 +40,10 @@ describe('server process', () => {
     const url = await waitForUrl(child);
     const health = await fetch(`${url}/api/health`);
     expect(await health.json()).toEqual({ status: 'ok' });
+    // the printed address is on the host pages get as socket_url: a page opened elsewhere (localhost for
+    // 127.0.0.1) has its round sockets blocked by Content-Security-Policy connect-src 'self'
+    const config = (await (await fetch(`${url}/api/config`)).json()) as { socket_url: string };
+    expect(new URL(url).hostname).toBe(new URL(config.socket_url).hostname);
     const exited = new Promise<number | null>((r) => child.on('exit', (code) => r(code)));
     child.kill('SIGTERM');
     expect(await exited).toBe(0);

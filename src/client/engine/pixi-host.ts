@@ -36,6 +36,10 @@ export class PixiHost {
   private destroyed = false;
   private dirty = true; // render the next frame whatever the scene says (first frame, resize)
   private differs: () => boolean = () => true; // whether the next frame differs; until a runner says, every frame
+  /** Frames rendered so far (browser tests count them to measure frames per second). */
+  renderedFrames = 0;
+  /** Render every frame whatever the scene says (browser tests: the cost of drawing a still picture). */
+  renderEveryFrame = false;
   private readonly onVisibility = () => this.syncVisibility();
   private readonly onFrame = () => this.frame();
   private readonly resizeObserver: ResizeObserver | null;
@@ -119,8 +123,9 @@ export class PixiHost {
   /** The ticker's last callback: renders when the scene's picture changed. */
   private frame(): void {
     const differs = this.differs(); // asked every frame: a runner counts its last animated frame
-    if (!differs && !this.dirty) return;
+    if (!differs && !this.dirty && !this.renderEveryFrame) return;
     this.dirty = false;
+    this.renderedFrames++;
     this.app.render();
   }
 

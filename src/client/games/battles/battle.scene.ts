@@ -2,8 +2,12 @@
 // seat cards use), framed in the seat's team colour, with a marker across the middle. A round starts
 // every reel at the same engine time on its shared reel script; they rest together on the round's drops.
 // The winners' frames pulse gold (a looping gsap timeline seeked by engine time); the other seats dim.
-// Ticks sound as tiles pass the first reel's marker.
-import { Assets, Container, Graphics, Sprite, type Texture } from 'pixi.js';
+// Ticks sound as tiles pass the first reel's marker. Drawing cost: frames and markers are drawn on a
+// layout or winners change only (the pulse moves the frame's alpha); a tile's plate is redrawn only
+// when another item scrolls onto it. No stencil mask (software WebGL pays for every pixel of one, twice
+// a frame): only the tiles in view are drawn, and the two at the reel's top and bottom edges are cropped
+// (the plate drawn as its visible part, the image as a sub-frame of its texture).
+import { Assets, Container, Graphics, Rectangle, Sprite, Texture } from 'pixi.js';
 import type { Scene } from '../../engine/scene.ts';
 import { playSound } from '../../engine/sound.ts';
 import { pausedTimeline, seekTimeline } from '../../engine/tween.ts';
@@ -32,10 +36,10 @@ function framePulse() {
 }
 
 interface Reel {
-  root: Container; // frame + clipped strip
-  frame: Graphics; // team-coloured border (gold when winning)
-  strip: Container; // tiles, clipped by mask
-  mask: Graphics;
+  root: Container; // frame + strip
+  frame: Graphics; // team-coloured border (gold when winning; its alpha pulses)
+  marker: Graphics; // the marker's ticks across the middle
+  strip: Container; // tiles in view, the edge ones cropped to the reel
   tiles: Container[]; // pooled tiles: plate + sprite
   color: number; // team colour
   script: ReelScript | null; // the round's script
@@ -72,12 +76,11 @@ export class BattleScene implements Scene {
     this.reels = colors.map((color) => {
       const root = new Container();
       const frame = new Graphics();
+      const marker = new Graphics();
       const strip = new Container();
-      const mask = new Graphics();
-      root.addChild(strip, mask, frame);
-      strip.mask = mask;
+      root.addChild(strip, frame, marker);
       this.root.addChild(root);
-      return { root, frame, strip, mask, tiles: [], color, script: null, offset: 0, lastTile: 0 };
+      return { root, frame, marker, strip, tiles: [], color, script: null, offset: 0, lastTile: 0 };
     });
     this.layout();
   }
@@ -162,7 +165,7 @@ export class BattleScene implements Scene {
       r.lastTile = tile;
       this.drawStrip(r);
     });
-    if (this.winners) this.drawFrames();
+    if (this.winners) this.pulseFrames();
   }
 
   resize(width: number, height: number): void {
@@ -206,7 +209,6 @@ export class BattleScene implements Scene {
     this.reels.forEach((r, i) => {
       r.root.x = (i % this.columns) * (w + GAP);
       r.root.y = Math.floor(i / this.columns) * (h + GAP);
-      r.mask.clear().roundRect(0, 0, w, h, 12).fill(0xffffff);
       for (const t of r.tiles) (t.children[0] as Graphics).label = '';
       this.drawStrip(r);
     });
@@ -215,22 +217,29 @@ export class BattleScene implements Scene {
 
   private drawFrames(): void {
     const { w, h } = this.cell();
-    this.pulse.seek(this.now);
-    const pulse = this.pulse.pulse.alpha;
     this.reels.forEach((r, i) => {
       const won = this.winners?.includes(i) ?? false;
       r.root.alpha = this.winners && !won ? 0.45 : 1;
       r.frame
         .clear()
         .roundRect(0, 0, w, h, 12)
-        .stroke({ width: won ? 5 : 3, color: won ? 0xffcf4a : r.color, alpha: won ? pulse : 0.9 });
-      r.frame
+        .stroke({ width: won ? 5 : 3, color: won ? 0xffcf4a : r.color });
+      r.marker
+        .clear()
         .moveTo(0, h / 2)
         .lineTo(14, h / 2)
         .moveTo(w - 14, h / 2)
         .lineTo(w, h / 2)
         .stroke({ width: 3, color: 0xffcf4a });
     });
+    this.pulseFrames();
+  }
+
+  /** The frames' alpha: the winners' pulse at engine time, the others' 0.9. */
+  private pulseFrames(): void {
+    this.pulse.seek(this.now);
+    const pulse = this.pulse.pulse.alpha;
+    this.reels.forEach((r, i) => (r.frame.alpha = this.winners?.includes(i) ? pulse : 0.9));
   }
 
   private itemIndex(r: Reel, tile: number): number {
@@ -239,10 +248,15 @@ export class BattleScene implements Scene {
     return this.items.length ? (((tile * 7 + 3) % this.items.length) + this.items.length) % this.items.length : 0;
   }
 
+  /** A tile's side in px in a reel `w` wide. */
+  private tileSize(w: number): number {
+    return Math.min(w - 16, 110);
+  }
+
   private drawStrip(r: Reel): void {
     if (!this.items.length) return;
     const { w, h } = this.cell();
-    const size = Math.min(w - 16, 110); // tile height in px
+    const size = this.tileSize(w);
     const scale = size / REEL_TILE;
     const mid = h / 2;
     const first = Math.floor(r.offset / REEL_TILE - mid / size) - 1;
@@ -255,27 +269,76 @@ export class BattleScene implements Scene {
     }
     r.tiles.forEach((tile, k) => {
       const index = first + k;
-      tile.visible = k < count;
-      if (!tile.visible) return;
-      const item = this.items[this.itemIndex(r, index)]!;
       // strip coordinate c sits at mid − (c − offset): tiles move down as the offset grows
       tile.y = mid - ((index + 1) * REEL_TILE - r.offset) * scale;
       tile.x = (w - size) / 2;
+      // the tile's rows inside the reel (tile coordinates): tiles out of view are not drawn
+      const top = Math.max(0, -tile.y);
+      const bottom = Math.min(size, h - tile.y);
+      tile.visible = k < count && bottom > top;
+      if (!tile.visible) return;
+      const item = this.items[this.itemIndex(r, index)]!;
+      const cropped = top > 0 || bottom < size;
       const plate = tile.children[0] as Graphics;
       const sprite = tile.children[1] as Sprite;
-      const key = `${item.id}:${size}`;
+      const key = `${item.id}:${size}${cropped ? `:${top}:${bottom}` : ''}`;
       if (plate.label === key) return;
       plate.label = key;
-      plate
-        .clear()
-        .roundRect(4, 4, size - 8, size - 8, 10)
-        .fill({ color: RARITY_COLORS[item.rarity] ?? 0x444444, alpha: 0.22 });
+      plate.clear();
+      croppedRoundRect(plate, 4, size - 4, 10, top, bottom);
+      plate.fill({ color: RARITY_COLORS[item.rarity] ?? 0x444444, alpha: 0.22 });
       const tex = this.textures.get(item.img_url);
-      sprite.visible = !!tex;
-      if (!tex) return;
-      sprite.texture = tex;
-      sprite.width = sprite.height = size - 24;
-      sprite.x = sprite.y = 12;
+      const a = Math.max(12, top); // the image's rows in view
+      const b = Math.min(size - 12, bottom);
+      const last = sprite.texture;
+      sprite.texture = Texture.EMPTY;
+      if (crops.has(last)) last.destroy(); // the last crop: a frame on the image's source, which stays
+      sprite.visible = !!tex && b > a;
+      if (!tex || b <= a) return;
+      const f = tex.frame;
+      const rows = f.height / (size - 24);
+      if (a === 12 && b === size - 12) sprite.texture = tex;
+      else {
+        const crop = new Texture({
+          source: tex.source,
+          frame: new Rectangle(f.x, f.y + (a - 12) * rows, f.width, (b - a) * rows),
+        });
+        crops.add(crop);
+        sprite.texture = crop;
+      }
+      sprite.width = size - 24;
+      sprite.height = b - a;
+      sprite.x = 12;
+      sprite.y = a;
     });
   }
+}
+
+/** Textures made to crop an edge tile's image (destroyed when the tile shows another). */
+const crops = new WeakSet<Texture>();
+
+/** A square plate from `lo` to `hi` (both axes, tile coordinates) with corners of radius `radius`,
+ * only its rows from `top` to `bottom` (a polygon; corners cut by the crop are square). */
+function croppedRoundRect(g: Graphics, lo: number, hi: number, radius: number, top: number, bottom: number): void {
+  const y0 = Math.max(lo, top);
+  const y1 = Math.min(hi, bottom);
+  if (y1 <= y0) return;
+  if (y0 === lo && y1 === hi) {
+    g.roundRect(lo, lo, hi - lo, hi - lo, radius);
+    return;
+  }
+  // the outline's points clamped to the rows in view: the plate's widest at every row it keeps
+  const points: number[] = [];
+  const corner = (cx: number, cy: number, from: number) => {
+    for (let i = 0; i <= 4; i++) {
+      const a = from + (i / 4) * (Math.PI / 2);
+      const y = Math.min(y1, Math.max(y0, cy + Math.sin(a) * radius));
+      points.push(cx + Math.cos(a) * radius, y);
+    }
+  };
+  corner(hi - radius, hi - radius, 0); // bottom right
+  corner(lo + radius, hi - radius, Math.PI / 2); // bottom left
+  corner(lo + radius, lo + radius, Math.PI); // top left
+  corner(hi - radius, lo + radius, (3 * Math.PI) / 2); // top right
+  g.poly(points);
 }

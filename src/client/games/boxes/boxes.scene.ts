@@ -1,7 +1,9 @@
 // The box reel scene: 1–5 horizontal strips stacked, a centre marker, item images on rarity
 // plates. A reel pre-spins at constant speed from the click (hiding the request), then samples
 // the shared reel script by engine time until it rests on the server's item; the landed tile
-// glows (GLSL rarity glow). Ticks sound as tiles pass the marker.
+// glows (a halo in its rarity colour drawn once, its alpha pulsing). Ticks sound as tiles pass the
+// marker. Drawing cost (software WebGL pays for every pixel): no stencil mask (a strip's tiles fit its
+// row and the canvas clips its ends) and no live filter (the halo is plain geometry).
 import { Assets, Container, Graphics, Sprite, type Texture } from 'pixi.js';
 import type { Scene } from '../../engine/scene.ts';
 import { playSound } from '../../engine/sound.ts';
@@ -13,7 +15,7 @@ import {
   type ReelItem,
   type ReelScript,
 } from '../../../shared/games/boxes/reel.script.ts';
-import { RARITY_COLORS, rarityGlow } from '../../engine/rarity-glow.ts';
+import { RARITY_COLORS } from '../../engine/rarity-glow.ts';
 
 /** An item as the scene draws it. */
 export interface SceneItem extends ReelItem {
@@ -30,8 +32,7 @@ export const IDLE_OFFSET = TILE * 16.5;
 export const PRESPIN_SPEED = 2.4;
 
 interface ReelState {
-  root: Container; // clipped strip
-  mask: Graphics; // the strip's clip rectangle
+  root: Container; // the strip: its tiles fit the row's height, the canvas clips its ends
   tiles: Container[]; // pooled visible tiles
   seed: number; // filler seed for this opening
   filler: number[]; // pre-spin tiles
@@ -49,7 +50,7 @@ export class BoxesScene implements Scene {
   private readonly marker = new Graphics();
   private reels: ReelState[] = [];
   private textures: Texture[] = [];
-  private glows: ReturnType<typeof rarityGlow>[] = []; // filters on the landed tiles
+  private glows: Graphics[] = []; // halos behind the landed tiles
   private width = 1;
   private height = 1;
   private changed = true; // a call redrew something since the runner last asked (animating)
@@ -71,14 +72,10 @@ export class BoxesScene implements Scene {
     for (const r of this.reels) r.root.destroy({ children: true });
     this.reels = Array.from({ length: count }, (_, i) => {
       const root = new Container();
-      const mask = new Graphics();
-      root.addChild(mask);
-      root.mask = mask;
       this.root.addChildAt(root, 0);
       const seed = i + 1;
       return {
         root,
-        mask,
         tiles: [],
         seed,
         filler: fillerStrip(this.items, seed, 400),
@@ -155,7 +152,8 @@ export class BoxesScene implements Scene {
       r.lastTile = tile;
       this.drawReel(r);
     }
-    for (const g of this.glows) g.time = now / 1000;
+    const pulse = 0.75 + 0.25 * Math.sin((now / 1000) * 4);
+    for (const g of this.glows) g.alpha = pulse;
     if (!this.glows.length && this.settled && this.reels.length) this.addGlow();
   }
 
@@ -186,14 +184,11 @@ export class BoxesScene implements Scene {
   }
 
   private layout(): void {
+    this.clearGlow(); // drawn for the old size: update() adds it again at rest
     const h = this.rowHeight();
     const top = (this.height - h * this.reels.length) / 2;
     this.reels.forEach((r, i) => {
       r.root.y = top + i * h;
-      r.mask
-        .clear()
-        .rect(0, 0, this.width, h - 6)
-        .fill(0xffffff);
       this.drawReel(r);
     });
     this.marker.clear();
@@ -238,23 +233,32 @@ export class BoxesScene implements Scene {
     });
   }
 
+  /** A halo in the rarity's colour behind each reel's landed tile (within its row), pulsed in update(). */
   private addGlow(): void {
-    try {
-      for (const r of this.reels) {
-        const won = r.script!.strip[r.script!.landing]!;
-        const landed = r.tiles.find((t) => t.label === `${r.script!.landing}:${won}`);
-        if (!landed) continue;
-        const glow = rarityGlow(this.items[won]!.rarity);
-        landed.filters = [glow];
-        this.glows.push(glow);
+    const h = this.rowHeight() - 6;
+    for (const r of this.reels) {
+      const won = r.script!.strip[r.script!.landing]!;
+      const landed = r.tiles.find((t) => t.label === `${r.script!.landing}:${won}`);
+      if (!landed) continue;
+      const color = RARITY_COLORS[this.items[won]!.rarity] ?? 0xffffff;
+      // a ring around the plate, not a filled rect under it: software WebGL pays for every blended pixel
+      const halo = new Graphics();
+      for (const d of [12, 6]) {
+        const top = Math.max(0, 4 - d);
+        halo
+          .roundRect(4 - d, top, TILE - 8 + 2 * d, Math.min(h, h - 4 + d) - top, 10 + d)
+          .fill({ color, alpha: 0.3 })
+          .roundRect(4, 4, TILE - 8, h - 8, 10)
+          .cut();
       }
-    } catch {
-      this.glows = []; // no WebGL program support (a canvas fallback): no glow
+      halo.x = landed.x;
+      r.root.addChildAt(halo, 0);
+      this.glows.push(halo);
     }
   }
 
   private clearGlow(): void {
-    for (const r of this.reels) for (const t of r.tiles) t.filters = [];
+    for (const g of this.glows) if (!g.destroyed) g.destroy();
     this.glows = [];
   }
 }

@@ -22,6 +22,12 @@ export interface ScenesDebug {
   view(): unknown;
   reached(): boolean;
   clock: EngineClock;
+  /** Plays the story again from the engine time now (the Replay button). */
+  replay(): void;
+  /** Frames the stage has rendered so far. */
+  rendered(): number;
+  /** Renders every frame (true) or on demand (false, the default). */
+  renderEveryFrame(on: boolean): void;
 }
 
 /** The story of the URL on a fresh clock (each story plays from t = 0), or why there is none. */
@@ -65,7 +71,7 @@ function StoryStage({ story, clock }: { story: SceneStory; clock: EngineClock })
 
   const runner = useRef<RefObject<SceneRunner | null>>(null);
   const expose = useCallback(
-    (_host: PixiHost) => {
+    (host: PixiHost) => {
       // the first move of the engine clock once the scene runs (its runner's ticker drives it): play,
       // and only then tell tests the story is there
       const off = clock.subscribe(() => {
@@ -79,6 +85,9 @@ function StoryStage({ story, clock }: { story: SceneStory; clock: EngineClock })
           view: () => story.view(),
           reached: () => story.reached(),
           clock,
+          replay: play,
+          rendered: () => host.renderedFrames,
+          renderEveryFrame: (on) => (host.renderEveryFrame = on),
         };
         (window as unknown as { __scenes?: ScenesDebug }).__scenes = debug;
       });

@@ -1,12 +1,13 @@
 // The /dev/scenes story for Bounce: N balls on any rows and risk, from the paths in the URL
 // (`outcome=LRRL…,RLLR…`, one per ball) or from seeded outcomes (`balls=N`), each replayed from the
-// same trajectory the page computes from a server path; they start 80 engine ms apart.
+// same trajectory the page computes from a server path; they start 80 engine ms apart (`gap=ms`: 0 drops
+// them all at once, e.g. 100 balls in the air for the frame-rate test).
 import { isPlinkoRows, plinkoTable, RISKS, type Risk } from '../../../shared/fair/index.ts';
 import { pathBits, plinkoOutcome } from '../../../shared/games/plinko/plinko.outcome.ts';
 import { dropTrajectory, type DropScript } from '../../../shared/games/plinko/plinko.script.ts';
 import { PlinkoScene } from './plinko.scene.ts';
 
-const GAP_MS = 80; // engine ms between two balls
+const GAP_MS = 80; // engine ms between two balls (by default)
 const MAX_BALLS = 100;
 
 /** What the story needs from the URL, checked (throws with the rule broken). */
@@ -38,6 +39,9 @@ export function plinkoStory(params: URLSearchParams) {
   const { rows, risk, paths } = plinkoStoryInput(params);
   const table = plinkoTable(rows, risk);
   const buckets = paths.map((p) => pathBits(p).reduce((a, b) => a + b, 0));
+  const gapParam = params.get('gap');
+  const gap = gapParam === null ? GAP_MS : Number(gapParam);
+  if (!Number.isFinite(gap) || gap < 0 || gap > 1000) throw new Error('gap must be a number of ms from 0 to 1000');
   const scripts: DropScript[] = paths.map((p, i) => dropTrajectory(rows, pathBits(p), (i * 0.6180339887) % 1));
   const scene = new PlinkoScene();
   scene.muted = params.has('muted');
@@ -52,8 +56,8 @@ export function plinkoStory(params: URLSearchParams) {
     play(now: number): number {
       scene.setBoard(rows, table); // a replay starts from an empty board
       landed = [];
-      scripts.forEach((s, i) => scene.drop(s, now + i * GAP_MS));
-      return Math.max(...scripts.map((s, i) => i * GAP_MS + s.landedAt));
+      scripts.forEach((s, i) => scene.drop(s, now + i * gap));
+      return Math.max(...scripts.map((s, i) => i * gap + s.landedAt));
     },
     view: () => ({ rows, inFlight: scene.inFlight, landed: [...landed] }),
     reached: () => landed.length === paths.length && sorted(landed) === sorted(buckets),

@@ -2,7 +2,9 @@
 // (index 0 under the pointer at rest, clockwise), the pointer, rim lights and the winning colour's
 // glow. It draws only the frame its source gives at engine time (wheel.view.ts: the page binds the
 // round actor, /dev/scenes a story's) and plays the landing cues it crosses through the one sound
-// store.
+// store. Drawing cost: the 54 segments are drawn once into a cached texture (redrawn only on a new
+// layout or size), which turns as one sprite; the rim lights and the glow are redrawn only when they
+// change (a blink, a flash), so a frame of the spinning wheel is a few quads.
 import { Container, Graphics } from 'pixi.js';
 import type { Scene } from '../../engine/scene.ts';
 import { playSound } from '../../engine/sound.ts';
@@ -53,10 +55,13 @@ export class WheelScene implements Scene {
   private shownPhase = -1; // … and last rendered (the lights blink every 450 ms at rest)
   private shownAngle = NaN; // the wheel's angle last rendered
   private changed = true; // a call changed the wheel since the runner last asked (animating)
+  private lightsKey = ''; // what the rim lights show, last drawn
+  private glowKey = ''; // … and the glow
   muted = false;
 
   constructor() {
     this.wheel.addChild(this.faces);
+    this.wheel.cacheAsTexture(true); // the segments as one texture, at the renderer's resolution
     this.root.addChild(this.glow, this.wheel, this.lights, this.hub, this.pointer);
   }
 
@@ -124,6 +129,7 @@ export class WheelScene implements Scene {
         .stroke({ color: 0x0b0b0f, width: 1.5 });
     });
     g.circle(0, 0, r * 0.62).fill(0x0b0b0f);
+    this.wheel.updateCacheTexture();
   }
 
   private drawHub(): void {
@@ -140,18 +146,29 @@ export class WheelScene implements Scene {
   }
 
   private drawGlow(): void {
+    const key = `${this.view.glow}:${this.view.flash}:${this.radius}`;
+    if (key === this.glowKey) return;
+    this.glowKey = key;
     const g = this.glow.clear();
     if (!this.view.glow) return;
     const alpha = 0.35 + 0.45 * this.view.flash;
-    g.circle(0, 0, this.radius + 14 + 10 * this.view.flash).fill({ color: WHEEL_FILL[this.view.glow], alpha });
+    // a ring, not a disc: the wheel covers its middle, and software WebGL pays for every blended pixel
+    g.circle(0, 0, this.radius + 14 + 10 * this.view.flash)
+      .fill({ color: WHEEL_FILL[this.view.glow], alpha })
+      .circle(0, 0, this.radius)
+      .cut();
   }
 
   private drawLights(): void {
-    const g = this.lights.clear();
     const r = this.radius + 1;
     const spinning = this.view.phase === 'spinning' || this.view.phase === 'landing';
     const phase = Math.floor(this.now / (spinning ? 90 : 450));
     this.lightsPhase = phase;
+    const lit = this.view.landed ? `${this.view.flash > 0 || phase % 2}:${this.view.glow}` : `${phase % 3}`;
+    const key = `${this.view.landed}:${lit}:${r}`;
+    if (key === this.lightsKey) return;
+    this.lightsKey = key;
+    const g = this.lights.clear();
     for (let i = 0; i < LIGHTS; i++) {
       const a = (i / LIGHTS) * Math.PI * 2;
       const on = this.view.landed ? this.view.flash > 0 || (i + phase) % 2 === 0 : (i + phase) % 3 === 0;
