@@ -13,7 +13,7 @@ import { playSound } from '../../engine/sound.ts';
 import { pausedTimeline, seekTimeline } from '../../engine/tween.ts';
 import { reelOffsetAt, tileAt, type ReelScript } from '../../../shared/games/boxes/reel.script.ts';
 import { REEL_TILE, roundReels, type BattleReelItem } from './battle-reel.ts';
-import { RARITY_COLORS } from '../../engine/rarity-glow.ts';
+import { RARITY_COLORS } from '../../engine/rarity-colors.ts';
 
 /** Height of one row of reels in px (the page sizes the stage with it). */
 export const REEL_ROW_PX = 260;

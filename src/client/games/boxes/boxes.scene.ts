@@ -15,7 +15,7 @@ import {
   type ReelItem,
   type ReelScript,
 } from '../../../shared/games/boxes/reel.script.ts';
-import { RARITY_COLORS } from '../../engine/rarity-glow.ts';
+import { RARITY_COLORS } from '../../engine/rarity-colors.ts';
 
 /** An item as the scene draws it. */
 export interface SceneItem extends ReelItem {
