@@ -75,6 +75,7 @@ describeEachDb('accounts', (dialect) => {
       message: 'The email has already been taken.',
       msg: 'The email has already been taken.',
       errors: { email: ['The email has already been taken.'] },
+      request_id: expect.any(String),
     });
     expect(await users()).toBe(before);
   });

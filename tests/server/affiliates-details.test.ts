@@ -87,6 +87,7 @@ describeEachDb('affiliate details', (dialect) => {
         message: referralCodeReservedMessage,
         msg: referralCodeReservedMessage,
         errors: { code: [referralCodeReservedMessage] },
+        request_id: expect.any(String),
       });
     }
     expect(await dashboard(p)).toMatchObject({ code: before, code_editable: true });

@@ -44,7 +44,11 @@ describeEachDb('bearer auth', (dialect) => {
       const f = await probeApp();
       const res = await f.inject({ method: 'GET', url: '/probe', headers: h ? { authorization: h } : {} });
       expect(res.statusCode).toBe(401);
-      expect(res.json()).toEqual({ message: 'Unauthenticated.', msg: 'Unauthenticated.' });
+      expect(res.json()).toEqual({
+        message: 'Unauthenticated.',
+        msg: 'Unauthenticated.',
+        request_id: expect.any(String),
+      });
     },
   );
 

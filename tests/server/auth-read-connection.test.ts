@@ -61,7 +61,11 @@ describe('bearer tokens on the SQLite read connection', () => {
     }
     const res = await f.inject({ method: 'GET', url: '/probe', headers: p.headers });
     expect(res.statusCode).toBe(401);
-    expect(res.json()).toEqual({ message: 'Unauthenticated.', msg: 'Unauthenticated.' });
+    expect(res.json()).toEqual({
+      message: 'Unauthenticated.',
+      msg: 'Unauthenticated.',
+      request_id: expect.any(String),
+    });
   });
 
   it('lookups made in one turn (one read transaction) each get their own answer, also beside a held writer', async () => {

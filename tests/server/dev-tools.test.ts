@@ -55,7 +55,7 @@ describeEachDb('development tools', (dialect) => {
           headers: { ...call.headers, ...(xff ? { 'x-forwarded-for': xff } : {}) },
         });
         expect(res.statusCode, `${call.method} ${call.url} from ${remoteAddress} for ${xff}`).toBe(404);
-        expect(res.json()).toEqual({ message: 'Not found.', msg: 'Not found.' });
+        expect(res.json()).toEqual({ message: 'Not found.', msg: 'Not found.', request_id: expect.any(String) });
         expect(res.body).not.toContain('reset-password?token=');
         expect(res.headers.location).toBeUndefined();
       }

@@ -181,6 +181,7 @@ describeEachDb('dice bets', (dialect) => {
       message: 'Insufficient balance.',
       msg: 'Insufficient balance.',
       errors: { amount: ['Insufficient balance.'] },
+      request_id: expect.any(String),
     });
     expect(await balance(p.id)).toBe(500);
     expect(await betCount(p.id)).toBe(0);
@@ -244,7 +245,11 @@ describeEachDb('dice bets', (dialect) => {
   it('needs a signed-in player; recent bets are public', async () => {
     const res = await bet({}, { amount: 1, target: 50, direction: 'over' });
     expect(res.statusCode).toBe(401);
-    expect(res.json()).toEqual({ message: 'Unauthenticated.', msg: 'Unauthenticated.' });
+    expect(res.json()).toEqual({
+      message: 'Unauthenticated.',
+      msg: 'Unauthenticated.',
+      request_id: expect.any(String),
+    });
     expect((await t.fastify.inject({ method: 'GET', url: '/api/dice/bets' })).statusCode).toBe(401);
     const recent = await t.fastify.inject({ method: 'GET', url: '/api/dice/bets/recent?limit=5' });
     expect(recent.statusCode).toBe(200);

@@ -140,7 +140,11 @@ describeEachDb('fair seeds', (dialect) => {
         payload: method === 'POST' ? { client_seed: 'x' } : undefined,
       });
       expect(res.statusCode).toBe(401);
-      expect(res.json()).toEqual({ message: 'Unauthenticated.', msg: 'Unauthenticated.' });
+      expect(res.json()).toEqual({
+        message: 'Unauthenticated.',
+        msg: 'Unauthenticated.',
+        request_id: expect.any(String),
+      });
     }
   });
 });

@@ -52,8 +52,9 @@ describe('request timeouts on a listening server', () => {
     const head = `POST /oauth/token HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\n\r\n`;
     const { ms, answer } = await trickle(port, head, body, 300);
     expect(answer).toMatch(/^HTTP\/1\.1 408/);
+    const id = /^X-Request-Id: ([0-9a-f-]{36})\r$/im.exec(answer)?.[1];
     expect(answer).toContain(
-      '{"message":"The request took too long to arrive.","msg":"The request took too long to arrive."}',
+      `{"message":"The request took too long to arrive.","msg":"The request took too long to arrive.","request_id":"${id}"}`,
     );
     expect(ms).toBeGreaterThanOrEqual(REQUEST_MS - 100);
     expect(ms).toBeLessThan(REQUEST_MS + CHECK_MS + 1000);

@@ -43,6 +43,7 @@ describe('the JSON body parser', () => {
       expect(res.json()).toEqual({
         message: 'The request body is nested too deeply.',
         msg: 'The request body is nested too deeply.',
+        request_id: expect.any(String),
       });
     }
   });

@@ -26,6 +26,7 @@ describeEachDb('NUL guard', (dialect) => {
       message: nulFieldMessage,
       msg: nulFieldMessage,
       errors: { code: [nulFieldMessage] },
+      request_id: expect.any(String),
     });
     const search = await t.fastify.inject({ method: 'GET', url: '/api/boxes?search=a%00' });
     expect([search.statusCode, search.json().errors]).toEqual([422, { search: [nulFieldMessage] }]);
@@ -44,6 +45,7 @@ describeEachDb('NUL guard', (dialect) => {
     expect(res.json()).toEqual({
       message: 'The request holds a character that is not allowed.',
       msg: 'The request holds a character that is not allowed.',
+      request_id: expect.any(String),
     });
   });
 });

@@ -36,7 +36,11 @@ describeEachDb('profile', (dialect) => {
     ] as const) {
       const res = await call(method, url, {}, method === 'POST' ? {} : undefined);
       expect(res.statusCode, url).toBe(401);
-      expect(res.json()).toEqual({ message: 'Unauthenticated.', msg: 'Unauthenticated.' });
+      expect(res.json()).toEqual({
+        message: 'Unauthenticated.',
+        msg: 'Unauthenticated.',
+        request_id: expect.any(String),
+      });
     }
   });
 

@@ -71,6 +71,7 @@ describeEachDb('system routes', (dialect) => {
     expect(res.json()).toEqual({
       message: 'Not found: GET /api/no-such-thing',
       msg: 'Not found: GET /api/no-such-thing',
+      request_id: expect.any(String),
     });
   });
 

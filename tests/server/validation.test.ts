@@ -56,7 +56,7 @@ describe('defineRoute', () => {
     const f = await app();
     const tea = await f.inject({ method: 'POST', url: '/t/1', payload: { name: 'teapot', n: 1 } });
     expect(tea.statusCode).toBe(418);
-    expect(tea.json()).toEqual({ message: 'I am a teapot', msg: 'I am a teapot' });
+    expect(tea.json()).toEqual({ message: 'I am a teapot', msg: 'I am a teapot', request_id: expect.any(String) });
     const boom = await f.inject({ method: 'POST', url: '/t/1', payload: { name: 'boom', n: 1 } });
     expect(boom.statusCode).toBe(500);
     expect(boom.body).not.toContain('secret detail');
@@ -70,7 +70,11 @@ describe('router refusals (frameworkErrors)', () => {
     try {
       const res = await t.fastify.inject({ method: 'GET', url: `/api/boxes/${'x'.repeat(300)}` });
       expect(res.statusCode).toBe(414);
-      expect(res.json()).toEqual({ message: 'The address is too long.', msg: 'The address is too long.' });
+      expect(res.json()).toEqual({
+        message: 'The address is too long.',
+        msg: 'The address is too long.',
+        request_id: expect.any(String),
+      });
     } finally {
       await t.close();
     }

@@ -380,7 +380,11 @@ describeEachDb('card and skins deposits', (dialect) => {
         payload: method === 'POST' ? { code: 'x', currency: 'BTC' } : undefined,
       });
       expect(res.statusCode, url).toBe(401);
-      expect(res.json()).toEqual({ message: 'Unauthenticated.', msg: 'Unauthenticated.' });
+      expect(res.json()).toEqual({
+        message: 'Unauthenticated.',
+        msg: 'Unauthenticated.',
+        request_id: expect.any(String),
+      });
     }
   });
 

@@ -5,12 +5,15 @@ import { declaredRoutes } from './route.ts';
 
 const errorSchema = {
   type: 'object',
-  required: ['message', 'msg'],
+  required: ['message', 'msg', 'request_id'],
   properties: {
     message: { type: 'string' },
     msg: { type: 'string' },
     errors: { type: 'object', additionalProperties: { type: 'array', items: { type: 'string' } } },
-    request_id: { type: 'string', description: 'On a 500: the request id of the server logs (also X-Request-Id)' },
+    request_id: {
+      type: 'string',
+      description: 'The id of the request in the server logs (the X-Request-Id header): quote it to support',
+    },
   },
 };
 

@@ -90,6 +90,7 @@ describeEachDb('battle leave and expiry', (dialect) => {
     expect((await leave(id, stranger)).json()).toEqual({
       message: 'You are not in this battle.',
       msg: 'You are not in this battle.',
+      request_id: expect.any(String),
     });
     expect((await t.post(`/api/battles/${id}/leave`, null)).statusCode).toBe(401);
     expect((await t.post('/api/battles/abc/leave', b)).statusCode).toBe(422);

@@ -26,7 +26,7 @@ describeEachDb('private battles', (dialect) => {
     expect(res.statusCode, res.body).toBe(200);
     return (res.json() as { data: { id: number; invite_code?: string | null; invite_link?: string | null } }).data;
   }
-  const errorShape = { message: 'Battle not found.', msg: 'Battle not found.' };
+  const errorShape = { message: 'Battle not found.', msg: 'Battle not found.', request_id: expect.any(String) };
 
   it('create answers an invite code of ≥ 16 url-safe random characters and the creator link', async () => {
     const p = await t.player(100_000);

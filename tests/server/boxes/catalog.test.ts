@@ -189,7 +189,7 @@ describeEachDb('boxes catalog', (dialect) => {
   it('answers 404 for an unknown box and 422 for a malformed slug', async () => {
     const miss = await get('/api/boxes/no-such-box');
     expect(miss.statusCode).toBe(404);
-    expect(miss.json()).toEqual({ message: 'Box not found.', msg: 'Box not found.' });
+    expect(miss.json()).toEqual({ message: 'Box not found.', msg: 'Box not found.', request_id: expect.any(String) });
     for (const slug of ['%3Cscript%3E', 'UPPER', "a'b", 'x'.repeat(65), '%F0%9F%8E%81'])
       expect((await get(`/api/boxes/${slug}`)).statusCode, slug).toBe(422);
     expect((await get('/api/boxes/no-such-box/last-drops')).statusCode).toBe(404);

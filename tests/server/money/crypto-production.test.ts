@@ -27,6 +27,7 @@ describeEachDb('crypto deposits without a real provider', (dialect) => {
         expect(res.json()).toEqual({
           message: 'This payment method is not available right now.',
           msg: 'This payment method is not available right now.',
+          request_id: expect.any(String),
         });
       }
       expect(await w.database.db.selectFrom('crypto_addresses').select('id').execute()).toEqual([]);
