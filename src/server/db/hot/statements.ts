@@ -16,14 +16,11 @@ export interface WriterStatements {
   activePair: SQLite.Statement<[number]>;
   ledgerByKey: SQLite.Statement<[string]>;
   wagerDebit: SQLite.Statement<[Record<string, number>]>;
-  settleWager: SQLite.Statement<[number, number, number, number, number, number]>;
   plainMove: SQLite.Statement<[Record<string, number>]>;
   userRow: SQLite.Statement<[number]>;
   setLevel: SQLite.Statement<[number, number]>;
   insertLedger: SQLite.Statement<LedgerValues>;
   insertSettledWager: SQLite.Statement<SettledWagerValues>;
-  insertDiceBet: SQLite.Statement<(string | number)[]>;
-  insertPlinkoBet: SQLite.Statement<(string | number)[]>;
   insertInventoryItem: SQLite.Statement<[number, number, number, number, string, string, number, number]>;
   insertDrop: SQLite.Statement<[number, number, number, number, number, string, number, number]>;
   countOpening: SQLite.Statement<[number, number]>;
@@ -79,13 +76,6 @@ export function writerStatements(sqlite: SQLite.Database): WriterStatements {
        "edge_units" = "edge_units" + @edge
        where "id" = @id and "balance_cents" >= @need and ("self_excluded_until" is null or "self_excluded_until" <= @now)`,
     ),
-    // an instant bet's stake and win as one move of the users row (wallet/bet-moves.ts): net delta, wager,
-    // edge units, id, the stake the balance must cover, now
-    settleWager: sqlite.prepare(
-      `update "users" set "balance_cents" = "balance_cents" + ?, "wagered_cents" = "wagered_cents" + ?,
-       "edge_units" = "edge_units" + ?
-       where "id" = ? and "balance_cents" >= ? and ("self_excluded_until" is null or "self_excluded_until" <= ?)`,
-    ),
     plainMove: sqlite.prepare(
       `update "users" set "balance_cents" = "balance_cents" + @delta where "id" = @id and "balance_cents" >= @need`,
     ),
@@ -101,16 +91,6 @@ export function writerStatements(sqlite: SQLite.Database): WriterStatements {
     insertSettledWager: sqlite.prepare(
       `insert into "settled_wagers" ("user_id", "kind", "table_key", "stake_cents", "edge_units", "wager_key", "settled_at")
        values (?, ?, ?, ?, ?, ?, ?)`,
-    ),
-    insertDiceBet: sqlite.prepare(
-      `insert into "dice_bets" ("user_id", "amount_cents", "payout_cents", "target_bp", "direction", "roll_bp",
-       "multiplier", "win", "server_seed_hash", "client_seed", "nonce", "created_at")
-       values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-    ),
-    insertPlinkoBet: sqlite.prepare(
-      `insert into "plinko_bets" ("user_id", "amount_cents", "payout_cents", "rows", "risk", "path", "bucket",
-       "multiplier", "server_seed_hash", "client_seed", "nonce", "created_at")
-       values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
     ),
     // inventory.service grantItem, boxes.service recordDrop, openings.service rollReel
     insertInventoryItem: sqlite.prepare(
