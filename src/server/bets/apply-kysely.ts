@@ -35,6 +35,7 @@ export async function applyPlanIn(trx: Trx, plan: BetPlan): Promise<Applied> {
     .execute();
   const byId = new Map(users.map((u) => [Number(u.id), u]));
   if (!byId.has(plan.userId)) throw new HttpError(404, 'User not found.');
+  for (const u of plan.updates) await updateRow(trx, u, false); // a stale row first, as nothing else was planned on
   refuseTotals(totals, (id) => byId.get(id), plan.now);
 
   const { pair } = plan;
@@ -47,7 +48,7 @@ export async function applyPlanIn(trx: Trx, plan: BetPlan): Promise<Applied> {
     .where('client_seed', '=', pair.clientSeed)
     .executeTakeFirst();
   if (Number(taken.numUpdatedRows) === 0) throw new StalePair();
-  for (const u of plan.updates) await updateRow(trx, u);
+  for (const u of plan.updates) if (Object.keys(u.add).length) await updateRow(trx, u, true);
 
   const rowIds: number[] = [];
   for (const row of plan.rows) {
@@ -121,14 +122,14 @@ async function addToCounter(
     on conflict (${sql.join(Object.keys(key).map((c) => sql.ref(c)))}) do update set ${sql.join(sets)}`.execute(trx);
 }
 
-/** Adds to (or only checks) the one row `u` names; StaleRow when it no longer matches. */
-async function updateRow(trx: Trx, u: PlanUpdate): Promise<void> {
+/** Checks the one row `u` names, or (`add`) adds to it; StaleRow when it no longer matches. */
+async function updateRow(trx: Trx, u: PlanUpdate, add: boolean): Promise<void> {
   const where = sql.join(
     Object.entries(u.where).map(([c, v]) => sql`${sql.ref(c)} = ${v}`),
     sql` and `,
   );
   const adds = Object.entries(u.add).map(([c, v]) => sql`${sql.ref(c)} = ${sql.ref(c)} + ${v}`);
-  const changed = adds.length
+  const changed = add
     ? Number(
         (await sql`update ${sql.table(u.table)} set ${sql.join(adds)} where ${where}`.execute(trx)).numAffectedRows,
       )

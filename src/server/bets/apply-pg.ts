@@ -13,6 +13,7 @@ import { moveOffsets, settledRows, StalePair, StaleRow, userTotals, type Applied
 type Answer =
   | PgRefusal
   | { status: 'stale' }
+  | { status: 'stale_row'; table: string }
   | {
       status: 'ok';
       ids: (number | string)[];
@@ -62,6 +63,7 @@ export async function applyPlanPg(database: Database, plan: BetPlan): Promise<Ap
     });
   const answer = rows[0]!.answer;
   if (answer.status === 'stale') throw new StalePair();
+  if (answer.status === 'stale_row') throw new StaleRow(answer.table);
   if (answer.status !== 'ok') throwRefusal(answer);
   const balances = new Map<number, number>();
   for (const [id, [balance, edgeUnits, level]] of Object.entries(answer.users)) {

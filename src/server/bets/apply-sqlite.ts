@@ -17,6 +17,7 @@ import {
   userTotals,
   type Applied,
   type BetPlan,
+  type PlanUpdate,
   type SeedPair,
   type Value,
 } from './plan.ts';
@@ -76,6 +77,29 @@ export function activePairSync(sqlite: SQLite.Database, userId: number): SeedPai
   };
 }
 
+/** Checks the one row `u` names, or (`add`) adds to it; StaleRow when it no longer matches. */
+function updateRow(sqlite: SQLite.Database, s: BetStatements, u: PlanUpdate, add: boolean): void {
+  const where = Object.keys(u.where);
+  const adds = add ? Object.keys(u.add) : [];
+  const shape = `${u.table}(${where.join(',')}|${adds.join(',')})`;
+  let statement = s.updates.get(shape);
+  if (!statement) {
+    const cond = where.map((c) => `${quote(c)} = ?`).join(' and ');
+    const sets = adds.map((c) => `${quote(c)} = ${quote(c)} + ?`).join(', ');
+    statement = sqlite.prepare(
+      add
+        ? `update ${quote(u.table)} set ${sets} where ${cond}`
+        : `select count(*) as n from ${quote(u.table)} where ${cond}`,
+    );
+    s.updates.set(shape, statement);
+  }
+  const whereValues = Object.values(u.where);
+  const changed = add
+    ? statement.run(...Object.values(u.add), ...whereValues).changes
+    : (statement.get(...whereValues) as { n: number }).n;
+  if (changed !== 1) throw new StaleRow(u.table);
+}
+
 /** Applies `plan` inside the open synchronous job (see the file comment). */
 export function applyPlanSync(sqlite: SQLite.Database, plan: BetPlan): Applied {
   const s = statements(sqlite);
@@ -86,30 +110,13 @@ export function applyPlanSync(sqlite: SQLite.Database, plan: BetPlan): Applied {
     const row = w.userRow.get(t.userId) as BetUser | undefined;
     if (row) users.set(t.userId, row);
   }
+  for (const u of plan.updates) updateRow(sqlite, s, u, false); // a stale row first: nothing else was planned on
   refuseTotals(totals, (id) => users.get(id), plan.now); // before the first write
   const player = users.get(plan.userId) ?? (w.userRow.get(plan.userId) as BetUser | undefined);
   const { pair } = plan;
   if (s.takeNonces.run(plan.nonces, pair.id, pair.nonce, pair.serverSeedHash, pair.clientSeed).changes === 0)
     throw new StalePair();
-  for (const u of plan.updates) {
-    const where = Object.keys(u.where);
-    const adds = Object.keys(u.add);
-    const shape = `${u.table}(${where.join(',')}|${adds.join(',')})`;
-    let update = s.updates.get(shape);
-    if (!update) {
-      const cond = where.map((c) => `${quote(c)} = ?`).join(' and ');
-      const sets = adds.map((c) => `${quote(c)} = ${quote(c)} + ?`).join(', ');
-      update = sqlite.prepare(
-        adds.length
-          ? `update ${quote(u.table)} set ${sets} where ${cond}`
-          : `select count(*) as n from ${quote(u.table)} where ${cond}`,
-      );
-      s.updates.set(shape, update);
-    }
-    const params = [...Object.values(u.add), ...Object.values(u.where)];
-    const changed = adds.length ? update.run(...params).changes : (update.get(...params) as { n: number }).n;
-    if (changed !== 1) throw new StaleRow(u.table);
-  }
+  for (const u of plan.updates) if (Object.keys(u.add).length) updateRow(sqlite, s, u, true);
 
   const ids: number[] = [];
   for (const row of plan.rows) {

@@ -3,6 +3,8 @@
 // Pure: no database.
 import { describe, expect, it } from 'vitest';
 import { dicePlan } from '../../../src/server/bets/games/dice.plan.ts';
+import { boxPlan } from '../../../src/server/bets/games/box.plan.ts';
+import { boxOutcome } from '../../../src/shared/games/boxes/boxes.outcome.ts';
 import { plinkoPayoutCents, plinkoPlan } from '../../../src/server/bets/games/plinko.plan.ts';
 import { moveOffsets, resolveValue, settledRows, userTotals, type BetPlan } from '../../../src/server/bets/plan.ts';
 import { diceOutcome } from '../../../src/shared/games/dice/dice.outcome.ts';
@@ -83,6 +85,43 @@ describe('instant bet plans', () => {
           });
           expect(plan.moves.map((m) => m.deltaCents)).toEqual(payout > 0 ? [-130, payout] : [-130]);
         }
+  });
+
+  it('a box plan is the shared box outcome per reel: item, drop, opening, debit, creator share', () => {
+    const items = [
+      { id: 11, ticket_from: 1, ticket_to: 60_000, item_price_cents: 50, item_sale_price_cents: 40 },
+      { id: 12, ticket_from: 60_001, ticket_to: 100_000, item_price_cents: 500, item_sale_price_cents: 400 },
+    ];
+    const box = { id: 4, slug: 'b', version: 2, version_id: 9, price_cents: 200, creator_id: 8, creator_share_bp: 100 };
+    const plan = boxPlan({ userId: 3, count: 5, source: 'user_box', shard: 3, box, items, now: 1 }, pair(10));
+    const ranges = items.map((i) => ({ from: i.ticket_from, to: i.ticket_to }));
+    expect(plan.nonces).toBe(5);
+    expect(plan.rows).toHaveLength(15);
+    for (let reel = 0; reel < 5; reel++) {
+      const { ticket, index } = boxOutcome(seeds(10 + reel), ranges);
+      expect(plan.outcome![reel]).toEqual({ ticket, index, nonce: 10 + reel });
+      const [item, drop, opening] = plan.rows.slice(3 * reel, 3 * reel + 3).map((r) => r.values);
+      expect(item).toMatchObject({ product_id: items[index]!.id, price_cents: items[index]!.item_price_cents });
+      expect(drop).toMatchObject({ inventory_item_id: `{#${3 * reel}}`, ticket });
+      expect(opening).toMatchObject({
+        inventory_item_id: `{#${3 * reel}}`,
+        drop_id: `{#${3 * reel + 1}}`,
+        nonce: 10 + reel,
+      });
+      const key = `user_box:${pair(0).serverSeedHash}:${10 + reel}`;
+      expect(plan.moves.slice(2 * reel, 2 * reel + 2).map((m) => [m.userId, m.deltaCents, m.key])).toEqual([
+        [3, -200, key],
+        [8, 2, `creator_share:${pair(0).serverSeedHash}:${10 + reel}`],
+      ]);
+    }
+    expect(plan.counters).toEqual([{ table: 'box_open_counts', key: { box_id: 4, shard: 3 }, add: { n: 5 } }]);
+    expect(plan.updates).toEqual([
+      { table: 'boxes', where: { id: 4, current_version_id: 9 }, add: { creator_earnings_cents: 10 } },
+    ]);
+    // the creator opening their own box: no share, the version only checked
+    const own = boxPlan({ userId: 8, count: 1, source: 'user_box', shard: 8, box, items, now: 1 }, pair(0));
+    expect(own.moves.map((m) => m.kind)).toEqual(['user_box']);
+    expect(own.updates[0]!.add).toEqual({});
   });
 
   it('user totals: net, the balance the moves need, wager, stakes and edge units; ledger offsets', () => {

@@ -22,12 +22,6 @@ export interface WriterStatements {
   insertLedger: SQLite.Statement<LedgerValues>;
   insertSettledWager: SQLite.Statement<SettledWagerValues>;
   insertInventoryItem: SQLite.Statement<[number, number, number, number, string, string, number, number]>;
-  insertDrop: SQLite.Statement<[number, number, number, number, number, string, number, number]>;
-  countOpening: SQLite.Statement<[number, number]>;
-  insertBoxOpening: SQLite.Statement<
-    [number, number, number, number, number, number, number, number, string, string, number, number]
-  >;
-  addCreatorEarnings: SQLite.Statement<[number, number]>;
   productById: SQLite.Statement<[number]>;
   stakeItem: SQLite.Statement<[number, number, number]>;
   ownedItem: SQLite.Statement<[number, number]>;
@@ -97,24 +91,6 @@ export function writerStatements(sqlite: SQLite.Database): WriterStatements {
       `insert into "inventory_items" ("user_id", "product_id", "status", "price_cents", "sale_price_cents", "size",
        "source", "source_ref", "created_at", "updated_at")
        values (?, ?, 'owned', ?, ?, null, ?, ?, ?, ?)`,
-    ),
-    insertDrop: sqlite.prepare(
-      `insert into "drops" ("user_id", "box_id", "box_version_id", "product_id", "inventory_item_id", "source",
-       "ticket", "created_at")
-       values (?, ?, ?, ?, ?, ?, ?, ?)`,
-    ),
-    countOpening: sqlite.prepare(
-      `insert into "box_open_counts" ("box_id", "shard", "n") values (?, ?, 1)
-       on conflict ("box_id", "shard") do update set "n" = "box_open_counts"."n" + 1`,
-    ),
-    insertBoxOpening: sqlite.prepare(
-      `insert into "box_openings" ("user_id", "box_id", "box_version_id", "product_id", "inventory_item_id",
-       "drop_id", "price_cents", "ticket", "server_seed_hash", "client_seed", "nonce", "created_at")
-       values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-    ),
-    // user-boxes.repository addCreatorEarnings
-    addCreatorEarnings: sqlite.prepare(
-      `update "boxes" set "creator_earnings_cents" = "creator_earnings_cents" + ? where "id" = ?`,
     ),
     // upgrade.service placeUpgrade
     productById: sqlite.prepare(

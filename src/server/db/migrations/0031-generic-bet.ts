@@ -1,16 +1,19 @@
 // PostgreSQL only (a no-op on SQLite): ONE generic bet function, `la_apply_bet(plan jsonb)`, that
 // applies a plan made in TypeScript (src/server/bets/plan.ts, bets/apply-pg.ts) in one round trip,
-// and the drop of the per-game functions of 0020–0023 (dice, plinko, box openings, upgrade) with
-// the HMAC, level and chance helpers they needed. No game, fairness or level rule is in SQL: the
+// and the drop of the per-game functions of 0020–0022 (dice, plinko, box openings). The upgrade's
+// la_upgrade (0023) and the HMAC, level and chance helpers it still calls stay until the upgrade
+// moves onto the engine (bets/README.md). No game, fairness or level rule is in SQL: the
 // function only locks, checks, compares and writes what the plan says.
+//   0. the plan's checked rows (`updates`: e.g. a box still at the version planned on), read
+//      without a lock: one that no longer matches answers 'stale_row', nothing written;
 //   1. the user rows the plan moves, in ascending id, FOR NO KEY UPDATE (the lock order): a missing
 //      row answers 'missing', a wager of a self-excluded player 'excluded', a balance below what
 //      the moves need 'insufficient' — nothing written;
 //   2. the seed pair's nonce by compare-and-set (`where id = pair and nonce = expected and` its
 //      seeds): another bet or a rotation since the plan answers 'stale', nothing written; the
 //      caller re-plans;
-//   3. the plan's updates (one row each, adding to columns or only checked: a row that no longer
-//      matches raises SQLSTATE LA409, rolling the statement back; the caller reloads and re-plans),
+//   3. the plan's updates that add to a row (a custom box's creator earnings): a row that no longer
+//      matches raises SQLSTATE LA409, rolling the statement back; the caller reloads and re-plans;
 //      the rows, per plan row one insert of its jsonb object into its table (`{#i}` in a value is
 //      replaced by row i's id first), then the counters (insert or add on the key's conflict);
 //   4. per user the ledger's conditional UPDATE (never below 0, the self-exclusion condition for a
@@ -38,6 +41,13 @@ declare
   moves jsonb;
   n bigint;
 begin
+  -- the rows the plan was made on (a box at its version): read only, before any lock
+  for r in select value from jsonb_array_elements(p->'updates') loop
+    cols := (select string_agg(format('%I = %L', k, r#>>array['where', k]), ' and ')
+               from jsonb_object_keys(r->'where') as k);
+    execute format('select count(*) from %I where %s', r->>'table', cols) into n;
+    if n <> 1 then return jsonb_build_object('status', 'stale_row', 'table', r->>'table'); end if;
+  end loop;
   select name into player_name from users where id = (p->>'user')::bigint;
   for t in select value from jsonb_array_elements(p->'users') order by (value->>'id')::bigint loop
     select balance_cents, self_excluded_until into u from users where id = (t->>'id')::bigint for no key update;
@@ -56,16 +66,14 @@ begin
   for r in select value from jsonb_array_elements(p->'updates') loop
     cols := (select string_agg(format('%I = %L', k, r#>>array['where', k]), ' and ')
                from jsonb_object_keys(r->'where') as k);
-    if r->'add' = '{}'::jsonb then
-      execute format('select count(*) from %I where %s', r->>'table', cols) into n;
-    else
+    if r->'add' <> '{}'::jsonb then
       execute format('update %I set %s where %s', r->>'table',
                      (select string_agg(format('%1$I = %1$I + %2$s', k, (r#>>array['add', k])::bigint), ', ')
                         from jsonb_object_keys(r->'add') as k), cols);
       get diagnostics n = row_count;
-    end if;
-    if n <> 1 then
-      raise exception 'la_apply_bet: the % row changed since the plan', r->>'table' using errcode = 'LA409';
+      if n <> 1 then
+        raise exception 'la_apply_bet: the % row changed since the plan', r->>'table' using errcode = 'LA409';
+      end if;
     end if;
   end loop;
 
@@ -125,6 +133,7 @@ end $$`;
 const dropped = [
   'la_dice_bet(bigint, bigint, integer, text, double precision, bigint, bigint, bigint)',
   'la_plinko_bet(bigint, bigint, integer, text, double precision[], bigint[], bigint, bigint)',
+  'la_box_open(bigint, bigint, bigint, integer, bigint, text, text, bigint, bigint, bigint, text, integer[], integer[], bigint[], bigint[], bigint[], bigint)',
 ];
 
 export async function up(db: Kysely<unknown>, dialect: Dialect): Promise<void> {
