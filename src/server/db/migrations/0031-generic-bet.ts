@@ -19,8 +19,11 @@
 //   4. per user the ledger's conditional UPDATE (never below 0, the self-exclusion condition for a
 //      wager, wagered and edge units added), the settled_wagers rows, the ledger rows (balance after
 //      = the user's balance after the plan + the move's offset).
-// It answers {status 'ok', ids, users: {id: [balance, edge_units, level]}, name}; the caller raises
-// the level in TypeScript from the edge units (shared/levels.ts).
+// It answers {status 'ok', ids, users: {id: [balance, edge_units, level]}, name}. The level is
+// TypeScript's (shared/levels.ts): the plan argument carries, per user, the levels the bet may reach
+// as [level, edge units it needs] pairs (none when the caller does not know the user's edge units);
+// the function grants those the row's edge units reach, and the caller raises the level from the
+// answer when a level it did not offer was reached.
 import { sql, type Kysely } from 'kysely';
 import type { Dialect } from '../database.ts';
 
@@ -102,7 +105,10 @@ begin
   for t in select value from jsonb_array_elements(p->'users') order by (value->>'id')::bigint loop
     update users set balance_cents = balance_cents + (t->>'net')::bigint,
                      wagered_cents = wagered_cents + (t->>'stake')::bigint,
-                     edge_units = edge_units + (t->>'edge')::bigint
+                     edge_units = edge_units + (t->>'edge')::bigint,
+                     level = greatest(level, coalesce((
+                       select max((x->>0)::integer) from jsonb_array_elements(t->'levels') as x
+                       where edge_units + (t->>'edge')::bigint >= (x->>1)::bigint), 0))
       where id = (t->>'id')::bigint and balance_cents >= (t->>'need')::bigint
         and (not (t->>'wager')::boolean or self_excluded_until is null or self_excluded_until <= now_ms)
       returning balance_cents, edge_units, level into u;
