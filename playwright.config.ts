@@ -85,6 +85,13 @@ export default defineConfig({
       NODE_ENV: 'test',
       RATE_LIMIT_SCALE: '20', // every browser test comes from 127.0.0.1
       WS_MAX_CONNECTIONS_PER_IP: '1000', // likewise for realtime connections
+      // the round games at a faster pace than the spec's (tests read it from GET /api/config `round_pace`):
+      // Rocket's betting window 2.5 s (spec 5 s) and pause after the bust 1.5 s (3 s); the wheel's window
+      // 5 s (10 s) and ended phase 5 s (6.5 s: the 3.5 s landing and the result still show in it)
+      CRASH_BETTING_MS: '2500',
+      CRASH_ENDED_MS: '1500',
+      WHEEL_BETTING_MS: '5000',
+      WHEEL_ENDED_MS: '5000',
     },
   },
 });

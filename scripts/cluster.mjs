@@ -6,6 +6,9 @@
 // DATABASE_URL (default postgres://postgres@127.0.0.1:5432/test) and REDIS_URL (default
 // redis://127.0.0.1:6379) are shared by every instance; so is DATA_DIR (default data/cluster: the dev
 // secrets and uploads), so every instance signs and verifies with the same keys.
+// --monitoring (issue 28) also starts Debian's Prometheus (installed with apt-get when missing, as
+// root) scraping every instance's /metrics and nginx's stub_status (through Debian's nginx exporter),
+// with docs/monitoring/alerts.yml loaded, on a loopback port it prints.
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
@@ -13,6 +16,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { buildIfStale } from './build-if-stale.mjs';
 import { clusterConfig } from './cluster-nginx.mjs';
+import { startMonitoring } from './cluster-monitoring.mjs';
 
 const nginxPath = process.env.NGINX_PATH ?? '/usr/sbin/nginx';
 
@@ -50,7 +54,7 @@ async function healthy(port, ms = 60_000) {
   const end = Date.now() + ms;
   while (Date.now() < end) {
     try {
-      const res = await fetch(`http://127.0.0.1:${port}/api/health`);
+      const res = await fetch(`http://127.0.0.1:${port}/api/health/ready`); // database, Redis, migrations
       if (res.ok) return;
     } catch {
       // not listening yet
@@ -110,9 +114,14 @@ async function main() {
     if (i === 1) await healthy(port);
   }
   await Promise.all(ports.map((p) => healthy(p)));
+  const monitoring = process.argv.includes('--monitoring');
+  const statusPort = monitoring ? await freePort() : null;
   const prefix = mkdtempSync(join(tmpdir(), 'la-nginx-'));
   const conf = join(prefix, 'nginx.conf');
-  writeFileSync(conf, clusterConfig(ports, `127.0.0.1:${listen}`, prefix));
+  writeFileSync(
+    conf,
+    clusterConfig(ports, `127.0.0.1:${listen}`, prefix, statusPort ? `127.0.0.1:${statusPort}` : undefined),
+  );
   const nginx = spawn(nginxPath, ['-p', prefix, '-c', conf], { stdio: ['ignore', 'inherit', 'inherit'] });
   children.push(nginx);
   nginx.on('exit', (code) => {
@@ -122,11 +131,15 @@ async function main() {
     }
   });
   await healthy(listen, 15_000);
+  const pids = children.slice(0, -1).map((c) => c.pid);
+  const prometheus = statusPort ? await startMonitoring(ports, statusPort, await freePort(), await freePort()) : null;
+  if (prometheus) children.push(...prometheus.children);
   console.log(
     `\nLoot Arcade cluster: ${instances} instance(s) on ports ${ports.join(', ')} behind nginx.\n` +
-      `Running at ${url}\n`,
+      `Running at ${url}\n` +
+      (prometheus ? `Prometheus (alerts loaded) at ${prometheus.url}\n` : ''),
   );
-  console.log(JSON.stringify({ url, ports, nginxPid: nginx.pid, pids: children.slice(0, -1).map((c) => c.pid) }));
+  console.log(JSON.stringify({ url, ports, nginxPid: nginx.pid, pids, prometheus: prometheus?.url }));
 }
 
 if (import.meta.url === `file://${process.argv[1]}`)

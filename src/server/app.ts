@@ -43,9 +43,13 @@ import { battlesModule } from './modules/battles/battles.module.ts';
 import { wheelModule } from './modules/wheel/wheel.module.ts';
 import { LocalPublisher, type Publisher } from './realtime/publisher.ts';
 import { crashModule } from './modules/crash/crash.module.ts';
+import { chatRoutes } from './modules/chat/chat.routes.ts';
+import { profanityFilter } from './modules/chat/chat.profanity.ts';
 import { RoundGames } from './rounds/round-games.ts';
 import { systemClock, type Clock } from './rounds/clock.ts';
 import { useNodeHmac } from './modules/fair/node-hmac.ts';
+import { countedPublisher, observeModules, opsModule } from './ops/ops.module.ts';
+import { requestIdOf } from './ops/request-id.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -93,8 +97,10 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     routerOptions: { maxParamLength: 200 },
     frameworkErrors: handleFrameworkError, // router refusals in the spec's error shape too
     clientErrorHandler: handleClientError, // slow, oversized or garbled requests: 408/431/400 in that shape
+    genReqId: requestIdOf, // a safe incoming X-Request-Id, else a UUID: in every log line of the request
   });
   fastify.setErrorHandler(handleError);
+  const ops = opsModule(fastify, database, config); // request ids, readiness, metrics, the money self-check
   securityHeaders(fastify, config);
   jsonBodyParser(fastify); // JSON nested deeper than a request ever is: 400 before parsing
   nulGuard(fastify); // a NUL in a parameter or body is refused before it reaches the database
@@ -106,7 +112,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     done(null, Object.fromEntries(new URLSearchParams(body as string)));
   });
 
-  fastify.decorate('publisher', deps.publisher ?? new LocalPublisher());
+  fastify.decorate('publisher', countedPublisher(deps.publisher ?? new LocalPublisher(), ops.metrics));
   authPlugin(fastify, database.db, config.secrets.appSecret);
   fastify.decorate('rounds', new RoundGames());
   fastify.addHook('onClose', () => fastify.rounds.stop());
@@ -142,6 +148,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   battlesModule(fastify, database, config, clock); // its runner resumes running battles when ready
   crashModule(fastify, database, config, clock);
   wheelModule(fastify, database, config, clock);
+  chatRoutes(fastify, { database, profanity: profanityFilter(config.chat.profanity) }, now);
+  observeModules(fastify, database, accounts.hashes); // round loops, the password-hash queue
   drainInFlight(fastify); // last: its onClose runs first, waiting for handlers whose client hung up
 
   await registerClient(fastify, deps.clientDir ?? null, { devPages: config.env !== 'production' });

@@ -5,6 +5,8 @@ import { isIP } from 'node:net';
 import { mkdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
 import { resolve, join } from 'node:path';
 import { z } from 'zod';
+import { CRASH_TIMING } from '../shared/games/crash/crash.timing.ts';
+import { WHEEL_TIMING } from '../shared/games/wheel/wheel.timing.ts';
 
 const port = z.coerce.number().int().min(0).max(65535);
 const optionalUrl = z.string().url().optional();
@@ -42,6 +44,18 @@ const envSchema = z.object({
   PUSHER_APP_SECRET: z.string().min(16).optional(),
   OAUTH_CLIENT_SECRET: z.string().min(16).optional(),
   RECAPTCHA_SITE_KEY: z.string().min(1).optional(),
+  // spec §7: a page host name containing "stage" connects its sockets here (unset: the page's own origin)
+  SOCKET_URL_STAGING: z
+    .string()
+    .url()
+    .refine((v) => /^https?:\/\//i.test(v), 'must be an http:// or https:// URL')
+    .optional(),
+  // spec §7 third-party scripts: the rating widget's script, loaded (and allowed by the CSP) only when set
+  RATING_WIDGET_URL: z
+    .string()
+    .url()
+    .refine((v) => /^https:\/\//i.test(v), 'must be an https:// URL')
+    .optional(),
   GIFTCARD_RESELLER_URL: z
     .string()
     .url()
@@ -74,11 +88,27 @@ const envSchema = z.object({
   STEAM_API_KEY: z.string().min(1).optional(),
   CRASH_CHAIN_GAMES: z.coerce.number().int().min(1000).max(100_000_000).default(1_000_000),
   CRASH_MAX_ROUND_PAYOUT: z.coerce.number().int().min(100).max(10_000_000).optional(),
+  // the round games' pace (the spec's by default; browser tests run them faster): Rocket's betting window
+  // and pause after the bust, the Crazy Wheel's betting window and its ended phase (the landing, 3.5 s,
+  // plays inside it, so it is never shorter than 4.5 s)
+  CRASH_BETTING_MS: z.coerce.number().int().min(1000).max(60_000).default(CRASH_TIMING.bettingMs),
+  CRASH_ENDED_MS: z.coerce.number().int().min(500).max(60_000).default(CRASH_TIMING.endedMs),
+  WHEEL_BETTING_MS: z.coerce.number().int().min(1000).max(60_000).default(WHEEL_TIMING.bettingMs),
+  WHEEL_ENDED_MS: z.coerce.number().int().min(4500).max(60_000).default(WHEEL_TIMING.endedMs),
   // Support bounds (issue 24 item 4), see src/server/modules/support/README.md.
   SUPPORT_MAX_OPEN_TICKETS: z.coerce.number().int().min(1).max(1000).default(5),
   SUPPORT_ATTACHMENTS_PER_DAY: z.coerce.number().int().min(0).max(10_000).default(20),
   SUPPORT_PLAYER_STORAGE_MB: z.coerce.number().int().min(1).max(100_000).default(50),
   SUPPORT_STORAGE_MB: z.coerce.number().int().min(1).max(10_000_000).default(2048),
+  // Chat (issue 29): mask profanity in messages (obscenity's English list) or leave them as sent.
+  CHAT_PROFANITY: z.enum(['mask', 'off']).default('mask'),
+  // Operations (issue 28): Prometheus metrics and the money self-check, see README "Operating Loot Arcade".
+  METRICS: z.enum(['on', 'off']).default('on'),
+  METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
+  METRICS_PORT: port.optional(),
+  LEDGER_CHECK_SECONDS: z.coerce.number().int().min(5).max(3600).default(60),
+  LEDGER_FULL_CHECK_MINUTES: z.coerce.number().int().min(1).max(10_080).default(60),
+  LEDGER_CHECK_WINDOW_PLAYERS: z.coerce.number().int().min(1).max(100_000).default(500),
 });
 
 const proxyNames = new Set(['loopback', 'linklocal', 'uniquelocal']);
@@ -143,6 +173,8 @@ export interface Config {
   secretsFromDevFile: boolean; // true when any secret came from DATA_DIR/dev-secrets.json
   oauthClientId: string;
   recaptchaSiteKey: string | null;
+  socketUrlStaging: string | null; // socket.io origin for pages on a host name containing "stage"
+  ratingWidgetUrl: string | null; // the rating widget's script (spec §7), none when unset
   gtmId: string | null;
   giftCardResellerUrl: string; // the gift-card Buy links' target (GIFTCARD_RESELLER_URL, else the site's /contacts)
   accessTtlSeconds: number; // access-token lifetime (ACCESS_TOKEN_TTL_SECONDS; tests shorten it)
@@ -150,8 +182,17 @@ export interface Config {
   /** Support: tickets not closed per player, images a player attaches in any 24 h, bytes of images
    * one player and all players may have stored (past them: 429, 429, 413, 413). */
   support: { maxOpenTickets: number; attachmentsPerDay: number; playerStorageBytes: number; storageBytes: number };
+  chat: { profanity: 'mask' | 'off' }; // CHAT_PROFANITY
   /** Rocket: games in the installation's hash chain (generated once); the most paid per round (cents). */
-  crash: { chainGames: number; maxRoundPayoutCents: number | null };
+  crash: { chainGames: number; maxRoundPayoutCents: number | null; bettingMs: number; endedMs: number };
+  /** The Crazy Wheel's pace: its betting window and ended phase (CRASH_/WHEEL_BETTING_MS, _ENDED_MS). */
+  wheel: { bettingMs: number; endedMs: number };
+  /** Prometheus metrics (METRICS=off drops the hooks; benchmarks compare); /metrics beyond this machine
+   * needs METRICS_TOKEN; METRICS_PORT serves them on a port of their own too. */
+  metrics: { enabled: boolean; token: string | null; port: number | null };
+  /** The money self-check (leader only): every intervalMs the players changed since the last run (at
+   * most windowPlayers), and every fullEveryMs the whole database. */
+  ledgerCheck: { intervalMs: number; fullEveryMs: number; windowPlayers: number };
   rateLimitScale: number; // multiplies every rate-limit allowance (benchmarks raise it; 1 in production)
   mailFrom: string;
   smtpUrl: string | null; // SMTP through nodemailer when set, else the outbox table
@@ -265,6 +306,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     secretsFromDevFile: dev !== null,
     oauthClientId: '1',
     recaptchaSiteKey: e.RECAPTCHA_SITE_KEY ?? null,
+    socketUrlStaging: e.SOCKET_URL_STAGING ? new URL(e.SOCKET_URL_STAGING).origin : null,
+    ratingWidgetUrl: e.RATING_WIDGET_URL ?? null,
     gtmId: e.GTM_ID ?? null,
     giftCardResellerUrl:
       e.GIFTCARD_RESELLER_URL ??
@@ -272,6 +315,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     accessTtlSeconds: e.ACCESS_TOKEN_TTL_SECONDS,
     scryptLogN: e.SCRYPT_LOG_N,
     rateLimitScale: e.RATE_LIMIT_SCALE,
+    chat: { profanity: e.CHAT_PROFANITY },
+    metrics: { enabled: e.METRICS === 'on', token: e.METRICS_TOKEN ?? null, port: e.METRICS_PORT ?? null },
+    ledgerCheck: {
+      intervalMs: e.LEDGER_CHECK_SECONDS * 1000,
+      fullEveryMs: e.LEDGER_FULL_CHECK_MINUTES * 60_000,
+      windowPlayers: e.LEDGER_CHECK_WINDOW_PLAYERS,
+    },
     support: {
       maxOpenTickets: e.SUPPORT_MAX_OPEN_TICKETS,
       attachmentsPerDay: e.SUPPORT_ATTACHMENTS_PER_DAY,
@@ -281,7 +331,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     crash: {
       chainGames: e.CRASH_CHAIN_GAMES,
       maxRoundPayoutCents: e.CRASH_MAX_ROUND_PAYOUT === undefined ? null : e.CRASH_MAX_ROUND_PAYOUT * 100,
+      bettingMs: e.CRASH_BETTING_MS,
+      endedMs: e.CRASH_ENDED_MS,
     },
+    wheel: { bettingMs: e.WHEEL_BETTING_MS, endedMs: e.WHEEL_ENDED_MS },
     mailFrom: e.MAIL_FROM,
     smtpUrl: e.SMTP_URL ?? null,
     recaptchaSecret: e.RECAPTCHA_SECRET ?? null,

@@ -15,6 +15,8 @@ import { HttpPublisher } from './realtime/http-publisher.ts';
 import { PusherServer } from './realtime/pusher-server.ts';
 import { RedisChannelBus } from './realtime/redis-bus.ts';
 import { startLeaderboardJob } from './modules/leaderboard/leaderboard.job.ts';
+import { observeRealtime } from './ops/ops.module.ts';
+import { metricsServer } from './ops/metrics-route.ts';
 
 function configOrExit(): Config {
   try {
@@ -74,7 +76,13 @@ async function main(): Promise<void> {
     idleUnsubscribedMs: config.realtime.idleUnsubscribedMs,
     clientAddress: clientAddressResolver(config.trustProxy), // behind a proxy, the client and not the proxy
   });
+  observeRealtime(fastify, realtime.io, channels); // connections, subscriptions, fan-out time
   await fastify.listen({ port: config.port, host: config.host });
+  const metricsPort =
+    config.metrics.port !== null && fastify.ops.metrics
+      ? await metricsServer(fastify.ops.metrics, config.metrics.port, config.host)
+      : null;
+  fastify.ops.moneyCheck.start(); // leader only, every LEDGER_CHECK_SECONDS
   const stopLeaderboard = startLeaderboardJob(fastify, database.db); // pays each closed week once
   const exposed = exposedDevToolsWarning(config.env, config.host);
   if (exposed) {
@@ -90,8 +98,11 @@ async function main(): Promise<void> {
     if (closing) return;
     closing = true;
     fastify.log.info({ signal }, 'shutting down');
+    fastify.ops.readiness.draining = true; // /api/health/ready answers 503 from now on
     const timer = setTimeout(() => process.exit(1), 10_000).unref();
     await stopLeaderboard();
+    await fastify.ops.moneyCheck.stop();
+    metricsPort?.close();
     await fastify.rounds.stop(); // gives the loops' leads up at once
     await channels.close();
     await realtime.close();

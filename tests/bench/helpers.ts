@@ -4,7 +4,7 @@ import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
-import { chromium, type Page } from 'playwright-core';
+import { chromium, type Browser, type Page } from 'playwright-core';
 import { loadConfig } from '../../src/server/config.ts';
 import { openDatabase, type DB } from '../../src/server/db/database.ts';
 import { createPlayer } from '../helpers/users.ts';
@@ -227,18 +227,11 @@ export function percentile(values: number[], p: number): number {
   return Number(sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!.toFixed(3));
 }
 
-/** JS frame cost of a game scene in headless Chromium: opens `url`, waits for the page's debug
- * hook `window[hook]` (with frameCosts(n) and renderer) and samples `frames` frames after a warm-up. */
-export async function sceneFrameCost(
-  url: string,
-  hook: string,
-  frames: number,
-  prepare: (page: Page) => Promise<void> = async () => {},
-): Promise<{ p50: number; p95: number; renderer: string }> {
+/** Headless Chromium as the scene benches run it (software WebGL), or null when there is none. */
+export async function launchBenchBrowser(): Promise<Browser | null> {
   const executablePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-  // without a browser the run still prints its server figures
-  if (!existsSync(executablePath)) return { p50: NaN, p95: NaN, renderer: `no browser at ${executablePath}` };
-  const browser = await chromium.launch({
+  if (!existsSync(executablePath)) return null;
+  return chromium.launch({
     executablePath,
     args: [
       '--no-sandbox',
@@ -250,28 +243,58 @@ export async function sceneFrameCost(
       '--disable-sync',
     ],
   });
-  try {
-    const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
-    await page.addInitScript('globalThis.__name = f => f; localStorage.setItem("la.muted", "1")');
-    await page.goto(url);
-    // Functions, not strings: the site's CSP forbids eval, and Playwright evals a string predicate in the page.
-    type Hook = { frameCosts(n: number): Promise<number[]>; renderer: string };
-    await page.waitForFunction((h) => Boolean((window as unknown as Record<string, unknown>)[h]), hook, {
-      timeout: 60_000,
+}
+
+/** A page of `browser` at the scene benches' viewport, sound muted, on `url` with `window[hook]` installed. */
+export async function openScenePage(browser: Browser, url: string, hook: string): Promise<Page> {
+  const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+  await page.addInitScript('globalThis.__name = f => f; localStorage.setItem("la.muted", "1")');
+  await page.goto(url);
+  // Functions, not strings: the site's CSP forbids eval, and Playwright evals a string predicate in the page.
+  await page
+    .waitForFunction((h) => Boolean((window as unknown as Record<string, unknown>)[h]), hook, { timeout: 120_000 })
+    .catch((err: Error) => {
+      throw new Error(`${url}: no window.${hook} within 120 s (${err.message})`);
     });
-    await prepare(page);
-    await page.evaluate(([h, n]) => (window as unknown as Record<string, Hook>)[h]!.frameCosts(n), [
+  return page;
+}
+
+/** `frames` frame costs (ms) of `window[hook].frameCosts(frames, load)` after a warm-up of a fifth as
+ * many (`load`: what the probe keeps animating, 0 for a scene at rest; undefined: the probe's default). */
+export async function sampleFrameCosts(page: Page, hook: string, frames: number, load?: number): Promise<number[]> {
+  type Hook = { frameCosts(n: number, load?: number): Promise<number[]> };
+  const run = (n: number) =>
+    page.evaluate(([h, f, l]) => (window as unknown as Record<string, Hook>)[h]!.frameCosts(f, l ?? undefined), [
       hook,
-      Math.ceil(frames / 5),
-    ] as const); // warm up
-    const costs = await page.evaluate(([h, n]) => (window as unknown as Record<string, Hook>)[h]!.frameCosts(n), [
-      hook,
-      frames,
+      n,
+      load ?? null,
     ] as const);
+  await run(Math.ceil(frames / 5)); // warm up
+  return run(frames);
+}
+
+/** JS frame cost of a game scene in headless Chromium: opens `url`, waits for the page's debug
+ * hook `window[hook]` (with frameCosts(n) and renderer) and samples `frames` frames after a warm-up. */
+export async function sceneFrameCost(
+  url: string,
+  hook: string,
+  frames: number,
+  prepare: (page: Page) => Promise<void> = async () => {},
+): Promise<{ p50: number; p95: number; renderer: string }> {
+  const browser = await launchBenchBrowser();
+  // without a browser the run still prints its server figures
+  if (!browser) return { p50: NaN, p95: NaN, renderer: 'no browser (CHROMIUM_PATH)' };
+  try {
+    const page = await openScenePage(browser, url, hook);
+    await prepare(page);
+    const costs = await sampleFrameCosts(page, hook, frames);
     return {
       p50: percentile(costs, 50),
       p95: percentile(costs, 95),
-      renderer: await page.evaluate((h) => (window as unknown as Record<string, Hook>)[h]!.renderer, hook),
+      renderer: await page.evaluate(
+        (h) => (window as unknown as Record<string, { renderer: string }>)[h]!.renderer,
+        hook,
+      ),
     };
   } finally {
     await browser.close();

@@ -4,6 +4,7 @@
 import { buildIfStale } from '../../scripts/build-if-stale.mjs';
 import { healthBench } from './health.bench.ts';
 import { diceBench } from './dice.bench.ts';
+import { metricsBench } from './metrics.bench.ts';
 import { instantGamesBench } from './instant-games.bench.ts';
 import { dicePgBench } from './dice-pg.bench.ts';
 import { ledgerBench } from './ledger.bench.ts';
@@ -17,11 +18,16 @@ import { crashBench } from './crash.bench.ts';
 import { rocketBench } from './rocket.bench.ts';
 import { plinkoBench } from './plinko.bench.ts';
 import { idlePagesBench } from './idle-pages.bench.ts';
+import { frameCostsBench } from './frame-costs.bench.ts';
 import { clusterDiceBench, clusterFanoutBench } from './cluster.bench.ts';
 
 const benches: [string, () => Promise<Record<string, number | string>>][] = [
   ['GET /api/health vs bare Fastify (20 connections, 5 s)', healthBench],
   ['dice: POST /api/dice/bet vs bare Fastify (50 connections, 5 s) + scene frame cost', diceBench],
+  [
+    'metrics cost: POST /api/dice/bet with METRICS=on vs off (50 connections, 8 alternating turns of 4 s each, medians)',
+    metricsBench,
+  ],
   [
     'dice on PostgreSQL: POST /api/dice/bet, then POST /api/plinko/bet (16 rows), from 200 players, one connection and token each (10 s each), CPU per bet; dice also open-loop at 800 bets/s',
     dicePgBench,
@@ -49,6 +55,10 @@ const benches: [string, () => Promise<Record<string, number | string>>][] = [
   [
     'plinko: trajectory per ball, POST /api/plinko/bet beside /api/dice/bet (50 connections, 5 s) + board frame cost with 100 balls vs none',
     plinkoBench,
+  ],
+  [
+    "frame-costs: every scene's JS frame cost p95 (ms) idle and animating, and as a ratio to dice's (headless Chromium)",
+    frameCostsBench,
   ],
   ['idle game pages: browser CPU (% of a core) on a static scene, no bet (rocket always flies)', idlePagesBench],
   [

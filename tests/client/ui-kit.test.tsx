@@ -132,10 +132,20 @@ describe('sounds', () => {
     expect(screen.getByRole('button', { name: 'Unmute sounds' }).getAttribute('aria-pressed')).toBe('true');
   });
 
-  it('sets howler volume 0.1 and follows the muted flag', async () => {
+  it('sets howler volume 0.1 from the first gesture on and follows the muted flag', async () => {
     const howler = { volume: vi.fn(), mute: vi.fn() };
     useSound.setState({ muted: true });
-    const stop = bindHowler(async () => ({ Howler: howler }));
+    let gesture!: () => void;
+    const stop = bindHowler(
+      async () => ({ Howler: howler }),
+      () => new Promise<void>((r) => (gesture = r)),
+    );
+    await new Promise((r) => setTimeout(r, 10));
+    useSound.getState().toggle();
+    useSound.getState().toggle();
+    expect(howler.volume).not.toHaveBeenCalled(); // no audio before a gesture
+    expect(howler.mute).not.toHaveBeenCalled();
+    gesture();
     await vi.waitFor(() => expect(howler.volume).toHaveBeenCalledWith(SOUND_VOLUME));
     expect(howler.mute).toHaveBeenLastCalledWith(true);
     useSound.getState().toggle();

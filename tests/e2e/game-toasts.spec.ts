@@ -1,4 +1,5 @@
 // Success toasts with the server's msg (spec §8, issue 26 item 12) on Bounce and the Crazy Wheel
+// (a bet and its cancel)
 // (Rocket's bet and cash-out toasts are checked in rocket.spec.ts): the toast shows the msg of the
 // very answer the page got — for Bounce once the ball has landed, since the msg tells the result.
 import type { Page } from '@playwright/test';
@@ -24,23 +25,21 @@ test('a Bounce drop toasts the server’s msg when its ball lands @responsive', 
   await expectToast(page, msg, 'success', since);
 });
 
-test('a Crazy Wheel bet toasts the server’s msg @responsive', async ({ page, signIn }) => {
+test('a Crazy Wheel bet and its cancel toast the server’s msg @responsive', async ({ page, signIn }) => {
   test.setTimeout(120_000); // up to a few ~20 s rounds
   await signIn({ balanceCents: 10_000 });
   await page.goto('/wheel');
   const stage = page.getByTestId('wheel-stage');
   await expect(stage).toHaveAttribute('data-renderer', 'webgl');
-  await page.getByTestId('panel-red').evaluate((el) => el.scrollIntoView({ block: 'center' }));
-  const since = (await shownToasts(page)).length;
+  const red = page.getByTestId('panel-red');
+  await red.evaluate((el) => el.scrollIntoView({ block: 'center' }));
   // a click after the window closed is refused (an error toast): try the next round
   for (let attempt = 0; attempt < 4; attempt++) {
     await expect(stage).toHaveAttribute('data-status', 'starting', { timeout: 30_000 });
+    const since = (await shownToasts(page)).length;
     await page.getByTestId('wheel-amount').fill('1.00');
     const placed = answer(page, '/api/wheel/bet');
-    await page
-      .getByTestId('panel-red')
-      .getByRole('button', { name: /Bet on red/ })
-      .click();
+    await red.getByRole('button', { name: /Bet on red/ }).click();
     const res = await placed;
     if (res.status() !== 200) {
       await expect(stage).not.toHaveAttribute('data-status', 'starting', { timeout: 30_000 });
@@ -49,7 +48,19 @@ test('a Crazy Wheel bet toasts the server’s msg @responsive', async ({ page, s
     const { msg } = (await res.json()) as { msg: string };
     expect(msg).toBe('Bet placed.');
     await expectToast(page, msg, 'success', since);
+    // the same bet cancelled while the window is still open: its own msg, the stake back
+    const afterBet = (await shownToasts(page)).length;
+    const canceled = page.waitForResponse((r) => /\/api\/wheel\/bet\/\d+\/cancel$/.test(r.url()));
+    await red.locator('.wheel-cancel').first().click();
+    const cancelRes = await canceled;
+    if (cancelRes.status() !== 200) {
+      await expect(stage).not.toHaveAttribute('data-status', 'starting', { timeout: 30_000 });
+      continue; // the window closed between the two clicks: the bet rides; try the next round
+    }
+    const cancel = (await cancelRes.json()) as { msg: string; balance: number };
+    expect(cancel.balance).toBe(100); // dollars: the whole stake back
+    await expectToast(page, cancel.msg, 'success', afterBet);
     return;
   }
-  throw new Error('four betting windows closed before the bet landed');
+  throw new Error('four betting windows closed before the bet and its cancel landed');
 });

@@ -1,6 +1,6 @@
 // No game shows an unstyled control (issue 25, "One HUD kit"): on /dice, /bounce, /rocket, /wheel,
 // /upgrade and a box page, every visible button, select and input of the HUD (its auto-bet fields
-// opened) carries a class of the kit or, if the game draws it itself (upgrade's item tiles), looks
+// opened) and of the history tabs under it (leaderboard filters shown) carries a class of the kit or, if the game draws it itself (upgrade's item tiles), looks
 // unlike the browser's default control; none sticks out of the viewport, and on a phone each is a
 // touch target at least 44 px tall. ½ / 2× agreement across the games: amount-field.spec.ts.
 import type { Page } from '@playwright/test';
@@ -15,15 +15,25 @@ interface Hud {
 const HUDS: Hud[] = [
   {
     path: '/dice',
-    region: 'form[aria-label="Dice bet"]',
+    region: 'form[aria-label="Dice bet"], .dice-history',
     open: (p) => p.locator('summary', { hasText: 'Auto bet' }).click(),
   },
   {
     path: '/bounce',
-    region: '[data-testid="plinko-hud"]',
-    open: (p) => p.getByText('Auto', { exact: true }).click(),
+    region: '[data-testid="plinko-hud"], .plinko-history',
+    open: async (p) => {
+      await p.getByText('Auto', { exact: true }).click();
+      await p.getByRole('tab', { name: 'Leaderboard' }).click(); // its sort and period selects
+    },
   },
-  { path: '/rocket', region: '[data-testid="rocket-hud"]', open: (p) => p.getByRole('tab', { name: 'Auto' }).click() },
+  {
+    path: '/rocket',
+    region: '[data-testid="rocket-hud"], .rocket-lists',
+    open: async (p) => {
+      await p.getByRole('tab', { name: 'Auto' }).click();
+      await p.getByRole('tab', { name: 'Leaderboard' }).click();
+    },
+  },
   { path: '/wheel', region: '.wheel-amount, [data-testid^="panel-"]' },
   { path: '/upgrade', region: 'form[aria-label="Upgrade"]' },
   { path: '/boxes/penny-box', region: '[data-testid="box-opener"] .open-controls' },

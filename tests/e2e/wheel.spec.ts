@@ -1,30 +1,14 @@
-// Crazy Wheel in the browser against the real round loop (betting 10 s, pending 1 s, spinning 3 s,
-// ended 6.5 s): a funded player bets on a colour while the round is starting and sees the bet in that
+// Crazy Wheel in the browser against the real round loop (the spec's pace is betting 10 s, pending 1 s,
+// spinning 3 s, ended 6.5 s; the test server shortens betting and ended, see round-pace.ts): a funded player bets on a colour while the round is starting and sees the bet in that
 // colour's panel; the wheel lands on the segment GET /api/wheel/recent-games reports for the round and
 // the balance shows the result. The provably-fair page lists the day seeds and recomputes a round.
 import { expect, test } from './fixtures.ts';
-import type { Page } from '@playwright/test';
+import { freshWheelWindow } from './round-pace.ts';
 import { WHEEL_LAYOUT } from '../../src/shared/games/wheel/wheel.layout.ts';
 
 const PAYOUT: Record<string, number> = { grey: 2, red: 3.05, blue: 5.2, gold: 52 };
 
 type W = Window & { __wheel?: { renderer: string; view(): { segment: number; landed: boolean; glow: unknown } } };
-
-/** Seconds left in the open betting window as the page shows them ("Bets close in 7.4 s"), or null. */
-async function bettingLeft(page: Page): Promise<number | null> {
-  if ((await page.getByTestId('wheel-stage').getAttribute('data-status')) !== 'starting') return null;
-  const left = /Bets close in ([\d.]+) s/.exec((await page.getByTestId('wheel-status').textContent()) ?? '');
-  return left ? Number(left[1]) : null;
-}
-
-/** Waits for a betting window with at least 5 s left (the open one, else the next round's), so a
- * click lands inside it. */
-async function freshStart(page: Page): Promise<void> {
-  if (((await bettingLeft(page)) ?? 0) >= 5) return;
-  const stage = page.getByTestId('wheel-stage');
-  await expect(stage).toHaveAttribute('data-status', /^(new|pending|in_progress|ended)$/, { timeout: 30_000 });
-  await expect(stage).toHaveAttribute('data-status', 'starting', { timeout: 30_000 });
-}
 
 // the phone layout: the stage renders with WebGL and fits the 390 px screen, the panels are there
 test('the wheel page fits a phone: WebGL stage inside the viewport, colour panels @phone', async ({ page, signIn }) => {
@@ -60,7 +44,7 @@ test('a bet placed while starting shows in its panel; the wheel lands on the API
   // a click that lands after the window closed (a slow phone run) is refused with 422: try the next round
   let response: Awaited<ReturnType<typeof page.waitForResponse>> | undefined;
   for (let attempt = 0; attempt < 3; attempt++) {
-    await freshStart(page);
+    await freshWheelWindow(page);
     await page.getByTestId('wheel-amount').fill('1.00');
     const placed = page.waitForResponse((r) => r.url().endsWith('/api/wheel/bet') && r.request().method() === 'POST');
     await page

@@ -41,6 +41,9 @@ describe('loadConfig', () => {
     [{ GIFTCARD_RESELLER_URL: 'giftcards' }, /GIFTCARD_RESELLER_URL/],
     [{ GIFTCARD_RESELLER_URL: 'javascript:alert(1)' }, /GIFTCARD_RESELLER_URL/],
     [{ GIFTCARD_RESELLER_URL: 'ftp://cards.test/x' }, /GIFTCARD_RESELLER_URL must be an http/],
+    [{ CRASH_BETTING_MS: '200' }, /CRASH_BETTING_MS/],
+    [{ WHEEL_ENDED_MS: '3000' }, /WHEEL_ENDED_MS/], // the 3.5 s landing plays inside it
+    [{ WHEEL_BETTING_MS: 'soon' }, /WHEEL_BETTING_MS/],
   ])('rejects %o with a line naming the variable', (env, pattern) => {
     expect(() => loadConfig({ DATA_DIR: tmp(), ...env })).toThrow(ConfigError);
     expect(() => loadConfig({ DATA_DIR: tmp(), ...env })).toThrow(pattern);
@@ -53,6 +56,21 @@ describe('loadConfig', () => {
     );
     const c = loadConfig({ DATA_DIR: tmp(), GIFTCARD_RESELLER_URL: 'https://cards.test/shop/loot' });
     expect(c.giftCardResellerUrl).toBe('https://cards.test/shop/loot');
+  });
+
+  it("the round games' pace: the spec's by default, CRASH_/WHEEL_BETTING_MS and _ENDED_MS when given", () => {
+    const spec = loadConfig({ DATA_DIR: tmp() });
+    expect(spec.crash).toMatchObject({ bettingMs: 5000, endedMs: 3000 });
+    expect(spec.wheel).toEqual({ bettingMs: 10_000, endedMs: 6500 });
+    const fast = loadConfig({
+      DATA_DIR: tmp(),
+      CRASH_BETTING_MS: '2500',
+      CRASH_ENDED_MS: '1000',
+      WHEEL_BETTING_MS: '5000',
+      WHEEL_ENDED_MS: '5000',
+    });
+    expect(fast.crash).toMatchObject({ bettingMs: 2500, endedMs: 1000 });
+    expect(fast.wheel).toEqual({ bettingMs: 5000, endedMs: 5000 });
   });
 
   it('refuses development secrets in production', () => {

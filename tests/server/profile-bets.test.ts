@@ -1,48 +1,19 @@
 // The bets archive (GET /api/profile/bets) on each database: a player who plays every game finds
 // each settled bet once, newest first, with its verifier link; filters by game, result and day;
 // pages; a canceled wheel bet is not a bet; and another player's bets never show.
-import { afterEach, beforeEach, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { describeEachDb } from '../helpers/test-db.ts';
-import { createTestApp, type TestApp } from '../helpers/test-app.ts';
-import { createPlayer, type TestPlayer } from '../helpers/users.ts';
-import { FakeClock } from '../helpers/fake-clock.ts';
-import { seedCatalog } from '../../src/server/modules/boxes/boxes.service.ts';
-import { generateChain } from '../../src/server/modules/crash/crash-chain.ts';
+import { gameRig } from '../helpers/game-rig.ts';
+import type { TestPlayer } from '../helpers/users.ts';
 import type { ArchivedBet } from '../../src/shared/api/profile-bets.ts';
 
-const CHAIN_GAMES = 1000;
-
 describeEachDb('profile bets archive', (dialect) => {
-  let t: TestApp;
-  let clock: FakeClock;
-  beforeEach(async () => {
-    clock = new FakeClock();
-    t = await createTestApp(dialect, {
-      env: { BATTLE_ROUND_MS: '4500', BATTLE_LEAD_MS: '1500', CRASH_CHAIN_GAMES: String(CHAIN_GAMES) },
-      deps: { clock },
-    });
-    await seedCatalog(t.database.db, 1_000);
-    await generateChain(t.database, CHAIN_GAMES, clock.now());
-  });
-  afterEach(async () => {
-    for (const ns of ['/crash', '/wheel']) await t.fastify.rounds.get(ns)?.stop(); // PostgreSQL: gives the lead up
-    await t.close();
-  });
-
-  const db = () => t.database.db;
-  const player = (balanceCents: number) =>
-    createPlayer(db(), t.config.secrets.appSecret, { balanceCents, now: clock.now() });
-  const post = async (p: TestPlayer, url: string, payload: object = {}) => {
-    const res = await t.fastify.inject({ method: 'POST', url, headers: p.headers, payload });
-    expect(res.statusCode, `${url}: ${res.body}`).toBeLessThan(300);
-    return res.json();
-  };
+  const { app, db, player, post, battleEnded, cheapestBox, rocketWin, wheelRound } = gameRig(dialect);
   const bets = async (p: TestPlayer, query = '') => {
-    const res = await t.fastify.inject({ method: 'GET', url: `/api/profile/bets${query}`, headers: p.headers });
+    const res = await app().fastify.inject({ method: 'GET', url: `/api/profile/bets${query}`, headers: p.headers });
     expect(res.statusCode, res.body).toBe(200);
     return res.json() as { data: ArchivedBet[]; meta: { page: number; per_page: number; total: number } };
   };
-  const until = (done: () => Promise<boolean>, stepMs = 500) => clock.advanceUntil(done, stepMs);
 
   it('lists every game once, newest first, filtered and paged; nobody else’s bets', async () => {
     const p = await player(10_000_00);
@@ -60,43 +31,20 @@ describeEachDb('profile bets archive', (dialect) => {
       target_product_id: target.id,
     });
 
-    const box = await db()
-      .selectFrom('boxes')
-      .select(['slug', 'price_cents'])
-      .where('box_type', '!=', 'free')
-      .where('creator_id', 'is', null)
-      .orderBy('price_cents')
-      .executeTakeFirstOrThrow();
+    const box = await cheapestBox();
     const battle = (await post(p, '/api/battles/create', { boxes: [box.slug], mode: '1v1' })).data.id as number;
     await post(opponent, `/api/battles/${battle}/join`);
-    await until(async () => {
-      await t.fastify.battleRunner.idle();
-      const b = await db().selectFrom('battles').select('status').where('id', '=', battle).executeTakeFirstOrThrow();
-      return b.status === 'ended';
-    });
+    await battleEnded(battle);
 
-    // Rocket: cashed out at 5× in a round that crashes at 10×
-    const crash = t.fastify.rounds.get('/crash')!;
-    const crashRound = () => db().selectFrom('crash_rounds').selectAll().orderBy('id', 'desc').executeTakeFirst();
-    crash.start();
-    await until(async () => (await crashRound())?.status === 'starting', 50);
-    const round = (await crashRound())!;
-    await db().updateTable('crash_rounds').set({ crash_point_cents: 1000 }).where('id', '=', round.id).execute();
-    await post(p, '/api/crash/bet', { amount: 500, auto_cashout: 5 });
-    await until(async () => (await crashRound())!.status === 'ended' && Number((await crashRound())!.id) === round.id);
-    await crash.stop();
+    const round = await rocketWin(p); // cashed out at 5× in a round that crashes at 10×
 
     // Crazy Wheel: a grey bet rides, a red bet is canceled (not a bet), the opponent bets blue
-    const wheel = t.fastify.wheelLoop;
-    const wheelRound = () => db().selectFrom('wheel_rounds').selectAll().where('id', '=', 1).executeTakeFirst();
-    wheel.start();
-    await until(async () => (await wheelRound())?.status === 'starting', 50);
-    await post(p, '/api/wheel/bet', { amount: 1, color: 'grey' });
-    const red = (await post(p, '/api/wheel/bet', { amount: 2, color: 'red' })).data.id;
-    await post(p, `/api/wheel/bet/${red}/cancel`);
-    await post(opponent, '/api/wheel/bet', { amount: 3, color: 'blue' });
-    await until(async () => (await wheelRound())!.status === 'ended');
-    await wheel.stop();
+    await wheelRound(async () => {
+      await post(p, '/api/wheel/bet', { amount: 1, color: 'grey' });
+      const red = (await post(p, '/api/wheel/bet', { amount: 2, color: 'red' })).data.id;
+      await post(p, `/api/wheel/bet/${red}/cancel`);
+      await post(opponent, '/api/wheel/bet', { amount: 3, color: 'blue' });
+    });
 
     const all = await bets(p);
     expect(all.meta).toEqual({ page: 1, per_page: 20, total: 7 });
@@ -174,11 +122,11 @@ describeEachDb('profile bets archive', (dialect) => {
   it('refuses bad filters and strangers', async () => {
     const p = await player(0);
     for (const q of ['?game=poker', '?result=draw', '?from=2026-13-45', '?page=0', '?per_page=101']) {
-      const res = await t.fastify.inject({ method: 'GET', url: `/api/profile/bets${q}`, headers: p.headers });
+      const res = await app().fastify.inject({ method: 'GET', url: `/api/profile/bets${q}`, headers: p.headers });
       expect(res.statusCode, q).toBe(422);
       expect(res.json()).toHaveProperty('message');
     }
-    expect((await t.fastify.inject({ method: 'GET', url: '/api/profile/bets' })).statusCode).toBe(401);
+    expect((await app().fastify.inject({ method: 'GET', url: '/api/profile/bets' })).statusCode).toBe(401);
     expect(await bets(p)).toEqual({ data: [], meta: { page: 1, per_page: 20, total: 0 } });
   });
 });

@@ -2,48 +2,18 @@
 // catalog box, a custom box, an upgrade, Rocket, the Crazy Wheel and a battle sees each of them in
 // bets / openings / wagered and the biggest win; a canceled wheel bet and a canceled battle count
 // nowhere. The round games run on their loops and the battle runner on one fake clock.
-import { afterEach, beforeEach, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { describeEachDb } from '../helpers/test-db.ts';
-import { createTestApp, type TestApp } from '../helpers/test-app.ts';
-import { createPlayer, type TestPlayer } from '../helpers/users.ts';
-import { FakeClock } from '../helpers/fake-clock.ts';
-import { seedCatalog } from '../../src/server/modules/boxes/boxes.service.ts';
-import { generateChain } from '../../src/server/modules/crash/crash-chain.ts';
+import { gameRig } from '../helpers/game-rig.ts';
+import type { TestPlayer } from '../helpers/users.ts';
 import { biggestWins } from '../../src/server/modules/profile/profile-wins.repository.ts';
 import { levelProgressForEdge } from '../../src/shared/levels.ts';
 
-const CHAIN_GAMES = 1000;
-
 describeEachDb('profile stats over every game', (dialect) => {
-  let t: TestApp;
-  let clock: FakeClock;
-  beforeEach(async () => {
-    clock = new FakeClock();
-    t = await createTestApp(dialect, {
-      env: { BATTLE_ROUND_MS: '4500', BATTLE_LEAD_MS: '1500', CRASH_CHAIN_GAMES: String(CHAIN_GAMES) },
-      deps: { clock },
-    });
-    await seedCatalog(t.database.db, 1_000);
-    await generateChain(t.database, CHAIN_GAMES, clock.now());
-  });
-  afterEach(async () => {
-    for (const ns of ['/crash', '/wheel']) await t.fastify.rounds.get(ns)?.stop(); // PostgreSQL: gives the lead up
-    await t.close();
-  });
-
-  const db = () => t.database.db;
-  const player = (balanceCents: number) =>
-    createPlayer(db(), t.config.secrets.appSecret, { balanceCents, now: clock.now() });
-  const post = async (p: TestPlayer, url: string, payload: object = {}) => {
-    const res = await t.fastify.inject({ method: 'POST', url, headers: p.headers, payload });
-    expect(res.statusCode, `${url}: ${res.body}`).toBeLessThan(300);
-    return res.json();
-  };
+  const { app, db, player, post, battleEnded, cheapestBox, rocketWin, wheelRound } = gameRig(dialect);
   const stats = async (p: TestPlayer) =>
-    (await t.fastify.inject({ method: 'GET', url: '/api/profile/stats', headers: p.headers })).json().data;
+    (await app().fastify.inject({ method: 'GET', url: '/api/profile/stats', headers: p.headers })).json().data;
   const cents = (dollars: number) => Math.round(dollars * 100);
-  /** Advances the fake clock until `done` (round loops and the battle runner run on it). */
-  const until = (done: () => Promise<boolean>, stepMs = 500) => clock.advanceUntil(done, stepMs);
 
   it('counts every game a player plays; canceled wheel bets and battles count nowhere', async () => {
     const p = await player(10_000_00);
@@ -80,49 +50,27 @@ describeEachDb('profile stats over every game', (dialect) => {
     wagered += cents(upgrade.data.stake.balance);
 
     // battles: one played against another player, one created and canceled
-    const box = await db()
-      .selectFrom('boxes')
-      .select(['slug', 'price_cents'])
-      .where('box_type', '!=', 'free')
-      .where('creator_id', 'is', null)
-      .orderBy('price_cents')
-      .executeTakeFirstOrThrow();
+    const box = await cheapestBox();
     const battle = (await post(p, '/api/battles/create', { boxes: [box.slug], mode: '1v1' })).data.id as number;
     await post(opponent, `/api/battles/${battle}/join`);
     wagered += Number(box.price_cents);
     const canceled = (await post(canceler, '/api/battles/create', { boxes: [box.slug], mode: '1v1' })).data.id;
     await post(canceler, `/api/battles/${canceled}/cancel`);
     const battleRow = () => db().selectFrom('battles').selectAll().where('id', '=', battle).executeTakeFirstOrThrow();
-    await until(async () => {
-      await t.fastify.battleRunner.idle();
-      return (await battleRow()).status === 'ended';
-    });
+    await battleEnded(battle);
 
-    // Rocket: cashed out at 5× in a round that crashes at 10×
-    const crash = t.fastify.rounds.get('/crash')!;
-    const crashRound = () => db().selectFrom('crash_rounds').selectAll().orderBy('id', 'desc').executeTakeFirst();
-    crash.start();
-    await until(async () => (await crashRound())?.status === 'starting', 50);
-    const round = (await crashRound())!;
-    await db().updateTable('crash_rounds').set({ crash_point_cents: 1000 }).where('id', '=', round.id).execute();
-    await post(p, '/api/crash/bet', { amount: 500, auto_cashout: 5 });
+    const round = await rocketWin(p); // cashed out at 5× in a round that crashes at 10×
     wagered += 500_00;
-    await until(async () => (await crashRound())!.status === 'ended' && Number((await crashRound())!.id) === round.id);
-    await crash.stop();
 
     // Crazy Wheel: a grey bet rides, a red bet and the canceler's blue bet are canceled
-    const wheel = t.fastify.wheelLoop;
-    const wheelRound = () => db().selectFrom('wheel_rounds').selectAll().where('id', '=', 1).executeTakeFirst();
-    wheel.start();
-    await until(async () => (await wheelRound())?.status === 'starting', 50);
-    await post(p, '/api/wheel/bet', { amount: 1, color: 'grey' });
-    wagered += 100;
-    const red = (await post(p, '/api/wheel/bet', { amount: 2, color: 'red' })).data.id;
-    await post(p, `/api/wheel/bet/${red}/cancel`);
-    const blue = (await post(canceler, '/api/wheel/bet', { amount: 3, color: 'blue' })).data.id;
-    await post(canceler, `/api/wheel/bet/${blue}/cancel`);
-    await until(async () => (await wheelRound())!.status === 'ended');
-    await wheel.stop();
+    await wheelRound(async () => {
+      await post(p, '/api/wheel/bet', { amount: 1, color: 'grey' });
+      wagered += 100;
+      const red = (await post(p, '/api/wheel/bet', { amount: 2, color: 'red' })).data.id;
+      await post(p, `/api/wheel/bet/${red}/cancel`);
+      const blue = (await post(canceler, '/api/wheel/bet', { amount: 3, color: 'blue' })).data.id;
+      await post(canceler, `/api/wheel/bet/${blue}/cancel`);
+    });
 
     const kinds = await db()
       .selectFrom('settled_wagers')

@@ -21,7 +21,11 @@ describeEachDb('system routes', (dialect) => {
     await other.database.close();
     const res = await other.fastify.inject({ method: 'GET', url: '/api/health' });
     expect(res.statusCode).toBe(500);
-    expect(res.json()).toEqual({ message: expect.any(String), msg: expect.any(String) });
+    expect(res.json()).toEqual({
+      message: expect.any(String),
+      msg: expect.any(String),
+      request_id: expect.any(String),
+    });
     expect(res.body).not.toMatch(/at .*\.ts|stack|Error:/);
     await other.fastify.close();
     await other.database.drop().catch(() => undefined);
@@ -41,6 +45,11 @@ describeEachDb('system routes', (dialect) => {
     });
     expect(body.recaptcha_site_key).toBeNull();
     expect(body.giftcard_reseller_url).toBe('http://localhost:3000/contacts');
+    // the round games at the spec's pace unless configured (CRASH_/WHEEL_BETTING_MS, _ENDED_MS)
+    expect(body.round_pace).toEqual({
+      crash: { betting_ms: 5000, ended_ms: 3000 },
+      wheel: { betting_ms: 10_000, ended_ms: 6500 },
+    });
     expect(body.oauth.client_id).toBe('1');
     expect(res.body).not.toContain(t.config.secrets.appSecret);
     expect(res.body).not.toContain(t.config.secrets.pusherSecret);

@@ -263,4 +263,34 @@ describeEachDb('crazy wheel', (dialect) => {
     expect(statuses.find((b) => b.id === placed.id)!.status).not.toBe('active');
     expect(statuses).toHaveLength(2);
   });
+
+  it("runs at the configured pace (WHEEL_BETTING_MS, WHEEL_ENDED_MS), the spec's by default", async () => {
+    t.fastify.wheelLoop.start();
+    await reach('starting');
+    const spec = (await round(1))!;
+    expect(Number(spec.betting_ends_at) - Number(spec.starting_at)).toBe(10_000);
+    await t.fastify.wheelLoop.stop();
+
+    const fastClock = new FakeClock();
+    const fast = await createTestApp(dialect, {
+      env: { WHEEL_BETTING_MS: '4000', WHEEL_ENDED_MS: '5000' },
+      deps: { clock: fastClock },
+    });
+    try {
+      const row = (id: number) =>
+        fast.database.db.selectFrom('wheel_rounds').selectAll().where('id', '=', id).executeTakeFirst();
+      fast.fastify.wheelLoop.start();
+      await fastClock.advanceUntil(async () => (await row(1))?.status === 'starting', 100);
+      const first = (await row(1))!;
+      expect(Number(first.betting_ends_at) - Number(first.starting_at)).toBe(4000);
+      await fastClock.advanceUntil(async () => (await row(2))?.status === 'starting', 100);
+      const ended = Number((await row(1))!.ended_at);
+      // the next round opens after the configured pause (give or take the loop's 100 ms steps here)
+      expect(Number((await row(2))!.starting_at) - ended).toBeGreaterThanOrEqual(5000);
+      expect(Number((await row(2))!.starting_at) - ended).toBeLessThan(5000 + 200);
+    } finally {
+      await fast.fastify.wheelLoop.stop();
+      await fast.close();
+    }
+  });
 });

@@ -1,8 +1,10 @@
-// Sound player on howler: one Howl per named sound (shipped in assets/sounds), audio unlocked on the
-// first gesture. Volume and mute come from the one sound store (stores/sound.ts), the same flag the
-// header's toggle and the games' Mute boxes change.
+// Sound player on howler: one Howl per named sound (shipped in assets/sounds). Nothing touches audio
+// before the player's first gesture (stores/sound.ts firstGesture): a sound asked for before it is
+// skipped, so no AudioContext is made that the browser would refuse to start. Volume and mute come
+// from the one sound store (stores/sound.ts), the same flag the header's toggle and the games' Mute
+// boxes change.
 import { Howl, Howler } from 'howler';
-import { bindHowler, useSound } from '../stores/sound.ts';
+import { bindHowler, firstGesture, hasGestured, useSound } from '../stores/sound.ts';
 import betUrl from '../../../assets/sounds/bet.wav';
 import rollUrl from '../../../assets/sounds/roll.wav';
 import winUrl from '../../../assets/sounds/win.wav';
@@ -26,24 +28,18 @@ export type SoundName = keyof typeof SOUND_URLS;
 const howls = new Map<SoundName, Howl>();
 let started = false;
 
-/** Sets up howler once: volume and mute follow the sound store; audio unlocks on the first gesture. */
+/** Sets up howler once, from the first gesture on: volume and mute follow the sound store. */
 export function initSound(): void {
   if (started) return;
   started = true;
   bindHowler(async () => ({ Howler }));
-  const unlock = () => {
-    void Howler.ctx?.resume?.();
-    window.removeEventListener('pointerdown', unlock);
-    window.removeEventListener('keydown', unlock);
-  };
-  window.addEventListener('pointerdown', unlock);
-  window.addEventListener('keydown', unlock);
+  void firstGesture().then(() => Howler.ctx?.resume?.());
 }
 
-/** Plays a sound (no-op while muted). */
+/** Plays a sound (no-op while muted or before the player's first gesture). */
 export function playSound(name: SoundName): void {
   initSound();
-  if (useSound.getState().muted) return;
+  if (useSound.getState().muted || !hasGestured()) return;
   let howl = howls.get(name);
   if (!howl) {
     howl = new Howl({ src: [SOUND_URLS[name]], preload: true });

@@ -6,6 +6,7 @@
 // reach instances that never saw its handshake. Clients only listen: bets and cash-outs go through the API.
 import { io, type ManagerOptions, type Socket, type SocketOptions } from 'socket.io-client';
 import type { RoundNamespace, RoundServerEvents } from '../../shared/api/rounds.ts';
+import type { PublicConfig } from '../../shared/api/config.ts';
 import { runtimeConfig } from './runtime-config.ts';
 
 /** socket.io-client options from spec §9. */
@@ -59,10 +60,20 @@ export function acquireSocket<N extends RoundNamespace>(namespace: N, origin: st
   };
 }
 
-/** The shared socket of `namespace` on the origin GET /api/config names (socket_url). */
+/** The socket.io origin for a page on `hostname` (spec §7): the staging host when the host name
+ *  contains "stage" and one is configured (SOCKET_URL_STAGING), else socket_url. */
+export function socketOrigin(
+  config: Pick<PublicConfig, 'socket_url' | 'socket_url_staging'>,
+  hostname: string = location.hostname,
+): string {
+  return hostname.toLowerCase().includes('stage') && config.socket_url_staging
+    ? config.socket_url_staging
+    : config.socket_url;
+}
+
+/** The shared socket of `namespace` on the origin GET /api/config names for this page's host. */
 export async function acquireRoundSocket<N extends RoundNamespace>(namespace: N): Promise<SocketLease<N>> {
-  const { socket_url } = await runtimeConfig();
-  return acquireSocket(namespace, socket_url);
+  return acquireSocket(namespace, socketOrigin(await runtimeConfig()));
 }
 
 /** How many namespaces have an open shared socket (tests and the dev panel). */

@@ -1,5 +1,5 @@
 // Executor 3: a plan applied on PostgreSQL in ONE round trip, a call of the generic la_apply_bet
-// (migration 0031-generic-bet: locks, checks, compare-and-set of the nonce, rows, moves). It
+// (migration 0032-generic-bet: locks, checks, compare-and-set of the nonce, rows, moves). It
 // answers Applied, throws the ledger's refusals, and StalePair when the pair moved on since the
 // plan (nothing written: the caller re-plans). The level is computed here, in TypeScript
 // (shared/levels.ts via settled-wagers raisedLevel): each user's edge units as the last bet in this

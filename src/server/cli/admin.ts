@@ -20,6 +20,8 @@ import { dollarsToCents, formatUsd } from '../../shared/money.ts';
 import { moveShipment } from '../modules/delivery/delivery.service.ts';
 import { SHIPMENT_STATUSES, type ShipmentStatus } from '../../shared/api/delivery.ts';
 import { SUPPORT_USAGE, runSupportAdmin } from './admin-support.ts';
+import { CHAT_USAGE, runChatAdmin } from './admin-chat.ts';
+import { ledgerCheck } from '../ops/ledger-check.cli.ts';
 
 /** The commands, as `help` prints them. */
 export const USAGE = `Usage: npm run admin -- <command> [arguments] [--flags]
@@ -35,7 +37,9 @@ export const USAGE = `Usage: npm run admin -- <command> [arguments] [--flags]
   payment:reverse <payment id>                                        chargeback: take back amount + bonus
   rates:refresh                                                       store the sandbox rates again
   shipment:move <id> <processing|shipped|delivered|canceled> [--tracking <number>]   shipped needs a tracking number
-${SUPPORT_USAGE}`;
+  ledger-check                                                        the full money self-check (exit 1 on a violation)
+${SUPPORT_USAGE}
+${CHAT_USAGE}`;
 
 /** A usage mistake: printed with the usage, exit code 2. */
 export class UsageError extends Error {}
@@ -216,6 +220,13 @@ export async function runAdmin(db: DB, argv: string[], now: number): Promise<str
         },
         now,
       );
+    case 'chat:mute':
+    case 'chat:unmute':
+    case 'chat:delete':
+    case 'chat:list':
+      return runChatAdmin(db, command, { p, flags, int, usage: (m) => new UsageError(m) }, now);
+    case 'ledger-check':
+      return ledgerCheck(db, now);
     case 'help':
     case undefined:
       return [USAGE];

@@ -17,3 +17,15 @@ export async function migrate({ db, dialect, schema }: Database): Promise<string
   if (error) throw error instanceof Error ? error : new Error(String(error));
   return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
 }
+
+/** The migrations this code has that the database has not run (readiness: empty when current). */
+export async function pendingMigrations({ db, schema }: Database): Promise<string[]> {
+  const migrations: Record<string, Migration> = {};
+  for (const name of Object.keys(steps)) migrations[name] = { up: async () => undefined }; // never run here
+  const migrator = new Migrator({
+    db,
+    provider: { getMigrations: async () => migrations },
+    ...(schema ? { migrationTableSchema: schema } : {}),
+  });
+  return (await migrator.getMigrations()).filter((m) => m.executedAt === undefined).map((m) => m.name);
+}

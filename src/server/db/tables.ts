@@ -16,6 +16,7 @@ import type { PlinkoTables } from './tables/plinko.ts';
 import type { WheelTables } from './tables/wheel.ts';
 import type { SettledWagersTable } from './tables/settled-wagers.ts';
 import type { AccountIpsTable } from './tables/account-ips.ts';
+import type { ChatTables, OutboxChannelColumns } from './tables/chat.ts';
 
 export type * from './tables/accounts.ts';
 export type * from './tables/catalog.ts';
@@ -35,6 +36,7 @@ export type * from './tables/plinko.ts';
 export type * from './tables/wheel.ts';
 export type * from './tables/settled-wagers.ts';
 export type * from './tables/account-ips.ts';
+export type * from './tables/chat.ts';
 
 /** Every table of the schema. */
 export interface Tables
@@ -51,10 +53,11 @@ export interface Tables
     BattleTables,
     CrashTables,
     PlinkoTables,
-    WheelTables {
+    WheelTables,
+    ChatTables {
   users: CoreTables['users'] & UsersLevelColumns & UsersVerificationColumns & UsersProgrammeColumns; // + migrations 0008, 0013, 0018
   referral_links: AccountsTables['referral_links'] & ReferralLinksAffiliateColumns; // + migration 0019
-  outbox: WalletTables['outbox'] & OutboxPayloadColumns; // + migration 0019
+  outbox: WalletTables['outbox'] & OutboxPayloadColumns & OutboxChannelColumns; // + migrations 0019, 0031
   withdrawals: WalletTables['withdrawals'] & WithdrawalsHeldColumns; // + migration 0029
   held_funds: HeldFundsTable; // migration 0029
   referral_visits: ReferralVisitsTable; // migration 0029

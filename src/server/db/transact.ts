@@ -27,6 +27,7 @@ export type Work<T> = (trx: Transaction<Tables>) => Promise<T>;
 export type SyncWork<T> = (sqlite: SQLite.Database) => T;
 
 interface Job {
+  at: number; // performance.now() when it joined the queue (0 unless observed)
   work?: Work<unknown>;
   sync?: SyncWork<unknown>;
   resolve(value: unknown): void;
@@ -45,9 +46,13 @@ class FailedAfterWriting extends Error {}
 
 const MAX_BATCH = 64; // jobs per shared transaction; bounds the latency one commit adds
 
+/** Told of each batch as it starts: its jobs and how long the oldest waited (ms). Metrics (ops/). */
+export type BatchObserver = (jobs: number, waitedMs: number) => void;
+
 class GroupCommit {
   private queue: Job[] = [];
   private running = false;
+  observer: BatchObserver | null = null;
   // runs a function in a transaction, or in a savepoint when one is open (better-sqlite3 nests so)
   private readonly inTransaction: SQLite.Transaction<(job: SyncWork<unknown>) => unknown> | undefined;
   // rows the writer has changed since it opened: a job that throws with this unchanged wrote nothing
@@ -64,7 +69,8 @@ class GroupCommit {
   run<T>(job: { work: Work<T> } | { sync: SyncWork<T> }): Promise<T> {
     return new Promise<T>((resolve, reject) => {
       const { work, sync } = job as Partial<Pick<Job, 'work' | 'sync'>>; // (a spread with more properties costs ~1 µs in V8)
-      this.queue.push({ work, sync, resolve: resolve as (v: unknown) => void, reject });
+      const at = this.observer ? performance.now() : 0;
+      this.queue.push({ at, work, sync, resolve: resolve as (v: unknown) => void, reject });
       if (this.running) return;
       this.running = true;
       // start on the next turn of the event loop, so requests that are already on their way
@@ -82,6 +88,7 @@ class GroupCommit {
   }
 
   private async runBatch(jobs: Job[]): Promise<void> {
+    if (this.observer) this.observer(jobs.length, performance.now() - jobs[0]!.at);
     if (jobs.every((j) => j.sync)) {
       // no await between the statements: hold the connection and run the batch in one go
       await this.db.connection().execute(async () => this.runSyncBatch(jobs));
@@ -205,6 +212,11 @@ function groupOf(db: DB): GroupCommit {
 export function transact<T>(database: Database, work: Work<T>): Promise<T> {
   if (database.dialect !== 'sqlite') return database.db.transaction().execute(work);
   return groupOf(database.db).run({ work });
+}
+
+/** Reports each group-commit batch of a SQLite `database` to `observer` (null: stop). */
+export function observeGroupCommit(database: Database, observer: BatchObserver | null): void {
+  if (database.dialect === 'sqlite') groupOf(database.db).observer = observer;
 }
 
 /** SQLite only: whether `database` can run synchronous jobs (opened by openDatabase, so its handle is known). */

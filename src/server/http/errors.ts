@@ -1,5 +1,6 @@
 // The error shape of spec §8: every 4xx carries `message` and `msg` (same text) and, for
-// validation, `errors` with an array of messages per field. 5xx never leak details.
+// validation, `errors` with an array of messages per field. A 500 never leaks details; it carries the
+// request's id (`request_id`, also in the X-Request-Id header of every answer) for the player to quote.
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { ZodError } from 'zod';
 
@@ -8,6 +9,7 @@ export interface ErrorBody {
   message: string;
   msg: string;
   errors?: Record<string, string[]>;
+  request_id?: string; // 500: the id of the request in the server's logs
 }
 
 /** An error a handler throws on purpose: it becomes a 4xx in the spec's shape. */
@@ -66,7 +68,9 @@ export function handleError(error: FastifyError | Error, request: FastifyRequest
     return;
   }
   request.log.error({ err: error }, 'request failed');
-  void reply.status(500).send(errorBody('Something went wrong on our side. Please try again.'));
+  void reply
+    .status(500)
+    .send({ ...errorBody('Something went wrong on our side. Please try again.'), request_id: request.id });
 }
 
 /**

@@ -10,6 +10,7 @@ const errorSchema = {
     message: { type: 'string' },
     msg: { type: 'string' },
     errors: { type: 'object', additionalProperties: { type: 'array', items: { type: 'string' } } },
+    request_id: { type: 'string', description: 'On a 500: the request id of the server logs (also X-Request-Id)' },
   },
 };
 

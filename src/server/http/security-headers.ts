@@ -20,7 +20,8 @@ const join = (directives: Record<string, string[]>) =>
     .map(([name, values]) => [name, ...values].join(' '))
     .join('; ');
 
-/** The site's policy: scripts only from this origin (plus tag manager / captcha when configured). */
+/** The site's policy: scripts only from this origin (plus tag manager / captcha / rating widget when
+ *  configured); sockets to this origin (plus the staging socket host and the Pusher host when configured). */
 export function siteCsp(config: Config): string {
   const script = ["'self'"];
   const connect = ["'self'", 'data:', 'blob:']; // Pixi fetches its textures (data: SVGs too)
@@ -32,6 +33,11 @@ export function siteCsp(config: Config): string {
   if (config.recaptchaSiteKey) {
     script.push(...RECAPTCHA_SCRIPTS);
     frame.push(...RECAPTCHA_FRAMES);
+  }
+  if (config.ratingWidgetUrl) script.push(new URL(config.ratingWidgetUrl).origin);
+  if (config.socketUrlStaging) {
+    const u = new URL(config.socketUrlStaging);
+    connect.push(`${u.protocol === 'https:' ? 'wss' : 'ws'}://${u.host}`);
   }
   if (config.pusherHttp) {
     const u = new URL(config.pusherHttp.host);

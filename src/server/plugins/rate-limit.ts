@@ -135,7 +135,7 @@ export class LoginBackoff {
 
   /** Throws 429 while the (account, address) waits. */
   async check(account: string, ip: string, now: number): Promise<void> {
-    if ((await this.waitMs(account, ip, now)) > 0) throw new HttpError(429, tooManyMessage);
+    if ((await this.waitMs(account, ip, now)) > 0) throw new RateLimited('login-backoff');
   }
 
   /** Records a wrong password. */
@@ -152,6 +152,13 @@ export class LoginBackoff {
 /** The text of a 429. */
 export const tooManyMessage = 'Too many attempts. Please wait a moment and try again.';
 
+/** A 429 of a named limit (the `limit` label of loot_rate_limit_refusals_total). */
+export class RateLimited extends HttpError {
+  constructor(readonly limit: string) {
+    super(429, tooManyMessage);
+  }
+}
+
 /** Applies limits; `scale` multiplies every allowance (benchmarks only). */
 export class RateLimiter {
   constructor(
@@ -162,6 +169,6 @@ export class RateLimiter {
   /** Counts a hit for `subject` under `limit`; throws 429 when over. */
   async check(limit: Limit, subject: string, now: number): Promise<void> {
     const count = await this.store.hit(`${limit.name}:${subject.toLowerCase()}`, limit.windowMs, now);
-    if (count > Math.ceil(limit.max * this.scale)) throw new HttpError(429, tooManyMessage);
+    if (count > Math.ceil(limit.max * this.scale)) throw new RateLimited(limit.name);
   }
 }

@@ -71,7 +71,12 @@ export class PusherServer {
       this.wss.handleUpgrade(req, socket, head, (ws) => this.accept(ws, url, address));
     };
     server.on('upgrade', this.onUpgrade);
-    this.unsubscribe = publisher.subscribe((e) => this.broadcast(e));
+    this.unsubscribe = publisher.subscribe((e) => {
+      if (!this.onFanOut || !this.channels.has(e.channel)) return void this.broadcast(e); // nobody to reach: nothing to time
+      const started = performance.now();
+      this.broadcast(e);
+      this.onFanOut((performance.now() - started) / 1000);
+    });
     const tick = Math.min(10_000, Math.max(50, Math.min(this.pongTimeoutMs, this.idleUnsubscribedMs) / 2));
     this.sweeper = setInterval(() => this.sweep(Date.now()), tick).unref();
   }
@@ -194,6 +199,19 @@ export class PusherServer {
     const left = (this.perAddress.get(client.address) ?? 1) - 1;
     if (left > 0) this.perAddress.set(client.address, left);
     else this.perAddress.delete(client.address);
+  }
+
+  /** Told how long each published event took to reach its subscribers here (seconds; metrics). */
+  onFanOut: ((seconds: number) => void) | null = null;
+
+  /** Open connections, and subscriptions per kind of channel (a channel's name without its id). */
+  stats(): { connections: number; subscriptions: Map<string, number> } {
+    const subscriptions = new Map<string, number>();
+    for (const [name, set] of this.channels) {
+      const kind = name.replace(/[-.]?\d+$/, '');
+      subscriptions.set(kind, (subscriptions.get(kind) ?? 0) + set.size);
+    }
+    return { connections: this.clients.size, subscriptions };
   }
 
   /** Sends a published event to every subscriber of its channel; returns how many got it. */

@@ -2,7 +2,7 @@
 // to the game modules (each adds its loop), main.ts attaches socket.io and starts them, and closing
 // the app stops them.
 import type { Server as SocketServer } from 'socket.io';
-import type { RoundLoop } from './round-loop.ts';
+import type { RoundLoop, RoundObserver } from './round-loop.ts';
 import type { RoundRow } from './round.repository.ts';
 
 /** This process's round loops. */
@@ -31,6 +31,11 @@ export class RoundGames {
         );
       });
     }
+  }
+
+  /** Reports every loop to `observer` (metrics). */
+  observe(observer: RoundObserver): void {
+    for (const { loop } of this.loops) loop.observe(observer);
   }
 
   /** Starts every loop (each takes the lead when it can). */

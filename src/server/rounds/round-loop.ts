@@ -62,6 +62,14 @@ export interface RoundLog {
   error(obj: object, msg: string): void;
 }
 
+/** What an operator watches of a loop (ops/round-metrics.ts): the lead, each committed status and how
+ * late it was committed after it was due, and each round that ended (its payouts are counted). */
+export interface RoundObserver {
+  leading(game: string, leading: boolean): void;
+  status(game: string, status: RoundStatus, lagMs: number): void;
+  ended(game: string, roundId: number): void;
+}
+
 /** What a loop is built from. */
 export interface RoundLoopDeps<R extends RoundRow> {
   database: Database;
@@ -105,6 +113,7 @@ export class RoundLoop<R extends RoundRow> {
   private leaseTimer: TimerHandle | null = null;
   private work: Promise<void> = Promise.resolve(); // steps and lease checks run one at a time
   private cached: { at: number; round: Promise<R | undefined> } | null = null;
+  private observer: RoundObserver | null = null;
 
   constructor(private readonly deps: RoundLoopDeps<R>) {
     this.game = deps.game;
@@ -114,6 +123,12 @@ export class RoundLoop<R extends RoundRow> {
   /** True while this process leads the loop. */
   get isLeader(): boolean {
     return this.leading;
+  }
+
+  /** Reports the lead, statuses and ended rounds to `observer` (metrics). */
+  observe(observer: RoundObserver): void {
+    this.observer = observer;
+    observer.leading(this.game.name, this.leading);
   }
 
   /** Broadcasts reach `channel` too (the namespace; a recorder in tests). */
@@ -186,6 +201,7 @@ export class RoundLoop<R extends RoundRow> {
       if (!this.running) return;
       const was = this.leading;
       this.leading = await this.deps.leadership.hold().catch(() => false);
+      this.observer?.leading(this.game.name, this.leading);
       if (!this.running) return;
       if (this.leading && !was) {
         this.log.info({ game: this.game.name }, 'round loop: leading');
@@ -346,6 +362,7 @@ export class RoundLoop<R extends RoundRow> {
       return after;
     });
     this.broadcast({ ...round, status: 'ended', ended_at: now }, this.deps.clock.now());
+    this.observer?.ended(this.game.name, round.id);
     await published?.();
   }
 
@@ -383,6 +400,7 @@ export class RoundLoop<R extends RoundRow> {
 
   private broadcast(round: R, now: number): void {
     this.cached = null;
+    this.observer?.status(this.game.name, round.status, Math.max(0, this.deps.clock.now() - this.stepAt)); // committed this late after it was due
     this.emit(this.game.gameEvent, this.game.snapshot(round, now));
   }
 }

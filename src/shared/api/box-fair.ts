@@ -2,10 +2,8 @@
 // GET /api/boxes/{slug}/versions/{version} (one immutable version's ticket ranges and prices).
 // Money is dollars with 2 decimals on the wire.
 import { z } from 'zod';
+import { pageMetaSchema, pagingFields } from './paging.ts';
 import { productSchema } from './boxes.ts';
-
-const pageMessage = 'page must be a whole number.';
-const perPageMessage = 'per_page must be 1 to 100.';
 
 /** Query of GET /api/boxes/openings; `box` keeps one box's openings. */
 export const openingsQuerySchema = z.object({
@@ -15,18 +13,7 @@ export const openingsQuerySchema = z.object({
     .max(64, 'Unknown box.')
     .regex(/^[a-z0-9-]*$/, 'Unknown box.')
     .optional(),
-  page: z.coerce
-    .number({ error: pageMessage })
-    .int(pageMessage)
-    .min(1, pageMessage)
-    .max(10_000, pageMessage)
-    .default(1),
-  per_page: z.coerce
-    .number({ error: perPageMessage })
-    .int(perPageMessage)
-    .min(1, perPageMessage)
-    .max(100, perPageMessage)
-    .default(20),
+  ...pagingFields(20),
 });
 /** Parsed openings query. */
 export type OpeningsQuery = z.infer<typeof openingsQuerySchema>;
@@ -51,7 +38,7 @@ export type OpeningRecord = z.infer<typeof openingRecordSchema>;
 /** GET /api/boxes/openings response, newest first. */
 export const openingsResponseSchema = z.object({
   data: z.array(openingRecordSchema),
-  meta: z.object({ page: z.number().int(), per_page: z.number().int(), total: z.number().int() }),
+  meta: pageMetaSchema,
 });
 /** GET /api/boxes/openings response. */
 export type OpeningsResponse = z.infer<typeof openingsResponseSchema>;

@@ -1,5 +1,6 @@
 // The inventory contract: owned items with status, filters, total value and selling.
 import { z } from 'zod';
+import { pageMetaSchema, pagingFields } from './paging.ts';
 import { productSchema } from './boxes.ts';
 import { RARITIES, CATEGORIES } from '../games/boxes/boxes.types.ts';
 
@@ -35,18 +36,7 @@ export const inventoryQuerySchema = z.object({
   rarity: z.enum(RARITIES, { error: 'Unknown rarity.' }).optional(),
   search: z.string().trim().max(64, 'The search text is too long.').optional(),
   sort: z.enum(INVENTORY_SORTS, { error: 'Unknown sort order.' }).default('newest'),
-  page: z.coerce
-    .number({ error: 'page must be a whole number.' })
-    .int('page must be a whole number.')
-    .min(1, 'page must be a whole number.')
-    .max(10_000, 'page must be a whole number.')
-    .default(1),
-  per_page: z.coerce
-    .number({ error: 'per_page must be 1 to 100.' })
-    .int('per_page must be 1 to 100.')
-    .min(1, 'per_page must be 1 to 100.')
-    .max(100, 'per_page must be 1 to 100.')
-    .default(48),
+  ...pagingFields(48),
 });
 /** Parsed inventory query. */
 export type InventoryQuery = z.infer<typeof inventoryQuerySchema>;
@@ -70,7 +60,7 @@ export const inventoryResponseSchema = z.object({
   data: z.array(inventoryItemSchema),
   total_value: z.number(), // dollars: sale value of every owned item
   owned_count: z.number().int(),
-  meta: z.object({ page: z.number().int(), per_page: z.number().int(), total: z.number().int() }),
+  meta: pageMetaSchema,
 });
 /** GET /api/inventory response. */
 export type InventoryResponse = z.infer<typeof inventoryResponseSchema>;

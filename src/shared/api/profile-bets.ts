@@ -2,14 +2,13 @@
 // first, filtered by game, result and date, paginated, each with the link that verifies it.
 // Money is dollars with 2 decimals on the wire.
 import { z } from 'zod';
+import { pageMetaSchema, pagingFields } from './paging.ts';
 
 /** Games the archive covers (a box opening is one bet per reel, a battle one per seat paid). */
 export const ARCHIVE_GAMES = ['dice', 'upgrade', 'plinko', 'crash', 'wheel', 'battle', 'box'] as const;
 /** A game of the archive. */
 export type ArchiveGame = (typeof ARCHIVE_GAMES)[number];
 
-const pageMessage = 'page must be a whole number.';
-const perPageMessage = 'per_page must be 1 to 100.';
 const dateMessage = 'Dates are YYYY-MM-DD.';
 const day = z
   .string()
@@ -23,18 +22,7 @@ export const betsQuerySchema = z.object({
   result: z.enum(['win', 'loss'], { error: 'result must be win or loss.' }).optional(),
   from: day,
   to: day,
-  page: z.coerce
-    .number({ error: pageMessage })
-    .int(pageMessage)
-    .min(1, pageMessage)
-    .max(10_000, pageMessage)
-    .default(1),
-  per_page: z.coerce
-    .number({ error: perPageMessage })
-    .int(perPageMessage)
-    .min(1, perPageMessage)
-    .max(100, perPageMessage)
-    .default(20),
+  ...pagingFields(20),
 });
 /** Parsed archive query. */
 export type BetsQuery = z.infer<typeof betsQuerySchema>;
@@ -56,7 +44,7 @@ export type ArchivedBet = z.infer<typeof archivedBetSchema>;
 /** GET /api/profile/bets response. */
 export const betsResponseSchema = z.object({
   data: z.array(archivedBetSchema),
-  meta: z.object({ page: z.number().int(), per_page: z.number().int(), total: z.number().int() }),
+  meta: pageMetaSchema,
 });
 /** GET /api/profile/bets response. */
 export type BetsResponse = z.infer<typeof betsResponseSchema>;

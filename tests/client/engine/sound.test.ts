@@ -34,16 +34,44 @@ describe('sound', () => {
     howler.mute.mockClear();
   });
 
-  it('sets volume 0.1, plays shipped sounds and unlocks audio on the first gesture', async () => {
+  it('touches no audio before the first gesture; then sets volume 0.1, unlocks and plays shipped sounds', async () => {
     const { playSound, SOUND_URLS } = await engine();
-    const { SOUND_VOLUME } = await store();
+    const { SOUND_VOLUME, bindHowler, hasGestured } = await store();
     expect(SOUND_VOLUME).toBe(0.1);
-    playSound('win');
+    bindHowler(async () => ({ Howler: { volume: howler.volume, mute: howler.mute } })); // what the layout does
+    playSound('win'); // before any gesture: skipped, no AudioContext made
+    await new Promise((r) => setTimeout(r, 20));
+    expect(hasGestured()).toBe(false);
+    expect(howler.volume).not.toHaveBeenCalled();
+    expect(howler.mute).not.toHaveBeenCalled();
+    expect(howler.ctx.resume).not.toHaveBeenCalled();
+    expect(howler.played).toEqual([]);
+    window.dispatchEvent(new Event('pointerdown'));
+    expect(hasGestured()).toBe(true);
     await vi.waitFor(() => expect(howler.volume).toHaveBeenCalledWith(0.1));
+    await vi.waitFor(() => expect(howler.ctx.resume).toHaveBeenCalled());
+    playSound('win');
     expect(howler.played).toEqual([SOUND_URLS.win]);
     expect(SOUND_URLS.win).toMatch(/win.*\.wav/);
-    window.dispatchEvent(new Event('pointerdown'));
-    expect(howler.ctx.resume).toHaveBeenCalled();
+  });
+
+  it('a keydown is a gesture too; an event that did not activate the page is not', async () => {
+    const { firstGesture, hasGestured } = await store();
+    const activation = { isActive: false };
+    Object.defineProperty(navigator, 'userActivation', { value: activation, configurable: true });
+    try {
+      const done = vi.fn();
+      void firstGesture().then(done);
+      window.dispatchEvent(new Event('pointerdown')); // a touch's pointerdown: no activation yet
+      await Promise.resolve();
+      expect(hasGestured()).toBe(false);
+      activation.isActive = true;
+      window.dispatchEvent(new KeyboardEvent('keydown', { key: 'a' }));
+      await vi.waitFor(() => expect(done).toHaveBeenCalled());
+      expect(hasGestured()).toBe(true);
+    } finally {
+      delete (navigator as { userActivation?: unknown }).userActivation;
+    }
   });
 
   it("keeps the header's mute when a game page starts its sounds", async () => {
@@ -52,6 +80,7 @@ describe('sound', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Mute sounds' }));
     const { initSound, playSound } = await engine();
     initSound(); // what the first game page does
+    window.dispatchEvent(new Event('keydown'));
     await vi.waitFor(() => expect(howler.volume).toHaveBeenCalledWith(0.1));
     expect(howler.mute).toHaveBeenCalled();
     expect(howler.mute).not.toHaveBeenCalledWith(false);
@@ -85,8 +114,10 @@ describe('sound', () => {
     (await store()).useSound.getState().setMuted(true);
     expect(JSON.parse(localStorage.getItem('sound')!).state.muted).toBe(true);
     vi.resetModules();
-    const { playSound } = await engine();
+    const { initSound, playSound } = await engine();
     expect((await store()).useSound.getState().muted).toBe(true);
+    initSound();
+    window.dispatchEvent(new Event('pointerdown'));
     playSound('lose');
     expect(howler.played).toEqual([]);
     await vi.waitFor(() => expect(howler.mute).toHaveBeenLastCalledWith(true));

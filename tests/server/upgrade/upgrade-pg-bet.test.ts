@@ -367,7 +367,7 @@ describeEachDb('upgrade, one-statement path', (dialect) => {
       expect(expected.filter((c) => c !== null && c > 100 && c < 7_500).length).toBeGreaterThan(100);
     });
     // la_upgrade's helpers from migration 0020 (their other users, the dice and plinko functions,
-    // were dropped by 0031): HMAC-SHA256 and the level curve, step for step
+    // were dropped by 0032): HMAC-SHA256 and the level curve, step for step
     it('la_hmac_sha256 is HMAC-SHA256 for short, block-sized and long keys', async () => {
       for (const key of ['', 'k', sha256Hex('k'), 'x'.repeat(65), sha256Hex('k').repeat(3)]) {
         const message = `client:${key.length}:0`;

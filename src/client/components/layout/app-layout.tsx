@@ -1,8 +1,10 @@
-// The frame around every page (spec §2 Layout): header, desktop sidebar, page outlet, footer,
+// The frame around every page (spec §2 Layout): header, desktop sidebar, page outlet, chat, footer,
 // mobile bottom bar and menu, cashback banner (small screens, not on game pages), Back to
-// Battle, modal host and toasts. Removes the "Loading..." overlay once the first page rendered.
+// Battle, modal host and toasts; the rating widget's script when configured. Removes the
+// "Loading..." overlay once the first page rendered.
 import { useCallback, useEffect, useState } from 'react';
 import { Outlet, useLocation, useMatches } from 'react-router';
+import { startRatingWidget } from '../../lib/rating-widget.ts';
 import { bindHowler } from '../../stores/sound.ts';
 import { Toaster } from '../ui/toaster.tsx';
 import { BackToBattle } from './back-to-battle.tsx';
@@ -16,6 +18,7 @@ import { useBonusDialog, useModalQuery, usePageViews } from './route-effects.ts'
 import { Sidebar } from './sidebar.tsx';
 import { SessionRoot } from '../../features/auth/session-root.tsx';
 import { DepositReturn } from '../../features/wallet/deposit-return.tsx';
+import { ChatDock } from '../../features/chat/chat-panel.tsx';
 import './layout.css';
 
 /** Hides the full-screen loading overlay (index.html) once. */
@@ -35,6 +38,7 @@ export function AppLayout() {
   const closeMenu = useCallback(() => setMenu(false), []);
   useEffect(() => hideLoadingOverlay(), []);
   useEffect(() => bindHowler(), []);
+  useEffect(() => startRatingWidget(), []);
   useEffect(() => setMenu(false), [pathname]);
   useModalQuery();
   usePageViews();
@@ -54,6 +58,7 @@ export function AppLayout() {
           </div>
           <Footer />
         </main>
+        <ChatDock />
       </div>
       <BackToBattle />
       <BottomBar menuOpen={menu} onToggleMenu={() => setMenu(!menu)} />

@@ -1,12 +1,13 @@
 // Mobile bottom bar (spec §2 Mobile): menu toggle; Games sub-menu with a Back button; the
-// central round button (deposit with the balance when signed in, login otherwise); Boxes;
-// Profile (login modal for guests).
+// central round button (deposit with the balance when signed in, login otherwise); Boxes; Chat
+// (the chat sheet, with the unread count); Profile (login modal for guests).
 import { useState } from 'react';
 import { Link, NavLink } from 'react-router';
 import { formatAmount } from '../../lib/format.ts';
 import { useModals } from '../../stores/modals.ts';
 import { useSession } from '../../stores/session.ts';
 import { gameLinks } from './nav-links.ts';
+import { ChatBarButton } from '../../features/chat/chat-panel.tsx';
 
 /** The mobile bottom bar. */
 export function BottomBar({ menuOpen, onToggleMenu }: { menuOpen: boolean; onToggleMenu(): void }) {
@@ -75,6 +76,7 @@ export function BottomBar({ menuOpen, onToggleMenu }: { menuOpen: boolean; onTog
         </svg>
         Boxes
       </NavLink>
+      <ChatBarButton />
       {user ? (
         <Link to="/profile" className="bottom-item">
           <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true">

@@ -8,6 +8,7 @@ import { modalContent } from '../../app/modal-registry.ts';
 import { appAnalytics, type Analytics } from '../../lib/analytics.ts';
 import { getCookie } from '../../lib/cookies.ts';
 import { useModals } from '../../stores/modals.ts';
+import { whenGameIdle } from '../../stores/game-busy.ts';
 import { useSession } from '../../stores/session.ts';
 import { localTimeZone } from '../ui/use-now.ts';
 
@@ -52,7 +53,8 @@ export function usePageViews(source: () => Promise<Analytics> = appAnalytics): v
   }, [location.key, location.pathname, location.search, title, source]);
 }
 
-/** Opens the bonus dialog about 4 s after start (its code preloaded meanwhile), once per local day per browser. */
+/** Opens the bonus dialog about 4 s after start (its code preloaded meanwhile), once per local day per
+ *  browser, and not over a game in progress (it waits until the game pages report idle). */
 export function useBonusDialog(): void {
   useEffect(
     () =>
@@ -61,6 +63,7 @@ export function useBonusDialog(): void {
         otherOpen: () => useModals.getState().open !== null,
         timeZone: localTimeZone(),
         preload: () => modalContent.bonus?.preload() ?? Promise.resolve(),
+        whenIdle: whenGameIdle,
       }),
     [],
   );

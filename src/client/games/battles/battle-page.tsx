@@ -24,6 +24,7 @@ import { throwPageNotFound } from '../../features/boxes/not-found.ts';
 import { ApiError } from '../../lib/api.ts';
 import { formatDollars } from '../../lib/format.ts';
 import { useSession } from '../../stores/session.ts';
+import { useReportBusy } from '../../stores/game-busy.ts';
 import { useActiveBattle } from '../../stores/active-battle.ts';
 import { BattleScene, REEL_ROW_PX } from './battle.scene.ts';
 import { cssColor, TEAM_COLORS } from './battle-colors.ts';
@@ -73,6 +74,7 @@ function useBattleBookkeeping(battle: Battle | null, userId: number | null, play
     useSession.getState().setBusy(spinning); // a win's balance shows once the reels have landed
   }, [spinning]);
   useEffect(() => () => useSession.getState().setBusy(false), []);
+  useReportBusy('battle', spinning); // the bonus dialog waits for idle
 }
 
 type BattleActor = Actor<typeof battleMachine>;

@@ -15,6 +15,7 @@ import { playSound } from '../../engine/sound.ts';
 import { api, errorText } from '../../lib/api.ts';
 import { getCookie } from '../../lib/cookies.ts';
 import { useSession } from '../../stores/session.ts';
+import { useReportBusy } from '../../stores/game-busy.ts';
 import { useModals } from '../../stores/modals.ts';
 import type { BoxDetail } from '../../../shared/api/boxes.ts';
 import { OPEN_LIMITS, type OpenResponse } from '../../../shared/api/box-open.ts';
@@ -26,7 +27,7 @@ import './boxes-opener.css';
 import { BetButton } from '../../components/hud/bet-button.tsx';
 import { HudButton } from '../../components/hud/hud-button.tsx';
 import { HudSegmented } from '../../components/hud/hud-select.tsx';
-import { HudToggle } from '../../components/hud/hud-toggle.tsx';
+import { HudToggle, MuteToggle } from '../../components/hud/hud-toggle.tsx';
 import { capitalize, formatDollars } from '../../lib/format.ts';
 
 /** Engine ms from the answer until the first reel rests (turbo halves it through the clock). */
@@ -78,6 +79,7 @@ export default function BoxOpener({ box, free }: { box: BoxDetail; free?: FreeOp
   const status = useSelector(actor, (s) => String(s.value)); // shown as data-phase for tests
   const busy = useSelector(actor, isBusy);
   const replaying = useSelector(actor, isReplaying);
+  useReportBusy('boxes', busy); // the bonus dialog waits for idle
   const error = useSelector(actor, (s) => s.context.error);
   const last = useSelector(actor, (s) => (s.hasTag('ready') ? s.context.result : null)); // ended
   const [count, setCount] = useState(1);
@@ -158,6 +160,7 @@ export default function BoxOpener({ box, free }: { box: BoxDetail; free?: FreeOp
         </div>
         <div className="hud-toggles">
           <HudToggle label="Turbo" checked={turbo} onChange={setTurbo} />
+          <MuteToggle />
         </div>
       </div>
       {error && (

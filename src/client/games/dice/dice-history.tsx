@@ -7,6 +7,7 @@ import { DICE_BET_EVENT, DICE_CHANNEL, type DiceHistoryItem } from '../../../sha
 import { onPublicEvent } from '../../lib/public-channel.ts';
 import { verifyLink } from './dice-links.ts';
 import { HistoryTable, type HistoryColumn } from '../../components/fair/history-table.tsx';
+import { HudTabs } from '../../components/hud/hud-tabs.tsx';
 import { formatDollars } from '../../lib/format.ts';
 
 const columns: HistoryColumn<DiceHistoryItem>[] = [
@@ -53,16 +54,14 @@ export function DiceHistory({ version, signedIn }: { version: number; signedIn: 
 
   return (
     <section className="dice-history" aria-label="Bet history">
-      <div role="tablist">
-        {signedIn && (
-          <button type="button" role="tab" aria-selected={tab === 'mine'} onClick={() => setTab('mine')}>
-            My bets
-          </button>
-        )}
-        <button type="button" role="tab" aria-selected={tab === 'recent'} onClick={() => setTab('recent')}>
-          Recent bets
-        </button>
-      </div>
+      <HudTabs
+        tabs={[
+          ...(signedIn ? [{ value: 'mine' as const, label: 'My bets' }] : []),
+          { value: 'recent', label: 'Recent bets' },
+        ]}
+        value={tab}
+        onChange={setTab}
+      />
       {error && <p role="alert">{error}</p>}
       <HistoryTable
         rows={rows}

@@ -13,6 +13,7 @@ import { motionMode, useMotion } from '../../engine/motion.ts';
 import { api, errorText } from '../../lib/api.ts';
 import { getCookie } from '../../lib/cookies.ts';
 import { useSession } from '../../stores/session.ts';
+import { useReportBusy } from '../../stores/game-busy.ts';
 import type { DiceBet } from '../../../shared/api/dice.ts';
 import { diceOutcomeFromBet } from '../../../shared/games/dice/dice.outcome.ts';
 import { diceScript } from '../../../shared/games/dice/dice.script.ts';
@@ -62,6 +63,7 @@ export default function DicePage() {
   }, [error]);
   const autoOn = useActorSelection(actor, (s) => s.context.autoOn);
   const autoReason = useActorSelection(actor, (s) => s.context.autoReason);
+  useReportBusy('dice', busy || autoOn); // the bonus dialog waits for idle
   const last = useActorSelection(actor, (s) => (s.hasTag('ready') ? s.context.result : null)); // ended
   const [version, setVersion] = useState(0);
   const [balance, setBalance] = useState<number | null>(null);

@@ -13,10 +13,30 @@ import {
 } from '../../../shared/api/plinko.ts';
 import { onPublicEvent } from '../../lib/public-channel.ts';
 import { HistoryTable, type HistoryColumn } from '../../components/fair/history-table.tsx';
+import { HudTabs } from '../../components/hud/hud-tabs.tsx';
 import { formatDollars } from '../../lib/format.ts';
 import { verifyLink } from './plinko-links.ts';
+import { HudSelect } from '../../components/hud/hud-select.tsx';
 
 type Tab = 'mine' | 'recent' | 'leaderboard';
+const TABS: readonly { value: Tab; label: string }[] = [
+  { value: 'mine', label: 'My bets' }, // signed-in players only: first, so a guest's list is TABS.slice(1)
+  { value: 'recent', label: 'Live' },
+  { value: 'leaderboard', label: 'Leaderboard' },
+];
+type Sort = 'win_amount' | 'multiplier';
+type Period = '' | 'day' | 'week' | 'all';
+
+const SORTS = [
+  { value: 'win_amount', label: 'Win amount' },
+  { value: 'multiplier', label: 'Multiplier' },
+] as const satisfies readonly { value: Sort; label: string }[];
+const PERIODS = [
+  { value: '', label: 'Any' },
+  { value: 'day', label: 'Day' },
+  { value: 'week', label: 'Week' },
+  { value: 'all', label: 'All time' },
+] as const satisfies readonly { value: Period; label: string }[];
 
 const columns: HistoryColumn<PlinkoHistoryItem>[] = [
   { header: 'Player', cell: (b) => b.user.name },
@@ -41,8 +61,8 @@ export function PlinkoHistory({ version, signedIn }: { version: number; signedIn
   const [tab, setTab] = useState<Tab>(signedIn ? 'mine' : 'recent');
   const [rows, setRows] = useState<PlinkoHistoryItem[]>([]);
   const [board, setBoard] = useState<PlinkoLeaderboardItem[]>([]);
-  const [sort, setSort] = useState<'win_amount' | 'multiplier'>('win_amount');
-  const [period, setPeriod] = useState<'' | 'day' | 'week' | 'all'>('');
+  const [sort, setSort] = useState<Sort>('win_amount');
+  const [period, setPeriod] = useState<Period>('');
   const [error, setError] = useState<string | null>(null);
 
   const load = useCallback(async () => {
@@ -72,39 +92,15 @@ export function PlinkoHistory({ version, signedIn }: { version: number; signedIn
     );
   }, [tab]);
 
-  const tabButton = (id: Tab, label: string) => (
-    <button type="button" role="tab" aria-selected={tab === id} onClick={() => setTab(id)}>
-      {label}
-    </button>
-  );
-
   return (
     <section className="dice-history plinko-history" aria-label="Drops">
-      <div role="tablist">
-        {signedIn && tabButton('mine', 'My bets')}
-        {tabButton('recent', 'Live')}
-        {tabButton('leaderboard', 'Leaderboard')}
-      </div>
+      <HudTabs tabs={signedIn ? TABS : TABS.slice(1)} value={tab} onChange={setTab} />
       {error && <p role="alert">{error}</p>}
       {tab === 'leaderboard' ? (
         <>
           <div className="plinko-filters">
-            <label>
-              Sort
-              <select value={sort} onChange={(e) => setSort(e.target.value as typeof sort)}>
-                <option value="win_amount">Win amount</option>
-                <option value="multiplier">Multiplier</option>
-              </select>
-            </label>
-            <label>
-              Period
-              <select value={period} onChange={(e) => setPeriod(e.target.value as typeof period)}>
-                <option value="">Any</option>
-                <option value="day">Day</option>
-                <option value="week">Week</option>
-                <option value="all">All time</option>
-              </select>
-            </label>
+            <HudSelect label="Sort" name="sort" options={SORTS} value={sort} onChange={setSort} />
+            <HudSelect label="Period" name="period" options={PERIODS} value={period} onChange={setPeriod} />
           </div>
           <HistoryTable
             rows={board}

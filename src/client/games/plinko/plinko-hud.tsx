@@ -1,14 +1,15 @@
 // The plinko controls: amount (½, 2×), rows and risk (locked while balls fall), Drop, auto-drop
 // (count, speed, stop on profit/loss, change the amount by % on win/loss) and the last results.
 import { useState } from 'react';
-import { PLINKO_ROWS, RISKS, type Risk } from '../../../shared/fair/index.ts';
-import { PLINKO_LIMITS } from '../../../shared/api/plinko.ts';
+import type { Risk } from '../../../shared/fair/index.ts';
+import { PLINKO_LIMITS, type PlinkoConfig } from '../../../shared/api/plinko.ts';
 import { amountCents, betAmountError, betLimits } from '../../../shared/games/bet-amount.ts';
 import { centsToFixed } from '../../../shared/money.ts';
 import { AmountField } from '../../components/hud/amount-field.tsx';
 import { AUTO_BET_START, AutoBetForm, autoBetErrors, autoBetNumbers } from '../../components/hud/auto-bet-form.tsx';
 import { BetButton } from '../../components/hud/bet-button.tsx';
 import { HudSelect } from '../../components/hud/hud-select.tsx';
+import { MuteToggle } from '../../components/hud/hud-toggle.tsx';
 import type { AutoConfig, DropsState } from './plinko.machine.ts';
 
 const SPEEDS = { slow: 600, normal: 300, fast: 120 } as const; // engine ms between auto drops
@@ -19,6 +20,7 @@ const COUNT_LABEL = 'Drops (0 = until stopped)';
 /** Props: the drops' state and what the buttons do. */
 export interface PlinkoHudProps {
   state: DropsState;
+  board: Pick<PlinkoConfig, 'rows' | 'risks'> | null; // GET /api/plinko/config (null while it loads)
   rows: number;
   risk: Risk;
   signedIn: boolean;
@@ -72,16 +74,31 @@ export function PlinkoHud(p: PlinkoHudProps) {
         <HudSelect
           label="Rows"
           name="rows"
-          options={PLINKO_ROWS}
+          options={p.board?.rows ?? [p.rows]}
           value={p.rows}
-          disabled={locked}
+          disabled={locked || !p.board}
           onChange={p.onRows}
         />
-        <HudSelect label="Risk" name="risk" options={RISKS} value={p.risk} disabled={locked} onChange={p.onRisk} />
+        <HudSelect
+          label="Risk"
+          name="risk"
+          options={p.board?.risks ?? [p.risk]}
+          value={p.risk}
+          disabled={locked || !p.board}
+          onChange={p.onRisk}
+        />
       </div>
-      <BetButton kind="bet" data-testid="plinko-drop" disabled={!p.signedIn || p.state.auto} onClick={p.onDrop}>
+      <BetButton
+        kind="bet"
+        data-testid="plinko-drop"
+        disabled={!p.signedIn || p.state.auto || !p.board}
+        onClick={p.onDrop}
+      >
         Drop
       </BetButton>
+      <div className="hud-toggles">
+        <MuteToggle />
+      </div>
       <details className="hud-disclosure">
         <summary>Auto</summary>
         <AutoBetForm
@@ -102,7 +119,7 @@ export function PlinkoHud(p: PlinkoHudProps) {
             kind="bet"
             compact
             data-testid="plinko-auto-start"
-            disabled={!p.signedIn || autoInvalid}
+            disabled={!p.signedIn || autoInvalid || !p.board}
             onClick={startAuto}
           >
             Start auto

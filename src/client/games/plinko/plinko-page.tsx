@@ -1,6 +1,7 @@
-// /bounce and /plinko: the board (Pixi scene on the engine clock) full width, the HUD under it on a
-// phone, seeds and history below; ?inspect adds the dev panel (the `plinko` actor, its live drops,
-// the clock: pause, step, ×0.5/×2, skip). The page adapts the root actor's context to the HUD.
+// /bounce and /plinko: the board (Pixi scene on the engine clock) full width, drawn from what
+// GET /api/plinko/config answers (rows, risks, multiplier tables; "Loading board..." until then),
+// the HUD under it on a phone, seeds and history below; ?inspect adds the dev panel (the `plinko`
+// actor, its live drops, the clock: pause, step, ×0.5/×2, skip). The page adapts the root actor's context to the HUD.
 import { useCallback, useEffect, useState } from 'react';
 import { useSelector } from '@xstate/react';
 import { PixiStage } from '../../engine/pixi-stage.tsx';
@@ -13,11 +14,13 @@ import { inspectMode } from '../../engine/inspect.ts';
 import { api, errorText } from '../../lib/api.ts';
 import { getCookie } from '../../lib/cookies.ts';
 import { useSession } from '../../stores/session.ts';
+import { useReportBusy } from '../../stores/game-busy.ts';
 import { toast } from '../../components/ui/toaster.tsx';
 import { formatDollars } from '../../lib/format.ts';
 import { SeedPairPanel } from '../../components/fair/seed-pair-panel.tsx';
-import { plinkoTable, type Risk } from '../../../shared/fair/index.ts';
-import type { PlinkoBet } from '../../../shared/api/plinko.ts';
+import type { Risk } from '../../../shared/fair/index.ts';
+import type { PlinkoBet, PlinkoConfig } from '../../../shared/api/plinko.ts';
+import { useApiData } from '../../lib/use-api-data.ts';
 import { pathBits } from '../../../shared/games/plinko/plinko.outcome.ts';
 import { PlinkoScene } from './plinko.scene.ts';
 import { plinkoMachine, type DropParams, type DropResult } from './plinko.machine.ts';
@@ -70,6 +73,7 @@ export default function PlinkoPage() {
   const [scene] = useState(() => new PlinkoScene());
   const actor = usePlinkoActor(scene, clock);
   const state = useSelector(actor, (s) => s.context); // the HUD's DropsState (a new object on each change)
+  useReportBusy('bounce', state.inFlight > 0 || state.auto); // balls in the air: the bonus dialog waits
   const [rows, setRows] = useState(16);
   const [risk, setRisk] = useState<Risk>('medium');
   const [version, setVersion] = useState(0);
@@ -80,7 +84,12 @@ export default function PlinkoPage() {
     exposePlinkoDebug(host, scene, clock),
   );
 
-  useEffect(() => scene.setBoard(rows, plinkoTable(rows, risk)), [scene, rows, risk]);
+  const config = useApiData<{ data: PlinkoConfig }>('/api/plinko/config');
+  const board = config.data?.data ?? null;
+  const table = board?.multipliers[risk]?.[String(rows)] ?? null;
+  useEffect(() => {
+    if (table) scene.setBoard(rows, table);
+  }, [scene, rows, table]);
   useEffect(() => {
     if (state.error) toast.error(state.error); // spec §8: the error body's msg as a toast
   }, [state.error]);
@@ -104,12 +113,28 @@ export default function PlinkoPage() {
           data-testid="plinko-stage"
           data-renderer={renderer}
           data-in-flight={state.inFlight}
+          data-board={table ? `${rows}-${risk}` : undefined}
         >
           <PixiStage background="#000000" onReady={onReady} onError={onError} />
           <LoadingBar progress={progress} />
+          {!table && (
+            <p className="plinko-board-status" data-testid="plinko-board-status" role="status">
+              {config.error && !config.loading ? (
+                <>
+                  Could not load the board.{' '}
+                  <button type="button" className="link-button" onClick={config.reload}>
+                    Retry
+                  </button>
+                </>
+              ) : (
+                'Loading board...'
+              )}
+            </p>
+          )}
         </div>
         <PlinkoHud
           state={state}
+          board={board}
           rows={rows}
           risk={risk}
           signedIn={signedIn}

@@ -2,6 +2,8 @@
 // (with the round's crash point and a verify link) and the leaderboard (biggest wins or
 // multipliers of the day, week or all time; only truthy filters are sent).
 import { useState } from 'react';
+import { HudTabs } from '../../components/hud/hud-tabs.tsx';
+import { HudSelect } from '../../components/hud/hud-select.tsx';
 import { Link } from 'react-router';
 import type { CrashLeaderboardEntry, CrashMyBet } from '../../../shared/api/crash.ts';
 import { HistoryTable, type HistoryColumn } from '../../components/fair/history-table.tsx';
@@ -65,22 +67,25 @@ function MyBets({ version }: { version: number }) {
   );
 }
 
+const SORTS = [
+  { value: 'win_amount', label: 'Biggest wins' },
+  { value: 'multiplier', label: 'Highest multipliers' },
+] as const;
+const PERIODS = [
+  { value: 'day', label: 'Today' },
+  { value: 'week', label: 'This week' },
+  { value: 'all', label: 'All time' },
+] as const;
+
 function Leaderboard() {
-  const [sort, setSort] = useState('win_amount');
-  const [period, setPeriod] = useState('day');
+  const [sort, setSort] = useState<(typeof SORTS)[number]['value']>('win_amount');
+  const [period, setPeriod] = useState<(typeof PERIODS)[number]['value']>('day');
   const { data, error } = useApiData<{ data: CrashLeaderboardEntry[] }>(leaderboardPath(sort, period));
   return (
     <>
       <div className="rocket-filters">
-        <select aria-label="Sort" value={sort} onChange={(e) => setSort(e.target.value)}>
-          <option value="win_amount">Biggest wins</option>
-          <option value="multiplier">Highest multipliers</option>
-        </select>
-        <select aria-label="Period" value={period} onChange={(e) => setPeriod(e.target.value)}>
-          <option value="day">Today</option>
-          <option value="week">This week</option>
-          <option value="all">All time</option>
-        </select>
+        <HudSelect label="Sort" name="sort" options={SORTS} value={sort} onChange={setSort} />
+        <HudSelect label="Period" name="period" options={PERIODS} value={period} onChange={setPeriod} />
       </div>
       {error ? (
         <p className="muted">{errorText(error)}</p>
@@ -110,19 +115,15 @@ export function RocketLists({
   const total = players.reduce((s, r) => s + r.amount, 0);
   return (
     <section className="rocket-lists">
-      <div className="rocket-tabs" role="tablist">
-        <button role="tab" aria-selected={tab === 'players'} onClick={() => setTab('players')}>
-          Players ({players.length})
-        </button>
-        {signedIn && (
-          <button role="tab" aria-selected={tab === 'mine'} onClick={() => setTab('mine')}>
-            My bets
-          </button>
-        )}
-        <button role="tab" aria-selected={tab === 'board'} onClick={() => setTab('board')}>
-          Leaderboard
-        </button>
-      </div>
+      <HudTabs
+        tabs={[
+          { value: 'players', label: `Players (${players.length})` },
+          ...(signedIn ? [{ value: 'mine' as const, label: 'My bets' }] : []),
+          { value: 'board', label: 'Leaderboard' },
+        ]}
+        value={tab}
+        onChange={setTab}
+      />
       {tab === 'players' && (
         <div data-testid="rocket-players">
           <p className="muted">Total bet {formatDollars(Math.round(total * 100) / 100)}</p>

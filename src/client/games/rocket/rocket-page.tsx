@@ -17,6 +17,7 @@ import { api, errorText } from '../../lib/api.ts';
 import { getCookie } from '../../lib/cookies.ts';
 import { loadProfile } from '../../lib/session.ts';
 import { useSession } from '../../stores/session.ts';
+import { useReportBusy } from '../../stores/game-busy.ts';
 import { toast } from '../../components/ui/toaster.tsx';
 import { formatDollars } from '../../lib/format.ts';
 import { crashFlooredAt } from '../../../shared/games/crash/crash.curve.ts';
@@ -73,6 +74,11 @@ export default function RocketPage() {
   const voided = useSelector(round, (s) => s.context.data?.status === 'ended' && s.context.data.voided === true);
   const state = useSelector(rocket, (s) => String(s.value));
   const autoOn = useSelector(rocket, (s) => s.context.autoOn);
+  // placing, riding or cashing out (a bet queued for the next round too): the bonus dialog waits for idle
+  useReportBusy(
+    'rocket',
+    useSelector(rocket, (s) => s.hasTag('busy') || s.hasTag('queued')),
+  );
   const autoReason = useSelector(rocket, (s) => s.context.autoReason);
   const bet = useSelector(rocket, (s) => s.context.bet);
   const result = useSelector(rocket, (s) => (s.hasTag('settled') ? s.context.result : null));

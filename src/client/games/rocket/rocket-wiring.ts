@@ -110,8 +110,9 @@ export interface RocketDebug {
   state(): { round: string; rocket: string; roundId: number | null };
   /** Adds `n` demo rows to the players list (bench). */
   fillPlayers(n: number): void;
-  /** JS ms per frame (clock step + scene update + render submit) while a demo round flies. */
-  frameCosts(frames: number): number[];
+  /** JS ms per frame (clock step + scene update + render submit) while a demo round flies (`flights` 0:
+   * a betting countdown, nothing flying). */
+  frameCosts(frames: number, flights?: number): number[];
 }
 
 function expose(
@@ -150,12 +151,22 @@ function expose(
           },
         });
     },
-    frameCosts: (frames) => {
+    frameCosts: (frames, flights = 1) => {
       const source = scene.source;
       const start = clock.now;
       // a demo round that flies to 20× and crashes, then flies again
       const cycle = crashTimeOf(20) + 2000;
+      const countdown = (now: number) => ({
+        status: 'starting' as const,
+        roundId: 0,
+        elapsedMs: 0,
+        bettingLeftMs: 5000 - ((now - start) % 5000),
+        bettingTotalMs: 5000,
+        crashPoint: null,
+        sinceStatusMs: (now - start) % 5000,
+      });
       scene.source = (now) => {
+        if (flights === 0) return countdown(now);
         const t = (now - start) % cycle;
         const crashed = t > crashTimeOf(20);
         return {

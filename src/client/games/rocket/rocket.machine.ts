@@ -8,7 +8,7 @@
 // runs as a child (engine/machines/auto-bet.machine.ts) and queues each next bet. A bet the server
 // holds for this player but this page did not place (a reload, another tab) is ADOPTed: it rides
 // here as if placed here, so Cash out shows at once.
-import { assign, enqueueActions, fromPromise, setup, spawnChild } from 'xstate';
+import { assertEvent, assign, enqueueActions, fromPromise, setup, spawnChild } from 'xstate';
 import type { EngineClock } from '../../engine/clock.ts';
 import { autoBetMachine, type AutoConfig } from '../../engine/machines/auto-bet.machine.ts';
 import type { RoundStatus } from '../../engine/machines/round.machine.ts';
@@ -88,8 +88,18 @@ export type RocketEvent =
   | { type: 'AUTO_DONE'; reason: string };
 
 type Args = { context: RocketContext; event: RocketEvent };
-const round = (e: RocketEvent) => e as RoundUpdate;
-const update = (e: RocketEvent) => e as Extract<RocketEvent, { type: 'BET_UPDATE' }>;
+
+/** The round update a ROUND transition carries (assertEvent throws on any other event). */
+function round(event: RocketEvent): RoundUpdate {
+  assertEvent(event, 'ROUND');
+  return event;
+}
+
+/** The bet update a BET_UPDATE transition carries. */
+function update(event: RocketEvent): Extract<RocketEvent, { type: 'BET_UPDATE' }> {
+  assertEvent(event, 'BET_UPDATE');
+  return event;
+}
 
 /** True when the bet can be sent now: a betting window is open and this round has no bet yet. */
 export function canBetNow(ctx: Pick<RocketContext, 'status' | 'roundId' | 'lastBetRound'>): boolean {
@@ -124,8 +134,7 @@ const nextBet = {
 /** What a page without a bet of its own accepts: the player's open bet the server reports. */
 const adopt = { ADOPT: { guard: 'adoptable', target: 'placed', actions: 'adopt' } } as const;
 
-const myBetUpdate = ({ context, event }: Args) =>
-  event.type === 'BET_UPDATE' && update(event).betId === context.bet?.id;
+const myBetUpdate = ({ context, event }: Args) => update(event).betId === context.bet?.id;
 
 /** The Rocket bet machine. */
 export const rocketMachine = setup({
@@ -149,7 +158,8 @@ export const rocketMachine = setup({
     // a bet not settled here already, of the current round (or before the first round event); auto-bet
     // places its own bets and is left alone
     adoptable: ({ context, event }) => {
-      const { bet } = event as Extract<RocketEvent, { type: 'ADOPT' }>;
+      assertEvent(event, 'ADOPT');
+      const { bet } = event;
       return (
         !context.autoOn && bet.id !== context.bet?.id && (context.roundId === null || bet.roundId >= context.roundId)
       );
@@ -164,7 +174,8 @@ export const rocketMachine = setup({
     busy: ({ context }) => context.input.setBusy?.(true),
     idle: ({ context }) => context.input.setBusy?.(false),
     adopt: assign(({ event }) => {
-      const { bet } = event as Extract<RocketEvent, { type: 'ADOPT' }>;
+      assertEvent(event, 'ADOPT');
+      const { bet } = event;
       return {
         bet,
         lastBetRound: bet.roundId,
@@ -172,7 +183,10 @@ export const rocketMachine = setup({
         error: null,
       };
     }),
-    ask: assign(({ event }) => ({ params: (event as { params: RocketParams }).params, error: null })),
+    ask: assign(({ event }) => {
+      assertEvent(event, 'BET');
+      return { params: event.params, error: null };
+    }),
     settleFromUpdate: assign(({ event }) => ({
       result: {
         win: update(event).outcome === 'cashed_out',
@@ -193,9 +207,10 @@ export const rocketMachine = setup({
         refunded: true,
       },
     })),
-    autoAmount: assign(({ context, event }) => ({
-      params: { ...context.params!, amount: (event as Extract<RocketEvent, { type: 'AUTO_NEXT' }>).amount },
-    })),
+    autoAmount: assign(({ context, event }) => {
+      assertEvent(event, 'AUTO_NEXT');
+      return { params: { ...context.params!, amount: event.amount } };
+    }),
     tellAuto: enqueueActions(({ context, enqueue }) => {
       if (!context.autoOn || !context.result || !context.bet) return;
       enqueue.sendTo('auto', {
@@ -206,9 +221,9 @@ export const rocketMachine = setup({
       });
     }),
     startAuto: enqueueActions(({ enqueue, event }) => {
-      const e = event as Extract<RocketEvent, { type: 'AUTO_START' }>;
-      enqueue.assign({ params: e.params, error: null, autoReason: null, autoOn: true });
-      enqueue(spawnChild('autoBet', { id: 'auto', input: e.config }));
+      assertEvent(event, 'AUTO_START');
+      enqueue.assign({ params: event.params, error: null, autoReason: null, autoOn: true });
+      enqueue(spawnChild('autoBet', { id: 'auto', input: event.config }));
     }),
     stopAuto: enqueueActions(({ context, enqueue }) => {
       if (!context.autoOn) return;

@@ -15,6 +15,7 @@ import { playSound } from '../../engine/sound.ts';
 import { api, errorText } from '../../lib/api.ts';
 import { getCookie } from '../../lib/cookies.ts';
 import { useSession } from '../../stores/session.ts';
+import { useReportBusy } from '../../stores/game-busy.ts';
 import { useModals } from '../../stores/modals.ts';
 import { toast } from '../../components/ui/toaster.tsx';
 import type { UpgradeResponse } from '../../../shared/api/upgrade.ts';
@@ -51,6 +52,7 @@ export default function UpgradePage() {
   const status = useSelector(actor, (s) => String(s.value)); // shown as data-phase for tests
   const busy = useSelector(actor, isBusy);
   const replaying = useSelector(actor, isReplaying);
+  useReportBusy('upgrade', busy); // the bonus dialog waits for idle
   const error = useSelector(actor, (s) => s.context.error);
   const last = useSelector(actor, (s) => (s.hasTag('ready') ? s.context.result : null)); // ended
   const [version, setVersion] = useState(0);
@@ -58,7 +60,7 @@ export default function UpgradePage() {
   const signedIn = !!user || !!getCookie('token');
   const mode = inspectMode();
   const { progress, renderer, onReady, onError } = useGameStage(actor, scene, clock, (host) =>
-    exposeUpgradeDebug(host, scene),
+    exposeUpgradeDebug(host, scene, clock),
   );
 
   useEffect(() => {
@@ -109,7 +111,7 @@ export default function UpgradePage() {
             onChance={onChance}
           />
         ) : (
-          <div className="upgrade-hud upgrade-guest">
+          <div className="upgrade-hud upgrade-guest hud-panel">
             <p>Log in to upgrade your items into better ones.</p>
             <button type="button" className="btn-primary" onClick={() => useModals.getState().show('login', false)}>
               Log in

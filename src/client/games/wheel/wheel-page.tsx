@@ -3,7 +3,8 @@
 // wheel.view.ts makes of its snapshot at engine time: it spins while the round is in progress and
 // lands on the server's segment once the round has ended (a landing still travelling when the next
 // round arrives lands at once; the result stays until the next spin). The countdown is engine time
-// too. Amount, four bet panels, the history strip; ?inspect adds the dev panel with the engine clock.
+// too. Amount, four bet panels, the history strip, recent bets and top payouts; ?inspect adds the
+// dev panel with the engine clock.
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { useSelector } from '@xstate/react';
@@ -20,16 +21,19 @@ import { getCookie } from '../../lib/cookies.ts';
 import { formatDollars } from '../../lib/format.ts';
 import { useApiData } from '../../lib/use-api-data.ts';
 import { useSession } from '../../stores/session.ts';
+import { useReportBusy } from '../../stores/game-busy.ts';
 import { toast } from '../../components/ui/toaster.tsx';
 import { WHEEL_LIMITS, type WheelBet } from '../../../shared/api/wheel.ts';
 import { amountCents, betAmountError, betLimits } from '../../../shared/games/bet-amount.ts';
 import { AmountField } from '../../components/hud/amount-field.tsx';
+import { MuteToggle } from '../../components/hud/hud-toggle.tsx';
 import type { WheelColor } from '../../../shared/games/wheel/wheel.layout.ts';
 import { WheelScene } from './wheel.scene.ts';
 import { mergeBet, useWheelRound, type PanelBet } from './use-wheel-round.ts';
 import { myBetsOf, useWheelStage, useWheelView } from './wheel-wiring.ts';
 import { WheelPanels } from './wheel-panels.tsx';
 import { WheelHistory } from './wheel-history.tsx';
+import { WheelRecentBets, WheelTopPayouts } from './wheel-boards.tsx';
 import './wheel.css';
 
 const LIMITS = betLimits(WHEEL_LIMITS);
@@ -117,6 +121,8 @@ export default function WheelPage() {
   const ended = frame.result;
   const myBets = ended && lastMine.roundId === ended.id ? lastMine.list : [];
   const myPayout = myBets.reduce((a, b) => a + (b.status === 'won' ? (b.payout ?? 0) : 0), 0);
+  // my bets ride this round until the wheel has landed on it: the bonus dialog waits for idle
+  useReportBusy('wheel', myBetsOf(bets.list, bets.roundId).length > 0 && ended?.id !== bets.roundId);
 
   return (
     <section className="page wheel-page">
@@ -162,6 +168,7 @@ export default function WheelPage() {
             {formatDollars(config.max_payout)}
           </span>
         )}
+        <MuteToggle />
       </div>
       {!signedIn && <p className="muted">Sign in to play.</p>}
       {config && (
@@ -177,6 +184,10 @@ export default function WheelPage() {
         />
       )}
       <WheelHistory items={history} />
+      <div className="wheel-boards">
+        <WheelRecentBets roundId={bets.roundId} live={bets.list} />
+        <WheelTopPayouts version={landedId ?? 0} />
+      </div>
       {mode !== 'off' && <DevPanel actors={{ round: actor }} clock={clock} />}
     </section>
   );

@@ -72,6 +72,6 @@ export function useWheelStage(scene: WheelScene, clock: EngineClock, round: Roun
   return useSceneStage(
     scene,
     clock,
-    useCallback((host: PixiHost) => exposeWheelDebug(host, scene, round), [scene, round]),
+    useCallback((host: PixiHost) => exposeWheelDebug(host, scene, clock, round), [scene, clock, round]),
   );
 }

@@ -30,7 +30,8 @@ import * as m0026 from './0026-battle-invites-leaves.ts';
 import * as m0028 from './0028-crash-void.ts';
 import * as m0029 from './0029-held-funds-referral-visits.ts';
 import * as m0030 from './0030-account-ips.ts';
-import * as m0031 from './0031-generic-bet.ts';
+import * as m0031 from './0031-chat.ts';
+import * as m0032 from './0032-generic-bet.ts';
 
 /** A migration step; it receives the dialect for the few DDL differences. */
 export interface Step {
@@ -68,5 +69,6 @@ export const steps: Record<string, Step> = {
   '0028-crash-void': m0028,
   '0029-held-funds-referral-visits': m0029,
   '0030-account-ips': m0030,
-  '0031-generic-bet': m0031,
+  '0031-chat': m0031,
+  '0032-generic-bet': m0032,
 };

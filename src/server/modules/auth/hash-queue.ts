@@ -70,6 +70,8 @@ export class HashQueue {
   private readonly runningBy = new Map<string, number>();
   private readonly heldBy = new Map<string, number>(); // running + waiting
   private typicalMs = 300; // recent arrival → finish time of a hash (moving average), ms
+  /** Told of every refusal (metrics): per_client (429), full (503), timeout (503), decoy_shed. */
+  onRefuse: ((reason: 'per_client' | 'full' | 'timeout' | 'decoy_shed') => void) | null = null;
 
   constructor(readonly limits: HashQueueLimits = defaultHashLimits()) {}
 
@@ -77,7 +79,10 @@ export class HashQueue {
    * (a decoy: HashShed, a 503). */
   async run<T>(owner: string, hash: () => Promise<T>, kind: HashKind = 'account'): Promise<T> {
     const held = this.heldBy.get(owner) ?? 0;
-    if (held >= this.limits.perOwner) throw new HttpError(429, tooManyMessage);
+    if (held >= this.limits.perOwner) {
+      this.onRefuse?.('per_client');
+      throw new HttpError(429, tooManyMessage);
+    }
     const free = this.running < this.limits.concurrency && this.waiting.length === 0;
     if (!free) this.makeRoom(kind);
     const since = performance.now();
@@ -116,11 +121,19 @@ export class HashQueue {
    * decoy when the queue is full and account work comes; 503 when the queue is full of account work. */
   private makeRoom(kind: HashKind): void {
     const maxDecoys = this.limits.maxDecoyWaiting ?? Math.floor(this.limits.maxWaiting / 2);
-    if (kind === 'decoy' && this.waiting.filter((w) => w.kind === 'decoy').length >= maxDecoys) throw new HashShed(0);
+    const shed = () => {
+      this.onRefuse?.('decoy_shed');
+      return new HashShed(0);
+    };
+    if (kind === 'decoy' && this.waiting.filter((w) => w.kind === 'decoy').length >= maxDecoys) throw shed();
     if (this.waiting.length < this.limits.maxWaiting) return;
-    if (kind === 'decoy') throw new HashShed(0);
+    if (kind === 'decoy') throw shed();
     const youngest = this.waiting.findLastIndex((w) => w.kind === 'decoy');
-    if (youngest === -1) throw new HttpError(503, busyMessage);
+    if (youngest === -1) {
+      this.onRefuse?.('full');
+      throw new HttpError(503, busyMessage);
+    }
+    this.onRefuse?.('decoy_shed');
     const [w] = this.waiting.splice(youngest, 1);
     clearTimeout(w!.timer);
     w!.fail(new HashShed(performance.now() - w!.since));
@@ -146,6 +159,7 @@ export class HashQueue {
         fail: reject,
         timer: setTimeout(() => {
           this.waiting.splice(this.waiting.indexOf(w), 1);
+          this.onRefuse?.(kind === 'decoy' ? 'decoy_shed' : 'timeout');
           reject(kind === 'decoy' ? new HashShed(this.limits.maxWaitMs) : new HttpError(503, busyMessage));
         }, this.limits.maxWaitMs),
       };

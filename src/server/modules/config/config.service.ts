@@ -23,13 +23,19 @@ export function publicConfig(config: Config): PublicConfig {
   return {
     api_url: url.origin,
     socket_url: url.origin,
+    socket_url_staging: config.socketUrlStaging,
     pusher: config.pusherHttp
       ? hostedPusher(config.secrets.pusherKey, config.pusherHttp.host)
       : { key: config.secrets.pusherKey, cluster: 'eu', ws_host: url.hostname, ws_port: port, force_tls: tls },
     recaptcha_site_key: config.recaptchaSiteKey,
+    rating_widget_url: config.ratingWidgetUrl,
     oauth: { client_id: config.oauthClientId, client_secret: config.secrets.oauthClientSecret },
     gtm_id: config.gtmId,
     giftcard_reseller_url: config.giftCardResellerUrl,
+    round_pace: {
+      crash: { betting_ms: config.crash.bettingMs, ended_ms: config.crash.endedMs },
+      wheel: { betting_ms: config.wheel.bettingMs, ended_ms: config.wheel.endedMs },
+    },
   };
 }
 

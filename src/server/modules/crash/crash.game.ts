@@ -15,10 +15,11 @@ import { crashMsForCents } from '../../../shared/games/crash/crash.curve.ts';
 import { chainInfo, gameHash, generateChain, type ChainInfo } from './crash-chain.ts';
 import { betsEvent, gameEvent, type CrashRoundRow } from './crash.repository.ts';
 import { cashOutReached, settleCrashRound, type CashedOut } from './crash.service.ts';
+import { CRASH_TIMING } from '../../../shared/games/crash/crash.timing.ts';
 import { CRASH_VOID_AFTER_MS, voidCrashRound } from './crash.void.ts';
 
-/** bustabit's pace (../shared/notes/round-games.md): 5 s of betting, ~150 ms ticks, 3 s after the bust. */
-export const CRASH_TIMINGS: RoundTimings = { bettingMs: 5000, pendingMs: 500, endedMs: 3000, tickMs: 150 };
+/** bustabit's pace (shared/games/crash/crash.timing.ts): 5 s of betting, ~150 ms ticks, 3 s after the bust. */
+export const CRASH_TIMINGS: RoundTimings = { ...CRASH_TIMING };
 
 /** What the crash loop needs. */
 export interface CrashLoopDeps {

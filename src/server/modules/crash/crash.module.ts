@@ -7,7 +7,7 @@ import type { Clock } from '../../rounds/clock.ts';
 import { leadershipFor } from '../../rounds/leadership.ts';
 import { CRASH_LIMITS } from '../../../shared/api/crash.ts';
 import { ROUND_NAMESPACES } from '../../../shared/api/rounds.ts';
-import { createCrashLoop } from './crash.game.ts';
+import { CRASH_TIMINGS, createCrashLoop } from './crash.game.ts';
 import { crashRoutes } from './crash.routes.ts';
 
 /** Registers Rocket on `app`: its loop in app.rounds, its routes. */
@@ -20,6 +20,7 @@ export function crashModule(app: FastifyInstance, database: Database, config: Co
     publisher: app.publisher,
     chainGames: config.crash.chainGames,
     maxRoundPayoutCents,
+    timings: { ...CRASH_TIMINGS, bettingMs: config.crash.bettingMs, endedMs: config.crash.endedMs },
     log: app.log,
   });
   app.rounds.add(ROUND_NAMESPACES.crash, loop);

@@ -107,6 +107,16 @@ const BRANCHES: Record<ArchiveGame, (db: Q, userId: number) => Branch> = {
 
 const DAY_MS = 86_400_000;
 
+/** Whether bet `id` of `game` is one of `userId`'s settled bets (a chat share, issue 29). */
+export async function ownsSettledBet(db: Q, userId: number, game: ArchiveGame, id: number): Promise<boolean> {
+  const row = await db
+    .selectFrom(BRANCHES[game](db, userId).as('b'))
+    .select('b.id')
+    .where('b.id', '=', id)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
 /** The archive of `userId` filtered by `q` (game, result, UTC days): one page and the total. */
 export async function findBets(db: Q, userId: number, q: BetsQuery): Promise<{ rows: BetRow[]; total: number }> {
   const [first, ...rest] = (q.game ? [q.game] : ARCHIVE_GAMES).map((g) => BRANCHES[g](db, userId));

@@ -1,7 +1,8 @@
 // Balance notifications from other processes: the operator CLI writes an outbox row after its
 // move commits; every running server polls the outbox, claims rows and publishes the user's
 // current balance on private-users.{id}. The balance is read at publish time, so a late or
-// repeated notification still shows the truth. Other events (supportReply) carry their data.
+// repeated notification still shows the truth. Other events (supportReply) carry their data; a row
+// with a `channel` (chatMessageDeleted on `chat`) is published there instead of the user's channel.
 import type { FastifyInstance } from 'fastify';
 import { startPeriodicJob } from '../../http/periodic-job.ts';
 import type { DB } from '../../db/database.ts';
@@ -31,11 +32,26 @@ export async function enqueueUserEvent(
     .execute();
 }
 
+/** Asks running servers to publish `event` with `data` on the public `channel` (about `userId`). */
+export async function enqueueChannelEvent(
+  db: DB,
+  channel: string,
+  userId: number,
+  event: string,
+  data: unknown,
+  now: number,
+): Promise<void> {
+  await db
+    .insertInto('outbox')
+    .values({ user_id: userId, channel, event, payload: JSON.stringify(data), created_at: now, published_at: null })
+    .execute();
+}
+
 /** Publishes pending outbox rows (each claimed once); returns how many were published. */
 export async function drainOutbox(db: DB, publisher: Publisher, now: number, limit = 100): Promise<number> {
   const pending = await db
     .selectFrom('outbox')
-    .select(['id', 'user_id', 'event', 'payload'])
+    .select(['id', 'user_id', 'event', 'payload', 'channel'])
     .where('published_at', 'is', null)
     .orderBy('id')
     .limit(limit)
@@ -51,7 +67,7 @@ export async function drainOutbox(db: DB, publisher: Publisher, now: number, lim
       .executeTakeFirst();
     if (!claimed) continue; // another instance took it
     if (row.payload !== null) {
-      await publisher.publish(userChannel(row.user_id), row.event, JSON.parse(row.payload) as unknown);
+      await publisher.publish(row.channel ?? userChannel(row.user_id), row.event, JSON.parse(row.payload) as unknown);
     } else {
       const user = await db
         .selectFrom('users')

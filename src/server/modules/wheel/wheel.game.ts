@@ -85,15 +85,18 @@ async function settleBets(trx: Transaction<Tables>, round: WheelRoundRow, endedA
 }
 
 /** The wheel's hooks for a RoundLoop. */
-export function wheelGame(publishSettled: PublishSettled): RoundGame<WheelRoundRow> {
+export function wheelGame(
+  publishSettled: PublishSettled,
+  pace: { bettingMs: number; endedMs: number } = WHEEL_TIMING, // the spec's, unless configured (WHEEL_*_MS)
+): RoundGame<WheelRoundRow> {
   return {
     name: 'wheel',
     table: 'wheel_rounds',
     gameEvent: WHEEL_EVENTS.game,
     timings: {
-      bettingMs: WHEEL_TIMING.bettingMs,
+      bettingMs: pace.bettingMs,
       pendingMs: WHEEL_TIMING.pendingMs,
-      endedMs: WHEEL_TIMING.endedMs,
+      endedMs: pace.endedMs,
       tickMs: 1000,
     },
     create: async (trx, previous, now) => {

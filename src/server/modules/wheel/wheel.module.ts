@@ -30,7 +30,7 @@ export function wheelModule(app: FastifyInstance, database: Database, config: Co
   };
   const loop: RoundLoop<WheelRoundRow> = new RoundLoop({
     database,
-    game: wheelGame(publishSettled),
+    game: wheelGame(publishSettled, config.wheel),
     clock,
     leadership: leadershipFor(database, config, 'wheel'),
     log: app.log,
