@@ -1,10 +1,9 @@
-// The box opening's PostgreSQL one-statement path (openings.pg-open.ts, migration 0022) against the
-// ledger path it replaces: every reel's ticket and prize recompute from the revealed seeds with the
+// Box openings through the instant bets engine (bets/games/box.plan.ts): the executor of a call
+// without an Idempotency-Key (SQLite's job, PostgreSQL's la_apply_bet) against the Kysely one: every reel's ticket and prize recompute from the revealed seeds with the
 // shared boxOutcome; the rows equal those of the Kysely path (openBox given an Idempotency-Key answer
 // to remember); parallel openings never overspend and take distinct nonces; a custom box pays its
 // creator per reel (not its own creator); two creators opening each other's boxes do not deadlock;
-// a version published after the box was loaded is opened at the new version. On SQLite both calls
-// take the Kysely path.
+// a version published after the box was loaded is opened at the new version.
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { createTestApp, type TestApp } from '../../helpers/test-app.ts';
@@ -20,8 +19,12 @@ import {
 } from '../../helpers/users.ts';
 import { publishBoxVersion, seedCatalog } from '../../../src/server/modules/boxes/boxes.service.ts';
 import { boxOpenings } from '../../../src/server/modules/boxes/boxes.repository.ts';
-import { loadBox, openBox, type Opening } from '../../../src/server/modules/openings/openings.service.ts';
-import { openBoxPg } from '../../../src/server/modules/openings/openings.pg-open.ts';
+import {
+  loadBox,
+  openBox,
+  openLoadedBox,
+  type Opening,
+} from '../../../src/server/modules/openings/openings.service.ts';
 import { utcLabel } from '../../../src/server/modules/responsible-play/exclusion.ts';
 import { boxOutcome } from '../../../src/shared/games/boxes/boxes.outcome.ts';
 import { creatorShareCents } from '../../../src/shared/games/boxes/custom-box.quote.ts';
@@ -328,6 +331,31 @@ describeEachDb('box openings, one-statement path', (dialect) => {
     expect(opened.reels.map((r) => r.nonce)).toEqual([0, 1, 2]);
   });
 
+  it('a version published after the box was loaded: the opening is made again at the new version', async () => {
+    const creator = await createPlayer(db(), t.config.secrets.appSecret, { balanceCents: 0 });
+    const b = await customBox(creator, 'Moving Target');
+    const stale = await loadBox(t.database, b.slug);
+    // the new version: one item only, so every reel must win it
+    const only = products[5]!;
+    const versionId = await publishBoxVersion(
+      db(),
+      b.id,
+      [{ productId: only.id, tickets: 100_000, priceCents: 777, salePriceCents: 555 }],
+      Date.now(),
+    );
+    const fresh = await loadBox(t.database, b.slug);
+    const opener = await seeded(Number(fresh.box.price_cents) * 3, 'moving');
+    const opened = await openLoadedBox(t.database, opener.id, stale, 3, Date.now());
+    expect(opened.box).toMatchObject({ slug: b.slug, version: 2, priceCents: Number(fresh.box.price_cents) });
+    expect(opened.reels.map((r) => [r.box_version, r.item.id, r.nonce])).toEqual([0, 1, 2].map((n) => [2, only.id, n]));
+    const rows = await openings(opener.id);
+    expect(rows.map((r) => [Number(r.box_version_id), Number(r.product_id), Number(r.price_cents)])).toEqual(
+      [0, 1, 2].map(() => [versionId, only.id, Number(fresh.box.price_cents)]),
+    );
+    expect(await balanceOf(db(), opener.id)).toBe(0);
+    expect(Number((await box(b.id)).openings)).toBe(3);
+  });
+
   if (dialect === 'postgres') {
     it("openers of one box do not queue on its row: an opening completes while another opener's transaction holds it", async () => {
       const { box: b } = await loadBox(t.database, SLUG);
@@ -354,33 +382,6 @@ describeEachDb('box openings, one-statement path', (dialect) => {
       await other;
       expect(res?.statusCode).toBe(200); // null: it waited for the other transaction
       expect(Number((await box(b.id)).openings)).toBe(before + 1);
-    });
-
-    it('a version published after the box was loaded: the opening is made again at the new version', async () => {
-      const creator = await createPlayer(db(), t.config.secrets.appSecret, { balanceCents: 0 });
-      const b = await customBox(creator, 'Moving Target');
-      const stale = await loadBox(t.database, b.slug);
-      // the new version: one item only, so every reel must win it
-      const only = products[5]!;
-      const versionId = await publishBoxVersion(
-        db(),
-        b.id,
-        [{ productId: only.id, tickets: 100_000, priceCents: 777, salePriceCents: 555 }],
-        Date.now(),
-      );
-      const fresh = await loadBox(t.database, b.slug);
-      const opener = await seeded(Number(fresh.box.price_cents) * 3, 'moving');
-      const opened = await openBoxPg(t.database, opener.id, stale, { count: 3, demo: false }, Date.now());
-      expect(opened.box).toMatchObject({ slug: b.slug, version: 2, priceCents: Number(fresh.box.price_cents) });
-      expect(opened.reels.map((r) => [r.box_version, r.item.id, r.nonce])).toEqual(
-        [0, 1, 2].map((n) => [2, only.id, n]),
-      );
-      const rows = await openings(opener.id);
-      expect(rows.map((r) => [Number(r.box_version_id), Number(r.product_id), Number(r.price_cents)])).toEqual(
-        [0, 1, 2].map(() => [versionId, only.id, Number(fresh.box.price_cents)]),
-      );
-      expect(await balanceOf(db(), opener.id)).toBe(0);
-      expect(Number((await box(b.id)).openings)).toBe(3);
     });
 
     it('a version published while the opening waits for the box row: made again at the new version; an Idempotency-Key opening keeps the version it loaded', async () => {
@@ -432,13 +433,13 @@ describeEachDb('box openings, one-statement path', (dialect) => {
         products[6]!.id,
       ]);
       const keyed = await racePublish(products[7]!.id, { 'idempotency-key': 'racing-1' });
-      expect(keyed.data.box.version).toBe(2); // the Kysely path opens the version it loaded
+      expect(keyed.data.box.version).toBe(3); // every executor checks the version: the Kysely path too
       const rows = await openings(opener.id);
       expect(rows.map((r) => Number(r.box_version_id))).toEqual([
         fast.versionId,
         fast.versionId,
-        fast.versionId,
-        fast.versionId,
+        keyed.versionId,
+        keyed.versionId,
       ]);
       expect(Number((await box(b.id)).openings)).toBe(4);
     });

@@ -1,17 +1,14 @@
-// The box opening's hot path: on SQLite an opening without Idempotency-Key, by a player who
-// already has a seed pair, is one synchronous job of the group commit (openings.sqlite-open.ts).
+// The box opening's hot path: an opening without Idempotency-Key, by a player who already has a
+// seed pair, is one synchronous job of the group commit on SQLite, one la_apply_bet on PostgreSQL.
 // The rows it writes are compared with the Kysely path's (an Idempotency-Key call), and the races,
 // refusals and the custom box's creator share are checked with every player's pair made first so
 // the openings take that path; the assertions also hold on PostgreSQL.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../helpers/test-app.ts';
 import { describeEachDb } from '../../helpers/test-db.ts';
 import { activeNonce, balanceOf, createPlayer, type TestPlayer } from '../../helpers/users.ts';
 import { seedCatalog } from '../../../src/server/modules/boxes/boxes.service.ts';
 import { boxOpenings } from '../../../src/server/modules/boxes/boxes.repository.ts';
-import { loadBox } from '../../../src/server/modules/openings/box-load.ts';
-import { settleOpeningSync } from '../../../src/server/modules/openings/openings.sqlite-open.ts';
-import { transactSync } from '../../../src/server/db/transact.ts';
 import { boxTicket } from '../../../src/shared/fair/index.ts';
 
 const SLUG = 'penny-box';
@@ -203,34 +200,5 @@ describeEachDb('box opening hot path', (dialect) => {
     await db().updateTable('users').set({ balance_cents: price }).where('id', '=', creator.id).execute();
     expect((await open(creator, { count: 1 }, box.slug)).statusCode).toBe(200);
     expect(await balanceOf(db(), creator.id)).toBe(0);
-  });
-});
-
-describe('box opening hot path on SQLite', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp('sqlite');
-    await seedCatalog(t.database.db, 1_000);
-  });
-  afterAll(() => t.close());
-
-  it('runs as a synchronous job: null without a seed pair, a failing job rolls back alone in a shared batch', async () => {
-    const db = t.database.db;
-    const loaded = await loadBox(t.database, SLUG);
-    const price = Number(loaded.box.price_cents);
-    const p = await createPlayer(db, t.config.secrets.appSecret, { balanceCents: price * 2 });
-    await t.fastify.inject({ method: 'GET', url: '/api/fair/seeds', headers: p.headers }); // makes the pair
-    const fresh = await createPlayer(db, t.config.secrets.appSecret, { balanceCents: price * 2 }); // no pair
-    const job = (userId: number, count: number) =>
-      transactSync(t.database, (sqlite) =>
-        settleOpeningSync(sqlite, { userId, loaded, count, source: 'box', now: Date.now() }),
-      );
-    const [ok, noPair, tooMuch] = await Promise.allSettled([job(p.id, 1), job(fresh.id, 1), job(p.id, 2)]);
-    expect(ok.status === 'fulfilled' && ok.value?.reels.map((r) => r.nonce)).toEqual([0]);
-    expect(noPair).toEqual({ status: 'fulfilled', value: null });
-    expect(tooMuch.status === 'rejected' && (tooMuch.reason as Error).message).toBe('Insufficient balance.');
-    expect(await balanceOf(db, p.id)).toBe(price);
-    expect(await activeNonce(db, p.id)).toBe(1);
-    expect(await db.selectFrom('box_openings').select('id').where('user_id', '=', p.id).execute()).toHaveLength(1);
   });
 });

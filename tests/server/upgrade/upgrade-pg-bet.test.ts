@@ -7,6 +7,7 @@
 // Kysely path's error and writes nothing. On SQLite the upgrades without a `remember` take the
 // synchronous hot path instead, and the same assertions hold (the SQL function's own checks are
 // PostgreSQL only).
+import { createHmac } from 'node:crypto';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { createTestApp, type TestApp } from '../../helpers/test-app.ts';
@@ -27,6 +28,7 @@ import {
 } from '../../../src/shared/games/upgrade/upgrade.odds.ts';
 import { upgradeOutcome } from '../../../src/shared/games/upgrade/upgrade.outcome.ts';
 import type { Upgrade } from '../../../src/shared/api/upgrade.ts';
+import { levelForXp } from '../../../src/shared/levels.ts';
 
 /** The fixed server seed of a test player (64 hex characters; one per player, as pairs never share one). */
 const serverSeedFor = (clientSeed: string) => sha256Hex(`upgrade server seed of ${clientSeed}`);
@@ -363,6 +365,24 @@ describeEachDb('upgrade, one-statement path', (dialect) => {
       expect(expected).toContain(UPGRADE_MIN_CHANCE_BP);
       expect(expected.filter((c) => c === UPGRADE_MAX_CHANCE_BP).length).toBeGreaterThan(20);
       expect(expected.filter((c) => c !== null && c > 100 && c < 7_500).length).toBeGreaterThan(100);
+    });
+    // la_upgrade's helpers from migration 0020 (their other users, the dice and plinko functions,
+    // were dropped by 0032): HMAC-SHA256 and the level curve, step for step
+    it('la_hmac_sha256 is HMAC-SHA256 for short, block-sized and long keys', async () => {
+      for (const key of ['', 'k', sha256Hex('k'), 'x'.repeat(65), sha256Hex('k').repeat(3)]) {
+        const message = `client:${key.length}:0`;
+        const { rows } = await sql<{ h: Buffer }>`select la_hmac_sha256(convert_to(${key}, 'UTF8'),
+          convert_to(${message}, 'UTF8')) as h`.execute(db());
+        expect(rows[0]!.h.toString('hex')).toBe(createHmac('sha256', key).update(message).digest('hex'));
+      }
+    });
+
+    it('la_level_for_xp is levelForXp, around every level threshold', async () => {
+      const xps = [-5, 0, 1, 24, 10 ** 12];
+      for (let l = 2; l <= 121; l++) xps.push(25 * (l - 1) ** 2 - 1, 25 * (l - 1) ** 2, 25 * (l - 1) ** 2 + 1);
+      const { rows } = await sql<{ xp: number; level: number }>`select xp, la_level_for_xp(xp) as level
+        from unnest(${xps}::bigint[]) as xp`.execute(db());
+      expect(rows.map((r) => [Number(r.xp), r.level])).toEqual(xps.map((xp) => [xp, levelForXp(xp)]));
     });
   }
 });

@@ -16,21 +16,12 @@ export interface WriterStatements {
   activePair: SQLite.Statement<[number]>;
   ledgerByKey: SQLite.Statement<[string]>;
   wagerDebit: SQLite.Statement<[Record<string, number>]>;
-  settleWager: SQLite.Statement<[number, number, number, number, number, number]>;
   plainMove: SQLite.Statement<[Record<string, number>]>;
   userRow: SQLite.Statement<[number]>;
   setLevel: SQLite.Statement<[number, number]>;
   insertLedger: SQLite.Statement<LedgerValues>;
   insertSettledWager: SQLite.Statement<SettledWagerValues>;
-  insertDiceBet: SQLite.Statement<(string | number)[]>;
-  insertPlinkoBet: SQLite.Statement<(string | number)[]>;
   insertInventoryItem: SQLite.Statement<[number, number, number, number, string, string, number, number]>;
-  insertDrop: SQLite.Statement<[number, number, number, number, number, string, number, number]>;
-  countOpening: SQLite.Statement<[number, number]>;
-  insertBoxOpening: SQLite.Statement<
-    [number, number, number, number, number, number, number, number, string, string, number, number]
-  >;
-  addCreatorEarnings: SQLite.Statement<[number, number]>;
   productById: SQLite.Statement<[number]>;
   stakeItem: SQLite.Statement<[number, number, number]>;
   ownedItem: SQLite.Statement<[number, number]>;
@@ -79,13 +70,6 @@ export function writerStatements(sqlite: SQLite.Database): WriterStatements {
        "edge_units" = "edge_units" + @edge
        where "id" = @id and "balance_cents" >= @need and ("self_excluded_until" is null or "self_excluded_until" <= @now)`,
     ),
-    // an instant bet's stake and win as one move of the users row (wallet/bet-moves.ts): net delta, wager,
-    // edge units, id, the stake the balance must cover, now
-    settleWager: sqlite.prepare(
-      `update "users" set "balance_cents" = "balance_cents" + ?, "wagered_cents" = "wagered_cents" + ?,
-       "edge_units" = "edge_units" + ?
-       where "id" = ? and "balance_cents" >= ? and ("self_excluded_until" is null or "self_excluded_until" <= ?)`,
-    ),
     plainMove: sqlite.prepare(
       `update "users" set "balance_cents" = "balance_cents" + @delta where "id" = @id and "balance_cents" >= @need`,
     ),
@@ -102,39 +86,11 @@ export function writerStatements(sqlite: SQLite.Database): WriterStatements {
       `insert into "settled_wagers" ("user_id", "kind", "table_key", "stake_cents", "edge_units", "wager_key", "settled_at")
        values (?, ?, ?, ?, ?, ?, ?)`,
     ),
-    insertDiceBet: sqlite.prepare(
-      `insert into "dice_bets" ("user_id", "amount_cents", "payout_cents", "target_bp", "direction", "roll_bp",
-       "multiplier", "win", "server_seed_hash", "client_seed", "nonce", "created_at")
-       values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-    ),
-    insertPlinkoBet: sqlite.prepare(
-      `insert into "plinko_bets" ("user_id", "amount_cents", "payout_cents", "rows", "risk", "path", "bucket",
-       "multiplier", "server_seed_hash", "client_seed", "nonce", "created_at")
-       values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-    ),
     // inventory.service grantItem, boxes.service recordDrop, openings.service rollReel
     insertInventoryItem: sqlite.prepare(
       `insert into "inventory_items" ("user_id", "product_id", "status", "price_cents", "sale_price_cents", "size",
        "source", "source_ref", "created_at", "updated_at")
        values (?, ?, 'owned', ?, ?, null, ?, ?, ?, ?)`,
-    ),
-    insertDrop: sqlite.prepare(
-      `insert into "drops" ("user_id", "box_id", "box_version_id", "product_id", "inventory_item_id", "source",
-       "ticket", "created_at")
-       values (?, ?, ?, ?, ?, ?, ?, ?)`,
-    ),
-    countOpening: sqlite.prepare(
-      `insert into "box_open_counts" ("box_id", "shard", "n") values (?, ?, 1)
-       on conflict ("box_id", "shard") do update set "n" = "box_open_counts"."n" + 1`,
-    ),
-    insertBoxOpening: sqlite.prepare(
-      `insert into "box_openings" ("user_id", "box_id", "box_version_id", "product_id", "inventory_item_id",
-       "drop_id", "price_cents", "ticket", "server_seed_hash", "client_seed", "nonce", "created_at")
-       values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-    ),
-    // user-boxes.repository addCreatorEarnings
-    addCreatorEarnings: sqlite.prepare(
-      `update "boxes" set "creator_earnings_cents" = "creator_earnings_cents" + ? where "id" = ?`,
     ),
     // upgrade.service placeUpgrade
     productById: sqlite.prepare(

@@ -31,6 +31,7 @@ import * as m0028 from './0028-crash-void.ts';
 import * as m0029 from './0029-held-funds-referral-visits.ts';
 import * as m0030 from './0030-account-ips.ts';
 import * as m0031 from './0031-chat.ts';
+import * as m0032 from './0032-generic-bet.ts';
 
 /** A migration step; it receives the dialect for the few DDL differences. */
 export interface Step {
@@ -69,4 +70,5 @@ export const steps: Record<string, Step> = {
   '0029-held-funds-referral-visits': m0029,
   '0030-account-ips': m0030,
   '0031-chat': m0031,
+  '0032-generic-bet': m0032,
 };

@@ -20,7 +20,7 @@ export function containsText(column: string, text: string): RawBuilder<boolean> 
 /** Counter shards of a box's openings: one row per (box, opener id mod OPENING_SHARDS). */
 export const OPENING_SHARDS = 64;
 
-/** The counter shard an opening by `userId` adds to (la_box_open uses the same rule). */
+/** The counter shard an opening by `userId` adds to (bets/games/box.plan.ts is given it). */
 export function openingShard(userId: number): number {
   return userId % OPENING_SHARDS;
 }

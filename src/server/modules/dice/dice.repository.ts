@@ -1,10 +1,12 @@
 // Dice bet queries and row → API mapping.
 import type { Kysely } from 'kysely';
 import type { Tables } from '../../db/tables.ts';
-import type { DiceBet, DiceBetBody, DiceHistoryItem } from '../../../shared/api/dice.ts';
-import { diceOutcome } from '../../../shared/games/dice/dice.outcome.ts';
+import type { DiceBet, DiceHistoryItem } from '../../../shared/api/dice.ts';
 import { listedPlayer, withRevealedSeeds } from '../fair/fair.repository.ts';
 import { userName } from '../../db/hot/reads.ts';
+
+/** A dice_bets row's fields as the API shows them (bets/games/dice.plan.ts writes the row). */
+export type DiceBetRow = Omit<BetFields, 'id'>;
 
 type BetFields = {
   id: number;
@@ -95,48 +97,11 @@ export async function historyItem(
   return historyRow(bet, amountCents, { id: userId, name: name ?? '' }, null, createdAt);
 }
 
-/** A bet checked against the rules (dice.service checkBet), ready to settle. */
-export interface CheckedDiceBet {
-  userId: number;
-  body: DiceBetBody;
-  amountCents: number;
-  targetBp: number;
-  multiplier: number; // bp
-  payoutIfWinCents: number;
-  now: number; // epoch ms
-}
-
-/** The dice_bets row of a bet rolled on `pair`'s nonce (both settle paths insert exactly this). */
-export function diceBetRow(
-  b: CheckedDiceBet,
-  pair: { server_seed: string; server_seed_hash: string; client_seed: string; nonce: number },
-) {
-  const seeds = { serverSeed: pair.server_seed, clientSeed: pair.client_seed, nonce: pair.nonce };
-  const { roll, win } = diceOutcome(seeds, b.body.target, b.body.direction);
-  return {
-    user_id: b.userId,
-    amount_cents: b.amountCents,
-    payout_cents: win ? b.payoutIfWinCents : 0,
-    target_bp: b.targetBp,
-    direction: b.body.direction,
-    roll_bp: Math.round(roll * 100),
-    multiplier: b.multiplier,
-    win: win ? 1 : 0,
-    server_seed_hash: pair.server_seed_hash,
-    client_seed: pair.client_seed,
-    nonce: pair.nonce,
-    created_at: b.now,
-  };
-}
-
-/** The ledger kinds of a dice bet's stake and win. */
-export const DICE_KINDS = { bet: 'bet', win: 'win' } as const;
-
 /** A settled bet and the balance after it. */
 export interface PlacedBet {
   bet: DiceBet;
   balanceCents: number;
   amountCents: number;
   createdAt: number;
-  userName?: string; // the player's name when the bet read it (the one-statement and synchronous paths), for the public feed
+  userName?: string; // the player's name, for the public feed
 }

@@ -1,19 +1,15 @@
-// A dice bet in ONE transaction: take the nonce of the user's active pair, roll, record the bet,
-// debit the stake and credit the win through the ledger. Published only after commit. On
-// PostgreSQL a bet without an Idempotency-Key runs as one statement instead (dice.pg-bet.ts), on
-// SQLite as one synchronous job in the group commit (dice.sqlite-bet.ts).
+// A dice bet: check the body against the rules and limits, then place it through the instant bets
+// engine (src/server/bets/): planned once from the shared outcome, applied by the executor that fits
+// (a Kysely transaction, SQLite's synchronous job, PostgreSQL's la_apply_bet). Published only after
+// commit (dice.routes.ts).
 import type { Database } from '../../db/database.ts';
-import { canTransactSync, transact, transactSync } from '../../db/transact.ts';
 import { fieldError } from '../../http/errors.ts';
-import { lockUserRows } from '../wallet/ledger.ts';
 import type { Remember } from '../wallet/idempotency.ts';
-import { takeNextNonce } from '../fair/fair.service.ts';
 import { DICE_LIMITS, type DiceBetBody } from '../../../shared/api/dice.ts';
 import { diceBasisPoints, diceChanceBp, diceMultiplierBp, diceTargetBpError } from '../../../shared/fair/index.ts';
-import { DICE_KINDS, diceBetRow, toBet, type PlacedBet } from './dice.repository.ts';
-import { applyBetMoves } from '../wallet/bet-moves.ts';
-import { placeDiceBetPg } from './dice.pg-bet.ts';
-import { settleDiceBetSync } from './dice.sqlite-bet.ts';
+import { placeBet } from '../../bets/place.ts';
+import { dicePlan } from '../../bets/games/dice.plan.ts';
+import { toBet, type DiceBetRow, type PlacedBet } from './dice.repository.ts';
 
 /** Validates amount/target/direction against the rules and limits; returns stake, target and chance in bp. */
 export function checkBet(body: DiceBetBody): { amountCents: number; targetBp: number; chanceBp: number } {
@@ -41,51 +37,37 @@ export function potentialPayoutCents(amountCents: number, chanceBp: number): num
   return Math.floor((amountCents * 9900) / chanceBp);
 }
 
-/** Places one bet for `userId`. */
+/** Places one bet for `userId`: check → plan (bets/games/dice.plan.ts) → one of the bets/ executors. */
 export async function placeDiceBet(
   database: Database,
   userId: number,
   body: DiceBetBody,
   now: number,
-  remember?: Remember<PlacedBet>, // stores the first answer of an Idempotency-Key in this transaction
+  remember?: Remember<PlacedBet>, // stores the first answer of an Idempotency-Key in the bet's transaction
 ): Promise<PlacedBet> {
   const { amountCents, targetBp, chanceBp } = checkBet(body);
-  const multiplier = diceMultiplierBp(chanceBp);
-  const winPayoutCents = potentialPayoutCents(amountCents, chanceBp);
-  if (!remember && database.dialect === 'postgres') {
-    // one statement (dice.pg-bet.ts); Idempotency-Key calls stay below
-    return placeDiceBetPg(
-      database,
-      userId,
-      { amountCents, targetBp, direction: body.direction, multiplier, winPayoutCents },
-      now,
-    );
-  }
-  const checked = { userId, body, amountCents, targetBp, multiplier, payoutIfWinCents: winPayoutCents, now };
-  if (!remember && canTransactSync(database)) {
-    // SQLite: one synchronous job in the group commit (dice.sqlite-bet.ts); Idempotency-Key calls stay below
-    const placed = await transactSync(database, (sqlite) => settleDiceBetSync(sqlite, checked));
-    if (placed) return placed; // null: no seed pair yet, the path below creates it
-  }
-  return transact(database, async (trx) => {
-    await lockUserRows(trx, [userId]); // lock order: the user row before the seed row (wallet README)
-    const pair = await takeNextNonce(trx, userId, now);
-    const row = diceBetRow(checked, pair);
-    const { id } = await trx.insertInto('dice_bets').values(row).returning('id').executeTakeFirstOrThrow();
-    const balanceAfterCents = await applyBetMoves(trx, {
-      game: 'dice',
-      kinds: DICE_KINDS,
-      table: '',
-      userId,
-      betId: id,
-      pair,
+  const bet = {
+    userId,
+    amountCents,
+    target: body.target,
+    targetBp,
+    direction: body.direction,
+    multiplier: diceMultiplierBp(chanceBp),
+    payoutIfWinCents: potentialPayoutCents(amountCents, chanceBp),
+    now,
+  };
+  return placeBet(database, {
+    userId,
+    now,
+    nonces: 1,
+    remember,
+    plan: (pair) => dicePlan(bet, pair),
+    answer: (plan, applied): PlacedBet => ({
+      bet: toBet(plan.rows[0]!.values as unknown as DiceBetRow, applied.ids[0]!),
+      balanceCents: applied.balances.get(userId)!,
       amountCents,
-      payoutCents: row.payout_cents,
-      now,
-    });
-    const bet = toBet(row, id);
-    const placed = { bet, balanceCents: balanceAfterCents, amountCents, createdAt: now };
-    await remember?.(trx, placed);
-    return placed;
+      createdAt: now,
+      userName: applied.userName,
+    }),
   });
 }

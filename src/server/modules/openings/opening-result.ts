@@ -5,8 +5,13 @@ import type { ReelResult } from '../../../shared/api/box-open.ts';
 import type { SeedInput } from '../../../shared/fair/index.ts';
 import { boxOutcome } from '../../../shared/games/boxes/boxes.outcome.ts';
 import { versionItemView } from '../boxes/catalog.view.ts';
-import type { CreatorCredit } from '../user-boxes/creator-share.ts';
 import type { LoadedBox, VersionItems } from './box-load.ts';
+
+/** A credit made to a custom box's creator, to publish their balanceUpdated after commit. */
+export interface CreatorCredit {
+  userId: number;
+  balanceCents: number;
+}
 
 /** What an opening did. */
 export interface Opening {

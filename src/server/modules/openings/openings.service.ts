@@ -2,14 +2,13 @@
 // player's active seed pair (each reel is a separate bet: reel i of an opening uses nonce n+i),
 // debits the box price through the ledger (idempotency key `box:{server seed hash}:{nonce}`),
 // maps the fair ticket onto the box version's ranges, grants the item and records the drop.
-// A demo rolls from a throwaway server seed revealed at once and writes nothing. On SQLite an
-// opening without an Idempotency-Key runs as one synchronous job of the group commit instead
-// (openings.sqlite-open.ts), on PostgreSQL as one statement (openings.pg-open.ts): the same rows,
-// keys and errors.
+// A demo rolls from a throwaway server seed revealed at once and writes nothing. A paid opening
+// goes through the instant bets engine (src/server/bets/, box.plan.ts): planned once, applied by
+// the executor that fits; a version published since the box was loaded makes it reload and re-plan.
+// rollReel is free loot's reel (a Kysely transaction of its own checks).
 import { randomBytes } from 'node:crypto';
 import type { Transaction } from 'kysely';
 import type { Database } from '../../db/database.ts';
-import { canTransactSync, transact, transactSync } from '../../db/transact.ts';
 import type { Tables } from '../../db/tables.ts';
 import { HttpError } from '../../http/errors.ts';
 import type { OpenBody, ReelResult } from '../../../shared/api/box-open.ts';
@@ -19,11 +18,12 @@ import { applyMoveIn } from '../wallet/ledger.ts';
 import type { Remember } from '../wallet/idempotency.ts';
 import { newServerSeed } from '../fair/fair.repository.ts';
 import { takeNextNonce } from '../fair/fair.service.ts';
-import { lockShareParties, payCreatorShare, type CreatorCredit } from '../user-boxes/creator-share.ts';
 import { loadBox, type LoadedBox } from './box-load.ts';
 import { itemView, openingBox, reelResult, roll, type Opening } from './opening-result.ts';
-import { settleOpeningSync } from './openings.sqlite-open.ts';
-import { openBoxPg } from './openings.pg-open.ts';
+import { openingShard } from '../boxes/boxes.repository.ts';
+import { placeBet } from '../../bets/place.ts';
+import { StaleRow } from '../../bets/plan.ts';
+import { boxPlan, shareOf, type BoxOpening } from '../../bets/games/box.plan.ts';
 
 export { loadBox, type LoadedBox } from './box-load.ts';
 export { openingBox, type Opening } from './opening-result.ts';
@@ -111,6 +111,9 @@ export async function rollReel(trx: Transaction<Tables>, r: ReelInput): Promise<
   return { reel, dropId, balanceCents };
 }
 
+/** Openings made again on a reloaded box before giving up with a 409 (each needs a new version published). */
+const STALE_RETRIES = 3;
+
 /** Opens `count` reels of the box `slug` for `userId` (see the file comment). */
 export async function openBox(
   database: Database,
@@ -118,46 +121,94 @@ export async function openBox(
   slug: string,
   body: OpenBody,
   now: number,
-  remember?: Remember<Opening>, // stores the first answer of an Idempotency-Key in this transaction
+  remember?: Remember<Opening>, // stores the first answer of an Idempotency-Key in the opening's transaction
 ): Promise<Opening> {
   const loaded = await loadBox(database, slug);
   if (loaded.box.box_type === 'free') throw new HttpError(403, 'Free boxes open on the Free loot page.'); // never sold
-  const priceCents = Number(loaded.box.price_cents);
-  // a box with a creator is a custom box: its reels are 'user_box' bets and pay the creator's share
-  const source = loaded.box.creator_id === null ? 'box' : 'user_box';
-  // PostgreSQL: one statement (openings.pg-open.ts); Idempotency-Key calls stay below
-  if (!remember && database.dialect === 'postgres') return openBoxPg(database, userId, loaded, body, now);
-  if (!remember && canTransactSync(database)) {
-    // SQLite: one synchronous job in the group commit; Idempotency-Key calls stay below
-    const checked = { userId, loaded, count: body.count, source, now } as const;
-    const opened = await transactSync(database, (sqlite) => settleOpeningSync(sqlite, checked));
-    if (opened) return opened; // null: no seed pair yet, the path below creates it
-  }
-  return transact(database, async (trx) => {
-    const reels: ReelResult[] = [];
-    const dropIds: number[] = [];
-    let balanceCents = 0;
-    let creditedCreator: CreatorCredit | null = null;
-    await lockShareParties(trx, loaded.box, userId); // lock order: user rows before the seed row (wallet README)
-    for (let reel = 0; reel < body.count; reel++) {
-      const out = await rollReel(trx, { userId, loaded, reel, source, debitCents: priceCents, now });
-      reels.push(out.reel);
-      dropIds.push(out.dropId);
-      balanceCents = out.balanceCents!;
-      creditedCreator = (await payCreatorShare(trx, loaded.box, userId, priceCents, out.reel, now)) ?? creditedCreator;
+  return openLoadedBox(database, userId, loaded, body.count, now, remember);
+}
+
+/** Opens `count` reels of a loaded box; when a version was published since it was loaded, reloads
+ * the box and opens the current version. */
+export async function openLoadedBox(
+  database: Database,
+  userId: number,
+  loaded: LoadedBox,
+  count: number,
+  now: number,
+  remember?: Remember<Opening>,
+): Promise<Opening> {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      return await openLoaded(database, userId, loaded, count, now, remember);
+    } catch (e) {
+      if (!(e instanceof StaleRow)) throw e;
+      if (attempt === STALE_RETRIES) throw new HttpError(409, 'The box changed while opening; please try again.');
+      loaded = await loadBox(database, loaded.box.slug);
     }
-    const opening: Opening = {
-      box: openingBox(loaded),
-      source,
-      createdAt: now,
-      costCents: priceCents * body.count,
-      reels,
-      balanceCents,
-      dropIds,
-      creditedCreator,
-    };
-    await remember?.(trx, opening);
-    return opening;
+  }
+}
+
+/** Opens the loaded version: check → plan (bets/games/box.plan.ts) → one of the bets/ executors. */
+function openLoaded(
+  database: Database,
+  userId: number,
+  loaded: LoadedBox,
+  count: number,
+  now: number,
+  remember?: Remember<Opening>,
+): Promise<Opening> {
+  const { box, items } = loaded;
+  const priceCents = Number(box.price_cents);
+  // a box with a creator is a custom box: its reels are 'user_box' bets and pay the creator's share
+  const source = box.creator_id === null ? 'box' : 'user_box';
+  const creator = box.creator_id === null ? null : Number(box.creator_id);
+  const opening: BoxOpening = {
+    userId,
+    count,
+    source,
+    shard: openingShard(userId),
+    box: {
+      id: Number(box.id),
+      slug: box.slug,
+      version: Number(box.version),
+      version_id: Number(box.version_id),
+      price_cents: priceCents,
+      creator_id: creator,
+      creator_share_bp: Number(box.creator_share_bp),
+    },
+    items,
+    now,
+  };
+  const paysCreator = shareOf(opening) > 0;
+  return placeBet(database, {
+    userId,
+    now,
+    nonces: count,
+    remember,
+    lockUserIds: paysCreator ? [creator!] : [],
+    plan: (pair) => boxPlan(opening, pair),
+    answer: (plan, applied): Opening => {
+      const pair = { server_seed_hash: plan.pair.serverSeedHash, client_seed: plan.pair.clientSeed };
+      const reels = plan.outcome!.map((r, reel) =>
+        reelResult(loaded, reel, {
+          ticket: r.ticket,
+          won: items[r.index]!,
+          inventoryItemId: applied.ids[3 * reel]!,
+          pair: { server_seed_hash: pair.server_seed_hash, client_seed: pair.client_seed, nonce: r.nonce },
+        }),
+      );
+      return {
+        box: openingBox(loaded),
+        source,
+        createdAt: now,
+        costCents: priceCents * count,
+        reels,
+        balanceCents: applied.balances.get(userId) ?? null,
+        dropIds: reels.map((_, reel) => applied.ids[3 * reel + 1]!),
+        creditedCreator: paysCreator ? { userId: creator!, balanceCents: applied.balances.get(creator!)! } : null,
+      };
+    },
   });
 }
 

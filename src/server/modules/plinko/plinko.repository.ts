@@ -2,7 +2,6 @@
 import type { Kysely } from 'kysely';
 import type { Tables } from '../../db/tables.ts';
 import type {
-  PlinkoBetBody,
   PlinkoBet,
   PlinkoHistoryItem,
   PlinkoLeaderboardItem,
@@ -10,6 +9,9 @@ import type {
 } from '../../../shared/api/plinko.ts';
 import { listedPlayer, withRevealedSeeds } from '../fair/fair.repository.ts';
 import { userName } from '../../db/hot/reads.ts';
+
+/** A plinko_bets row's fields as the API shows them (bets/games/plinko.plan.ts writes the row). */
+export type PlinkoBetRow = Omit<BetFields, 'id'>;
 
 type BetFields = {
   id: number;
@@ -26,9 +28,6 @@ type BetFields = {
 };
 
 const iso = (ms: number) => new Date(Number(ms)).toISOString();
-
-/** The ledger kinds of a plinko drop's stake and win. */
-export const PLINKO_KINDS = { bet: 'plinko_bet', win: 'plinko_win' } as const;
 
 /** A bet row as the API shows it. */
 export function toBet(r: Omit<BetFields, 'id'>, id: number): PlinkoBet {
@@ -143,31 +142,5 @@ export interface PlacedPlinko {
   bet: PlinkoBet;
   balanceCents: number;
   amountCents: number;
-  userName?: string; // the player's name when the drop read it (the one-statement and synchronous paths), for the public feed
-}
-
-/** The plinko_bets row of a settled drop (both settle paths insert exactly this). */
-export function plinkoBetRow(d: {
-  userId: number;
-  amountCents: number;
-  payoutCents: number;
-  body: PlinkoBetBody;
-  outcome: { path: string; bucket: number; multiplier: number };
-  pair: { server_seed_hash: string; client_seed: string; nonce: number };
-  now: number;
-}) {
-  return {
-    user_id: d.userId,
-    amount_cents: d.amountCents,
-    payout_cents: d.payoutCents,
-    rows: d.body.rows,
-    risk: d.body.risk,
-    path: d.outcome.path,
-    bucket: d.outcome.bucket,
-    multiplier: d.outcome.multiplier,
-    server_seed_hash: d.pair.server_seed_hash,
-    client_seed: d.pair.client_seed,
-    nonce: d.pair.nonce,
-    created_at: d.now,
-  };
+  userName?: string; // the player's name, for the public feed
 }

@@ -1,6 +1,6 @@
-// What the one-statement bets on PostgreSQL (dice.pg-bet.ts, plinko.pg-bet.ts, openings.pg-open.ts)
-// share: their functions answer a status, a refusal becomes the same error the ledger path throws,
-// and a player's first bet creates the seed pairs, then calls once more.
+// What the upgrade's one-statement bet on PostgreSQL (upgrade.pg-bet.ts) needs until the upgrade
+// moves onto src/server/bets/: its function answers a status, a refusal becomes the same error the
+// ledger path throws, and a player's first bet creates the seed pairs, then calls once more.
 import { sql, type RawBuilder } from 'kysely';
 import type { Database } from '../../db/database.ts';
 import { HttpError } from '../../http/errors.ts';

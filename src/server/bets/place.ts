@@ -1,0 +1,63 @@
+// An instant bet, check → plan → apply: the one entry of the game services (dice, plinko, box
+// openings). It picks the executor: a call with an Idempotency-Key (its answer is remembered in the
+// same transaction) runs in a Kysely transaction; otherwise SQLite runs ONE synchronous job of the
+// group commit and PostgreSQL ONE call of la_apply_bet on the cached pair. A stale pair on
+// PostgreSQL, or a player without pairs on SQLite, re-plans once in a Kysely transaction that reads
+// the pair under the user-row lock (so it cannot be stale again).
+import type { Database } from '../db/database.ts';
+import { canTransactSync, transact, transactSync } from '../db/transact.ts';
+import { lockUserRows } from '../modules/wallet/ledger.ts';
+import type { Remember } from '../modules/wallet/idempotency.ts';
+import { activePairSync, applyPlanSync } from './apply-sqlite.ts';
+import { applyPlanIn } from './apply-kysely.ts';
+import { applyPlanPg } from './apply-pg.ts';
+import { cachedPair, forgetPair, lockedPair, pairTaken } from './pairs.ts';
+import { StalePair, type Applied, type BetPlan, type SeedPair } from './plan.ts';
+
+/** One instant bet as a game service hands it over. */
+export interface InstantBet<R, O = unknown> {
+  userId: number;
+  now: number; // epoch ms
+  nonces: number; // how many nonces its plan consumes
+  plan: (pair: SeedPair) => BetPlan<O>; // pure: the game's planner on this pair
+  answer: (plan: BetPlan<O>, applied: Applied) => R; // what the service answers
+  lockUserIds?: number[]; // other user rows its moves may change (a custom box's creator)
+  remember?: Remember<R>; // an Idempotency-Key's first answer, stored in the bet's transaction
+}
+
+/** Places `bet` (see the file comment). */
+export async function placeBet<R, O>(database: Database, bet: InstantBet<R, O>): Promise<R> {
+  if (!bet.remember && canTransactSync(database)) {
+    const placed = await transactSync(database, (sqlite) => {
+      const pair = activePairSync(sqlite, bet.userId);
+      if (!pair) return null; // a first bet: the transaction below creates the pairs
+      const plan = bet.plan(pair);
+      return { answer: bet.answer(plan, applyPlanSync(sqlite, plan)) };
+    });
+    if (placed) return placed.answer;
+  } else if (!bet.remember && database.dialect === 'postgres') {
+    const pair = await cachedPair(database, bet.userId, bet.nonces, bet.now);
+    try {
+      const plan = bet.plan(pair);
+      return bet.answer(plan, await applyPlanPg(database, plan));
+    } catch (e) {
+      forgetPair(database, bet.userId);
+      if (!(e instanceof StalePair)) throw e;
+    }
+  }
+  return placeLocked(database, bet);
+}
+
+/** Executor 1 with the pair read under the user-row lock. */
+async function placeLocked<R, O>(database: Database, bet: InstantBet<R, O>): Promise<R> {
+  const { answer, pair } = await transact(database, async (trx) => {
+    await lockUserRows(trx, [bet.userId, ...(bet.lockUserIds ?? [])]); // lock order: user rows, then the pair
+    const pair = await lockedPair(trx, database.dialect, bet.userId, bet.now);
+    const plan = bet.plan(pair);
+    const answer = bet.answer(plan, await applyPlanIn(trx, plan));
+    await bet.remember?.(trx, answer);
+    return { answer, pair };
+  });
+  pairTaken(database, pair, bet.userId, bet.nonces);
+  return answer;
+}
