@@ -3,6 +3,7 @@
 // watches is declared here; the seams that feed it are in ops/ (HTTP and bet hooks, the money
 // self-check, round loops, realtime, the group commit, the hash queue, rate limits).
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+import { FastHistogram } from './fast-histogram.ts';
 
 /** The games whose bets are counted (the `game` label). */
 export const GAMES = ['dice', 'plinko', 'upgrade', 'boxes', 'crash', 'wheel', 'battles'] as const;
@@ -42,13 +43,13 @@ export function createMetrics() {
       for (const collect of collectors) collect();
       return registry.metrics();
     },
-    httpDuration: new Histogram({
-      name: 'http_request_duration_seconds',
-      help: 'HTTP requests by route pattern (never the raw URL), method and status class',
-      labelNames: ['route', 'method', 'status_class'] as const,
-      buckets: LATENCY_BUCKETS,
-      registers: r,
-    }),
+    httpDuration: new FastHistogram(
+      'http_request_duration_seconds',
+      'HTTP requests by route pattern (never the raw URL), method and status class',
+      ['route', 'method', 'status_class'],
+      LATENCY_BUCKETS,
+      r,
+    ),
     bets: new Counter({
       name: 'loot_bets_total',
       help: 'Bets (and battle seats) per game: accepted, or refused with a reason',
@@ -67,13 +68,13 @@ export function createMetrics() {
       labelNames: ['game'] as const,
       registers: r,
     }),
-    settleSeconds: new Histogram({
-      name: 'loot_bet_settle_seconds',
-      help: 'From a bet request to its settled answer (instant games), or a round end commit (round games)',
-      labelNames: ['game'] as const,
-      buckets: LATENCY_BUCKETS,
-      registers: r,
-    }),
+    settleSeconds: new FastHistogram(
+      'loot_bet_settle_seconds',
+      'From a bet request to its settled answer (instant games), or a round end commit (round games)',
+      ['game'],
+      LATENCY_BUCKETS,
+      r,
+    ),
     roundLeader: new Gauge({
       name: 'loot_round_leader',
       help: '1 while this process leads the round loop of the game',
