@@ -12,6 +12,7 @@ import { refuseTotals } from './refusals.ts';
 import {
   moveOffsets,
   resolveValue,
+  seedPairOf,
   StalePair,
   StaleRow,
   userTotals,
@@ -67,14 +68,7 @@ const quote = (name: string) => `"${name.replaceAll('"', '""')}"`;
 export function activePairSync(sqlite: SQLite.Database, userId: number): SeedPair | null {
   const r = statements(sqlite).pair.get(userId) as
     { id: number; server_seed: string; server_seed_hash: string; client_seed: string; nonce: number } | undefined;
-  if (!r) return null;
-  return {
-    id: Number(r.id),
-    serverSeed: r.server_seed,
-    serverSeedHash: r.server_seed_hash,
-    clientSeed: r.client_seed,
-    nonce: Number(r.nonce),
-  };
+  return r ? seedPairOf(r) : null;
 }
 
 /** Checks the one row `u` names, or (`add`) adds to it; StaleRow when it no longer matches. */

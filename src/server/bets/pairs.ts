@@ -9,7 +9,7 @@ import type { Database, DB, Dialect } from '../db/database.ts';
 import type { Tables } from '../db/tables.ts';
 import { HttpError } from '../http/errors.ts';
 import { ensurePairs } from '../modules/fair/fair.repository.ts';
-import type { SeedPair } from './plan.ts';
+import { seedPairOf, type SeedPair } from './plan.ts';
 
 const MAX_CACHED = 100_000; // players per process; past it the cache starts again
 
@@ -28,14 +28,7 @@ async function readPair(db: DB | Transaction<Tables>, dialect: Dialect, userId: 
     .where('user_id', '=', userId)
     .where('slot', '=', 'active');
   const r = await (lock && dialect === 'postgres' ? q.forUpdate() : q).executeTakeFirst();
-  if (!r) return undefined;
-  return {
-    id: Number(r.id),
-    serverSeed: r.server_seed,
-    serverSeedHash: r.server_seed_hash,
-    clientSeed: r.client_seed,
-    nonce: Number(r.nonce),
-  };
+  return r && seedPairOf(r);
 }
 
 /** The player's active pair read under their user-row lock (created when missing). */

@@ -17,6 +17,23 @@ export interface SeedPair {
   nonce: number;
 }
 
+/** A fair_seeds row as the pair a plan takes (ids and nonces may come back as strings or bigints). */
+export function seedPairOf(r: {
+  id: number | string | bigint;
+  server_seed: string;
+  server_seed_hash: string;
+  client_seed: string;
+  nonce: number | string | bigint;
+}): SeedPair {
+  return {
+    id: Number(r.id),
+    serverSeed: r.server_seed,
+    serverSeedHash: r.server_seed_hash,
+    clientSeed: r.client_seed,
+    nonce: Number(r.nonce),
+  };
+}
+
 /** One row to insert. A value exactly `{#i}` becomes row i's id; `{#i}` inside text is replaced too. */
 export interface PlanRow {
   table: string;
