@@ -203,7 +203,7 @@ export function RocketHud(props: RocketHudProps) {
       <div className="hud-toggles">
         <MuteToggle />
       </div>
-      <p className="hud-hint muted" data-testid="rocket-hotkey">
+      <p className="hud-note" data-testid="rocket-hotkey">
         <kbd>Space</kbd> bets or cashes out
       </p>
     </div>

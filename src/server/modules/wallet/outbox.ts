@@ -19,23 +19,26 @@ export async function enqueueBalance(db: DB, userId: number, now: number): Promi
 }
 
 /** Asks running servers to publish `event` with `data` (JSON) on `userId`'s private channel. */
-export async function enqueueUserEvent(
+export function enqueueUserEvent(db: DB, userId: number, event: string, data: unknown, now: number): Promise<void> {
+  return enqueue(db, null, userId, event, data, now);
+}
+
+/** Asks running servers to publish `event` with `data` on the public `channel` (about `userId`). */
+export function enqueueChannelEvent(
   db: DB,
+  channel: string,
   userId: number,
   event: string,
   data: unknown,
   now: number,
 ): Promise<void> {
-  await db
-    .insertInto('outbox')
-    .values({ user_id: userId, event, payload: JSON.stringify(data), created_at: now, published_at: null })
-    .execute();
+  return enqueue(db, channel, userId, event, data, now);
 }
 
-/** Asks running servers to publish `event` with `data` on the public `channel` (about `userId`). */
-export async function enqueueChannelEvent(
+/** One outbox row: on `channel`, or on the user's private channel when null. */
+async function enqueue(
   db: DB,
-  channel: string,
+  channel: string | null,
   userId: number,
   event: string,
   data: unknown,
