@@ -2,6 +2,7 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { Writable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import { buildApp, type AppDeps } from '../../src/server/app.ts';
 import { loadConfig, type Config } from '../../src/server/config.ts';
@@ -44,4 +45,16 @@ export async function createTestApp(
       await database.drop();
     },
   };
+}
+
+/** A log stream for `buildApp({ logStream })` that keeps every line the app writes, in `lines`. */
+export function logLines(): { lines: string[]; stream: Writable } {
+  const lines: string[] = [];
+  const stream = new Writable({
+    write(chunk, _enc, done) {
+      lines.push(String(chunk));
+      done();
+    },
+  });
+  return { lines, stream };
 }

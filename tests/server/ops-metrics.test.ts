@@ -1,12 +1,11 @@
 // Issue 28 on every test database: /metrics (who may read it, what a dice bet moves), request ids
 // (echoed, logged, in a 5xx body), readiness vs liveness.
-import { Writable } from 'node:stream';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { AddressInfo } from 'node:net';
 import { buildApp } from '../../src/server/app.ts';
 import { metricsServer } from '../../src/server/ops/metrics-route.ts';
 import { HashQueue } from '../../src/server/modules/auth/hash-queue.ts';
-import { createTestApp, testConfig, type TestApp } from '../helpers/test-app.ts';
+import { createTestApp, logLines, testConfig, type TestApp } from '../helpers/test-app.ts';
 import { createTestDatabase, describeEachDb } from '../helpers/test-db.ts';
 import { createPlayer } from '../helpers/users.ts';
 
@@ -215,13 +214,7 @@ const prodSecrets = {
 };
 
 it("every log line of a request carries its id (the handler's own too)", async () => {
-  const lines: string[] = [];
-  const stream = new Writable({
-    write(chunk, _enc, done) {
-      lines.push(String(chunk));
-      done();
-    },
-  });
+  const { lines, stream } = logLines();
   const database = await createTestDatabase('sqlite');
   const { fastify } = await buildApp({ config: testConfig({ LOG_LEVEL: 'info' }), database, logStream: stream });
   await database.close(); // the health check fails: its handler's error is logged

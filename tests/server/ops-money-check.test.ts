@@ -2,11 +2,10 @@
 // ledger's back turns loot_ledger_drift_violations{invariant="balance"} non-zero — found by the window
 // of recently changed players, and by the full pass — with a log line naming the player; repaired, the
 // next full pass reads 0 again.
-import { Writable } from 'node:stream';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { buildApp, type App } from '../../src/server/app.ts';
-import { testConfig } from '../helpers/test-app.ts';
+import { logLines, testConfig } from '../helpers/test-app.ts';
 import { createTestDatabase, describeEachDb, type TestDatabase } from '../helpers/test-db.ts';
 import { createPlayer } from '../helpers/users.ts';
 import { runAdmin } from '../../src/server/cli/admin.ts';
@@ -15,15 +14,9 @@ describeEachDb('money self-check', (dialect) => {
   let app: App;
   let database: TestDatabase;
   const config = testConfig({ LOG_LEVEL: 'error' });
-  const lines: string[] = [];
+  const { lines, stream } = logLines();
   beforeAll(async () => {
     database = await createTestDatabase(dialect);
-    const stream = new Writable({
-      write(chunk, _enc, done) {
-        lines.push(String(chunk));
-        done();
-      },
-    });
     app = await buildApp({ config, database, logStream: stream });
   });
   afterAll(async () => {

@@ -2,7 +2,6 @@
 // no framing and a strict referrer policy (self-contained server pages get their own relaxed CSP);
 // login codes and tokens never reach the request log; look-alike mixed-script names are refused.
 // Issue 24 item 13: Strict-Transport-Security in production behind an https PUBLIC_URL only.
-import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/server/app.ts';
 import { redactUrl } from '../../src/server/http/log-redaction.ts';
@@ -11,7 +10,7 @@ import { seedCatalog } from '../../src/server/modules/boxes/boxes.service.ts';
 import { customBoxCreateBodySchema } from '../../src/shared/api/user-boxes.ts';
 import { registerFormSchema } from '../../src/shared/api/auth.ts';
 import { captchaScriptUrl } from '../../src/client/lib/captcha.ts';
-import { createTestApp, testConfig, type TestApp } from '../helpers/test-app.ts';
+import { createTestApp, logLines, testConfig, type TestApp } from '../helpers/test-app.ts';
 import { createTestDatabase, describeEachDb } from '../helpers/test-db.ts';
 import { createPlayer } from '../helpers/users.ts';
 import { freshEmail, registerCall } from '../helpers/accounts.ts';
@@ -123,13 +122,7 @@ describe('request log redaction', () => {
   });
 
   it('the app logs request URLs without the secrets', async () => {
-    const lines: string[] = [];
-    const stream = new Writable({
-      write(chunk, _enc, done) {
-        lines.push(String(chunk));
-        done();
-      },
-    });
+    const { lines, stream } = logLines();
     const database = await createTestDatabase('sqlite');
     const { fastify } = await buildApp({ config: testConfig({ LOG_LEVEL: 'info' }), database, logStream: stream });
     try {
