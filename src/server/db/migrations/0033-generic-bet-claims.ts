@@ -13,7 +13,9 @@
 //   - the opening tables (inventory_items, drops, box_openings) and upgrades take static INSERTs
 //     like dice_bets and plinko_bets (plpgsql plans an EXECUTE on every call: box openings ×5 on
 //     the generic path went 696 → 436/s). The column lists are here: a new column of these tables
-//     must be added below, else it takes null;
+//     must be added below, else it takes null. An opening's box-version check (`boxes` by id and
+//     current_version_id) and its counter (`box_open_counts` by box_id and shard, adding n) are
+//     static statements too when the plan names exactly those columns; any other shape is generic;
 //   - `{#i}` is replaced by la_plan_ids per token present, not per id inserted so far.
 import { sql, type Kysely } from 'kysely';
 import type { Dialect } from '../database.ts';
@@ -57,9 +59,16 @@ begin
   -- the rows the plan was made on (a box at its version): read only, before any lock
   if has_updates then
     for r in select value from jsonb_array_elements(p->'updates') loop
-      cols := (select string_agg(format('%I = %L', k, r#>>array['where', k]), ' and ')
-                 from jsonb_object_keys(r->'where') as k);
-      execute format('select count(*) from %I where %s', r->>'table', cols) into n;
+      if r->>'table' = 'boxes' and r->'where' = jsonb_build_object('id', r#>'{where,id}',
+                                                                   'current_version_id', r#>'{where,current_version_id}') then
+        -- a box at the version opened (every opening): a static statement
+        select count(*) into n from boxes
+          where id = (r#>>'{where,id}')::bigint and current_version_id = (r#>>'{where,current_version_id}')::bigint;
+      else
+        cols := (select string_agg(format('%I = %L', k, r#>>array['where', k]), ' and ')
+                   from jsonb_object_keys(r->'where') as k);
+        execute format('select count(*) from %I where %s', r->>'table', cols) into n;
+      end if;
       if n <> 1 then return jsonb_build_object('status', 'stale_row', 'table', r->>'table'); end if;
     end loop;
   end if;
@@ -184,6 +193,14 @@ begin
   end if;
   if p->'counters' <> '[]' then
     for r in select value from jsonb_array_elements(p->'counters') loop
+      if r->>'table' = 'box_open_counts' and r->'add' = jsonb_build_object('n', r#>'{add,n}')
+         and r->'key' = jsonb_build_object('box_id', r#>'{key,box_id}', 'shard', r#>'{key,shard}') then
+        -- the openings counter (every opening): a static statement
+        insert into box_open_counts (box_id, shard, n)
+          values ((r#>>'{key,box_id}')::bigint, (r#>>'{key,shard}')::integer, (r#>>'{add,n}')::bigint)
+          on conflict (box_id, shard) do update set n = box_open_counts.n + excluded.n;
+        continue;
+      end if;
       select string_agg(quote_ident(k), ', ') into cols
         from (select jsonb_object_keys(r->'key') as k union all select jsonb_object_keys(r->'add')) as c;
       execute format('insert into %1$I (%2$s) select %2$s from jsonb_populate_record(null::%1$I, $1) on conflict (%3$s) do update set %4$s',
