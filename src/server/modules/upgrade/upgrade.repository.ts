@@ -136,12 +136,6 @@ function upgradeRows(db: Q) {
     ]);
 }
 
-/** One upgrade by id (inside the transaction that made it, or later). */
-export async function findUpgrade(db: Q, id: number): Promise<Upgrade> {
-  const row = await upgradeRows(db).where('upgrades.id', '=', id).executeTakeFirstOrThrow();
-  return toUpgrade(row, null);
-}
-
 /** A player's latest upgrades, newest first, with the server seed once revealed. */
 export async function listUpgrades(db: Q, userId: number, limit: number): Promise<Upgrade[]> {
   const rows = await upgradeRows(db)
