@@ -136,6 +136,12 @@ function upgradeRows(db: Q) {
     ]);
 }
 
+/** One upgrade by id (the replay page's; its server seed is joined by the caller once revealed). */
+export async function findUpgrade(db: Q, id: number): Promise<Upgrade> {
+  const row = await upgradeRows(db).where('upgrades.id', '=', id).executeTakeFirstOrThrow();
+  return toUpgrade(row, null);
+}
+
 /** A player's latest upgrades, newest first, with the server seed once revealed. */
 export async function listUpgrades(db: Q, userId: number, limit: number): Promise<Upgrade[]> {
   const rows = await upgradeRows(db)
