@@ -12,8 +12,6 @@ import type {
 import type { OpenBody, OpenResponse } from '../../../shared/api/box-open.ts';
 import type { boxVersionResponseSchema, OpeningsResponse } from '../../../shared/api/box-fair.ts';
 
-type DropList = z.infer<typeof dropListResponseSchema>;
-
 /** GET /api/boxes with the given filters. */
 export const listBoxes = (query: QueryOf<typeof boxListQuerySchema> = {}) =>
   api<BoxListResponse>('GET', withQuery('/api/boxes', query));
@@ -31,6 +29,8 @@ export const openBox = (slug: string, body: OpenBody) => api<OpenResponse>('POST
 /** GET /api/boxes/openings: the player's last `perPage` openings of box `slug`. */
 export const listBoxOpenings = (slug: string, perPage: number) =>
   api<OpeningsResponse>('GET', withQuery('/api/boxes/openings', { box: slug, per_page: perPage }));
+
+type DropList = z.infer<typeof dropListResponseSchema>;
 
 /** GET /api/last-drops: the site-wide live drops. */
 export const getLastDrops = () => api<DropList>('GET', '/api/last-drops');
