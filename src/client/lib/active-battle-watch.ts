@@ -2,10 +2,11 @@
 // (it may have finished while the tab was closed) and its channel's battleEnded / battleCanceled
 // clear the store wherever the player is.
 import { useEffect } from 'react';
-import { api, ApiError } from './api.ts';
+import { ApiError } from './api.ts';
+import { getBattle } from './api/battles.ts';
 import { onPublicEvent } from './public-channel.ts';
 import { useActiveBattle } from '../stores/active-battle.ts';
-import { BATTLE_EVENTS, battleChannel, type Battle } from '../../shared/api/battles.ts';
+import { BATTLE_EVENTS, battleChannel } from '../../shared/api/battles.ts';
 
 /** Watches battle `id` until it finishes; returns the stop function. */
 export function watchBattle(id: number): () => void {
@@ -14,7 +15,7 @@ export function watchBattle(id: number): () => void {
     onPublicEvent(BATTLE_EVENTS.ended, () => settle('ended'), battleChannel(id)),
     onPublicEvent(BATTLE_EVENTS.canceled, () => settle('canceled'), battleChannel(id)),
   ];
-  api<{ data: Battle }>('GET', `/api/battles/${id}`).then(
+  getBattle(id).then(
     (res) => settle(res.data.status),
     (e: unknown) => e instanceof ApiError && e.status === 404 && settle('canceled'), // gone; else the channel clears it
   );

@@ -1,6 +1,7 @@
 // Page-view analytics (spec §2): an adapter that pushes to window.dataLayer when a tag-manager
 // id is configured (GET /api/config gtm_id) and does nothing otherwise. No third-party script
 // loads unless an id is configured.
+import { runtimeConfig } from './runtime-config.ts';
 
 /** One analytics event as pushed to the tag manager. */
 export interface PageView {
@@ -58,10 +59,9 @@ export function createAnalytics(gtmId: string | null | undefined, win?: DataLaye
 
 let current: Promise<Analytics> | null = null;
 
-/** The app's adapter, built once from GET /api/config (no id or a failed call → do nothing). */
+/** The app's adapter, built once from the runtime config (no id or a failed call → do nothing). */
 export function appAnalytics(): Promise<Analytics> {
-  current ??= fetch('/api/config', { headers: { Accept: 'application/json' } })
-    .then((r) => (r.ok ? (r.json() as Promise<{ gtm_id?: string | null }>) : { gtm_id: null }))
+  current ??= runtimeConfig()
     .then((c) => createAnalytics(c.gtm_id))
     .catch(() => noAnalytics);
   return current;

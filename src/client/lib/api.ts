@@ -31,17 +31,18 @@ export function apiHeaders(extra: Record<string, string> = {}): Record<string, s
   return headers;
 }
 
-/** Calls the API; resolves to the parsed JSON body, rejects with ApiError. */
+/** Calls the API with a JSON body (FormData goes as multipart); resolves to the parsed JSON body, rejects with ApiError. */
 export async function api<T = unknown>(
   method: 'GET' | 'POST' | 'PUT' | 'DELETE',
   path: string,
   body?: unknown,
   retried = false,
 ): Promise<T> {
+  const json = body !== undefined && !(body instanceof FormData); // multipart: the browser sets its Content-Type
   const res = await fetch(path, {
     method,
-    headers: apiHeaders(body === undefined ? {} : { 'Content-Type': 'application/json' }),
-    body: body === undefined ? undefined : JSON.stringify(body),
+    headers: apiHeaders(json ? { 'Content-Type': 'application/json' } : {}),
+    body: body === undefined || body instanceof FormData ? body : JSON.stringify(body),
   });
   const text = await res.text();
   const data = text ? (JSON.parse(text) as unknown) : {};

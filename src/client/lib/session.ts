@@ -1,7 +1,9 @@
 // Session bootstrap (spec §4 Session): tokens in the `token` and `refreshToken` cookies, both
 // expiring after expires_in; the profile loads 100 ms after tokens are stored; a 401 with a user
 // and a refresh token present triggers ONE shared refresh and one retry; a failed refresh logs out.
-import { api, setUnauthorizedHandler } from './api.ts';
+import { setUnauthorizedHandler } from './api.ts';
+import { logoutSession, requestToken } from './api/auth.ts';
+import { getProfile } from './api/profile.ts';
 import { deleteCookie, getCookie, setCookie } from './cookies.ts';
 import { runtimeConfig } from './runtime-config.ts';
 import { useSession } from '../stores/session.ts';
@@ -31,7 +33,7 @@ export function storeTokens(pair: TokenResponse, now = Date.now()): Promise<Publ
 export async function loadProfile(): Promise<PublicUser | null> {
   const version = useSession.getState().userVersion;
   try {
-    const { data } = await api<{ data: PublicUser }>('GET', '/api/profile');
+    const { data } = await getProfile();
     // a rename (or a sign-out) answered while this was on its way is newer: keep it
     if (useSession.getState().userVersion === version) useSession.getState().setUser(data);
     return data;
@@ -44,7 +46,7 @@ export async function loadProfile(): Promise<PublicUser | null> {
 /** The password grant (login form). Rejects with ApiError carrying the server's message. */
 export async function login(email: string, password: string): Promise<void> {
   const { oauth } = await runtimeConfig();
-  const pair = await api<TokenResponse>('POST', '/oauth/token', {
+  const pair = await requestToken({
     grant_type: 'password',
     client_id: oauth.client_id,
     client_secret: oauth.client_secret,
@@ -58,7 +60,7 @@ export async function login(email: string, password: string): Promise<void> {
 /** The social grant with a provider access token from /social/handle. */
 export async function socialLogin(provider: string, providerAccessToken: string): Promise<void> {
   const { oauth } = await runtimeConfig();
-  const pair = await api<TokenResponse>('POST', '/oauth/token', {
+  const pair = await requestToken({
     grant_type: 'social',
     client_id: oauth.client_id,
     client_secret: oauth.client_secret,
@@ -107,7 +109,7 @@ export function refreshOnce(): Promise<boolean> {
 
 /** Clears tokens and user and goes to /; tells the server to revoke the session if it can. */
 export async function logout(callServer = true): Promise<void> {
-  if (callServer && getCookie('token')) await api('POST', '/api/profile/logout').catch(() => undefined);
+  if (callServer && getCookie('token')) await logoutSession().catch(() => undefined);
   deleteCookie('token');
   deleteCookie('refreshToken');
   useSession.getState().clear();

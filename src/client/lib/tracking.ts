@@ -1,6 +1,6 @@
 // utm_source tracking (spec §4): outside /ref/ paths, GET /api/tl/{utm_source} once per page load
 // and keep the returned link in the trackingLink cookie until 23:59:59.999 local time.
-import { api } from './api.ts';
+import { getTrackingLink } from './api/auth.ts';
 import { setCookie } from './cookies.ts';
 
 let tracked = false;
@@ -18,7 +18,7 @@ export async function trackUtmSource(pathname: string, search: string, now = new
   if (tracked || !source || pathname.startsWith('/ref/')) return null;
   tracked = true;
   try {
-    const { link } = await api<{ link: string }>('GET', `/api/tl/${encodeURIComponent(source)}`);
+    const { link } = await getTrackingLink(source);
     setCookie('trackingLink', link, endOfLocalDay(now));
     return link;
   } catch (e) {

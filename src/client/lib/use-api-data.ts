@@ -1,7 +1,7 @@
-// The fetch hook every page uses: loads one API resource: data, error, loading and a reload, ignoring late answers.
-import { useCallback, useEffect, useState } from 'react';
+// The fetch hook every page uses: loads one API resource through its typed call (src/client/lib/api/):
+// data, error, loading and a reload, ignoring late answers.
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import type { ApiError } from './api.ts';
-import { api } from './api.ts';
 
 /** The state of a GET. */
 export interface ApiData<T> {
@@ -11,19 +11,29 @@ export interface ApiData<T> {
   reload(): void;
 }
 
-/** GETs `path` (null = nothing to load) and again whenever it or `version` changes or reload() is called. */
-export function useApiData<T>(path: string | null, version = 0): ApiData<T> {
+/**
+ * Calls `load(...args)` (a module-level API function; args null = nothing to load) and again whenever
+ * the args' values or `version` change or reload() is called.
+ */
+export function useApiData<A extends readonly unknown[], T>(
+  load: (...args: A) => Promise<T>,
+  args: A | null,
+  version = 0,
+): ApiData<T> {
   const [state, setState] = useState<{ data: T | null; error: ApiError | Error | null; loading: boolean }>({
     data: null,
     error: null,
-    loading: path !== null,
+    loading: args !== null,
   });
   const [tick, setTick] = useState(0);
+  const key = args === null ? null : JSON.stringify(args);
+  // the args by value: a new array of the same values is the same request
+  const request = useMemo(() => args, [key]);
   useEffect(() => {
-    if (path === null) return;
+    if (request === null) return;
     let live = true;
     setState((s) => ({ ...s, loading: true }));
-    api<T>('GET', path).then(
+    load(...request).then(
       (data) => live && setState({ data, error: null, loading: false }),
       (error: unknown) =>
         live &&
@@ -36,7 +46,7 @@ export function useApiData<T>(path: string | null, version = 0): ApiData<T> {
     return () => {
       live = false;
     };
-  }, [path, version, tick]);
+  }, [load, request, version, tick]);
   const reload = useCallback(() => setTick((n) => n + 1), []);
   return { ...state, reload };
 }

@@ -41,3 +41,8 @@ export const rotateSchema = z.object({
 export type Seeds = z.infer<typeof seedsSchema>;
 export type RevealedPair = z.infer<typeof revealedPairSchema>;
 export type RotateResult = z.infer<typeof rotateSchema>;
+
+/** GET /api/fair/seeds and POST /api/fair/client-seed. */
+export const seedsResponseSchema = z.object({ data: seedsSchema });
+/** POST /api/fair/rotate. */
+export const rotateResponseSchema = z.object({ data: rotateSchema });

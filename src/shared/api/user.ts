@@ -20,3 +20,6 @@ export const publicUserSchema = z.object({
 
 /** A signed-in player. */
 export type PublicUser = z.infer<typeof publicUserSchema>;
+
+/** GET /api/profile. */
+export const profileResponseSchema = z.object({ data: publicUserSchema });

@@ -20,8 +20,7 @@ vi.mock('../../../src/client/games/battles/battle-channel.ts', () => ({
 }));
 vi.mock('../../../src/client/lib/public-channel.ts', () => ({ onPublicEvent: () => () => undefined }));
 
-const { createBattle, joinBattle, leaveBattle, battleApiPath } =
-  await import('../../../src/client/games/battles/battle-api.ts');
+const { createBattle, joinBattle, leaveBattle } = await import('../../../src/client/games/battles/battle-api.ts');
 const { useBattle } = await import('../../../src/client/games/battles/use-battle.ts');
 const { BattleActions } = await import('../../../src/client/games/battles/battle-actions.tsx');
 const { BattleInvite } = await import('../../../src/client/games/battles/battle-invite.tsx');
@@ -76,7 +75,6 @@ describe('battle calls', () => {
     await leaveBattle(8);
     expect(calls.at(-1)).toMatchObject({ url: '/api/battles/8/leave', method: 'POST' });
     expect(useActiveBattle.getState().battleId).toBeNull();
-    expect(battleApiPath(7, 'a b')).toBe('/api/battles/7?code=a%20b');
   });
 });
 

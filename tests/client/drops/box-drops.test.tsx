@@ -1,4 +1,4 @@
-// A box page's own drops in jsdom: the last-drops URL of each box kind with and without best, the
+// A box page's own drops in jsdom (the last-drops URLs are in tests/client/lib/api-calls.test.ts): the
 // tiles rendered from the answer, the best toggle re-requesting, and live drops of other boxes ignored.
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
@@ -13,7 +13,7 @@ vi.mock('../../../src/client/lib/public-channel.ts', () => ({
   },
 }));
 
-const { BoxDrops, bestDrops, boxDropsUrl } = await import('../../../src/client/features/drops/box-drops.tsx');
+const { BoxDrops, bestDrops } = await import('../../../src/client/features/drops/box-drops.tsx');
 
 function drop(id: number, price: number, slug = 'tiny', source = 'box'): Drop {
   return {
@@ -48,13 +48,6 @@ afterEach(() => {
 });
 
 describe('box drops', () => {
-  it('builds the last-drops URL of each box kind, with best=1 only in best mode', () => {
-    expect(boxDropsUrl('box', 'tiny', false)).toBe('/api/boxes/tiny/last-drops?limit=20');
-    expect(boxDropsUrl('box', 'tiny', true)).toBe('/api/boxes/tiny/last-drops?limit=20&best=1');
-    expect(boxDropsUrl('free', 'daily', true, 5)).toBe('/api/free-boxes/daily/last-drops?limit=5&best=1');
-    expect(boxDropsUrl('user', 'mine', false)).toBe('/api/user-boxes/mine/last-drops?limit=20');
-  });
-
   it('shows the latest drops, and the best ones by price after the toggle', async () => {
     const urls = mockFetch((url) => (url.includes('best=1') ? [drop(2, 500), drop(1, 5)] : [drop(3, 1), drop(2, 500)]));
     await act(async () => render(<BoxDrops slug="tiny" />, { wrapper: MemoryRouter }));

@@ -2,10 +2,11 @@
 // hash, the committed next hash, the nonce, the client seed (changeable), "Rotate seed" (reveals the
 // active server seed) and the revealed pairs (GET /api/fair/seeds `previous`, newest first).
 import { useEffect, useId, useState } from 'react';
-import { api, errorText } from '../../lib/api.ts';
+import { errorText } from '../../lib/api.ts';
+import { getSeeds, rotateSeeds, submitClientSeed } from '../../lib/api/fair.ts';
 import { formatDateTime } from '../../lib/format.ts';
 import { Button } from '../ui/button.tsx';
-import type { RevealedPair, RotateResult, Seeds } from '../../../shared/api/fair.ts';
+import type { RevealedPair, Seeds } from '../../../shared/api/fair.ts';
 import './seed-pair-panel.css';
 
 /** Props of the panel. */
@@ -28,7 +29,7 @@ export function SeedPairPanel({ version = 0, onChange, collapsible = false, clas
 
   useEffect(() => {
     let live = true;
-    api<{ data: Seeds }>('GET', '/api/fair/seeds').then(
+    getSeeds().then(
       (r) => {
         if (!live) return;
         setSeeds(r.data);
@@ -56,14 +57,14 @@ export function SeedPairPanel({ version = 0, onChange, collapsible = false, clas
   };
   const rotate = () =>
     run('rotate', async () => {
-      const r = await api<{ data: RotateResult }>('POST', '/api/fair/rotate', {});
+      const r = await rotateSeeds();
       setRevealed(r.data.previous);
       setSeeds((s) => (s ? { ...s, ...r.data.current, previous: [r.data.previous, ...s.previous] } : s));
       return 'Seed pair rotated: the old server seed is revealed below.';
     });
   const changeClientSeed = () =>
     run('client', async () => {
-      const r = await api<{ data: Seeds }>('POST', '/api/fair/client-seed', { client_seed: clientSeed.trim() });
+      const r = await submitClientSeed(clientSeed.trim());
       setSeeds(r.data);
       setClientSeed(r.data.client_seed);
       return 'Client seed changed.';

@@ -3,11 +3,10 @@
 // earned and claimable commission, and Claim.
 import { useState } from 'react';
 import { Link } from 'react-router';
-import type { z } from 'zod';
-import type { Affiliate, affiliateClaimResponseSchema } from '../../../shared/api/affiliates.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { toast } from '../../components/ui/toaster.tsx';
-import { api, errorText } from '../../lib/api.ts';
+import { errorText } from '../../lib/api.ts';
+import { claimCommission, getAffiliate, setReferralCode } from '../../lib/api/affiliates.ts';
 import { formatDollars, formatNumber } from '../../lib/format.ts';
 import { useApiData } from '../../lib/use-api-data.ts';
 import { useSession } from '../../stores/session.ts';
@@ -29,7 +28,7 @@ function CodeForm({ onChanged }: { onChanged(): void }) {
   const save = async () => {
     setBusy(true);
     try {
-      const r = await api<{ msg: string }>('PUT', '/api/affiliates/code', { code });
+      const r = await setReferralCode(code);
       toast.success(r.msg);
       setError(null);
       onChanged();
@@ -67,7 +66,7 @@ function CodeForm({ onChanged }: { onChanged(): void }) {
 
 /** The Affiliates page. */
 export default function ReferralPage() {
-  const { data, error, reload } = useApiData<{ data: Affiliate }>('/api/affiliates');
+  const { data, error, reload } = useApiData(getAffiliate, []);
   const [claiming, setClaiming] = useState(false);
   const a = data?.data;
   const copy = async () => {
@@ -82,7 +81,7 @@ export default function ReferralPage() {
   const claim = async () => {
     setClaiming(true);
     try {
-      const r = await api<z.infer<typeof affiliateClaimResponseSchema>>('POST', '/api/affiliates/claim');
+      const r = await claimCommission();
       useSession.getState().applyBalance(r.balance);
       toast.success(r.msg);
     } catch (e) {

@@ -5,7 +5,8 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { z } from 'zod';
 import { loginFormSchema, registerFormSchema } from '../../../shared/api/auth.ts';
-import { api, ApiError } from '../../lib/api.ts';
+import { ApiError } from '../../lib/api.ts';
+import { registerAccount } from '../../lib/api/auth.ts';
 import { captchaToken, preloadCaptcha } from '../../lib/captcha.ts';
 import { login } from '../../lib/session.ts';
 import { useModals } from '../../stores/modals.ts';
@@ -38,7 +39,7 @@ function RegisterForm({ onDone }: { onDone(msg: string): void }) {
     setError(null);
     try {
       const ref = localStorage.getItem(referralKey) ?? undefined;
-      const { msg } = await api<{ msg: string }>('POST', '/api/auth/register', {
+      const { msg } = await registerAccount({
         ...v,
         ref,
         'g-recaptcha-response': await captchaToken('register'),

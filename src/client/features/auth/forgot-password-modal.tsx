@@ -5,7 +5,8 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { z } from 'zod';
 import { forgotFormSchema } from '../../../shared/api/auth.ts';
-import { api, ApiError } from '../../lib/api.ts';
+import { ApiError } from '../../lib/api.ts';
+import { forgotPassword } from '../../lib/api/auth.ts';
 import { captchaToken, preloadCaptcha } from '../../lib/captcha.ts';
 import { useModals } from '../../stores/modals.ts';
 import { toast } from '../../components/ui/toaster.tsx';
@@ -29,7 +30,7 @@ export default function ForgotPasswordModal() {
   const submit = handleSubmit(async (v) => {
     setError(null);
     try {
-      const { msg } = await api<{ msg: string }>('POST', '/api/auth/forgot-password', {
+      const { msg } = await forgotPassword({
         email: v.email,
         'g-recaptcha-response': await captchaToken('forgot_password'),
       });

@@ -3,7 +3,7 @@
 import { useEffect } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { referralKey } from './referral.ts';
-import { api } from '../../lib/api.ts';
+import { countReferralVisit } from '../../lib/api/affiliates.ts';
 
 /** The referral landing page. */
 export default function RefPage() {
@@ -13,7 +13,7 @@ export default function RefPage() {
     if (link && link.length <= 32) {
       localStorage.setItem(referralKey, link);
       // the server counts this browser (its la_visitor cookie) once per code and UTC day
-      void api('POST', `/api/affiliates/visit/${encodeURIComponent(link)}`).catch(() => undefined);
+      void countReferralVisit(link).catch(() => undefined);
     }
     void navigate('/?modal=register', { replace: true });
   }, [link, navigate]);

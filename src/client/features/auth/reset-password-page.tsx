@@ -6,7 +6,8 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useNavigate, useSearchParams } from 'react-router';
 import type { z } from 'zod';
 import { resetBodySchema } from '../../../shared/api/auth.ts';
-import { api, ApiError } from '../../lib/api.ts';
+import { ApiError } from '../../lib/api.ts';
+import { resetPassword } from '../../lib/api/auth.ts';
 import { Field, FormMessage, SubmitButton } from './form-parts.tsx';
 import './auth.css';
 import { toast } from '../../components/ui/toaster.tsx';
@@ -34,7 +35,7 @@ export default function ResetPasswordPage() {
   const submit = handleSubmit(async (v) => {
     setMessage(null);
     try {
-      const { msg } = await api<{ msg: string }>('POST', '/api/auth/reset-password', v);
+      const { msg } = await resetPassword(v);
       setMessage({ text: msg, ok: true });
       toast.success(msg);
       setTimeout(() => void navigate('/?modal=login'), 1500);

@@ -3,7 +3,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { socialProviders } from '../../../shared/api/auth.ts';
-import { api } from '../../lib/api.ts';
+import { handleSocialCallback } from '../../lib/api/auth.ts';
 import { socialLogin } from '../../lib/session.ts';
 
 /** The social sign-in callback page. */
@@ -22,7 +22,7 @@ export default function SocialCallbackPage() {
     query.set('provider', provider);
     void (async () => {
       try {
-        const h = await api<{ provider: string; provider_access_token: string }>('GET', `/social/handle?${query}`);
+        const h = await handleSocialCallback(query);
         await socialLogin(h.provider, h.provider_access_token);
         void navigate('/', { replace: true });
       } catch (e) {

@@ -2,7 +2,8 @@
 // answer (msg, or the error's message) is shown, with a way on.
 import { useEffect, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { api, errorText } from '../../lib/api.ts';
+import { errorText } from '../../lib/api.ts';
+import { verifyEmail } from '../../lib/api/auth.ts';
 import { loadProfile } from '../../lib/session.ts';
 import { useSession } from '../../stores/session.ts';
 import './auth.css';
@@ -16,7 +17,7 @@ export default function VerifyEmailPage() {
   useEffect(() => {
     if (sent.current) return; // React's development double effect must not post twice
     sent.current = true;
-    api<{ msg: string }>('POST', '/api/auth/verify-email', { token: params.get('token') ?? '' })
+    verifyEmail(params.get('token') ?? '')
       .then(({ msg }) => {
         setResult({ text: msg, ok: true });
         if (useSession.getState().user) void loadProfile();

@@ -2,8 +2,8 @@
 // the shared fair code; the item comes from that opening's own box version (old versions stay
 // served), so a changed box never changes an old result. History rows link here prefilled.
 import { Link } from 'react-router';
-import type { BoxVersion } from '../../../shared/api/box-fair.ts';
 import { ApiError, errorText } from '../../lib/api.ts';
+import { getBoxVersion } from '../../lib/api/boxes.ts';
 import { CommitmentNote } from '../../components/fair/commitment-note.tsx';
 import { SeedForm, useSeedForm, type SeedField } from '../../components/fair/seed-form.tsx';
 import { computeTicket, itemForTicket, type BoxFairForm } from './box-fair-compute.ts';
@@ -32,10 +32,10 @@ export default function BoxFairPage() {
   });
   const box = form.box.trim();
   const versionOk = /^[1-9]\d{0,5}$/.test(form.version.trim());
-  const path = /^[a-z0-9-]{1,64}$/.test(box) && versionOk ? `/api/boxes/${box}/versions/${form.version.trim()}` : null;
-  const { data, error } = useApiData<{ data: BoxVersion }>(path);
+  const valid = /^[a-z0-9-]{1,64}$/.test(box) && versionOk;
+  const { data, error } = useApiData(getBoxVersion, valid ? [box, form.version.trim()] : null);
   const version =
-    path && data?.data.box.slug === box && String(data.data.version) === form.version.trim() ? data.data : null;
+    valid && data?.data.box.slug === box && String(data.data.version) === form.version.trim() ? data.data : null;
   const result = computeTicket(form);
   const won = version && 'ticket' in result ? itemForTicket(version.items, result.ticket) : undefined;
 
@@ -75,7 +75,7 @@ export default function BoxFairPage() {
           </p>
         )}
       </output>
-      {path && error && (
+      {valid && error && (
         <p className="notice notice-error" role="alert">
           {error instanceof ApiError && error.status === 404 ? 'No such box version.' : errorText(error)}
         </p>

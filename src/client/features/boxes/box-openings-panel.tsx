@@ -4,8 +4,9 @@
 import { useCallback, useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import type { OpeningsResponse } from '../../../shared/api/box-fair.ts';
-import type { RotateResult } from '../../../shared/api/fair.ts';
-import { api, errorText } from '../../lib/api.ts';
+import { errorText } from '../../lib/api.ts';
+import { listBoxOpenings } from '../../lib/api/boxes.ts';
+import { rotateSeeds } from '../../lib/api/fair.ts';
 import { useSession } from '../../stores/session.ts';
 import { boxVerifyLink } from './box-fair-links.ts';
 import { formatDateTime, formatDollars } from '../../lib/format.ts';
@@ -53,7 +54,7 @@ export function BoxOpeningsPanel({ slug }: { slug: string }) {
 
   const load = useCallback(async () => {
     try {
-      setRows((await api<OpeningsResponse>('GET', `/api/boxes/openings?box=${slug}&per_page=${LIMIT}`)).data);
+      setRows((await listBoxOpenings(slug, LIMIT)).data);
       setError(null);
     } catch (e) {
       setError(errorText(e));
@@ -68,7 +69,7 @@ export function BoxOpeningsPanel({ slug }: { slug: string }) {
 
   const rotate = async () => {
     try {
-      await api<{ data: RotateResult }>('POST', '/api/fair/rotate', {});
+      await rotateSeeds();
       setTick((n) => n + 1);
     } catch (e) {
       setError(errorText(e));

@@ -7,8 +7,8 @@ import { useParams } from 'react-router';
 import { BoxDrops } from '../drops/index.ts';
 import { BoxOpeningsPanel } from './box-openings-panel.tsx';
 import { BoxCreator } from '../custom-boxes/index.ts';
-import type { BoxDetail } from '../../../shared/api/boxes.ts';
 import { ApiError } from '../../lib/api.ts';
+import { getBox } from '../../lib/api/boxes.ts';
 import { formatChance, formatDollars } from '../../lib/format.ts';
 import { ItemTile } from './item-tile.tsx';
 import { throwPageNotFound } from './not-found.ts';
@@ -25,7 +25,7 @@ export default function BoxPage() {
   const { slug, boxtype, boxname } = useParams();
   const name = slug ?? boxname ?? '';
   const valid = slugPattern.test(name);
-  const { data, error } = useApiData<{ data: BoxDetail }>(valid ? `/api/boxes/${name}` : null);
+  const { data, error } = useApiData(getBox, valid ? [name] : null);
   const box = data?.data;
   if (
     !valid ||

@@ -1,7 +1,8 @@
 // /boxes: every box with search, type filter, price range and sort, kept in the URL query.
-import { BOX_SORTS, type BoxListResponse } from '../../../shared/api/boxes.ts';
+import { BOX_SORTS } from '../../../shared/api/boxes.ts';
 import { BoxCard } from './box-card.tsx';
 import { useApiData } from '../../lib/use-api-data.ts';
+import { listBoxes } from '../../lib/api/boxes.ts';
 import { PriceRangeFields, SearchField, useQueryFilters } from '../../components/ui/query-filters.tsx';
 import './boxes.css';
 import { ErrorNotice } from '../../components/ui/page-status.tsx';
@@ -19,8 +20,8 @@ const keys = ['search', 'type', 'min_price', 'max_price', 'sort'] as const;
 export default function BoxesPage() {
   const filters = useQueryFilters();
   const { params, set } = filters;
-  const query = new URLSearchParams(keys.flatMap((k) => (params.get(k) ? [[k, params.get(k)!]] : [])));
-  const { data, error, loading } = useApiData<BoxListResponse>(`/api/boxes${query.size ? `?${query}` : ''}`);
+  const query = Object.fromEntries(keys.map((k) => [k, params.get(k)]));
+  const { data, error, loading } = useApiData(listBoxes, [query]);
 
   return (
     <section className="page page-wide" data-testid="boxes-page">

@@ -1,7 +1,7 @@
 // Feeds the chat store: the history from GET /api/chat once, then `chatMessage` and
 // `chatMessageDeleted` from the public channel `chat` for as long as the page is open.
 import { useEffect } from 'react';
-import { api } from '../../lib/api.ts';
+import { getChatMessages } from '../../lib/api/chat.ts';
 import { onPublicEvent } from '../../lib/public-channel.ts';
 import { useSession } from '../../stores/session.ts';
 import {
@@ -36,7 +36,7 @@ export function useChatFeed(): void {
       CHAT_CHANNEL,
     );
     let live = true;
-    api<{ data: ChatMessage[] }>('GET', '/api/chat').then(
+    getChatMessages().then(
       (r) => live && useChat.getState().setHistory(r.data),
       (e: unknown) => console.warn('chat history failed', e),
     );

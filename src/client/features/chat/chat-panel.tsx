@@ -3,7 +3,8 @@
 // a shared bet shows as a card linking to its replay; guests read and are asked to log in to write.
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
-import { api, errorText } from '../../lib/api.ts';
+import { errorText } from '../../lib/api.ts';
+import { postChatMessage } from '../../lib/api/chat.ts';
 import { useModals } from '../../stores/modals.ts';
 import { useSession } from '../../stores/session.ts';
 import { LevelBadge } from '../../components/ui/level-badge.tsx';
@@ -52,7 +53,7 @@ function Composer() {
     setSending(true);
     setError(null);
     try {
-      const r = await api<{ data: ChatMessage }>('POST', '/api/chat', { message: text });
+      const r = await postChatMessage(text);
       receiveMessage(r.data);
       setText('');
     } catch (err) {

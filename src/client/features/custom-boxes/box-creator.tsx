@@ -1,10 +1,10 @@
 // "by {creator}" under a custom box's name on the shared box page.
-import type { CustomBoxDetail } from '../../../shared/api/user-boxes.ts';
 import { useApiData } from '../../lib/use-api-data.ts';
+import { getCustomBox } from '../../lib/api/custom-boxes.ts';
 
 /** The creator line of a custom box (renders nothing until loaded). */
 export function BoxCreator({ slug }: { slug: string }) {
-  const { data } = useApiData<{ data: CustomBoxDetail }>(`/api/user-boxes/${slug}`);
+  const { data } = useApiData(getCustomBox, [slug]);
   if (!data) return null;
   const box = data.data;
   return (

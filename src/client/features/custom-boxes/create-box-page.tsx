@@ -5,11 +5,12 @@ import { useState } from 'react';
 import { formatUsd } from '../../../shared/money.ts';
 import { useNavigate } from 'react-router';
 import type { Product } from '../../../shared/api/boxes.ts';
-import { CUSTOM_BOX_IMAGES, customBoxImageUrl, type CustomBoxDetail } from '../../../shared/api/user-boxes.ts';
+import { CUSTOM_BOX_IMAGES, customBoxImageUrl } from '../../../shared/api/user-boxes.ts';
 import { HOUSE_EDGE_BP, dollarsToCents, ticketsFromWeights } from '../../../shared/games/boxes/boxes.odds.ts';
 import { CREATOR_SHARE_BP, CUSTOM_BOX_ITEMS, quoteCustomBox } from '../../../shared/games/boxes/custom-box.quote.ts';
 import { toast } from '../../components/ui/toaster.tsx';
-import { api, ApiError, errorText } from '../../lib/api.ts';
+import { ApiError, errorText } from '../../lib/api.ts';
+import { createCustomBox } from '../../lib/api/custom-boxes.ts';
 import { ChanceList, type PickedItem } from './chance-list.tsx';
 import { ProductPicker } from './product-picker.tsx';
 import '../boxes/boxes.css';
@@ -60,7 +61,7 @@ export default function CreateBoxPage() {
         img,
         items: items.map((it) => ({ product_id: it.product.id, chance: Number(it.chance) })),
       };
-      const { data } = await api<{ data: CustomBoxDetail }>('POST', '/api/user-boxes', body);
+      const { data } = await createCustomBox(body);
       toast.success(`${data.name} is live.`);
       navigate(data.url);
     } catch (e) {

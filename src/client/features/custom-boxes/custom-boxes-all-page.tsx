@@ -1,7 +1,8 @@
 // /custom-boxes/all: every custom box with search, sort (popularity, price, newest) and pages, kept in the URL query.
 import { Link } from 'react-router';
-import { CUSTOM_BOX_SORTS, type CustomBoxListResponse } from '../../../shared/api/user-boxes.ts';
+import { CUSTOM_BOX_SORTS } from '../../../shared/api/user-boxes.ts';
 import { useApiData } from '../../lib/use-api-data.ts';
+import { listCustomBoxes } from '../../lib/api/custom-boxes.ts';
 import { SearchField, useQueryFilters } from '../../components/ui/query-filters.tsx';
 import { CustomBoxCard } from './custom-box-card.tsx';
 import '../boxes/boxes.css';
@@ -20,13 +21,8 @@ export default function CustomBoxesAllPage() {
   const filters = useQueryFilters(['page']); // a new search or sort starts again at page 1
   const { params, set } = filters;
   const page = Math.max(1, Number(params.get('page')) || 1);
-  const query = new URLSearchParams({
-    sort: params.get('sort') ?? 'popular',
-    page: String(page),
-    limit: String(PAGE_SIZE),
-  });
-  if (params.get('search')) query.set('search', params.get('search')!);
-  const { data, error, loading } = useApiData<CustomBoxListResponse>(`/api/user-boxes?${query}`);
+  const query = { sort: params.get('sort') ?? 'popular', page, limit: PAGE_SIZE, search: params.get('search') };
+  const { data, error, loading } = useApiData(listCustomBoxes, [query]);
   const pages = data ? Math.max(1, Math.ceil(data.total / PAGE_SIZE)) : 1;
 
   return (

@@ -1,15 +1,15 @@
 // /custom-boxes: the most popular custom boxes, a Create button and a link to the full list.
 import { Link } from 'react-router';
-import type { CustomBoxListResponse } from '../../../shared/api/user-boxes.ts';
 import { CREATOR_SHARE_BP } from '../../../shared/games/boxes/custom-box.quote.ts';
 import { useApiData } from '../../lib/use-api-data.ts';
+import { listCustomBoxes } from '../../lib/api/custom-boxes.ts';
 import { CustomBoxCard } from './custom-box-card.tsx';
 import '../boxes/boxes.css';
 import { ErrorNotice } from '../../components/ui/page-status.tsx';
 
 /** The custom boxes landing page. */
 export default function CustomBoxesPage() {
-  const { data, error } = useApiData<CustomBoxListResponse>('/api/user-boxes?sort=popular&limit=12');
+  const { data, error } = useApiData(listCustomBoxes, [{ sort: 'popular', limit: 12 }]);
   return (
     <section className="page page-wide" data-testid="custom-boxes-page">
       <div className="toolbar">

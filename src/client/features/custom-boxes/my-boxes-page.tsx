@@ -1,16 +1,16 @@
 // /profile/my-boxes: the player's custom boxes with openings and what each has earned them.
 import { Link } from 'react-router';
-import type { MyCustomBoxesResponse } from '../../../shared/api/user-boxes.ts';
 import { CREATOR_SHARE_BP } from '../../../shared/games/boxes/custom-box.quote.ts';
 import { formatDollars } from '../../lib/format.ts';
 import { useApiData } from '../../lib/use-api-data.ts';
+import { listMyCustomBoxes } from '../../lib/api/custom-boxes.ts';
 import { CustomBoxCard } from './custom-box-card.tsx';
 import '../boxes/boxes.css';
 import { ErrorNotice } from '../../components/ui/page-status.tsx';
 
 /** The "my boxes" profile page. */
 export default function MyBoxesPage() {
-  const { data, error } = useApiData<MyCustomBoxesResponse>('/api/user-boxes/mine');
+  const { data, error } = useApiData(listMyCustomBoxes, []);
   return (
     <section className="page page-wide" data-testid="my-boxes-page">
       <div className="toolbar">

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import type { Product } from '../../../shared/api/boxes.ts';
 import { ItemTile } from '../boxes/index.ts';
 import { useApiData } from '../../lib/use-api-data.ts';
+import { searchProducts } from '../../lib/api/custom-boxes.ts';
 import { ErrorNotice } from '../../components/ui/page-status.tsx';
 import { useDebounced } from '../../lib/use-debounced.ts';
 
@@ -19,8 +20,7 @@ export function ProductPicker({
   const [text, setText] = useState('');
   const [sort, setSort] = useState('price_desc');
   const search = useDebounced(text.trim()); // search a moment after typing stops
-  const query = new URLSearchParams({ sort, limit: '40', ...(search ? { search } : {}) });
-  const { data, error, loading } = useApiData<{ data: Product[] }>(`/api/products?${query}`);
+  const { data, error, loading } = useApiData(searchProducts, [{ sort, limit: 40, search }]);
   return (
     <div data-testid="product-picker">
       <div className="filters">

@@ -3,8 +3,8 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import type { Address, AddressInput } from '../../../shared/api/delivery.ts';
-import type { InventoryResponse } from '../../../shared/api/inventory.ts';
-import { api, ApiError, errorText } from '../../lib/api.ts';
+import { ApiError, errorText } from '../../lib/api.ts';
+import { getInventory, requestDelivery } from '../../lib/api/inventory.ts';
 import { ItemTile } from '../boxes/index.ts';
 import { useApiData } from '../../lib/use-api-data.ts';
 import { AddressFields, useAddressForm } from './address-form.tsx';
@@ -13,7 +13,7 @@ import '../boxes/boxes.css';
 /** The delivery request page. */
 export default function DeliveryPage() {
   const navigate = useNavigate();
-  const { data, error } = useApiData<InventoryResponse>('/api/inventory?status=owned&per_page=100');
+  const { data, error } = useApiData(getInventory, [{ status: 'owned', per_page: 100 }]);
   const [chosen, setChosen] = useState<Map<number, string>>(new Map()); // item id → size ('' when none yet)
   const [itemErrors, setItemErrors] = useState<Record<number, string>>({});
   const [message, setMessage] = useState<string | null>(null);
@@ -46,7 +46,7 @@ export default function DeliveryPage() {
     if (Object.keys(errs).length) return;
     const list = [...chosen].map(([id, size]) => ({ id, size: size || null }));
     try {
-      await api('POST', '/api/delivery', { ...address, items: list });
+      await requestDelivery({ ...address, items: list });
       navigate('/profile/shipping');
     } catch (e) {
       if (e instanceof ApiError && e.body.errors) {

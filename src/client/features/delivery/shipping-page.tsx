@@ -1,7 +1,8 @@
 // /profile/shipping: the player's shipments with status, tracking number and items; cancel while new.
 import { useState } from 'react';
-import { SHIPMENT_STATUS_STYLE, type Shipment } from '../../../shared/api/delivery.ts';
-import { api, ApiError, errorText } from '../../lib/api.ts';
+import { SHIPMENT_STATUS_STYLE } from '../../../shared/api/delivery.ts';
+import { ApiError, errorText } from '../../lib/api.ts';
+import { cancelShipment, listShipments } from '../../lib/api/inventory.ts';
 import { ItemTile } from '../boxes/index.ts';
 import { useApiData } from '../../lib/use-api-data.ts';
 import { formatDateTime } from '../../lib/format.ts';
@@ -10,7 +11,7 @@ import { ErrorNotice } from '../../components/ui/page-status.tsx';
 
 /** The shipments page. */
 export default function ShippingPage() {
-  const { data, error, reload } = useApiData<{ data: Shipment[] }>('/api/shipments');
+  const { data, error, reload } = useApiData(listShipments, []);
   const [message, setMessage] = useState<{ text: string; error: boolean } | null>(null);
   if (error instanceof ApiError && error.status === 401) {
     return (
@@ -22,7 +23,7 @@ export default function ShippingPage() {
   }
   const cancel = async (id: number) => {
     try {
-      const r = await api<{ msg: string }>('POST', `/api/shipments/${id}/cancel`);
+      const r = await cancelShipment(id);
       setMessage({ text: r.msg, error: false });
     } catch (e) {
       setMessage({ text: errorText(e), error: true });

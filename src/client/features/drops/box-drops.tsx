@@ -3,22 +3,14 @@
 // box's live drops through DropsFeed (others after 3 s, own held while busy and merged after).
 import { useEffect, useState } from 'react';
 import type { Drop } from '../../../shared/api/boxes.ts';
-import { api } from '../../lib/api.ts';
+import { getBoxDrops, type BoxDropsKind } from '../../lib/api/boxes.ts';
 import { onLastDrop } from '../../lib/public-channel.ts';
 import { useSession } from '../../stores/session.ts';
 import { DROP_CAP, DropsFeed, type LiveDrop } from './drops-feed.ts';
 import { DropTile } from './drops-strip.tsx';
 import './drops.css';
 
-/** Which API the box belongs to: a catalogue box, a free box or a player's custom box. */
-export type BoxDropsKind = 'box' | 'free' | 'user';
-
-const prefix: Record<BoxDropsKind, string> = { box: '/api/boxes', free: '/api/free-boxes', user: '/api/user-boxes' };
-
-/** The last-drops URL of one box: `?limit=N`, plus `&best=1` in best mode. */
-export function boxDropsUrl(kind: BoxDropsKind, slug: string, best: boolean, limit = DROP_CAP): string {
-  return `${prefix[kind]}/${encodeURIComponent(slug)}/last-drops?limit=${limit}${best ? '&best=1' : ''}`;
-}
+export type { BoxDropsKind } from '../../lib/api/boxes.ts';
 
 /** Best mode: by item price descending (newest first among equals), cut to `limit`. */
 export function bestDrops(drops: Drop[], limit: number): Drop[] {
@@ -54,7 +46,7 @@ export function BoxDrops({
     let live = true;
     setDrops(null);
     setFailed(false);
-    api<{ data: Drop[] }>('GET', boxDropsUrl(kind, slug, best, limit))
+    getBoxDrops(kind, slug, best, limit)
       .then((r) => live && feed.seed(r.data))
       .catch(() => live && setFailed(true));
     const off = onLastDrop((raw) => {

@@ -3,7 +3,7 @@
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import type { Drop } from '../../../shared/api/boxes.ts';
-import { api } from '../../lib/api.ts';
+import { getLastDrops } from '../../lib/api/boxes.ts';
 import { onLastDrop } from '../../lib/public-channel.ts';
 import { useSession } from '../../stores/session.ts';
 import { DropsFeed, type LiveDrop } from './drops-feed.ts';
@@ -58,7 +58,7 @@ export function DropsStrip() {
       onChange: setDrops,
     });
     let live = true;
-    api<{ data: Drop[] }>('GET', '/api/last-drops')
+    getLastDrops()
       .then((r) => live && feed.seed(r.data))
       .catch(() => undefined);
     const off = onLastDrop((d) => feed.receive(d as LiveDrop));

@@ -4,15 +4,11 @@
 // Daily openings need a recent deposit: a banner with a Deposit button and disabled Open buttons.
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useNow } from '../../components/ui/use-now.ts';
-import { api, errorText } from '../../lib/api.ts';
+import { errorText } from '../../lib/api.ts';
+import { getBox } from '../../lib/api/boxes.ts';
+import { listFreeBoxes, openFreeBox } from '../../lib/api/free-loot.ts';
 import { useSession } from '../../stores/session.ts';
-import type { BoxDetail } from '../../../shared/api/boxes.ts';
-import {
-  formatHms,
-  type FreeBox,
-  type FreeBoxListResponse,
-  type FreeOpenResponse,
-} from '../../../shared/api/free-loot.ts';
+import { formatHms, type FreeBox } from '../../../shared/api/free-loot.ts';
 import { useApiData } from '../../lib/use-api-data.ts';
 import { BoxDrops, DropsStrip } from '../drops/index.ts';
 import { DepositBanner, depositReason } from './deposit-banner.tsx';
@@ -35,7 +31,7 @@ function FreeOpenerPanel(props: {
   onSettled(): void;
 }) {
   const { box, remainingMs, promoOpenings, blocked } = props;
-  const { data, error } = useApiData<{ data: BoxDetail }>(`/api/boxes/${box.slug}`);
+  const { data, error } = useApiData(getBox, [box.slug]);
   const due = cardState(box, remainingMs) === 'available';
   const ready = due && !blocked;
   const promo = !ready && promoOpenings > 0;
@@ -65,7 +61,7 @@ function FreeOpenerPanel(props: {
             disabled: !ready && !promo,
             open: () => {
               props.onOpening();
-              return api<FreeOpenResponse>('POST', `/api/free-boxes/${box.slug}/open`, { promo });
+              return openFreeBox(box.slug, promo);
             },
             onSettled: props.onSettled,
           }}
@@ -77,7 +73,7 @@ function FreeOpenerPanel(props: {
 
 /** The Free loot page. */
 export default function FreeLootPage() {
-  const { data, error, reload } = useApiData<FreeBoxListResponse>('/api/free-boxes');
+  const { data, error, reload } = useApiData(listFreeBoxes, []);
   const now = useNow();
   const [offset, setOffset] = useState(0); // ms: server clock − browser clock
   const [selected, setSelected] = useState<string | null>(null);

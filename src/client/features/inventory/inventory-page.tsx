@@ -1,14 +1,10 @@
 // /profile/inventory: the player's items with status, filters and total value; sell one or many.
 import { useState } from 'react';
 import { Link } from 'react-router';
-import {
-  ITEM_STATUSES,
-  ITEM_STATUS_TITLES,
-  type InventoryResponse,
-  type SellResponse,
-} from '../../../shared/api/inventory.ts';
+import { ITEM_STATUSES, ITEM_STATUS_TITLES } from '../../../shared/api/inventory.ts';
 import { CATEGORIES, RARITIES } from '../../../shared/games/boxes/boxes.types.ts';
-import { api, ApiError, errorText } from '../../lib/api.ts';
+import { ApiError, errorText } from '../../lib/api.ts';
+import { getInventory, sellItems } from '../../lib/api/inventory.ts';
 import { useSession } from '../../stores/session.ts';
 import { capitalize, formatDollars } from '../../lib/format.ts';
 import { ItemTile } from '../boxes/index.ts';
@@ -21,8 +17,7 @@ export default function InventoryPage() {
   const [selected, setSelected] = useState<Set<number>>(new Set());
   const [busy, setBusy] = useState(false);
   const [message, setMessage] = useState<{ text: string; error: boolean } | null>(null);
-  const query = new URLSearchParams(Object.entries(filters).filter(([, v]) => v));
-  const { data, error, reload } = useApiData<InventoryResponse>(`/api/inventory?${query}`);
+  const { data, error, reload } = useApiData(getInventory, [filters]);
 
   if (error instanceof ApiError && error.status === 401) {
     return (
@@ -41,7 +36,7 @@ export default function InventoryPage() {
     setBusy(true);
     setMessage(null);
     try {
-      const r = await api<SellResponse>('POST', '/api/inventory/sell', { ids });
+      const r = await sellItems(ids);
       useSession.getState().applyBalance(r.balance);
       setMessage({ text: r.msg, error: false });
       setSelected(new Set());

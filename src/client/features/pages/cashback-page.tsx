@@ -12,12 +12,12 @@ const CASHBACK_PERCENT = sharePercent(PROGRAMME_SHARE_BP.cashback);
 import { useNow } from '../../components/ui/use-now.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { toast } from '../../components/ui/toaster.tsx';
-import { api, errorText } from '../../lib/api.ts';
+import { errorText } from '../../lib/api.ts';
+import { claimCashback, getCashback } from '../../lib/api/programmes.ts';
 import { formatDateTime, formatDollars } from '../../lib/format.ts';
 import { loadProfile } from '../../lib/session.ts';
 import { useApiData } from '../../lib/use-api-data.ts';
 import { useSession } from '../../stores/session.ts';
-import type { Cashback } from '../../../shared/api/programmes.ts';
 import { InfoPage } from './info/info-page.tsx';
 import './programmes.css';
 
@@ -27,7 +27,7 @@ const windowText = (w: { from: string; to: string }) =>
 /** The player's figures, Claim and history (signed in only). */
 export function CashbackPanel({ resetAt }: { resetAt: number }) {
   const [claimed, setClaimed] = useState(0);
-  const { data, error, reload } = useApiData<{ data: Cashback }>('/api/cashback', resetAt + claimed);
+  const { data, error, reload } = useApiData(getCashback, [], resetAt + claimed);
   const [busy, setBusy] = useState(false);
   const cb = data?.data;
   if (!cb)
@@ -39,7 +39,7 @@ export function CashbackPanel({ resetAt }: { resetAt: number }) {
   const claim = async () => {
     setBusy(true);
     try {
-      const res = await api<{ msg: string; balance: number }>('POST', '/api/cashback/claim');
+      const res = await claimCashback();
       toast.success(res.msg);
       setClaimed((n) => n + 1);
       void loadProfile(); // the header's balance

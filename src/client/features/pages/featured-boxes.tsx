@@ -1,9 +1,9 @@
 // The home page's "Featured boxes": the most opened boxes (GET /api/boxes?sort=popular), each a
 // box card linking to its page.
 import { Link } from 'react-router';
-import type { BoxListResponse } from '../../../shared/api/boxes.ts';
 import { BoxCard } from '../boxes/index.ts';
 import { useApiData } from '../../lib/use-api-data.ts';
+import { listBoxes } from '../../lib/api/boxes.ts';
 import '../boxes/boxes.css';
 
 /** How many boxes the home page features. */
@@ -11,7 +11,7 @@ export const FEATURED_COUNT = 8;
 
 /** The featured boxes grid; falls back to a link to /boxes while loading or on error. */
 export function FeaturedBoxes() {
-  const { data, error, loading } = useApiData<BoxListResponse>('/api/boxes?sort=popular');
+  const { data, error, loading } = useApiData(listBoxes, [{ sort: 'popular' }]);
   const boxes = data?.data.slice(0, FEATURED_COUNT) ?? [];
   if (!boxes.length) {
     return (

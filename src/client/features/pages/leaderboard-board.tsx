@@ -2,7 +2,8 @@
 // row highlighted (and their place below it when outside the list), the prize table and last
 // week's winners. Pure rendering of GET /api/leaderboard.
 import { useState } from 'react';
-import { api, errorText } from '../../lib/api.ts';
+import { errorText } from '../../lib/api.ts';
+import { getPublicStats, setPublicStats } from '../../lib/api/programmes.ts';
 import { formatDateTime, formatDollars } from '../../lib/format.ts';
 import { useApiData } from '../../lib/use-api-data.ts';
 import { Checkbox } from '../../components/ui/checkbox.tsx';
@@ -118,7 +119,7 @@ export function LeaderboardBoard({ board, myId }: { board: Leaderboard; myId: nu
 
 /** "Show my name on the leaderboard" (GET/PUT /api/profile/public-stats); `onChanged` reloads the board. */
 export function PublicStatsToggle({ onChanged }: { onChanged(): void }) {
-  const { data } = useApiData<{ data: { public: boolean } }>('/api/profile/public-stats');
+  const { data } = useApiData(getPublicStats, []);
   const [value, setValue] = useState<boolean | null>(null);
   const [busy, setBusy] = useState(false);
   const shown = value ?? data?.data.public ?? null;
@@ -126,9 +127,7 @@ export function PublicStatsToggle({ onChanged }: { onChanged(): void }) {
   const change = async (next: boolean) => {
     setBusy(true);
     try {
-      const res = await api<{ msg: string; data: { public: boolean } }>('PUT', '/api/profile/public-stats', {
-        public: next,
-      });
+      const res = await setPublicStats(next);
       setValue(res.data.public);
       toast.success(res.msg);
       onChanged();

@@ -6,9 +6,9 @@ import { PROGRAMME_TIME_ZONE } from '../../../shared/time/programme-windows.ts';
 import { TimerChip } from '../../components/ui/timer-chip.tsx';
 import { useNow } from '../../components/ui/use-now.ts';
 import { useApiData } from '../../lib/use-api-data.ts';
+import { getLeaderboard } from '../../lib/api/programmes.ts';
 import { useSession } from '../../stores/session.ts';
 import { LeaderboardBoard, PublicStatsToggle, periodText } from './leaderboard-board.tsx';
-import type { Leaderboard } from '../../../shared/api/programmes.ts';
 import { InfoPage } from './info/info-page.tsx';
 import './programmes.css';
 
@@ -17,7 +17,7 @@ export default function LeaderboardPage() {
   const now = useNow();
   const myId = useSession((s) => s.user?.id ?? null);
   const c = leaderboardCountdown(now, PROGRAMME_TIME_ZONE);
-  const { data, error, reload } = useApiData<{ data: Leaderboard }>('/api/leaderboard', c.target + (myId ?? 0));
+  const { data, error, reload } = useApiData(getLeaderboard, [], c.target + (myId ?? 0));
   const board = data?.data ?? null;
   return (
     <InfoPage

@@ -1,7 +1,8 @@
 // Name and password forms on /profile. A password change needs the current one and signs out
 // every other device (the server does it; this device stays signed in).
 import { useState, type FormEvent } from 'react';
-import { ApiError, api, errorText } from '../../lib/api.ts';
+import { ApiError, errorText } from '../../lib/api.ts';
+import { setProfileName, setProfilePassword } from '../../lib/api/profile.ts';
 import { useSession } from '../../stores/session.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { TextInput } from '../../components/ui/text-input.tsx';
@@ -25,7 +26,7 @@ export function NameForm({ user }: { user: PublicUser }) {
     e.preventDefault();
     setBusy(true);
     try {
-      const res = await api<{ msg: string; data: PublicUser }>('POST', '/api/profile/name', { name });
+      const res = await setProfileName(name);
       setUser(res.data);
       setName(res.data.name);
       setError(undefined);
@@ -60,7 +61,7 @@ export function PasswordForm() {
     e.preventDefault();
     setBusy(true);
     try {
-      const res = await api<{ msg: string }>('POST', '/api/profile/password', form);
+      const res = await setProfilePassword(form);
       setForm(emptyPasswords);
       setErrors({});
       toast.success(res.msg);

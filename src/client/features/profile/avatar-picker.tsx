@@ -1,12 +1,13 @@
 // Avatar choice on /profile: one of the shipped avatars, or an uploaded PNG, JPEG or WebP (≤ 2 MB;
 // the server checks both again).
 import { useRef, useState } from 'react';
-import { api, errorText } from '../../lib/api.ts';
+import { errorText } from '../../lib/api.ts';
+import { setPresetAvatar, uploadAvatar, type ProfileUpdate } from '../../lib/api/profile.ts';
 import { useSession } from '../../stores/session.ts';
 import { toast } from '../../components/ui/toaster.tsx';
 import { AVATAR_MAX_BYTES, SHIPPED_AVATARS, shippedAvatarUrl } from '../../../shared/api/profile.ts';
 import type { PublicUser } from '../../../shared/api/user.ts';
-import { shrinkImage, uploadAvatar } from './profile-api.ts';
+import { shrinkImage } from './avatar-image.ts';
 
 /** The avatar picker. */
 export function AvatarPicker({ user }: { user: PublicUser }) {
@@ -15,12 +16,12 @@ export function AvatarPicker({ user }: { user: PublicUser }) {
   const [error, setError] = useState<string | null>(null);
   const fileRef = useRef<HTMLInputElement>(null);
 
-  const done = ({ msg, data }: { msg: string; data: PublicUser }) => {
+  const done = ({ msg, data }: ProfileUpdate) => {
     setUser(data);
     setError(null);
     toast.success(msg);
   };
-  const run = async (call: () => Promise<{ msg: string; data: PublicUser }>) => {
+  const run = async (call: () => Promise<ProfileUpdate>) => {
     setBusy(true);
     try {
       done(await call());
@@ -55,7 +56,7 @@ export function AvatarPicker({ user }: { user: PublicUser }) {
                 className="avatar-choice"
                 aria-pressed={user.avatar_url === url}
                 aria-label={`Use the ${name} avatar`}
-                onClick={() => void run(() => api('POST', '/api/profile/avatar/preset', { avatar: name }))}
+                onClick={() => void run(() => setPresetAvatar(name))}
               >
                 <img src={url} alt="" width={48} height={48} />
               </button>

@@ -1,6 +1,7 @@
 // A notice on the profile while the player's email is unverified, with "Send the link again".
 import { useState } from 'react';
-import { api, errorText } from '../../lib/api.ts';
+import { errorText } from '../../lib/api.ts';
+import { resendVerifyEmail } from '../../lib/api/profile.ts';
 import { toast } from '../../components/ui/toaster.tsx';
 
 /** Shown when `verified` is false: until the email is proven, a social sign-in with it takes the account over. */
@@ -10,7 +11,7 @@ export function EmailVerifyNotice({ verified }: { verified: boolean | undefined 
   const resend = async () => {
     setBusy(true);
     try {
-      toast.success((await api<{ msg: string }>('POST', '/api/profile/verify-email')).msg);
+      toast.success((await resendVerifyEmail()).msg);
     } catch (e) {
       toast.error(errorText(e));
     } finally {

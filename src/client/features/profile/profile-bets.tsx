@@ -4,9 +4,10 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { formatDateTime, formatDollars } from '../../lib/format.ts';
 import { useApiData } from '../../lib/use-api-data.ts';
+import { getProfileBets, type BetsFilters } from '../../lib/api/profile.ts';
 import { HudSelect } from '../../components/hud/hud-select.tsx';
 import { HudInput } from '../../components/hud/hud-input.tsx';
-import type { ArchiveGame, BetsResponse } from '../../../shared/api/profile-bets.ts';
+import type { ArchiveGame } from '../../../shared/api/profile-bets.ts';
 import { Pager } from './pager.tsx';
 
 const PER_PAGE = 10;
@@ -30,26 +31,12 @@ const RESULT_OPTIONS = [
   { value: 'loss', label: 'Losses' },
 ];
 
-interface Filters {
-  game: string;
-  result: string;
-  from: string;
-  to: string;
-}
-
-/** The archive's API path for these filters and page. */
-export function betsPath(f: Filters, page: number): string {
-  const q = new URLSearchParams({ page: String(page), per_page: String(PER_PAGE) });
-  for (const [k, v] of Object.entries(f)) if (v) q.set(k, v);
-  return `/api/profile/bets?${q.toString()}`;
-}
-
 /** The bet history panel. */
 export function ProfileBets() {
-  const [filters, setFilters] = useState<Filters>({ game: '', result: '', from: '', to: '' });
+  const [filters, setFilters] = useState<BetsFilters>({ game: '', result: '', from: '', to: '' });
   const [page, setPage] = useState(1);
-  const { data, error } = useApiData<BetsResponse>(betsPath(filters, page));
-  const filter = (key: keyof Filters) => (value: string) => {
+  const { data, error } = useApiData(getProfileBets, [filters, page, PER_PAGE]);
+  const filter = (key: keyof BetsFilters) => (value: string) => {
     setFilters((f) => ({ ...f, [key]: value }));
     setPage(1); // a new filter starts at its first page
   };

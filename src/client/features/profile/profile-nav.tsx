@@ -2,7 +2,7 @@
 // (profile-hub.css). The page being shown carries aria-current="page".
 import { useEffect } from 'react';
 import { Link, useLocation } from 'react-router';
-import { api } from '../../lib/api.ts';
+import { listTickets } from '../../lib/api/support.ts';
 import { useSupport } from '../../stores/support.ts';
 
 /** A page of the profile hub. */
@@ -37,7 +37,7 @@ export function ProfileNav() {
   const unread = useSupport((s) => s.unread);
   useEffect(() => {
     let live = true;
-    api<{ unread: number }>('GET', '/api/support/tickets').then(
+    listTickets().then(
       (r) => live && useSupport.getState().setUnread(r.unread),
       () => undefined,
     );

@@ -1,13 +1,13 @@
 // Signed-in sessions on /profile (one per sign-in, a page of 5 at a time so a player with many
 // sign-ins still reaches the rest of the page) and "Sign out everywhere" (this device too).
 import { useState } from 'react';
-import { api, errorText } from '../../lib/api.ts';
+import { errorText } from '../../lib/api.ts';
+import { getProfileSessions, logoutEverywhere } from '../../lib/api/profile.ts';
 import { formatDateTime } from '../../lib/format.ts';
 import { logout } from '../../lib/session.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { toast } from '../../components/ui/toaster.tsx';
 import { useApiData } from '../../lib/use-api-data.ts';
-import type { ProfileSession } from '../../../shared/api/profile.ts';
 import { Pager } from './pager.tsx';
 
 /** Sessions shown at once. */
@@ -15,7 +15,7 @@ export const SESSIONS_PER_PAGE = 5;
 
 /** The sessions panel. */
 export function ProfileSessions() {
-  const { data, error } = useApiData<{ data: ProfileSession[] }>('/api/profile/sessions');
+  const { data, error } = useApiData(getProfileSessions, []);
   const [busy, setBusy] = useState(false);
   const [page, setPage] = useState(1);
   const pages = Math.max(1, Math.ceil((data?.data.length ?? 0) / SESSIONS_PER_PAGE));
@@ -23,7 +23,7 @@ export function ProfileSessions() {
   const everywhere = async () => {
     setBusy(true);
     try {
-      const res = await api<{ msg: string }>('POST', '/api/profile/logout-everywhere');
+      const res = await logoutEverywhere();
       toast.success(res.msg);
       await logout(false); // the server already ended this session too
     } catch (e) {

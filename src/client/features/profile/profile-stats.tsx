@@ -3,6 +3,7 @@
 import { Link } from 'react-router';
 import { formatNumber, formatDollars } from '../../lib/format.ts';
 import { useApiData } from '../../lib/use-api-data.ts';
+import { getProfileStats } from '../../lib/api/profile.ts';
 import type { ProfileStats } from '../../../shared/api/profile.ts';
 
 /** Percent of the way from the current level to the next (100 at the top level). */
@@ -14,7 +15,7 @@ export function levelPercent(level: ProfileStats['level']): number {
 
 /** The stats panel. */
 export function ProfileStatsPanel() {
-  const { data, error } = useApiData<{ data: ProfileStats }>('/api/profile/stats');
+  const { data, error } = useApiData(getProfileStats, []);
   const s = data?.data;
   return (
     <section className="profile-panel" data-testid="profile-stats" aria-labelledby="stats-title">

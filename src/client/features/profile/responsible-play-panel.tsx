@@ -1,7 +1,8 @@
 // Responsible play on /profile: daily / weekly / monthly deposit limits (a raise shows as pending
 // until its 24 h pass) and self-exclusion with a confirm step; while excluded, its end date.
 import { useState, type FormEvent } from 'react';
-import { api, errorText } from '../../lib/api.ts';
+import { errorText } from '../../lib/api.ts';
+import { getLimits, selfExclude, setDepositLimit } from '../../lib/api/profile.ts';
 import { formatDateTime, formatDollars } from '../../lib/format.ts';
 import { useApiData } from '../../lib/use-api-data.ts';
 import { Button } from '../../components/ui/button.tsx';
@@ -24,10 +25,7 @@ function LimitRow({ limit, onSaved }: { limit: DepositLimit; onSaved(l: Limits):
   const save = async (value: number | null) => {
     setBusy(true);
     try {
-      const res = await api<{ msg: string; data: Limits }>('PUT', '/api/profile/limits', {
-        period: limit.period,
-        amount: value,
-      });
+      const res = await setDepositLimit(limit.period, value);
       toast.success(res.msg);
       setAmount('');
       onSaved(res.data);
@@ -83,9 +81,7 @@ function SelfExclusion({ until, onSaved }: { until: string | null; onSaved(l: Li
   const exclude = async () => {
     setBusy(true);
     try {
-      const res = await api<{ msg: string; data: Limits }>('POST', '/api/profile/self-exclusion', {
-        days: Number(days),
-      });
+      const res = await selfExclude(Number(days));
       toast.success(res.msg);
       setConfirming(false);
       onSaved(res.data);
@@ -146,7 +142,7 @@ function SelfExclusion({ until, onSaved }: { until: string | null; onSaved(l: Li
 
 /** The responsible-play panel. */
 export function ResponsiblePlayPanel() {
-  const { data, error } = useApiData<{ data: Limits }>('/api/profile/limits');
+  const { data, error } = useApiData(getLimits, []);
   const [fresh, setFresh] = useState<Limits | null>(null);
   const limits = fresh ?? data?.data ?? null;
   return (

@@ -1,26 +1,7 @@
-// Support calls the JSON client cannot make: ticket writes with image files (multipart) and the
-// owner-only attachment images (fetched with the bearer token, shown from a blob URL).
-import { ApiError, apiHeaders } from '../../lib/api.ts';
-import { handleUnauthorized } from '../../lib/session.ts';
+// Support attachments: the check before sending them (lib/api/support.ts posts them) and the
+// owner-only images (fetched with the bearer token, shown from a blob URL).
+import { apiHeaders } from '../../lib/api.ts';
 import { SUPPORT_ATTACHMENT_MAX_BYTES, SUPPORT_MAX_ATTACHMENTS } from '../../../shared/api/support.ts';
-
-/** POSTs `fields` and `files` (field `attachments`) as multipart/form-data; resolves to the JSON answer. */
-export async function postTicketForm<T>(
-  path: string,
-  fields: Record<string, string>,
-  files: File[],
-  retried = false,
-): Promise<T> {
-  const form = new FormData();
-  for (const [k, v] of Object.entries(fields)) form.append(k, v);
-  for (const f of files) form.append('attachments', f, 'image'); // the server ignores the name
-  const res = await fetch(path, { method: 'POST', headers: apiHeaders(), body: form });
-  const text = await res.text();
-  const body = (text ? JSON.parse(text) : {}) as ApiError['body'];
-  if (res.status === 401 && !retried && (await handleUnauthorized())) return postTicketForm(path, fields, files, true);
-  if (!res.ok) throw new ApiError(res.status, body);
-  return body as T;
-}
 
 /** What is wrong with the chosen files before sending them, or null. */
 export function attachmentProblem(files: File[]): string | null {

@@ -2,10 +2,11 @@
 // the thread opens on /profile/support.
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { SUPPORT_CATEGORIES, type Ticket } from '../../../shared/api/support.ts';
+import { SUPPORT_CATEGORIES } from '../../../shared/api/support.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { errorText, ApiError } from '../../lib/api.ts';
-import { attachmentProblem, postTicketForm } from './support-api.ts';
+import { createTicket } from '../../lib/api/support.ts';
+import { attachmentProblem } from './support-api.ts';
 import './support.css';
 
 const labels: Record<(typeof SUPPORT_CATEGORIES)[number], string> = {
@@ -37,7 +38,7 @@ export default function SupportCreatePage() {
     if (Object.keys(local).length) return;
     setBusy(true);
     try {
-      const r = await postTicketForm<{ data: Ticket }>('/api/support/tickets', { subject, category, message }, files);
+      const r = await createTicket({ subject, category, message }, files);
       void navigate(`/profile/support?ticket=${r.data.id}`);
     } catch (e) {
       setErrors(e instanceof ApiError && e.body.errors ? e.body.errors : { form: [errorText(e)] });

@@ -2,8 +2,8 @@
 // (?ticket=ID), its thread. A live supportReply reloads both; opening a ticket marks it read.
 import { useEffect } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import type { Ticket, TicketSummary } from '../../../shared/api/support.ts';
 import { useApiData } from '../../lib/use-api-data.ts';
+import { getTicket, listTickets } from '../../lib/api/support.ts';
 import { formatDateTime } from '../../lib/format.ts';
 import { useSupport } from '../../stores/support.ts';
 import { TicketThread } from './ticket-thread.tsx';
@@ -14,8 +14,8 @@ export default function SupportPage() {
   const replies = useSupport((s) => s.replies);
   const [params, setParams] = useSearchParams();
   const chosen = Number(params.get('ticket')) || null;
-  const list = useApiData<{ data: TicketSummary[]; unread: number }>('/api/support/tickets', replies);
-  const ticket = useApiData<{ data: Ticket }>(chosen ? `/api/support/tickets/${chosen}` : null, replies);
+  const list = useApiData(listTickets, [], replies);
+  const ticket = useApiData(getTicket, chosen ? [chosen] : null, replies);
   const { reload: reloadList } = list;
   useEffect(() => {
     if (list.data) useSupport.getState().setUnread(list.data.unread);

@@ -3,9 +3,10 @@
 import { useEffect, useState } from 'react';
 import type { Ticket, TicketMessage } from '../../../shared/api/support.ts';
 import { Button } from '../../components/ui/button.tsx';
-import { api, errorText } from '../../lib/api.ts';
+import { errorText } from '../../lib/api.ts';
+import { closeTicket, postTicketMessage } from '../../lib/api/support.ts';
 import { formatDateTime } from '../../lib/format.ts';
-import { attachmentBlobUrl, attachmentProblem, postTicketForm } from './support-api.ts';
+import { attachmentBlobUrl, attachmentProblem } from './support-api.ts';
 
 function Attachment({ url }: { url: string }) {
   const [src, setSrc] = useState<string | null>(null);
@@ -49,7 +50,7 @@ export function TicketThread({ ticket, onChange }: { ticket: Ticket; onChange():
     if (!text.trim() || problem) return setError(problem ?? 'Message is required.');
     setBusy(true);
     try {
-      await postTicketForm(`/api/support/tickets/${ticket.id}/messages`, { message: text }, files);
+      await postTicketMessage(ticket.id, text, files);
       setText('');
       setFiles([]);
       setError(null);
@@ -62,7 +63,7 @@ export function TicketThread({ ticket, onChange }: { ticket: Ticket; onChange():
   };
   const close = async () => {
     try {
-      await api('POST', `/api/support/tickets/${ticket.id}/close`);
+      await closeTicket(ticket.id);
       onChange();
     } catch (e) {
       setError(errorText(e));

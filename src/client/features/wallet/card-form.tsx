@@ -23,7 +23,7 @@ export function CardForm() {
   });
   const commitRef = useMemo(() => validateOnCommit(trigger, ['amount'] as const), [trigger]);
   const promo = usePromo();
-  const { busy, checkout } = useRedirectCheckout('/api/deposit/zen/redirect');
+  const { busy, checkout } = useRedirectCheckout('zen');
   const amount = watch('amount');
   const valid = typeof amount === 'number' && Number.isFinite(amount);
   const bonus = valid ? promoBonus(promo.promo, amount) : 0;

@@ -2,12 +2,12 @@
 // form and the voucher box (spec §2). Success clears the code; redeem() shows the toasts.
 import { useId, useState, type ReactNode } from 'react';
 import { Button } from '../../components/ui/button.tsx';
+import { type RedeemKind } from '../../lib/api/wallet.ts';
 import { redeem } from './redeem.ts';
 
 /** What differs between the gift card and voucher forms. */
 export interface CodeRedeemProps {
-  path: string; // the redeem endpoint
-  method: 'giftcard' | 'voucher'; // for deposit tracking
+  method: RedeemKind; // which code: picks the endpoint and the deposit tracking
   label: ReactNode;
   placeholder: string;
   action: string; // the button text
@@ -16,7 +16,7 @@ export interface CodeRedeemProps {
   ariaLabel?: string;
 }
 
-/** The code form; posts the trimmed code to `path`. */
+/** The code form; redeems the trimmed code as a `method` code. */
 export function CodeRedeemForm(p: CodeRedeemProps) {
   const id = useId();
   const [code, setCode] = useState('');
@@ -29,7 +29,7 @@ export function CodeRedeemForm(p: CodeRedeemProps) {
         e.preventDefault();
         if (!code.trim()) return;
         setBusy(true);
-        void redeem(p.path, p.method, code).then((ok) => {
+        void redeem(p.method, code).then((ok) => {
           if (ok) setCode('');
           setBusy(false);
         });

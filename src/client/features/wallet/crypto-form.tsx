@@ -5,11 +5,11 @@
 import { useEffect, useState } from 'react';
 import QRCode from 'qrcode';
 import type { z } from 'zod';
-import type { currenciesResponse, currencyEntrySchema, depositAddressResponse } from '../../../shared/api/wallet.ts';
+import type { currencyEntrySchema } from '../../../shared/api/wallet.ts';
 import { CRYPTO_MIN_USD } from '../../../shared/constants.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { TextInput } from '../../components/ui/text-input.tsx';
-import { api } from '../../lib/api.ts';
+import { getCryptoAddress, listCryptoCurrencies } from '../../lib/api/wallet.ts';
 import { formatAmount } from '../../lib/format.ts';
 import { HeldFundsNotice } from './held-funds-notice.tsx';
 
@@ -44,7 +44,7 @@ export function CryptoForm() {
 
   useEffect(() => {
     let live = true;
-    api<z.infer<typeof currenciesResponse>>('POST', '/api/deposit/alphapo/available-currencies').then(
+    listCryptoCurrencies().then(
       (r) => {
         if (!live) return;
         const list = r.data.filter((c) => !HIDDEN_CURRENCIES.includes(c.currency));
@@ -74,9 +74,7 @@ export function CryptoForm() {
     if (!chosen) return;
     setBusy(true);
     try {
-      const r = await api<z.infer<typeof depositAddressResponse>>('POST', '/api/deposit/alphapo/deposit-address', {
-        currency: chosen,
-      });
+      const r = await getCryptoAddress(chosen);
       setQr(null);
       setWallet(r.data.wallet);
       setStep(1);

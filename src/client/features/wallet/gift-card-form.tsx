@@ -48,7 +48,6 @@ export function GiftCardForm() {
     <div className="deposit-form gift-form">
       <CodeRedeemForm
         className="field"
-        path="/api/deposit/gift-code/redeem"
         method="giftcard"
         label="Gift card code"
         placeholder="Enter gift card code"

@@ -1,10 +1,9 @@
 // /profile/deposit: the player's payments with their status titles and colours (spec §4).
-import type { z } from 'zod';
-import type { paymentsResponse } from '../../../shared/api/wallet.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { formatDateTime, formatDollars } from '../../lib/format.ts';
 import { useModals } from '../../stores/modals.ts';
 import { useApiData } from '../../lib/use-api-data.ts';
+import { listPayments } from '../../lib/api/wallet.ts';
 import './wallet.css';
 
 const METHOD_NAMES: Record<string, string> = {
@@ -17,7 +16,7 @@ const METHOD_NAMES: Record<string, string> = {
 
 /** The payments page. */
 export default function PaymentsPage() {
-  const { data, error, loading } = useApiData<z.infer<typeof paymentsResponse>>('/api/deposit/payments');
+  const { data, error, loading } = useApiData(listPayments, []);
   return (
     <section className="page wallet-page">
       <div className="inline-row" style={{ justifyContent: 'space-between', alignItems: 'center' }}>

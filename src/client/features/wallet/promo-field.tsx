@@ -2,13 +2,11 @@
 // empty) validates the code; "Promo code accepted" on success; the applied promo shows its code,
 // bonus, an Active tag, a remove button and "You'll receive an extra {bonus}". ?promocode applies on load.
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
-import type { promoValidateResponse } from '../../../shared/api/wallet.ts';
-import type { z } from 'zod';
 import { Button } from '../../components/ui/button.tsx';
 import { toast } from '../../components/ui/toaster.tsx';
-import { api } from '../../lib/api.ts';
 import { formatDollars } from '../../lib/format.ts';
 import { msgFirst, promoValueLabel, queryText, type Promo } from './wallet-forms.ts';
+import { validatePromocode } from '../../lib/api/wallet.ts';
 
 /** The applied promo of a form and its actions. */
 export interface PromoState {
@@ -25,9 +23,7 @@ export function usePromo(): PromoState {
   const apply = useCallback(async (code: string) => {
     setBusy(true);
     try {
-      const r = await api<z.infer<typeof promoValidateResponse>>('POST', '/api/deposit/promocode/validate', {
-        promocode: code.trim(),
-      });
+      const r = await validatePromocode(code.trim());
       setPromo(r.promocode);
       toast.success('Promo code accepted');
       return true;

@@ -1,19 +1,17 @@
 // Card and skins deposits both end the same way: POST the amount and promo code to a provider's
 // redirect endpoint, then the browser leaves for redirect_url (errors become a toast).
 import { useState } from 'react';
-import type { z } from 'zod';
-import type { redirectResponse } from '../../../shared/api/wallet.ts';
 import { toast } from '../../components/ui/toaster.tsx';
-import { api } from '../../lib/api.ts';
 import { browser, msgFirst } from './wallet-forms.ts';
 
-/** `busy` while the request runs; `checkout(amount, promocode)` posts to `path` and leaves for the provider. */
-export function useRedirectCheckout(path: string) {
+import { startRedirectDeposit, type RedirectProvider } from '../../lib/api/wallet.ts';
+/** `busy` while the request runs; `checkout(amount, promocode)` posts to `provider`'s redirect and leaves for it. */
+export function useRedirectCheckout(provider: RedirectProvider) {
   const [busy, setBusy] = useState(false);
   const checkout = async (amount: number, promocode: string) => {
     setBusy(true);
     try {
-      const r = await api<z.infer<typeof redirectResponse>>('POST', path, { amount, promocode });
+      const r = await startRedirectDeposit(provider, amount, promocode);
       browser.go(r.redirect_url);
     } catch (e) {
       toast.error(msgFirst(e));

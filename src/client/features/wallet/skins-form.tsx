@@ -21,7 +21,7 @@ export function SkinsForm() {
   });
   const commitRef = useMemo(() => validateOnCommit(trigger, ['amount'] as const), [trigger]);
   const promo = usePromo();
-  const { busy, checkout } = useRedirectCheckout('/api/deposit/skinsback/redirect');
+  const { busy, checkout } = useRedirectCheckout('skinsback');
   const amount = watch('amount');
   const bonus = promoBonus(promo.promo, amount);
   const submit = handleSubmit((v) => checkout(v.amount, promo.promo?.code ?? ''));

@@ -19,7 +19,6 @@ export function VoucherBox() {
     <CodeRedeemForm
       className="voucher-box"
       ariaLabel="Voucher"
-      path="/api/deposit/voucher/redeem"
       method="voucher"
       label={label}
       placeholder="Enter voucher code"

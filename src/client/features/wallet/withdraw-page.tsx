@@ -4,10 +4,11 @@
 // funds). Held funds (over a deposit limit or during a self-exclusion) are withdrawn first.
 import { useState } from 'react';
 import type { z } from 'zod';
-import type { withdrawalResponse, withdrawalsResponse, withdrawOptionsResponse } from '../../../shared/api/wallet.ts';
+import type { withdrawalsResponse } from '../../../shared/api/wallet.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { toast } from '../../components/ui/toaster.tsx';
-import { api, errorText } from '../../lib/api.ts';
+import { errorText } from '../../lib/api.ts';
+import { cancelWithdrawal, getWithdrawOptions, listWithdrawals, requestWithdrawal } from '../../lib/api/wallet.ts';
 import { formatDateTime, formatDollars } from '../../lib/format.ts';
 import { useSession } from '../../stores/session.ts';
 import { useApiData } from '../../lib/use-api-data.ts';
@@ -18,8 +19,8 @@ type Withdrawal = z.infer<typeof withdrawalsResponse>['data'][number];
 
 /** The withdraw page. */
 export default function WithdrawPage() {
-  const options = useApiData<z.infer<typeof withdrawOptionsResponse>>('/api/withdrawals/options');
-  const list = useApiData<z.infer<typeof withdrawalsResponse>>('/api/withdrawals');
+  const options = useApiData(getWithdrawOptions, []);
+  const list = useApiData(listWithdrawals, []);
   const [method, setMethod] = useState('');
   const [amount, setAmount] = useState('');
   const [address, setAddress] = useState('');
@@ -42,7 +43,7 @@ export default function WithdrawPage() {
     if (!chosen) return;
     setBusy(true);
     try {
-      const r = await api<z.infer<typeof withdrawalResponse>>('POST', '/api/withdrawals', {
+      const r = await requestWithdrawal({
         method: chosen.method,
         amount: value,
         address: address.trim(),
@@ -62,7 +63,7 @@ export default function WithdrawPage() {
   };
   const cancel = async (w: Withdrawal) => {
     try {
-      const r = await api<z.infer<typeof withdrawalResponse>>('POST', `/api/withdrawals/${w.id}/cancel`);
+      const r = await cancelWithdrawal(w.id);
       useSession.getState().applyBalance(r.balance);
       toast.success('Withdrawal canceled');
     } catch (e) {

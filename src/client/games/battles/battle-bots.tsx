@@ -7,6 +7,7 @@ import { isTeamMode, type Battle, type BattleBot } from '../../../shared/api/bat
 import { HudSegmented } from '../../components/hud/hud-select.tsx';
 import { formatDollars } from '../../lib/format.ts';
 import { useApiData } from '../../lib/use-api-data.ts';
+import { listBattleBots } from '../../lib/api/battles.ts';
 
 const ANY_TEAM = -1;
 
@@ -28,7 +29,7 @@ export function AddBotsPicker({
   busy: boolean;
   onAdd(count: number, team: number | undefined): void;
 }) {
-  const { data } = useApiData<{ data: BattleBot[] }>('/api/battles/bots');
+  const { data } = useApiData(listBattleBots, []);
   const teams = isTeamMode(battle.mode);
   const [chosen, setTeam] = useState(ANY_TEAM);
   const team = chosen !== ANY_TEAM && (open[chosen] ?? 0) > 0 ? chosen : ANY_TEAM; // a team that filled: any seat

@@ -5,7 +5,7 @@
 // first message of errors.boxes (spec §5, §8).
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import type { BoxListResponse, BoxSummary } from '../../../shared/api/boxes.ts';
+import type { BoxSummary } from '../../../shared/api/boxes.ts';
 import {
   BATTLE_LIMITS,
   BATTLE_MODES,
@@ -16,6 +16,7 @@ import {
 import { HudSegmented } from '../../components/hud/hud-select.tsx';
 import { HudToggle } from '../../components/hud/hud-toggle.tsx';
 import { ApiError, errorText } from '../../lib/api.ts';
+import { listBoxes } from '../../lib/api/boxes.ts';
 import { formatDollars } from '../../lib/format.ts';
 import { useApiData } from '../../lib/use-api-data.ts';
 import { toast } from '../../components/ui/toaster.tsx';
@@ -45,9 +46,7 @@ function BoxPicker({
 }) {
   const [text, setText] = useState('');
   const search = useDebounced(text.trim()); // search a moment after typing stops
-  const { data, error } = useApiData<BoxListResponse>(
-    `/api/boxes?sort=price_asc${search ? `&search=${encodeURIComponent(search)}` : ''}`,
-  );
+  const { data, error } = useApiData(listBoxes, [{ sort: 'price_asc', search }]);
   const counts = boxCounts(picks);
   const full = picks.length >= BATTLE_LIMITS.maxBoxes;
   return (

@@ -10,6 +10,7 @@ import {
   type BattleSummary,
 } from '../../../shared/api/battles.ts';
 import { errorText } from '../../lib/api.ts';
+import { listBattles } from '../../lib/api/battles.ts';
 import { getCookie } from '../../lib/cookies.ts';
 import { formatDollars } from '../../lib/format.ts';
 import { onPublicEvent } from '../../lib/public-channel.ts';
@@ -25,7 +26,7 @@ import './battles.css';
 
 /** The list kept live: the GET answer, then every list event applied to it. */
 function useLiveBattles() {
-  const { data, error } = useApiData<{ data: BattleSummary[] }>('/api/battles');
+  const { data, error } = useApiData(listBattles, []);
   const [list, setList] = useState<BattleSummary[] | null>(null);
   useEffect(() => {
     if (data) setList(data.data);

@@ -9,16 +9,17 @@
 // Also loads each box version's items once (the reels' tiles: GET /api/boxes/{slug}/versions/{v}).
 import { useEffect, useState } from 'react';
 import { useSelector } from '@xstate/react';
-import { api, ApiError } from '../../lib/api.ts';
+import { ApiError } from '../../lib/api.ts';
+import { getBattle } from '../../lib/api/battles.ts';
+import { getBoxVersion } from '../../lib/api/boxes.ts';
 import { onPublicEvent } from '../../lib/public-channel.ts';
-import { BATTLE_EVENTS, battleChannel, type Battle, type BattleBox } from '../../../shared/api/battles.ts';
-import type { BoxVersion, VersionItem } from '../../../shared/api/box-fair.ts';
+import { BATTLE_EVENTS, battleChannel, type BattleBox } from '../../../shared/api/battles.ts';
+import type { VersionItem } from '../../../shared/api/box-fair.ts';
 import type { EngineClock } from '../../engine/clock.ts';
 import { useGameActor } from '../../engine/use-game-actor.ts';
 import type { BattleEvent } from './battle.state.ts';
 import { battleMachine, logLength } from './battle.machine.ts';
 import { versionKey } from './battle.view.ts';
-import { battleApiPath } from './battle-api.ts';
 import { watchPrivateBattle } from './battle-channel.ts';
 
 /** The channel events the page merges (every one but battleCreated; the names are BATTLE_EVENTS' values). */
@@ -64,7 +65,7 @@ export function useBattle(id: number, code: string | null | undefined, clock: En
   useEffect(() => {
     let live = true;
     const since = logLength(actor.getSnapshot().context); // events from here on are newer than the answer
-    api<{ data: Battle }>('GET', battleApiPath(id, code)).then(
+    getBattle(id, code).then(
       (res) => {
         if (!live) return;
         setError(null);
@@ -87,8 +88,8 @@ export function useBoxItems(boxes: readonly BattleBox[] | undefined): Map<string
   useEffect(() => {
     let live = true;
     for (const key of keys ? keys.split(',') : []) {
-      const [slug, v] = key.split('@');
-      api<{ data: BoxVersion }>('GET', `/api/boxes/${slug}/versions/${v}`).then(
+      const [slug, v] = key.split('@') as [string, string];
+      getBoxVersion(slug, v).then(
         (res) => live && setItems((m) => new Map(m).set(key, res.data.items)),
         () => undefined, // the reels fall back to the drops themselves
       );

@@ -12,14 +12,15 @@ import { isBusy, isReplaying } from '../../engine/machines/instant-bet.machine.t
 import { DevPanel } from '../../engine/dev-panel.tsx';
 import { inspectMode } from '../../engine/inspect.ts';
 import { playSound } from '../../engine/sound.ts';
-import { api, errorText } from '../../lib/api.ts';
+import { errorText } from '../../lib/api.ts';
+import { openBox } from '../../lib/api/boxes.ts';
+import { sellItems } from '../../lib/api/inventory.ts';
 import { getCookie } from '../../lib/cookies.ts';
 import { useSession } from '../../stores/session.ts';
 import { useReportBusy } from '../../stores/game-busy.ts';
 import { useModals } from '../../stores/modals.ts';
 import type { BoxDetail } from '../../../shared/api/boxes.ts';
 import { OPEN_LIMITS, type OpenResponse } from '../../../shared/api/box-open.ts';
-import type { SellResponse } from '../../../shared/api/inventory.ts';
 import { BoxesScene } from './boxes.scene.ts';
 import { boxesMachine, type OpenParams, type OpenResult } from './boxes.machine.ts';
 import { exposeBoxesDebug } from './boxes-debug.ts';
@@ -37,8 +38,7 @@ export const SPIN_MS = 4200;
 const COUNTS = Array.from({ length: OPEN_LIMITS.maxCount }, (_, i) => ({ value: i + 1, label: `×${i + 1}` }));
 
 /** The default open call: POST /api/boxes/{slug}/open. */
-const paidOpen = (box: BoxDetail, p: OpenParams) =>
-  api<OpenResponse>('POST', `/api/boxes/${box.slug}/open`, { count: p.count, demo: p.demo });
+const paidOpen = (box: BoxDetail, p: OpenParams) => openBox(box.slug, { count: p.count, demo: p.demo });
 
 /** A free-box opener: one reel, the page's open call instead of the paid one, its own button label. */
 export interface FreeOpen {
@@ -116,7 +116,7 @@ export default function BoxOpener({ box, free }: { box: BoxDetail; free?: FreeOp
     if (!last) return;
     try {
       const ids = last.reels.map((r) => r.inventory_item_id!).filter(Boolean);
-      const res = await api<SellResponse>('POST', '/api/inventory/sell', { ids });
+      const res = await sellItems(ids);
       useSession.getState().applyBalance(res.balance);
       setSold(`Sold for ${formatDollars(res.amount)}.`);
     } catch (e) {

@@ -2,7 +2,8 @@
 // Recent bets arrive live on the public channel dice-bets; both lists reload after each of my bets.
 import { useCallback, useEffect, useState } from 'react';
 import { Link } from 'react-router';
-import { api, errorText } from '../../lib/api.ts';
+import { errorText } from '../../lib/api.ts';
+import { getMyDiceBets, getRecentDiceBets } from '../../lib/api/dice.ts';
 import { DICE_BET_EVENT, DICE_CHANNEL, type DiceHistoryItem } from '../../../shared/api/dice.ts';
 import { onPublicEvent } from '../../lib/public-channel.ts';
 import { verifyLink } from './dice-links.ts';
@@ -28,8 +29,8 @@ export function DiceHistory({ version, signedIn }: { version: number; signedIn: 
 
   const load = useCallback(async () => {
     try {
-      const url = tab === 'mine' ? '/api/dice/bets?limit=20' : '/api/dice/bets/recent?limit=20';
-      setRows((await api<{ data: DiceHistoryItem[] }>('GET', url)).data);
+      const list = tab === 'mine' ? getMyDiceBets : getRecentDiceBets;
+      setRows((await list(20)).data);
       setError(null);
     } catch (e) {
       setError(errorText(e));

@@ -10,11 +10,11 @@ import { inspectMode } from '../../engine/inspect.ts';
 import { useGameActor } from '../../engine/use-game-actor.ts';
 import { useActorSelection } from '../../engine/use-actor-selection.ts';
 import { motionMode, useMotion } from '../../engine/motion.ts';
-import { api, errorText } from '../../lib/api.ts';
+import { errorText } from '../../lib/api.ts';
+import { placeDiceBet } from '../../lib/api/dice.ts';
 import { getCookie } from '../../lib/cookies.ts';
 import { useSession } from '../../stores/session.ts';
 import { useReportBusy } from '../../stores/game-busy.ts';
-import type { DiceBet } from '../../../shared/api/dice.ts';
 import { diceOutcomeFromBet } from '../../../shared/games/dice/dice.outcome.ts';
 import { diceScript } from '../../../shared/games/dice/dice.script.ts';
 import type { DiceDirection } from '../../../shared/fair/index.ts';
@@ -38,7 +38,7 @@ function useDiceActor(scene: DiceScene, clock: EngineClock) {
   return useGameActor(diceMachine, clock, {
     clock,
     placeBet: async (params: DiceParams): Promise<DiceResult> => {
-      const res = await api<{ data: DiceBet; balance: number }>('POST', '/api/dice/bet', params);
+      const res = await placeDiceBet(params);
       const script = diceScript(diceOutcomeFromBet(res.data), scene.restingMarker, motionMode(useMotion.getState()));
       return { win: res.data.win, payout: res.data.payout, bet: res.data, balance: res.balance, script };
     },

@@ -3,11 +3,11 @@
 // provably-fair page prefilled.
 import { useCallback, useEffect, useState } from 'react';
 import { Link } from 'react-router';
-import { api, errorText } from '../../lib/api.ts';
+import { errorText } from '../../lib/api.ts';
+import { getPlinkoCurrent, getPlinkoLeaderboard } from '../../lib/api/plinko.ts';
 import {
   PLINKO_BET_EVENT,
   PLINKO_CHANNEL,
-  type PlinkoCurrent,
   type PlinkoHistoryItem,
   type PlinkoLeaderboardItem,
 } from '../../../shared/api/plinko.ts';
@@ -67,10 +67,9 @@ export function PlinkoHistory({ version, signedIn }: { version: number; signedIn
 
   const load = useCallback(async () => {
     try {
-      if (tab === 'mine') setRows((await api<{ data: PlinkoCurrent }>('GET', '/api/plinko/current')).data.bets);
+      if (tab === 'mine') setRows((await getPlinkoCurrent()).data.bets);
       if (tab === 'leaderboard') {
-        const q = new URLSearchParams({ sort, ...(period ? { period } : {}) }); // only non-empty filters
-        setBoard((await api<{ data: PlinkoLeaderboardItem[] }>('GET', `/api/plinko/leaderboard?${q}`)).data);
+        setBoard((await getPlinkoLeaderboard({ sort, period })).data);
       }
       setError(null);
     } catch (e) {

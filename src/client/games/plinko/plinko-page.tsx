@@ -11,7 +11,8 @@ import { useGameActor } from '../../engine/use-game-actor.ts';
 import { LoadingBar } from '../../engine/loading-bar.tsx';
 import { DevPanel } from '../../engine/dev-panel.tsx';
 import { inspectMode } from '../../engine/inspect.ts';
-import { api, errorText } from '../../lib/api.ts';
+import { errorText } from '../../lib/api.ts';
+import { getPlinkoConfig, placePlinkoBet } from '../../lib/api/plinko.ts';
 import { getCookie } from '../../lib/cookies.ts';
 import { useSession } from '../../stores/session.ts';
 import { useReportBusy } from '../../stores/game-busy.ts';
@@ -19,7 +20,7 @@ import { toast } from '../../components/ui/toaster.tsx';
 import { formatDollars } from '../../lib/format.ts';
 import { SeedPairPanel } from '../../components/fair/seed-pair-panel.tsx';
 import type { Risk } from '../../../shared/fair/index.ts';
-import type { PlinkoBet, PlinkoConfig } from '../../../shared/api/plinko.ts';
+import type { PlinkoBet } from '../../../shared/api/plinko.ts';
 import { useApiData } from '../../lib/use-api-data.ts';
 import { pathBits } from '../../../shared/games/plinko/plinko.outcome.ts';
 import { PlinkoScene } from './plinko.scene.ts';
@@ -37,7 +38,7 @@ const messages = new Map<number, string>();
 /** POST /api/plinko/bet and the ball's trajectory along the returned path. */
 async function placeDrop(params: DropParams): Promise<DropResult> {
   const physics = loadTrajectory(); // with the request, not after it
-  const res = await api<{ data: PlinkoBet; balance: number; msg: string }>('POST', '/api/plinko/bet', params);
+  const res = await placePlinkoBet(params);
   const bet = res.data;
   messages.set(bet.id, res.msg);
   const dropTrajectory = await physics;
@@ -84,7 +85,7 @@ export default function PlinkoPage() {
     exposePlinkoDebug(host, scene, clock),
   );
 
-  const config = useApiData<{ data: PlinkoConfig }>('/api/plinko/config');
+  const config = useApiData(getPlinkoConfig, []);
   const board = config.data?.data ?? null;
   const table = board?.multipliers[risk]?.[String(rows)] ?? null;
   useEffect(() => {

@@ -5,9 +5,9 @@
 // policy (a round its server left for more than 5 s is voided, open bets refunded: crash.void.ts).
 import { useEffect, useMemo, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import type { CrashFairness } from '../../../shared/api/crash.ts';
 import { crashPoint, nextChainHash } from '../../../shared/fair/crash.ts';
 import { useApiData } from '../../lib/use-api-data.ts';
+import { getCrashFairness } from '../../lib/api/crash.ts';
 import { errorText } from '../../lib/api.ts';
 import { chainDistanceAsync, isGameHash } from './rocket-chain.ts';
 import { formatMultiplier } from './rocket-format.ts';
@@ -19,7 +19,7 @@ type ChainCheck = { state: 'idle' } | { state: 'walking'; steps: number } | { st
 export default function RocketFairPage() {
   const [params, setParams] = useSearchParams();
   const [hash, setHash] = useState(params.get('hash') ?? '');
-  const fair = useApiData<{ data: CrashFairness }>('/api/crash/fairness');
+  const fair = useApiData(getCrashFairness, []);
   const [saltText, setSaltText] = useState<string | null>(null);
   const salt = saltText ?? fair.data?.data.salt ?? '';
   const valid = isGameHash(hash);

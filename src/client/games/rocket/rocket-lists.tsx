@@ -8,6 +8,7 @@ import { Link } from 'react-router';
 import type { CrashLeaderboardEntry, CrashMyBet } from '../../../shared/api/crash.ts';
 import { HistoryTable, type HistoryColumn } from '../../components/fair/history-table.tsx';
 import { useApiData } from '../../lib/use-api-data.ts';
+import { getCrashLeaderboard, getMyCrashBets } from '../../lib/api/crash.ts';
 import { errorText } from '../../lib/api.ts';
 import { formatDollars } from '../../lib/format.ts';
 import { formatMultiplier } from './rocket-format.ts';
@@ -47,15 +48,8 @@ const boardColumns: HistoryColumn<CrashLeaderboardEntry>[] = [
   { header: 'Round', cell: (e) => e.round_id },
 ];
 
-/** The leaderboard query: only filters with a value. */
-export function leaderboardPath(sort: string, period: string): string {
-  const q = new URLSearchParams(Object.entries({ sort, period }).filter(([, v]) => !!v));
-  const s = q.toString();
-  return `/api/crash/leaderboard${s ? `?${s}` : ''}`;
-}
-
 function MyBets({ version }: { version: number }) {
-  const { data, error } = useApiData<{ data: CrashMyBet[] }>('/api/crash/my-bets?limit=20', version);
+  const { data, error } = useApiData(getMyCrashBets, [20], version);
   if (error) return <p className="muted">{errorText(error)}</p>;
   return (
     <HistoryTable
@@ -80,7 +74,7 @@ const PERIODS = [
 function Leaderboard() {
   const [sort, setSort] = useState<(typeof SORTS)[number]['value']>('win_amount');
   const [period, setPeriod] = useState<(typeof PERIODS)[number]['value']>('day');
-  const { data, error } = useApiData<{ data: CrashLeaderboardEntry[] }>(leaderboardPath(sort, period));
+  const { data, error } = useApiData(getCrashLeaderboard, [{ sort, period }]);
   return (
     <>
       <div className="rocket-filters">

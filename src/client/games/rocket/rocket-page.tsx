@@ -13,7 +13,8 @@ import { inspectMode } from '../../engine/inspect.ts';
 import { useGameActor } from '../../engine/use-game-actor.ts';
 import { roundMachine, roundElapsed } from '../../engine/machines/round.machine.ts';
 import { playSound } from '../../engine/sound.ts';
-import { api, errorText } from '../../lib/api.ts';
+import { errorText } from '../../lib/api.ts';
+import { cashOutCrashBet, getCrashRecentGames, placeCrashBet } from '../../lib/api/crash.ts';
 import { getCookie } from '../../lib/cookies.ts';
 import { loadProfile } from '../../lib/session.ts';
 import { useSession } from '../../stores/session.ts';
@@ -21,7 +22,7 @@ import { useReportBusy } from '../../stores/game-busy.ts';
 import { toast } from '../../components/ui/toaster.tsx';
 import { formatDollars } from '../../lib/format.ts';
 import { crashFlooredAt } from '../../../shared/games/crash/crash.curve.ts';
-import type { CrashBetResponse, CrashCloseBetResponse, CrashRecentGame } from '../../../shared/api/crash.ts';
+import type { CrashRecentGame } from '../../../shared/api/crash.ts';
 import { RocketScene } from './rocket.scene.ts';
 import { rocketMachine, VOIDED_NOTE, type RocketInput } from './rocket.machine.ts';
 import { cashOutMarkers, frameSource } from './rocket-frame.ts';
@@ -37,7 +38,7 @@ import './rocket.css';
 const input = (clock: EngineClock): RocketInput => ({
   clock,
   placeBet: async (params) => {
-    const res = await api<CrashBetResponse>('POST', '/api/crash/bet', {
+    const res = await placeCrashBet({
       amount: params.amount,
       ...(params.autoCashout !== null ? { auto_cashout: params.autoCashout } : {}),
     });
@@ -50,7 +51,7 @@ const input = (clock: EngineClock): RocketInput => ({
     };
   },
   cashOut: async () => {
-    const res = await api<CrashCloseBetResponse>('POST', '/api/crash/close-bet');
+    const res = await cashOutCrashBet();
     useSession.getState().applyBalance(res.balance);
     toast.success(res.msg);
     return { multiplier: res.data.multiplier, payout: res.data.payout, balance: res.balance };
@@ -98,7 +99,7 @@ export default function RocketPage() {
   const { progress, renderer, onReady, onError } = useRocketStage(scene, clock, round, rocket, dispatch);
 
   const loadRecent = useCallback(() => {
-    api<{ data: CrashRecentGame[] }>('GET', '/api/crash/recent-games?limit=30').then(
+    getCrashRecentGames(30).then(
       (r) => setRecent(r.data),
       () => undefined,
     );

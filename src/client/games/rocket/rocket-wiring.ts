@@ -10,9 +10,8 @@ import { measureFrames } from '../../engine/frame-cost.ts';
 import { useSceneStage } from '../../engine/use-scene-stage.ts';
 import type { roundMachine, RoundGameEvent } from '../../engine/machines/round.machine.ts';
 import { acquireRoundSocket } from '../../lib/socket.ts';
-import { api } from '../../lib/api.ts';
+import { getCrashCurrent } from '../../lib/api/crash.ts';
 import { useSession } from '../../stores/session.ts';
-import type { CrashCurrentResponse } from '../../../shared/api/crash.ts';
 import { crashBetsEventSchema, crashGameEventSchema } from '../../../shared/api/rounds.ts';
 import { crashTimeOf } from '../../../shared/games/crash/crash.sample.ts';
 import type { rocketMachine } from './rocket.machine.ts';
@@ -48,7 +47,7 @@ export function useRocketSocket(round: Round, rocket: Rocket, dispatch: Dispatch
     const settled = new Set<number>(); // bets a `bets` event settled: an older /current must not revive them
     // the round's bets and the player's own open bet, on every (re)connect: events missed while away
     const loadCurrent = () =>
-      api<CrashCurrentResponse>('GET', '/api/crash/current').then(
+      getCrashCurrent().then(
         ({ data }) => {
           if (!live || !data.round) return;
           dispatch({ type: 'snapshot', roundId: data.round.id, bets: data.bets });

@@ -2,9 +2,10 @@
 // the links carry the seed and every past roll can be recomputed.
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { api, errorText } from '../../lib/api.ts';
+import { errorText } from '../../lib/api.ts';
+import { getSeeds, rotateSeeds } from '../../lib/api/fair.ts';
+import { getUpgradeHistory } from '../../lib/api/upgrade.ts';
 import type { Upgrade } from '../../../shared/api/upgrade.ts';
-import type { Seeds } from '../../../shared/api/fair.ts';
 import { upgradeVerifyLink } from './upgrade-links.ts';
 import { formatDollars } from '../../lib/format.ts';
 import { useApiData } from '../../lib/use-api-data.ts';
@@ -28,11 +29,11 @@ const columns: HistoryColumn<Upgrade>[] = [
 export function UpgradeHistory({ version }: { version: number }) {
   const [rotated, setRotated] = useState(0);
   const [error, setError] = useState<string | null>(null);
-  const history = useApiData<{ data: Upgrade[] }>('/api/upgrade/history?limit=20', version + rotated);
-  const seeds = useApiData<{ data: Seeds }>('/api/fair/seeds', version + rotated);
+  const history = useApiData(getUpgradeHistory, [20], version + rotated);
+  const seeds = useApiData(getSeeds, [], version + rotated);
   const rotate = async () => {
     try {
-      await api('POST', '/api/fair/rotate', {});
+      await rotateSeeds();
       setRotated((n) => n + 1);
       setError(null);
     } catch (e) {

@@ -2,8 +2,6 @@
 // catalog target, see the chance, press Upgrade (or Skip while the needle spins).
 import { useEffect, useMemo, useState } from 'react';
 import { formatUsd } from '../../../shared/money.ts';
-import type { InventoryResponse } from '../../../shared/api/inventory.ts';
-import type { UpgradeTargetsResponse } from '../../../shared/api/upgrade.ts';
 import type { Product } from '../../../shared/api/boxes.ts';
 import {
   UPGRADE_MAX_CHANCE_BP,
@@ -19,6 +17,8 @@ import { HudInput } from '../../components/hud/hud-input.tsx';
 import type { UpgradeParams } from './upgrade.machine.ts';
 import { formatDollars } from '../../lib/format.ts';
 import { useApiData } from '../../lib/use-api-data.ts';
+import { getInventory } from '../../lib/api/inventory.ts';
+import { getUpgradeTargets } from '../../lib/api/upgrade.ts';
 
 /** Props from the page. */
 export interface UpgradeHudProps {
@@ -68,7 +68,7 @@ export function UpgradeHud({ busy, replaying, version, onUpgrade, onSkip, onChan
   const [target, setTarget] = useState<Product | null>(null);
   const [search, setSearch] = useState('');
   const { turbo, setTurbo } = useMotion();
-  const inventory = useApiData<InventoryResponse>('/api/inventory?status=owned&sort=price_desc&per_page=100', version);
+  const inventory = useApiData(getInventory, [{ status: 'owned', sort: 'price_desc', per_page: 100 }], version);
   const owned = useMemo(() => inventory.data?.data.filter((i) => i.status === 'owned') ?? [], [inventory.data]);
 
   useEffect(() => setPicked((p) => p.filter((id) => owned.some((i) => i.id === id))), [owned]); // consumed items drop out
@@ -81,10 +81,8 @@ export function UpgradeHud({ busy, replaying, version, onUpgrade, onSkip, onChan
   const itemsCents = owned.filter((i) => picked.includes(i.id)).reduce((sum, i) => sum + cents(i.price), 0);
   const stakeCents = itemsCents + (balanceError ? 0 : cents(balanceNum));
   // Only targets the stake can reach: dearer than the stake and at most 95 × it (the 1% floor).
-  const range = stakeCents > 0 ? `&min_price=${(stakeCents + 1) / 100}&max_price=${(stakeCents * 95) / 100}` : '';
-  const targets = useApiData<UpgradeTargetsResponse>(
-    `/api/upgrade/targets?limit=48${range}${search.trim() ? `&search=${encodeURIComponent(search.trim())}` : ''}`,
-  );
+  const range = stakeCents > 0 ? { min_price: (stakeCents + 1) / 100, max_price: (stakeCents * 95) / 100 } : {};
+  const targets = useApiData(getUpgradeTargets, [{ limit: 48, ...range, search: search.trim() }]);
   const targetCents = target ? cents(target.price) : 0;
   const { chanceBp, capped } = upgradeChance(stakeCents, targetCents);
   const problem =

@@ -12,13 +12,13 @@ import { useGameActor } from '../../engine/use-game-actor.ts';
 import { isBusy, isReplaying } from '../../engine/machines/instant-bet.machine.ts';
 import { motionMode, useMotion } from '../../engine/motion.ts';
 import { playSound } from '../../engine/sound.ts';
-import { api, errorText } from '../../lib/api.ts';
+import { errorText } from '../../lib/api.ts';
+import { placeUpgrade } from '../../lib/api/upgrade.ts';
 import { getCookie } from '../../lib/cookies.ts';
 import { useSession } from '../../stores/session.ts';
 import { useReportBusy } from '../../stores/game-busy.ts';
 import { useModals } from '../../stores/modals.ts';
 import { toast } from '../../components/ui/toaster.tsx';
-import type { UpgradeResponse } from '../../../shared/api/upgrade.ts';
 import { upgradeScript } from '../../../shared/games/upgrade/upgrade.script.ts';
 import { UpgradeScene } from './upgrade.scene.ts';
 import { upgradeMachine, upgradeRequest, type UpgradeParams, type UpgradeResult } from './upgrade.machine.ts';
@@ -33,7 +33,7 @@ function useUpgradeActor(scene: UpgradeScene, clock: EngineClock) {
     clock,
     placeBet: async (params: UpgradeParams): Promise<UpgradeResult> => {
       playSound('bet');
-      const res = await api<UpgradeResponse>('POST', '/api/upgrade', upgradeRequest(params));
+      const res = await placeUpgrade(upgradeRequest(params));
       const { roll, chance, win } = res.data;
       const script = upgradeScript({ roll, chance, win }, scene.restingNeedle, motionMode(useMotion.getState()));
       return { win, payout: win ? res.data.target.price : 0, upgrade: res.data, balance: res.balance, script };

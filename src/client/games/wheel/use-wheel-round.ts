@@ -3,11 +3,11 @@
 // last 100 results (GET /api/wheel/recent-games, then each ended round as it arrives).
 import { useEffect, useState } from 'react';
 import type { Actor } from 'xstate';
-import { api } from '../../lib/api.ts';
+import { getWheelCurrent, getWheelRecentGames } from '../../lib/api/wheel.ts';
 import { acquireRoundSocket } from '../../lib/socket.ts';
 import type { roundMachine, RoundGameEvent } from '../../engine/machines/round.machine.ts';
 import { wheelGameEventSchema, type WheelBetsEvent } from '../../../shared/api/rounds.ts';
-import type { WheelBet, WheelCurrent } from '../../../shared/api/wheel.ts';
+import type { WheelBet } from '../../../shared/api/wheel.ts';
 
 /** A bet as the panels show it (the socket's bet plus its status). */
 export type PanelBet = Pick<WheelBet, 'id' | 'round_id' | 'user' | 'amount' | 'color' | 'payout'> & {
@@ -44,7 +44,7 @@ export function useWheelRound(actor: Actor<typeof roundMachine>) {
     let lease: Awaited<ReturnType<typeof acquireRoundSocket<'/wheel'>>> | null = null;
     let stopped = false;
     const loadRound = async () => {
-      const current = await api<{ data: WheelCurrent }>('GET', '/api/wheel/current').catch(() => null);
+      const current = await getWheelCurrent().catch(() => null);
       if (current && !stopped) setBets({ roundId: current.data.id, list: current.data.bets });
     };
     const onGame = (raw: unknown) => {
@@ -67,7 +67,7 @@ export function useWheelRound(actor: Actor<typeof roundMachine>) {
       const bet = { ...e.bet, round_id: e.round_id, status: STATUS_OF[e.type] };
       setBets((b) => (b.roundId === e.round_id ? { ...b, list: mergeBet(b.list, bet) } : b));
     };
-    void api<{ data: HistoryItem[] }>('GET', '/api/wheel/recent-games?limit=100').then(
+    void getWheelRecentGames(100).then(
       (r) =>
         !stopped && setHistory((h) => [...h, ...r.data.filter((x) => !h.some((y) => y.id === x.id))].slice(0, 100)),
       () => undefined,

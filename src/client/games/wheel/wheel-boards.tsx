@@ -3,8 +3,8 @@
 // wheel:bets socket events the page already gets; and "Top payouts", the largest wins of the last
 // 24 hours from GET /api/wheel/top-payouts, fetched again after each landing.
 import { useApiData } from '../../lib/use-api-data.ts';
+import { getWheelRecentBets, getWheelTopPayouts } from '../../lib/api/wheel.ts';
 import { formatDollars } from '../../lib/format.ts';
-import type { WheelBet } from '../../../shared/api/wheel.ts';
 import { mergeBet, type PanelBet } from './use-wheel-round.ts';
 
 /** Rows shown in each list. */
@@ -31,7 +31,7 @@ function BetRow({ bet, value }: { bet: PanelBet; value: string }) {
 
 /** "Recent bets": the round's bets, live. */
 export function WheelRecentBets({ roundId, live }: { roundId: number; live: PanelBet[] }) {
-  const res = useApiData<{ data: WheelBet[] }>(roundId ? '/api/wheel/recent-bets' : null, roundId);
+  const res = useApiData(getWheelRecentBets, roundId ? [] : null, roundId);
   const list = recentBetsOf(res.data?.data ?? [], live, roundId);
   return (
     <section className="wheel-board" aria-label="Recent bets" data-testid="wheel-recent-bets" data-round={roundId}>
@@ -55,7 +55,7 @@ export function WheelRecentBets({ roundId, live }: { roundId: number; live: Pane
 
 /** "Top payouts": the largest wins of the last 24 hours (`version` changes after each landing). */
 export function WheelTopPayouts({ version }: { version: number }) {
-  const res = useApiData<{ data: WheelBet[] }>('/api/wheel/top-payouts', version);
+  const res = useApiData(getWheelTopPayouts, [], version);
   const list = res.data?.data ?? [];
   return (
     <section className="wheel-board" aria-label="Top payouts" data-testid="wheel-top-payouts">

@@ -5,6 +5,7 @@ import { useMemo } from 'react';
 import { CommitmentNote } from '../../components/fair/commitment-note.tsx';
 import { SeedForm, useSeedForm, type SeedField } from '../../components/fair/seed-form.tsx';
 import { useApiData } from '../../lib/use-api-data.ts';
+import { getWheelSeeds } from '../../lib/api/wheel.ts';
 import { verifyOutcome } from '../../../shared/games/verify.ts';
 import './wheel.css';
 
@@ -38,7 +39,7 @@ function compute(form: Form): Record<string, unknown> | string {
 /** The page. */
 export default function WheelFairPage() {
   const [form, set] = useSeedForm<Form>({ server_seed: '', public_seed: '', round: '', server_seed_hash: '' });
-  const seeds = useApiData<{ data: DaySeed[] }>('/api/wheel/seeds').data?.data ?? [];
+  const seeds = useApiData(getWheelSeeds, []).data?.data ?? [];
   const result = useMemo(() => compute(form), [form]);
   const use = (s: DaySeed) => {
     set('server_seed', s.server_seed ?? '');

@@ -16,14 +16,15 @@ import { inspectMode } from '../../engine/inspect.ts';
 import { useGameActor } from '../../engine/use-game-actor.ts';
 import { roundMachine } from '../../engine/machines/round.machine.ts';
 import { playSound } from '../../engine/sound.ts';
-import { api, errorText } from '../../lib/api.ts';
+import { errorText } from '../../lib/api.ts';
+import { cancelWheelBet, getWheelConfig, placeWheelBet } from '../../lib/api/wheel.ts';
 import { getCookie } from '../../lib/cookies.ts';
 import { formatDollars } from '../../lib/format.ts';
 import { useApiData } from '../../lib/use-api-data.ts';
 import { useSession } from '../../stores/session.ts';
 import { useReportBusy } from '../../stores/game-busy.ts';
 import { toast } from '../../components/ui/toaster.tsx';
-import { WHEEL_LIMITS, type WheelBet } from '../../../shared/api/wheel.ts';
+import { WHEEL_LIMITS } from '../../../shared/api/wheel.ts';
 import { amountCents, betAmountError, betLimits } from '../../../shared/games/bet-amount.ts';
 import { AmountField } from '../../components/hud/amount-field.tsx';
 import { MuteToggle } from '../../components/hud/hud-toggle.tsx';
@@ -38,14 +39,6 @@ import './wheel.css';
 
 const LIMITS = betLimits(WHEEL_LIMITS);
 
-interface WheelConfig {
-  segments: WheelColor[];
-  payouts: Record<WheelColor, number>;
-  min_bet: number;
-  max_bet: number;
-  max_payout: number;
-}
-
 /** The wheel page. */
 export default function WheelPage() {
   const [clock] = useState(() => new EngineClock());
@@ -55,7 +48,7 @@ export default function WheelPage() {
   const roundId = useSelector(actor, (s) => s.context.roundId);
   const betting = useSelector(actor, (s) => s.hasTag('betting'));
   const { bets, setBets, history } = useWheelRound(actor);
-  const config = useApiData<{ data: WheelConfig }>('/api/wheel/config').data?.data ?? null;
+  const config = useApiData(getWheelConfig, []).data?.data ?? null;
   const user = useSession((s) => s.user);
   const signedIn = !!user || !!getCookie('token');
   const [amount, setAmount] = useState('1.00');
@@ -94,7 +87,7 @@ export default function WheelPage() {
 
   const place = async (color: WheelColor) => {
     try {
-      const res = await api<{ data: WheelBet; balance: number; msg: string }>('POST', '/api/wheel/bet', {
+      const res = await placeWheelBet({
         amount: (amountCents(amount) ?? 0) / 100,
         color,
       });
@@ -108,7 +101,7 @@ export default function WheelPage() {
   };
   const cancel = async (id: number) => {
     try {
-      const res = await api<{ data: WheelBet; balance: number; msg: string }>('POST', `/api/wheel/bet/${id}/cancel`);
+      const res = await cancelWheelBet(id);
       useSession.getState().applyBalance(res.balance);
       setBets((b) => ({ ...b, list: mergeBet(b.list, res.data as PanelBet) }));
       toast.success(res.msg);

@@ -1,6 +1,5 @@
 // HTTP for accounts (spec §7): register, /oauth/token, profile, logout, forgot/reset, /dev/mail.
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
 import { defineRoute } from '../../http/route.ts';
 import { HttpError, fieldError } from '../../http/errors.ts';
 import {
@@ -11,7 +10,7 @@ import {
   tokenBodySchema,
   tokenResponseSchema,
 } from '../../../shared/api/auth.ts';
-import { publicUserSchema } from '../../../shared/api/user.ts';
+import { profileResponseSchema } from '../../../shared/api/user.ts';
 import { captchaFailedMessage } from '../captcha/captcha.ts';
 import { limits } from '../../plugins/rate-limit.ts';
 import { rotateRefreshToken, revokeSession } from '../auth/tokens.ts';
@@ -136,7 +135,7 @@ export function accountsRoutes(app: FastifyInstance, deps: AccountsDeps): void {
       summary: 'The signed-in player',
       tags,
       auth: true,
-      response: z.object({ data: publicUserSchema }),
+      response: profileResponseSchema,
     },
     async ({ user }) => {
       const row = await findUserById(db, user.id);

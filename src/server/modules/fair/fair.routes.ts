@@ -1,9 +1,13 @@
 // HTTP for seed pairs: read, set the client seed, rotate (reveal).
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
 import type { Database } from '../../db/database.ts';
 import { defineRoute } from '../../http/route.ts';
-import { clientSeedBodySchema, rotateBodySchema, rotateSchema, seedsSchema } from '../../../shared/api/fair.ts';
+import {
+  clientSeedBodySchema,
+  rotateBodySchema,
+  rotateResponseSchema,
+  seedsResponseSchema,
+} from '../../../shared/api/fair.ts';
 import { getSeeds, rotateSeeds, setClientSeed } from './fair.service.ts';
 
 /** Registers /api/fair/*. */
@@ -17,7 +21,7 @@ export function fairRoutes(app: FastifyInstance, database: Database): void {
       summary: 'Your active seed pair (server seed hash only), the next committed hash and revealed pairs',
       tags,
       auth: true,
-      response: z.object({ data: seedsSchema }),
+      response: seedsResponseSchema,
     },
     async ({ user }) => ({ data: await getSeeds(database, user.id, Date.now()) }),
   );
@@ -30,7 +34,7 @@ export function fairRoutes(app: FastifyInstance, database: Database): void {
       tags,
       auth: true,
       body: clientSeedBodySchema,
-      response: z.object({ data: seedsSchema }),
+      response: seedsResponseSchema,
     },
     async ({ user, body }) => ({ data: await setClientSeed(database, user.id, body.client_seed, Date.now()) }),
   );
@@ -43,7 +47,7 @@ export function fairRoutes(app: FastifyInstance, database: Database): void {
       tags,
       auth: true,
       body: rotateBodySchema,
-      response: z.object({ data: rotateSchema }),
+      response: rotateResponseSchema,
     },
     async ({ user, body }) => ({ data: await rotateSeeds(database, user.id, Date.now(), body.client_seed) }),
   );
