@@ -32,6 +32,7 @@ export type Invariant =
   | 'upgrades'
   | 'items'
   | 'crash'
+  | 'wheel'
   | 'rounds'
   | 'battles'
   | 'withdrawals'
@@ -49,9 +50,14 @@ export interface InvariantReport {
   counts: Record<string, number>;
 }
 
-const FUNDING_KINDS = new Set(['admin', 'bonus', 'deposit']); // money that enters from outside
+// money that enters from outside (a reversal takes a deposit back out: a negative funding)
+const FUNDING_KINDS = new Set(['admin', 'bonus', 'deposit', 'reversal']);
+// what the house pays out of its edge that is no game's payout: the programmes and a box creator's share
+// (each priced from settled wagers, shared/economics); counted against the house, tied to no game row
+const PROGRAMME_KINDS = new Set(['cashback', 'leaderboard_prize', 'affiliate_commission', 'creator_share']);
 const KNOWN_KINDS = new Set([
   ...FUNDING_KINDS,
+  ...PROGRAMME_KINDS,
   'bet',
   'win',
   'plinko_bet',
@@ -62,6 +68,9 @@ const KNOWN_KINDS = new Set([
   'crash_bet',
   'crash_win',
   'crash_refund',
+  'wheel_bet',
+  'wheel_win',
+  'wheel_refund',
   'battle',
   'battle_refund',
   'battle_win',
@@ -259,12 +268,34 @@ export async function checkInvariants(
     if (b.status === 'refunded') refundedStakes.add(`crash:${b.round_id}:${b.user_id}:bet`);
     house += b.status === 'refunded' ? 0 : b.amount_cents - (b.status === 'cashed_out' ? (b.payout_cents ?? 0) : 0);
   }
+  section = 'wheel';
+  // 6b. the wheel: one stake debit per bet; a win credit exactly when it won, a refund exactly when it
+  // was canceled in the open window; no open bet in an ended round
+  const wheelRounds = await db.selectFrom('wheel_rounds').select(['id', 'status']).orderBy('id').execute();
+  const wheelStatus = new Map(wheelRounds.map((r) => [r.id, r.status]));
+  const wheelBets = await db
+    .selectFrom('wheel_bets')
+    .select(['id', 'user_id', 'round_id', 'amount_cents', 'status', 'payout_cents'])
+    .execute();
+  for (const b of wheelBets) {
+    const ref = `wheel_bet:${b.id}`;
+    one('wheel_bet', ref, -b.amount_cents, b.user_id, ref);
+    if (b.status === 'won') one('wheel_win', ref, b.payout_cents ?? -1, b.user_id, ref);
+    else none('wheel_win', ref, ref);
+    if (b.status === 'canceled') one('wheel_refund', ref, b.amount_cents, b.user_id, ref);
+    else none('wheel_refund', ref, ref);
+    if (b.status === 'active' && wheelStatus.get(b.round_id) === 'ended')
+      fail(`${ref}: still active in an ended round`);
+    if (b.status === 'active' && opts.roundsOver) fail(`${ref}: never settled`);
+    mark(['wheel_bet', 'wheel_win', 'wheel_refund'], ref);
+    house += b.status === 'canceled' ? 0 : b.amount_cents - (b.status === 'won' ? (b.payout_cents ?? 0) : 0);
+  }
+
   section = 'rounds';
   if (opts.roundsOver) {
-    const wheel = await db.selectFrom('wheel_rounds').select(['id', 'status']).orderBy('id').execute();
     for (const [name, list] of [
       ['crash', rounds],
-      ['wheel', wheel],
+      ['wheel', wheelRounds],
     ] as const)
       list.slice(0, -1).forEach((r) => r.status !== 'ended' && fail(`${name} round ${r.id}: left ${r.status}`));
   }
@@ -349,13 +380,14 @@ export async function checkInvariants(
   section = 'orphan_ledger';
   // 9. no ledger row without its game row
   for (const r of ledger) {
-    if (FUNDING_KINDS.has(r.kind) || r.kind === 'box') continue;
+    if (FUNDING_KINDS.has(r.kind) || PROGRAMME_KINDS.has(r.kind) || r.kind === 'box') continue;
     if (!referenced.has(`${r.kind}|${r.reference}`)) fail(`ledger ${r.id}: '${r.kind}' ${r.reference} has no game row`);
   }
 
   section = 'conservation';
   // 10. conservation: the balances are what came in, less what went out, less the house's take
   const funded = ledger.filter((r) => FUNDING_KINDS.has(r.kind)).reduce((a, r) => a + r.delta_cents, 0);
+  for (const r of ledger) if (PROGRAMME_KINDS.has(r.kind)) house -= r.delta_cents;
   if (balances !== funded - withdrawn - house)
     fail(`money: balances ${balances} ≠ funding ${funded} − withdrawals ${withdrawn} − house ${house}`);
 
