@@ -3,7 +3,7 @@ import type { Kysely } from 'kysely';
 import type { Tables } from '../../db/tables.ts';
 import type { Upgrade, UpgradeTargetsQuery } from '../../../shared/api/upgrade.ts';
 import type { ItemStatus } from '../../../shared/api/inventory.ts';
-import { centsToDollars } from '../../../shared/games/boxes/boxes.odds.ts';
+import { toDollars } from '../../../shared/money.ts';
 import { bpToPercent } from '../../../shared/games/upgrade/upgrade.odds.ts';
 import { containsText } from '../boxes/boxes.repository.ts';
 import { iso, productColumns, productView, type ProductRow } from '../boxes/catalog.view.ts';
@@ -46,19 +46,19 @@ export function toUpgrade(r: UpgradeRow, serverSeed: string | null): Upgrade {
     edge: bpToPercent(Number(r.edge_bp)),
     stake: {
       item_ids: JSON.parse(r.stake_item_ids) as number[],
-      items_value: centsToDollars(items),
-      balance: centsToDollars(balance),
-      total: centsToDollars(items + balance),
+      items_value: toDollars(items),
+      balance: toDollars(balance),
+      total: toDollars(items + balance),
     },
-    target: { ...product, price: centsToDollars(Number(r.target_price_cents)) },
+    target: { ...product, price: toDollars(Number(r.target_price_cents)) },
     new_item:
       r.inventory_item_id === null
         ? null
         : {
             id: Number(r.inventory_item_id),
             status: (r.item_status ?? 'owned') as ItemStatus,
-            price: centsToDollars(Number(r.item_price_cents)),
-            sale_price: centsToDollars(Number(r.item_sale_price_cents)),
+            price: toDollars(Number(r.item_price_cents)),
+            sale_price: toDollars(Number(r.item_sale_price_cents)),
             size: null,
             source: 'upgrade',
             created_at: iso(Number(r.item_created_at)),
