@@ -8,6 +8,7 @@ import { refuseIfExcluded } from '../responsible-play/exclusion.ts';
 import { WAGER_KINDS } from '../../../shared/economics/house-edge.ts';
 import { raisedLevel, wagerOfMove, type SettledWagerRow } from './settled-wagers.ts';
 import { InsufficientFunds, type Move, type MoveResult } from './ledger.ts';
+import { asCents } from '../../../shared/money.ts';
 
 /**
  * Applies a move inside the open transaction of a synchronous job (see applyMoveIn). `freshKey`:
@@ -25,7 +26,7 @@ export function applyMoveSync(sqlite: SQLite.Database, move: Move & { freshKey?:
     if (prior.user_id !== move.userId || prior.delta_cents !== move.deltaCents) {
       throw new HttpError(409, 'This request was already used for a different operation.');
     }
-    return { ledgerId: prior.id, balanceAfterCents: prior.balance_after_cents, replayed: true };
+    return { ledgerId: prior.id, balanceAfterCents: asCents(prior.balance_after_cents), replayed: true };
   }
   const { wager, settled } = wagerOfMove(move);
   const { changes } = wager
@@ -45,7 +46,7 @@ export function applyMoveSync(sqlite: SQLite.Database, move: Move & { freshKey?:
     raiseLevelSync(sqlite, move.userId, Number(updated.edge_units), Number(updated.level));
   }
   const ledgerId = insertedId(s.insertLedger.run(...ledgerValues(move, updated.balance_cents)));
-  return { ledgerId, balanceAfterCents: updated.balance_cents, replayed: false };
+  return { ledgerId, balanceAfterCents: asCents(updated.balance_cents), replayed: false };
 }
 
 /** Throws why a conditional UPDATE of the users row refused a move of `cents` (see assertDebitSync). */
