@@ -45,14 +45,16 @@ describe('money', () => {
     expect(toDollars(1e11)).toBe(1e9);
     expect(toDollarsOrNull(null)).toBeNull();
     expect(toDollarsOrNull(1234)).toBe(12.34);
-    for (const bad of [NaN, Infinity, -Infinity, 0.5, 2 ** 53]) expect(() => toDollars(bad), String(bad)).toThrow(RangeError);
+    for (const bad of [NaN, Infinity, -Infinity, 0.5, 2 ** 53])
+      expect(() => toDollars(bad), String(bad)).toThrow(RangeError);
   });
 
   it('brands integer cents and refuses anything else', () => {
     const c: Cents = asCents(5);
     expect(c).toBe(5);
     expect(Object.is(asCents(-0), 0)).toBe(true);
-    for (const bad of [0.5, NaN, Infinity, -Infinity, 2 ** 53]) expect(() => asCents(bad), String(bad)).toThrow(RangeError);
+    for (const bad of [0.5, NaN, Infinity, -Infinity, 2 ** 53])
+      expect(() => asCents(bad), String(bad)).toThrow(RangeError);
     // @ts-expect-error a plain number is not Cents
     const notCents: Cents = 5;
     expect(notCents).toBe(5);

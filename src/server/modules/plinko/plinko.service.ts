@@ -19,10 +19,7 @@ export function checkBet(body: PlinkoBetBody): number {
   const amountCents = centsField('amount', body.amount);
   const { minBetCents, maxBetCents, maxPayoutCents } = PLINKO_LIMITS;
   if (amountCents < minBetCents || amountCents > maxBetCents)
-    throw fieldError(
-      'amount',
-      `The amount must be between ${formatUsd(minBetCents)} and ${formatUsd(maxBetCents)}.`,
-    );
+    throw fieldError('amount', `The amount must be between ${formatUsd(minBetCents)} and ${formatUsd(maxBetCents)}.`);
   const top = Math.max(...plinkoTable(body.rows, body.risk));
   if (plinkoPayoutCents(amountCents, top) > maxPayoutCents)
     throw fieldError(
