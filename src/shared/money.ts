@@ -30,10 +30,10 @@ export function dollarsProblem(value: unknown, maxDollars = MAX_DOLLARS): string
 
 /** Dollars (≤ 2 decimals, |d| ≤ maxDollars) → Cents; throws RangeError on anything else. The one
  * rounding: the nearest cent of d × 100, which is exact because d has at most 2 decimals. */
-export function toCents(dollars: unknown, maxDollars = MAX_DOLLARS): Cents {
+export function toCents(dollars: number, maxDollars = MAX_DOLLARS): Cents {
   const problem = dollarsProblem(dollars, maxDollars);
   if (problem) throw new RangeError(`amount ${problem}`);
-  return asCents(Math.round((dollars as number) * 100));
+  return asCents(Math.round(dollars * 100));
 }
 
 /** Integer cents → dollars (a number with ≤ 2 decimals), for the API edge. */

@@ -108,7 +108,7 @@ describe('money', () => {
       [5],
       { a: 1 },
     ]) {
-      expect(() => toCents(v), String(v)).toThrow(RangeError);
+      expect(() => toCents(v as number), String(v)).toThrow(RangeError);
       expect(dollarsProblem(v)).not.toBeNull();
     }
     expect(dollarsProblem('5')).toBe('must be a number');
