@@ -8,7 +8,7 @@ import {
   sellBodySchema,
   sellResponseSchema,
 } from '../../../shared/api/inventory.ts';
-import { toDollars } from '../../../shared/money.ts';
+import { formatUsd, toDollars } from '../../../shared/money.ts';
 import { idempotentCall, runOnce, type Remember } from '../wallet/idempotency.ts';
 import { listInventory, sellItems, type SaleResult } from './inventory.service.ts';
 import type { ModuleContext } from '../../module-context.ts';
@@ -49,7 +49,7 @@ export function inventoryRoutes(app: FastifyInstance, { database: { db } }: Modu
         view: (r) => {
           const n = r.sold.length;
           return {
-            msg: `Sold ${n} item${n === 1 ? '' : 's'} for $${toDollars(r.amountCents).toFixed(2)}.`,
+            msg: `Sold ${n} item${n === 1 ? '' : 's'} for ${formatUsd(r.amountCents)}.`,
             sold: r.sold,
             amount: toDollars(r.amountCents),
             balance: toDollars(r.balanceCents),
