@@ -1,4 +1,5 @@
-// Lint: typescript-eslint's recommended rules plus the layering of docs/architecture:
+// Lint: typescript-eslint's recommended rules plus the layering the guides describe
+// (src/shared/README.md, src/server/modules/README.md, src/client/games/README.md):
 // src/shared is pure (no client/server imports, no clock, no Math.random, no I/O libraries);
 // client and server never import each other; features, games and server modules keep their
 // boundaries (scripts/eslint-boundaries.mjs).

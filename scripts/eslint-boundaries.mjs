@@ -1,4 +1,5 @@
-// Local ESLint rule for the boundaries of docs/architecture inside src/client and src/server
+// Local ESLint rule for the boundaries the guides describe (src/server/modules/README.md,
+// src/client/games/README.md) inside src/client and src/server
 // (no plugin package: each relative import is resolved to a path and checked):
 // - a client feature imports another feature only through its index (features/<f>/index.ts); stylesheets
 //   are exempt for now (boxes.css holds the item and box page styles several features share);
@@ -42,7 +43,12 @@ const toPosix = (p) => p.split(path.sep).join('/');
 
 /** ESLint rule `boundaries/layers`. */
 const layers = {
-  meta: { type: 'problem', docs: { description: 'Feature, game and module boundaries of docs/architecture' } },
+  meta: {
+    type: 'problem',
+    docs: {
+      description: 'Feature, game and module boundaries (src/server/modules/README.md, src/client/games/README.md)',
+    },
+  },
   create(context) {
     const root = context.cwd;
     const file = toPosix(path.relative(root, context.filename));

@@ -44,6 +44,9 @@ import { wheelModule } from './modules/wheel/wheel.module.ts';
 import { LocalPublisher, type Publisher } from './realtime/publisher.ts';
 import { crashModule } from './modules/crash/crash.module.ts';
 import { chatRoutes } from './modules/chat/chat.routes.ts';
+import { replaysRoutes } from './modules/replays/replays.routes.ts';
+import { replayPageHead } from './modules/replays/replays.og.ts';
+import { replayContext } from './modules/replays/replays.context.ts';
 import { RoundGames } from './rounds/round-games.ts';
 import { systemClock, type Clock } from './rounds/clock.ts';
 import { useNodeHmac } from './modules/fair/node-hmac.ts';
@@ -103,6 +106,7 @@ const MODULES: readonly ServerModule[] = [
   crashModule,
   wheelModule,
   chatRoutes,
+  replaysRoutes,
 ];
 
 /** The built app; a wrapper object, because a Fastify instance is thenable. */
@@ -159,7 +163,10 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   observeModules(fastify, database, accounts.hashes); // round loops, the password-hash queue
   drainInFlight(fastify); // last: its onClose runs first, waiting for handlers whose client hung up
 
-  await registerClient(fastify, deps.clientDir ?? null, { devPages: config.env !== 'production' });
+  await registerClient(fastify, deps.clientDir ?? null, {
+    devPages: config.env !== 'production',
+    pageHead: replayPageHead(replayContext(ctx)), // link previews of /bets/{game}/{id}
+  });
   await fastify.ready();
   return { fastify };
 }

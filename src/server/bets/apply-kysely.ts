@@ -2,13 +2,13 @@
 // bet, a stale pair's re-plan), on both databases. The caller has locked the user rows
 // (wallet/ledger.ts lockUserRows) and read the pair under that lock. The same steps as the other
 // executors: every refusal checked on the user rows before the first write, the pair's nonce
-// advanced by compare-and-set, the rows, the ledger's conditional UPDATE per user, settled wagers,
-// the level, the ledger rows.
+// advanced by compare-and-set, the claimed rows taken, the rows (and their links), the ledger's
+// conditional UPDATE per user, settled wagers, the level, the ledger rows.
 import { sql, type Transaction } from 'kysely';
 import type { Tables } from '../db/tables.ts';
 import { HttpError } from '../http/errors.ts';
 import { raisedLevel } from '../modules/wallet/settled-wagers.ts';
-import { refuseTotals } from './refusals.ts';
+import { refuseClaim, refuseTotals } from './refusals.ts';
 import {
   moveOffsets,
   resolveValue,
@@ -18,6 +18,7 @@ import {
   userTotals,
   type Applied,
   type BetPlan,
+  type PlanClaim,
   type PlanUpdate,
   type Value,
 } from './plan.ts';
@@ -27,11 +28,14 @@ type Trx = Transaction<Tables>;
 /** Applies `plan` in `trx` (see the file comment). */
 export async function applyPlanIn(trx: Trx, plan: BetPlan): Promise<Applied> {
   const totals = userTotals(plan);
-  const ids = totals.map((t) => t.userId).concat(plan.userId);
   const users = await trx
     .selectFrom('users')
     .select(['id', 'balance_cents', 'self_excluded_until', 'edge_units', 'level', 'name'])
-    .where('id', 'in', ids)
+    .where(
+      'id',
+      'in',
+      totals.map((t) => t.userId),
+    )
     .execute();
   const byId = new Map(users.map((u) => [Number(u.id), u]));
   if (!byId.has(plan.userId)) throw new HttpError(404, 'User not found.');
@@ -49,6 +53,7 @@ export async function applyPlanIn(trx: Trx, plan: BetPlan): Promise<Applied> {
     .executeTakeFirst();
   if (Number(taken.numUpdatedRows) === 0) throw new StalePair();
   for (const u of plan.updates) if (Object.keys(u.add).length) await updateRow(trx, u, true);
+  for (const c of plan.claims ?? []) await claimRows(trx, c);
 
   const rowIds: number[] = [];
   for (const row of plan.rows) {
@@ -61,6 +66,7 @@ export async function applyPlanIn(trx: Trx, plan: BetPlan): Promise<Applied> {
       .executeTakeFirstOrThrow();
     rowIds.push(Number(id));
   }
+  for (const [i, row] of plan.rows.entries()) if (row.link) await linkRow(trx, row.table, rowIds[i]!, row.link, rowIds);
   for (const c of plan.counters) await addToCounter(trx, c.table, c.key, c.add);
 
   const balances = new Map<number, number>();
@@ -135,4 +141,25 @@ async function updateRow(trx: Trx, u: PlanUpdate, add: boolean): Promise<void> {
       )
     : (await sql`select 1 from ${sql.table(u.table)} where ${where}`.execute(trx)).rows.length;
   if (changed !== 1) throw new StaleRow(u.table);
+}
+
+/** Takes the rows `c` claims (one conditional UPDATE); its refusal when any is no longer there. */
+async function claimRows(trx: Trx, c: PlanClaim): Promise<void> {
+  const sets = Object.entries(c.set).map(([col, v]) => sql`${sql.ref(col)} = ${v}`);
+  const where = Object.entries(c.where).map(([col, v]) => sql` and ${sql.ref(col)} = ${v}`);
+  const { numAffectedRows } = await sql`update ${sql.table(c.table)} set ${sql.join(sets)}
+    where ${sql.ref('id')} in (${sql.join(c.ids)})${sql.join(where, sql``)}`.execute(trx);
+  if (Number(numAffectedRows) !== c.ids.length) refuseClaim(c);
+}
+
+/** Sets a plan row's `link` columns once every row is in (they may name later rows). */
+async function linkRow(
+  trx: Trx,
+  table: string,
+  id: number,
+  link: Record<string, Value>,
+  ids: readonly number[],
+): Promise<void> {
+  const sets = Object.entries(link).map(([col, v]) => sql`${sql.ref(col)} = ${resolveValue(v, ids)}`);
+  await sql`update ${sql.table(table)} set ${sql.join(sets)} where ${sql.ref('id')} = ${id}`.execute(trx);
 }

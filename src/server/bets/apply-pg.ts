@@ -1,7 +1,8 @@
 // Executor 3: a plan applied on PostgreSQL in ONE round trip, a call of the generic la_apply_bet
-// (migration 0032-generic-bet: locks, checks, compare-and-set of the nonce, rows, moves). It
-// answers Applied, throws the ledger's refusals, and StalePair when the pair moved on since the
-// plan (nothing written: the caller re-plans). The level is computed here, in TypeScript
+// (migrations 0032-generic-bet, 0033-generic-bet-claims: locks, checks, compare-and-set of the
+// nonce, claims, rows, links, moves). It answers Applied, throws the ledger's refusals and a
+// claim's refusal (SQLSTATE LA410), and StalePair when the pair moved on since the plan (nothing
+// written: the caller re-plans). The level is computed here, in TypeScript
 // (shared/levels.ts via settled-wagers raisedLevel): each user's edge units as the last bet in this
 // process left them are kept, so the plan carries the levels its edge units may reach, each with the
 // edge units it needs, and the function grants those the row's edge units reach (a comparison); when the function's answer shows a level the plan
@@ -11,7 +12,7 @@ import { sql } from 'kysely';
 import type { Database, DB } from '../db/database.ts';
 import { raisedLevel } from '../modules/wallet/settled-wagers.ts';
 import { EDGE_UNITS_PER_XP, xpForLevel } from '../../shared/levels.ts';
-import { throwRefusal, type PgRefusal } from './refusals.ts';
+import { refuseClaim, throwRefusal, type PgRefusal } from './refusals.ts';
 import { moveOffsets, settledRows, StalePair, StaleRow, userTotals, type Applied, type BetPlan } from './plan.ts';
 
 /** Per database, each user's edge units and level as the last bet here returned them. */
@@ -56,6 +57,8 @@ export function pgPlanArgument(plan: BetPlan, levels?: Map<number, { edgeUnits: 
     rows: plan.rows,
     counters: plan.counters,
     updates: plan.updates,
+    claims: (plan.claims ?? []).map(({ table, ids, where, set }) => ({ table, ids, where, set })),
+    links: plan.rows.flatMap((r, row) => (r.link ? [{ row, table: r.table, set: r.link }] : [])),
     settled: settledRows(plan),
     moves: plan.moves.map((m, i) => ({
       user_id: m.userId,
@@ -86,7 +89,9 @@ export async function applyPlanPg(database: Database, plan: BetPlan): Promise<Ap
   }>`select la_apply_bet(${pgPlanArgument(plan, knownOf(database))}::jsonb) as answer`
     .execute(database.db)
     .catch((e: unknown) => {
-      if ((e as { code?: string }).code === 'LA409') throw new StaleRow((e as Error).message);
+      const code = (e as { code?: string }).code;
+      if (code === 'LA409') throw new StaleRow((e as Error).message);
+      if (code === 'LA410') refuseClaim(plan.claims![Number((e as Error).message)]!);
       throw e;
     });
   const answer = rows[0]!.answer;

@@ -1,14 +1,15 @@
 // Executor 2: a plan applied as ONE synchronous job of SQLite's group commit (db/transact.ts
 // transactSync): the bets without an Idempotency-Key. The job reads the player's active pair, plans
 // on it (so it is never stale: the job holds the one writer) and applies the plan on prepared
-// statements: every refusal checked on the user rows before the first write (the group commit runs
-// its batches without savepoints), the nonce by compare-and-set, the rows, one conditional UPDATE
-// per user (wallet/ledger.ts), settled wagers, the level, the ledger rows. No RETURNING (see
+// statements: every refusal checked before the first write (the group commit runs its batches
+// without savepoints: the user rows, the claimed rows still there), the nonce by compare-and-set,
+// the claimed rows taken, the rows and their links, one conditional UPDATE per user
+// (wallet/ledger.ts), settled wagers, the level, the ledger rows. No RETURNING (see
 // db/hot/statements.ts): ids from lastInsertRowid, balances from the row read before the writes.
 import type SQLite from 'better-sqlite3';
 import { insertedId, writerStatements } from '../db/hot/statements.ts';
-import { raiseLevelSync, type BetUser } from '../modules/wallet/ledger-sync.ts';
-import { refuseTotals } from './refusals.ts';
+import { raisedLevel } from '../modules/wallet/settled-wagers.ts';
+import { refuseClaim, refuseTotals } from './refusals.ts';
 import {
   moveOffsets,
   resolveValue,
@@ -18,6 +19,7 @@ import {
   userTotals,
   type Applied,
   type BetPlan,
+  type PlanClaim,
   type PlanUpdate,
   type SeedPair,
   type Value,
@@ -30,6 +32,17 @@ interface BetStatements {
   inserts: Map<string, SQLite.Statement<Value[]>>;
   updates: Map<string, SQLite.Statement<(number | string)[]>>;
   counters: Map<string, SQLite.Statement<(number | string)[]>>;
+  claims: Map<string, SQLite.Statement<(number | string)[]>>;
+  links: Map<string, SQLite.Statement<Value[]>>;
+}
+
+/** The user row a job checks and goes on from (writerStatements userRow). */
+interface BetUser {
+  balance_cents: number;
+  self_excluded_until: number | null;
+  edge_units: number;
+  level: number;
+  name: string;
 }
 
 const prepared = new WeakMap<SQLite.Database, BetStatements>();
@@ -57,6 +70,8 @@ function statements(sqlite: SQLite.Database): BetStatements {
     inserts: new Map(),
     updates: new Map(),
     counters: new Map(),
+    claims: new Map(),
+    links: new Map(),
   };
   prepared.set(sqlite, s);
   return s;
@@ -94,6 +109,48 @@ function updateRow(sqlite: SQLite.Database, s: BetStatements, u: PlanUpdate, add
   if (changed !== 1) throw new StaleRow(u.table);
 }
 
+/** Counts (`take` false) or takes the rows `c` claims; its refusal when any is no longer there. */
+function claimRows(sqlite: SQLite.Database, s: BetStatements, c: PlanClaim, take: boolean): void {
+  const where = Object.keys(c.where);
+  const sets = take ? Object.keys(c.set) : [];
+  const shape = `${c.table}(${c.ids.length}|${where.join(',')}|${sets.join(',')})`;
+  let statement = s.claims.get(shape);
+  if (!statement) {
+    const cond = `"id" in (${c.ids.map(() => '?').join(', ')})${where.map((w) => ` and ${quote(w)} = ?`).join('')}`;
+    statement = sqlite.prepare(
+      take
+        ? `update ${quote(c.table)} set ${sets.map((col) => `${quote(col)} = ?`).join(', ')} where ${cond}`
+        : `select count(*) as n from ${quote(c.table)} where ${cond}`,
+    );
+    s.claims.set(shape, statement);
+  }
+  const whereValues = [...c.ids, ...Object.values(c.where)];
+  const found = take
+    ? statement.run(...Object.values(c.set), ...whereValues).changes
+    : (statement.get(...whereValues) as { n: number }).n;
+  if (found !== c.ids.length) refuseClaim(c);
+}
+
+/** Sets a plan row's `link` columns once every row is in (they may name later rows). */
+function linkRow(
+  sqlite: SQLite.Database,
+  s: BetStatements,
+  table: string,
+  id: number,
+  link: Record<string, Value>,
+  ids: readonly number[],
+): void {
+  const cols = Object.keys(link);
+  const shape = `${table}(${cols.join(',')})`;
+  let statement = s.links.get(shape);
+  if (!statement) {
+    const sets = cols.map((col) => `${quote(col)} = ?`).join(', ');
+    statement = sqlite.prepare(`update ${quote(table)} set ${sets} where "id" = ?`);
+    s.links.set(shape, statement);
+  }
+  statement.run(...cols.map((col) => resolveValue(link[col]!, ids)), id);
+}
+
 /** Applies `plan` inside the open synchronous job (see the file comment). */
 export function applyPlanSync(sqlite: SQLite.Database, plan: BetPlan): Applied {
   const s = statements(sqlite);
@@ -106,11 +163,14 @@ export function applyPlanSync(sqlite: SQLite.Database, plan: BetPlan): Applied {
   }
   for (const u of plan.updates) updateRow(sqlite, s, u, false); // a stale row first: nothing else was planned on
   refuseTotals(totals, (id) => users.get(id), plan.now); // before the first write
-  const player = users.get(plan.userId) ?? (w.userRow.get(plan.userId) as BetUser | undefined);
+  const claims = plan.claims ?? [];
+  for (const c of claims) claimRows(sqlite, s, c, false);
+  const player = users.get(plan.userId)!; // refuseTotals: the player is in the totals
   const { pair } = plan;
   if (s.takeNonces.run(plan.nonces, pair.id, pair.nonce, pair.serverSeedHash, pair.clientSeed).changes === 0)
     throw new StalePair();
   for (const u of plan.updates) if (Object.keys(u.add).length) updateRow(sqlite, s, u, true);
+  for (const c of claims) claimRows(sqlite, s, c, true);
 
   const ids: number[] = [];
   for (const row of plan.rows) {
@@ -127,6 +187,7 @@ export function applyPlanSync(sqlite: SQLite.Database, plan: BetPlan): Applied {
     for (const c of cols) values.push(resolveValue(row.values[c]!, ids));
     ids.push(insertedId(insert.run(...values)));
   }
+  for (const [i, row] of plan.rows.entries()) if (row.link) linkRow(sqlite, s, row.table, ids[i]!, row.link, ids);
   for (const c of plan.counters) {
     const keys = Object.keys(c.key);
     const adds = Object.keys(c.add);
@@ -158,7 +219,8 @@ export function applyPlanSync(sqlite: SQLite.Database, plan: BetPlan): Applied {
     );
     if (changes === 0) throw new Error(`a bet's user row ${t.userId} changed within its job`);
     balances.set(t.userId, Number(u.balance_cents) + t.netCents);
-    if (t.edgeUnits > 0) raiseLevelSync(sqlite, t.userId, Number(u.edge_units) + t.edgeUnits, Number(u.level));
+    const level = t.edgeUnits > 0 ? raisedLevel(Number(u.edge_units) + t.edgeUnits, Number(u.level)) : null;
+    if (level !== null) w.setLevel.run(level, t.userId);
   }
   for (const m of plan.moves) {
     if (m.settles)
@@ -178,5 +240,5 @@ export function applyPlanSync(sqlite: SQLite.Database, plan: BetPlan): Applied {
       plan.now,
     );
   }
-  return { ids, balances, userName: player?.name ?? '' };
+  return { ids, balances, userName: player.name };
 }

@@ -34,10 +34,13 @@ export function seedPairOf(r: {
   };
 }
 
-/** One row to insert. A value exactly `{#i}` becomes row i's id; `{#i}` inside text is replaced too. */
+/** One row to insert. A value exactly `{#i}` becomes row i's id; `{#i}` inside text is replaced too.
+ * `link`: columns set on this row once every row of the plan is in, so they may name a later row
+ * (two rows that name each other: an upgrade and the item it granted). */
 export interface PlanRow {
   table: string;
   values: Record<string, Value>;
+  link?: Record<string, Value>;
 }
 
 /** A counter row to add to (insert, or add on its key's conflict): e.g. box_open_counts. */
@@ -53,6 +56,18 @@ export interface PlanUpdate {
   table: string;
   where: Record<string, number | string>;
   add: Record<string, number>; // columns to add to; empty: only check the row is there
+}
+
+/** Rows the bet takes (e.g. staked items): ONE conditional UPDATE of the rows of `table` whose id
+ * is in `ids` and that still match `where`, setting `set`. Every one must match, else the bet is
+ * refused with `refusal` (nothing kept): a row taken since the plan (a parallel bet) is refused,
+ * not re-planned. */
+export interface PlanClaim {
+  table: string;
+  ids: number[]; // ascending (the lock order)
+  where: Record<string, number | string>;
+  set: Record<string, number | string>;
+  refusal: { status: number; message: string; errors?: Record<string, string[]> };
 }
 
 /** One ledger move, as wallet/ledger.ts applyMoveIn makes it. */
@@ -75,8 +90,12 @@ export interface BetPlan<O = unknown> {
   rows: PlanRow[];
   counters: PlanCounter[];
   updates: PlanUpdate[];
+  claims?: PlanClaim[];
   moves: PlanMove[];
   now: number; // epoch ms
+  /** The player plays even when no move stakes money (an upgrade staking items only): refused while
+   * self-excluded, as a wager is. */
+  plays?: boolean;
   outcome?: O;
 }
 
@@ -90,9 +109,12 @@ export interface UserTotal {
   edgeUnits: number; // their edge units (XP)
 }
 
-/** The users the plan moves, in ascending id (the lock order, wallet README), with their totals. */
+/** The users the plan moves, and the player always, in ascending id (the lock order, wallet
+ * README), with their totals. */
 export function userTotals(plan: BetPlan): UserTotal[] {
   const byUser = new Map<number, UserTotal & { run: number }>();
+  const { userId } = plan;
+  byUser.set(userId, { userId, netCents: 0, needCents: 0, wager: !!plan.plays, stakeCents: 0, edgeUnits: 0, run: 0 });
   for (const m of plan.moves) {
     if (!Number.isSafeInteger(m.deltaCents)) throw new Error(`a move is whole cents, got ${m.deltaCents}`);
     let t = byUser.get(m.userId);

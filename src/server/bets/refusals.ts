@@ -4,7 +4,7 @@
 import { HttpError } from '../http/errors.ts';
 import { InsufficientFunds } from '../modules/wallet/ledger.ts';
 import { SelfExcluded } from '../modules/responsible-play/exclusion.ts';
-import type { UserTotal } from './plan.ts';
+import type { PlanClaim, UserTotal } from './plan.ts';
 
 /** The columns of a user row the checks read. */
 export interface CheckedUser {
@@ -25,6 +25,11 @@ export function refuseTotals(
     if (t.wager && until !== null && until > now) throw new SelfExcluded(until);
     if (Number(row.balance_cents) < t.needCents) throw new InsufficientFunds();
   }
+}
+
+/** Throws the refusal of a claim whose rows are not all there as planned (taken by a parallel bet). */
+export function refuseClaim(claim: PlanClaim): never {
+  throw new HttpError(claim.refusal.status, claim.refusal.message, claim.refusal.errors);
 }
 
 /** A refusal la_apply_bet answered (nothing written). */

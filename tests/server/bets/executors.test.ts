@@ -3,7 +3,9 @@
 // the same rows, ledger (keys, references, balances after), balance, wagered, XP, level and
 // settled wagers; refuse (403 self-excluded, 422 short balance, 404 no user) writing nothing; refuse
 // a plan whose pair moved on (stale nonce, rotated pair) writing nothing; and under races apply
-// exactly one of several plans made on one nonce. Through the services: parallel bets never
+// exactly one of several plans made on one nonce. Upgrades: the same plans claim the staked items,
+// grant and link the won item everywhere; a taken item refuses 409 writing nothing, an upgrade
+// racing a sale of its item: one wins, the other 409. Through the services: parallel bets never
 // overspend and take nonces 0…k−1, a first bet creates the pairs, a rotation racing bets keeps
 // every roll verifiable.
 import { afterAll, beforeAll, expect, it } from 'vitest';
@@ -27,6 +29,11 @@ import { applyPlanPg } from '../../../src/server/bets/apply-pg.ts';
 import { StalePair, type Applied, type BetPlan, type SeedPair } from '../../../src/server/bets/plan.ts';
 import { dicePlan } from '../../../src/server/bets/games/dice.plan.ts';
 import { plinkoPlan } from '../../../src/server/bets/games/plinko.plan.ts';
+import { GONE, upgradePlan } from '../../../src/server/bets/games/upgrade.plan.ts';
+import { seedCatalog } from '../../../src/server/modules/boxes/boxes.service.ts';
+import { grantItem, sellItems } from '../../../src/server/modules/inventory/inventory.service.ts';
+import { placeUpgrade } from '../../../src/server/modules/upgrade/upgrade.service.ts';
+import { upgradeRoll } from '../../../src/shared/fair/index.ts';
 import { placeDiceBet } from '../../../src/server/modules/dice/dice.service.ts';
 import { placePlinkoBet } from '../../../src/server/modules/plinko/plinko.service.ts';
 import {
@@ -41,8 +48,16 @@ type Executor = (plan: BetPlan) => Promise<Applied>;
 
 describeEachDb('bets engine: one plan, every executor', (dialect) => {
   let t: TestApp;
+  let products: { id: number; price_cents: number; sale_price_cents: number }[];
   beforeAll(async () => {
     t = await createTestApp(dialect);
+    await seedCatalog(t.database.db, 1_000);
+    products = await t.database.db
+      .selectFrom('products')
+      .select(['id', 'price_cents', 'sale_price_cents'])
+      .orderBy('price_cents')
+      .orderBy('id')
+      .execute();
   });
   afterAll(() => t.close());
   const db = () => t.database.db;
@@ -231,6 +246,188 @@ describeEachDb('bets engine: one plan, every executor', (dialect) => {
       );
     });
   }
+
+  /** Items of the player from product `from` of the catalog (ascending price) on, one per entry of `offsets`. */
+  const grant = async (userId: number, offsets: number[], from = 10) => {
+    const items = [];
+    for (const o of offsets) {
+      const product = products[from + o]!;
+      const id = await grantItem(db(), { userId, productId: product.id, source: 'admin', sourceRef: 'test', now: 1 });
+      items.push({ id, price_cents: Number(product.price_cents) });
+    }
+    return items;
+  };
+  /** The cheapest product at least `factor` × the stake: a chance of about 95 / factor %. */
+  const targetFor = (stakeCents: number, factor = 2) => {
+    const p = products.find((x) => Number(x.price_cents) >= stakeCents * factor)!;
+    return { id: p.id, price_cents: Number(p.price_cents), sale_price_cents: Number(p.sale_price_cents) };
+  };
+  const upgrade =
+    (userId: number, items: { id: number; price_cents: number }[], balanceCents: number, factor = 2) =>
+    (pair: SeedPair) =>
+      upgradePlan(
+        {
+          userId,
+          items,
+          balanceCents,
+          target: targetFor(
+            items.reduce((s, i) => s + i.price_cents, balanceCents),
+            factor,
+          ),
+          now: 1_700_000_000_000,
+        },
+        pair,
+      );
+  /** A player's upgrades and items, ids as their index in the player's own rows (comparable across runs). */
+  const upgradeState = async (userId: number) => {
+    const s = await state(userId);
+    const ups = await db().selectFrom('upgrades').selectAll().where('user_id', '=', userId).orderBy('id').execute();
+    const items = await db()
+      .selectFrom('inventory_items')
+      .select(['id', 'product_id', 'status', 'price_cents', 'sale_price_cents', 'source', 'source_ref', 'updated_at'])
+      .where('user_id', '=', userId)
+      .orderBy('id')
+      .execute();
+    const item = (id: number | null) => (id === null ? null : items.findIndex((i) => i.id === Number(id)));
+    const up = (ref: string | null) =>
+      ref?.replace(/^upgrade:(\d+)$/, (_, id) => `upgrade:#${ups.findIndex((u) => u.id === Number(id))}`);
+    return {
+      ...s,
+      ledger: s.ledger.map((r) => ({ ...r, reference: up(r.reference) })),
+      upgrades: ups.map(({ id: _, user_id: __, server_seed_hash: ___, ...u }) => ({
+        ...u,
+        stake_item_ids: (JSON.parse(u.stake_item_ids) as number[]).map(item),
+        inventory_item_id: item(u.inventory_item_id),
+      })),
+      items: items.map(({ id: _, ...i }) => ({ ...i, source_ref: up(i.source_ref) })),
+    };
+  };
+
+  it('the same upgrade plans claim the items, grant and link the won item, debit and settle alike everywhere', async () => {
+    const runs: Record<string, unknown> = {};
+    for (const [name, apply] of Object.entries(executors)) {
+      const hash = sha256Hex(`upgrade-${name}`);
+      const p = await seededPlayer(db(), t.config.secrets.appSecret, {
+        balanceCents: 500_000,
+        serverSeed: serverSeedFor('upgrade-compare'),
+        clientSeed: 'upgrade-compare',
+        hash,
+      });
+      const items = await grant(p.id, [0, 1, 2, 3, 4, 5]);
+      const plans = [
+        upgrade(p.id, [items[0]!], 2_000),
+        upgrade(p.id, [items[1]!, items[2]!], 0),
+        upgrade(p.id, [items[3]!], 500, 1.5),
+        upgrade(p.id, [items[4]!], 0, 3),
+        upgrade(p.id, [items[5]!], 90_000, 1.4),
+      ];
+      const answers = [];
+      for (const planFor of plans) {
+        const plan = planFor(await pairOf(p.id));
+        const a = await apply(plan);
+        expect(a.ids).toHaveLength(plan.outcome!.win ? 2 : 1);
+        answers.push({ balance: a.balances.get(p.id), name: a.userName, win: plan.outcome!.win });
+      }
+      const s = await upgradeState(p.id);
+      // the cross-link: a won upgrade names its item, the item names its upgrade
+      for (const [i, u] of s.upgrades.entries()) {
+        if (!u.win) expect(u.inventory_item_id).toBeNull();
+        else
+          expect(s.items[u.inventory_item_id!]).toMatchObject({
+            source: 'upgrade',
+            source_ref: `upgrade:#${i}`,
+            status: 'owned',
+            product_id: u.target_product_id,
+            price_cents: u.target_price_cents,
+          });
+      }
+      expect(s.items.slice(0, 6).map((i) => i.status)).toEqual(Array(6).fill('used_in_upgrade'));
+      let running = 0;
+      for (const r of s.ledger) expect(Number(r.balance_after_cents)).toBe((running += Number(r.delta_cents)));
+      expect(Number(s.user.balance_cents)).toBe(running);
+      expect(s.settled).toHaveLength(3); // the balance stakes
+      expect(s.nonce).toBe(plans.length);
+      const settled = s.settled.map((w) => ({ ...w, user_id: 0, wager_key: w.wager_key.replace(hash, 'H') }));
+      const ledger = s.ledger.map((r) => ({
+        ...r,
+        idempotency_key: r.idempotency_key.replace(hash, 'H').replace(/^test-fund:\d+$/, 'test-fund'),
+      }));
+      runs[name] = { answers, ...s, settled, ledger };
+    }
+    const [first, ...others] = Object.values(runs);
+    const wins = (first as { answers: { win: boolean }[] }).answers.map((a) => a.win);
+    expect(wins).toContain(true); // the seed plays both branches
+    expect(wins).toContain(false);
+    for (const other of others) expect(other).toEqual(first);
+  });
+
+  for (const name of ['kysely', dialect === 'sqlite' ? 'sqlite' : 'pg']) {
+    it(`${name}: an upgrade whose item was taken is refused 409, stale or self-excluded writes nothing; racing a sale, one wins`, async () => {
+      const apply = executors[name]!;
+      const p = await seeded(100_000, `taken-${name}`);
+      const items = await grant(p.id, [0, 1, 2]);
+      await sellItems(db(), p.id, [items[0]!.id], 5);
+      const before = await upgradeState(p.id);
+      const gone = { statusCode: 409, message: GONE, errors: { item_ids: [GONE] } };
+      // the sold item with an owned one: the claim takes neither
+      await expect(apply(upgrade(p.id, [items[0]!, items[1]!], 100)(await pairOf(p.id)))).rejects.toMatchObject(gone);
+      expect(await upgradeState(p.id)).toEqual(before);
+      // a plan on a pair that moved on: stale, the item not taken
+      const pair = await pairOf(p.id);
+      await expect(apply(upgrade(p.id, [items[1]!], 0)({ ...pair, nonce: pair.nonce + 1 }))).rejects.toBeInstanceOf(
+        StalePair,
+      );
+      expect(await upgradeState(p.id)).toEqual(before);
+      // staking items only is playing: refused while self-excluded
+      const until = Date.UTC(2099, 0, 1);
+      await db().updateTable('users').set({ self_excluded_until: until }).where('id', '=', p.id).execute();
+      await expect(apply(upgrade(p.id, [items[1]!], 0)(pair))).rejects.toMatchObject({ statusCode: 403 });
+      await db().updateTable('users').set({ self_excluded_until: null }).where('id', '=', p.id).execute();
+      expect(await upgradeState(p.id)).toEqual(before);
+      // an upgrade racing a sale of its item: exactly one takes it, the other is refused 409
+      const [up, sale] = await Promise.allSettled([
+        apply(upgrade(p.id, [items[2]!], 100)(pair)),
+        sellItems(db(), p.id, [items[2]!.id], 6),
+      ]);
+      expect([up.status, sale.status].sort()).toEqual(['fulfilled', 'rejected']);
+      const refused = (up.status === 'rejected' ? up.reason : (sale as PromiseRejectedResult).reason) as {
+        statusCode: number;
+      };
+      expect(refused.statusCode).toBe(409);
+      const after = await upgradeState(p.id);
+      expect(after.items[2]!.status).toBe(up.status === 'fulfilled' ? 'used_in_upgrade' : 'sold');
+      expect(after.upgrades).toHaveLength(up.status === 'fulfilled' ? 1 : 0);
+      expect(after.nonce).toBe(up.status === 'fulfilled' ? 1 : 0);
+    });
+  }
+
+  it('through the services: an upgrade on a stale cached pair is re-planned once, on the next nonce', async () => {
+    const p = await seeded(100_000, 'upgrade-replan');
+    const items = await grant(p.id, [0, 1]);
+    const body = (i: number) => ({
+      item_ids: [items[i]!.id],
+      balance: 1,
+      target_product_id: targetFor(items[i]!.price_cents + 100).id,
+    });
+    const first = await placeUpgrade(t.database, p.id, body(0), Date.now());
+    expect(first.upgrade.nonce).toBe(0);
+    // a bet elsewhere (another process) moves the pair on: a cached pair is stale now
+    await db()
+      .updateTable('fair_seeds')
+      .set({ nonce: 5 })
+      .where('user_id', '=', p.id)
+      .where('slot', '=', 'active')
+      .execute();
+    const second = await placeUpgrade(t.database, p.id, body(1), Date.now());
+    expect(second.upgrade.nonce).toBe(5);
+    expect(second.upgrade.roll).toBe(
+      upgradeRoll({ serverSeed: serverSeedFor('upgrade-replan'), clientSeed: 'upgrade-replan', nonce: 5 }),
+    );
+    expect(await activeNonce(db(), p.id)).toBe(6);
+    const s = await upgradeState(p.id);
+    expect(s.items.slice(0, 2).map((i) => i.status)).toEqual(['used_in_upgrade', 'used_in_upgrade']);
+    expect(s.ledger.filter((r) => r.kind === 'upgrade')).toHaveLength(2);
+  });
 
   if (dialect === 'sqlite')
     it('sqlite: jobs share one batch; a refused one fails alone, one that fails after writing rolls back alone', async () => {

@@ -6,6 +6,9 @@ import { dicePlan } from '../../../src/server/bets/games/dice.plan.ts';
 import { boxPlan } from '../../../src/server/bets/games/box.plan.ts';
 import { boxOutcome } from '../../../src/shared/games/boxes/boxes.outcome.ts';
 import { plinkoPayoutCents, plinkoPlan } from '../../../src/server/bets/games/plinko.plan.ts';
+import { GONE, upgradePlan } from '../../../src/server/bets/games/upgrade.plan.ts';
+import { bpToPercent, upgradeChance } from '../../../src/shared/games/upgrade/upgrade.odds.ts';
+import { upgradeOutcome } from '../../../src/shared/games/upgrade/upgrade.outcome.ts';
 import { moveOffsets, resolveValue, settledRows, userTotals, type BetPlan } from '../../../src/server/bets/plan.ts';
 import { diceOutcome } from '../../../src/shared/games/dice/dice.outcome.ts';
 import { plinkoOutcome } from '../../../src/shared/games/plinko/plinko.outcome.ts';
@@ -122,6 +125,77 @@ describe('instant bet plans', () => {
     const own = boxPlan({ userId: 8, count: 1, source: 'user_box', shard: 8, box, items, now: 1 }, pair(0));
     expect(own.moves.map((m) => m.kind)).toEqual(['user_box']);
     expect(own.updates[0]!.add).toEqual({});
+  });
+
+  it('an upgrade plan is the shared upgrade outcome: row, claimed items, debit, granted item and its link', () => {
+    const items = [
+      { id: 21, price_cents: 1_000 },
+      { id: 34, price_cents: 2_500 },
+    ];
+    const target = { id: 9, price_cents: 8_000, sale_price_cents: 7_000 };
+    let wins = 0;
+    for (let nonce = 0; nonce < 200; nonce++) {
+      const balanceCents = nonce % 2 ? 500 : 0;
+      const plan = upgradePlan({ userId: 3, items, balanceCents, target, now: 1 }, pair(nonce));
+      const { chanceBp } = upgradeChance(3_500 + balanceCents, 8_000);
+      const outcome = upgradeOutcome(seeds(nonce), bpToPercent(chanceBp));
+      expect(plan.outcome!.win).toBe(outcome.win);
+      expect(plan.rows[0]).toMatchObject({
+        table: 'upgrades',
+        values: {
+          stake_item_ids: '[21,34]',
+          stake_items_cents: 3_500,
+          stake_balance_cents: balanceCents,
+          chance_bp: chanceBp,
+          roll: outcome.roll,
+          win: outcome.win ? 1 : 0,
+          inventory_item_id: null,
+          nonce,
+        },
+      });
+      expect(plan.rows[0]!.values).toEqual(plan.outcome!.row);
+      expect(plan.claims).toEqual([
+        {
+          table: 'inventory_items',
+          ids: [21, 34],
+          where: { user_id: 3, status: 'owned' },
+          set: { status: 'used_in_upgrade', updated_at: 1 },
+          refusal: { status: 409, message: GONE, errors: { item_ids: [GONE] } },
+        },
+      ]);
+      expect(plan.plays).toBe(true);
+      if (outcome.win) {
+        wins++;
+        expect(plan.rows[0]!.link).toEqual({ inventory_item_id: '{#1}' });
+        expect(plan.rows[1]).toMatchObject({
+          table: 'inventory_items',
+          values: { product_id: 9, status: 'owned', price_cents: 8_000, sale_price_cents: 7_000, source: 'upgrade' },
+        });
+        expect(plan.rows[1]!.values.source_ref).toBe('upgrade:{#0}');
+      } else expect(plan.rows).toHaveLength(1);
+      const key = `upgrade:${pair(nonce).serverSeedHash}:${nonce}`;
+      expect(plan.moves).toEqual(
+        balanceCents
+          ? [
+              {
+                userId: 3,
+                deltaCents: -500,
+                kind: 'upgrade',
+                reference: 'upgrade:{#0}',
+                key,
+                settles: { table: '', edgeUnits: wagerEdgeUnits('upgrade', '', 500) },
+              },
+            ]
+          : [],
+      );
+    }
+    expect(wins).toBeGreaterThan(60); // chance ≈ 45 %: both branches ran
+    expect(wins).toBeLessThan(140);
+    // staking items only still plays: the player is in the totals, refused while self-excluded
+    const itemsOnly = upgradePlan({ userId: 3, items, balanceCents: 0, target, now: 1 }, pair(0));
+    expect(userTotals(itemsOnly)).toEqual([
+      { userId: 3, netCents: 0, needCents: 0, wager: true, stakeCents: 0, edgeUnits: 0 },
+    ]);
   });
 
   it('user totals: net, the balance the moves need, wager, stakes and edge units; ledger offsets', () => {

@@ -32,6 +32,7 @@ import * as m0029 from './0029-held-funds-referral-visits.ts';
 import * as m0030 from './0030-account-ips.ts';
 import * as m0031 from './0031-chat.ts';
 import * as m0032 from './0032-generic-bet.ts';
+import * as m0033 from './0033-generic-bet-claims.ts';
 
 /** A migration step; it receives the dialect for the few DDL differences. */
 export interface Step {
@@ -71,4 +72,5 @@ export const steps: Record<string, Step> = {
   '0030-account-ips': m0030,
   '0031-chat': m0031,
   '0032-generic-bet': m0032,
+  '0033-generic-bet-claims': m0033,
 };

@@ -40,7 +40,7 @@ export function chatRoutes(app: FastifyInstance, { database, config, now }: Modu
     {
       method: 'POST',
       url: '/api/chat',
-      // CHAT_MIN_GAP_MS / 1000: ms → s for the summary, not money
+      // CHAT_MIN_GAP_MS in seconds for the summary (ms ÷ 1000), not money
       summary: `Send a chat message {message, bet?: {game, id}}: plain text, 1–${CHAT_MAX_LENGTH} characters after trimming, profanity masked; the bet must be one of your own settled bets (else 422); at most one every ${CHAT_MIN_GAP_MS / 1000} s and ${CHAT_PER_MINUTE} a minute (429); 403 while muted or self-excluded`,
       tags,
       auth: true,

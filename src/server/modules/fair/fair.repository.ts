@@ -1,6 +1,4 @@
 // Seed-pair queries; each takes the database or an open transaction first.
-import type SQLite from 'better-sqlite3';
-import { writerStatements } from '../../db/hot/statements.ts';
 import { randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Dialect } from '../../db/database.ts';
@@ -69,13 +67,6 @@ export async function takeNonce(db: Q, userId: number): Promise<TakenPair | unde
 function pairBefore(row: TakenPair): TakenPair {
   const { server_seed, server_seed_hash, client_seed } = row;
   return { server_seed, server_seed_hash, client_seed, nonce: Number(row.nonce) - 1 };
-}
-
-/** takeNonce inside a synchronous SQLite job (the bets' hot path, db/hot/statements.ts). */
-export function takeNonceSync(sqlite: SQLite.Database, userId: number): TakenPair | undefined {
-  const s = writerStatements(sqlite);
-  if (s.takeNonce.run(userId).changes === 0) return undefined;
-  return pairBefore(s.activePair.get(userId) as TakenPair);
 }
 
 /** Revealed pairs of a user, newest first. */

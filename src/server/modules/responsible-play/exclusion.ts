@@ -1,9 +1,7 @@
 // Self-exclusion as the money paths see it: the refusal every bet, opening and deposit gives while
 // a player is self-excluded. The ledger checks it on every wager debit (wallet/ledger.ts); plays
 // that debit no balance (free boxes, item-only upgrades) and deposit entries call assertPlayAllowed.
-import type SQLite from 'better-sqlite3';
 import type { Kysely } from 'kysely';
-import { writerStatements } from '../../db/hot/statements.ts';
 import type { Tables } from '../../db/tables.ts';
 import { HttpError } from '../../http/errors.ts';
 
@@ -29,20 +27,6 @@ function running(row: { self_excluded_until: number | null } | undefined, now: n
 export async function excludedUntil(q: Kysely<Tables>, userId: number, now: number): Promise<number | null> {
   return running(
     await q.selectFrom('users').select('self_excluded_until').where('id', '=', userId).executeTakeFirst(),
-    now,
-  );
-}
-
-/** Throws SelfExcluded when the users `row` read is self-excluded at `now`. */
-export function refuseIfExcluded(row: { self_excluded_until: number | null } | undefined, now: number): void {
-  const until = running(row, now);
-  if (until !== null) throw new SelfExcluded(until);
-}
-
-/** assertPlayAllowed inside a synchronous SQLite job (the bets' hot path). */
-export function assertPlayAllowedSync(sqlite: SQLite.Database, userId: number, now: number): void {
-  refuseIfExcluded(
-    writerStatements(sqlite).userRow.get(userId) as { self_excluded_until: number | null } | undefined,
     now,
   );
 }

@@ -8,6 +8,7 @@ import { bpToPercent } from '../../../shared/games/upgrade/upgrade.odds.ts';
 import { containsText } from '../boxes/boxes.repository.ts';
 import { iso, productColumns, productView, type ProductRow } from '../boxes/catalog.view.ts';
 import { withRevealedSeeds } from '../fair/fair.repository.ts';
+import { centsField } from '../../http/cents-field.ts';
 
 type Q = Kysely<Tables>;
 
@@ -136,7 +137,7 @@ function upgradeRows(db: Q) {
     ]);
 }
 
-/** One upgrade by id (inside the transaction that made it, or later). */
+/** One upgrade by id (the replay page's; its server seed is joined by the caller once revealed). */
 export async function findUpgrade(db: Q, id: number): Promise<Upgrade> {
   const row = await upgradeRows(db).where('upgrades.id', '=', id).executeTakeFirstOrThrow();
   return toUpgrade(row, null);
@@ -156,8 +157,8 @@ export async function listUpgrades(db: Q, userId: number, limit: number): Promis
 export async function findTargets(db: Q, q: UpgradeTargetsQuery) {
   let query = db.selectFrom('products').select([...productColumns]);
   if (q.search) query = query.where(containsText('products.name', q.search));
-  if (q.min_price !== undefined) query = query.where('products.price_cents', '>=', Math.round(q.min_price * 100));
-  if (q.max_price !== undefined) query = query.where('products.price_cents', '<=', Math.round(q.max_price * 100));
+  if (q.min_price !== undefined) query = query.where('products.price_cents', '>=', centsField('min_price', q.min_price));
+  if (q.max_price !== undefined) query = query.where('products.price_cents', '<=', centsField('max_price', q.max_price));
   return query
     .orderBy('products.price_cents', q.sort === 'price_desc' ? 'desc' : 'asc')
     .orderBy('products.id', 'asc')

@@ -1,29 +1,29 @@
-// An upgrade in ONE transaction, taking locks in the order every money transaction uses (the user
-// row, then the seed pair, then items in ascending id; wallet README) so parallel requests cannot deadlock:
-// 1. the next nonce of the player's active seed pair;
-// 2. each staked item flips owned → used_in_upgrade with a conditional UPDATE; a row not
-//    updated (not the player's, already sold, already staked by a parallel upgrade) → 409 and
-//    the whole transaction rolls back, so an item is never consumed twice nor lost;
-// 3. chance from the stake (item price snapshots + balance) and the target's current price;
-// 4. roll = fair float × 100, win iff roll < chance %; the upgrades row;
-// 5. the balance part debited through the ledger (kind 'upgrade', key upgrade:{hash}:{nonce});
-// 6. on a win the target is granted (source 'upgrade') with its price snapshot.
-// Without an Idempotency-Key an upgrade runs on PostgreSQL as one statement instead
-// (upgrade.pg-bet.ts), on SQLite as one synchronous job of the group commit (upgrade.sqlite-bet.ts):
-// the same steps, rows and errors.
+// An upgrade, check → plan → apply: the target and the staked items are read and checked here (a
+// target that does not exist 422, an item not owned 409, a chance out of bounds 422), then placed
+// through the instant bets engine (src/server/bets/): planned once from the shared outcome
+// (bets/games/upgrade.plan.ts) and applied by the executor that fits (a Kysely transaction,
+// SQLite's synchronous job, PostgreSQL's la_apply_bet), which takes the items only where they are
+// still owned (a parallel upgrade staking one of them: 409) and refuses a self-excluded player
+// (items only, too) or a short balance. Published only after commit (upgrade.routes.ts).
 import type { Database } from '../../db/database.ts';
-import { canTransactSync, transact, transactSync } from '../../db/transact.ts';
 import { HttpError, fieldError } from '../../http/errors.ts';
-import { applyMoveIn, lockUserRows } from '../wallet/ledger.ts';
-import { assertPlayAllowed } from '../responsible-play/exclusion.ts';
 import type { Remember } from '../wallet/idempotency.ts';
-import { takeNextNonce } from '../fair/fair.service.ts';
-import { grantItem } from '../inventory/inventory.service.ts';
-import type { UpgradeBody } from '../../../shared/api/upgrade.ts';
-import { findUpgrade } from './upgrade.repository.ts';
-import { GONE, NO_TARGET, rollUpgrade, type PlacedUpgrade } from './upgrade.roll.ts';
-import { settleUpgradeSync } from './upgrade.sqlite-bet.ts';
-import { placeUpgradePg } from './upgrade.pg-bet.ts';
+import type { UpgradeBody, Upgrade } from '../../../shared/api/upgrade.ts';
+import { upgradeChanceError } from '../../../shared/games/upgrade/upgrade.odds.ts';
+import { productColumns } from '../boxes/catalog.view.ts';
+import { placeBet } from '../../bets/place.ts';
+import { GONE, upgradePlan } from '../../bets/games/upgrade.plan.ts';
+import { newUpgrade } from './upgrade.repository.ts';
+import { centsField } from '../../http/cents-field.ts';
+
+/** What an upgrade did. */
+export interface PlacedUpgrade {
+  upgrade: Upgrade;
+  balanceCents: number; // after the upgrade
+  balanceMoved: boolean; // publish balanceUpdated only then
+}
+
+export const NO_TARGET = 'This target item does not exist.';
 
 /** Runs one upgrade for `userId` (see the file comment). */
 export async function placeUpgrade(
@@ -31,77 +31,43 @@ export async function placeUpgrade(
   userId: number,
   body: UpgradeBody,
   now: number,
-  remember?: Remember<PlacedUpgrade>, // stores the first answer of an Idempotency-Key in this transaction
+  remember?: Remember<PlacedUpgrade>, // stores the first answer of an Idempotency-Key in the bet's transaction
 ): Promise<PlacedUpgrade> {
   const ids = [...body.item_ids].sort((a, b) => a - b);
-  const balanceCents = Math.round(body.balance * 100);
-  const asked = { userId, ids, balanceCents, targetProductId: body.target_product_id, now };
-  // one statement (upgrade.pg-bet.ts); Idempotency-Key calls stay below
-  if (!remember && database.dialect === 'postgres') return placeUpgradePg(database, asked);
-  if (!remember && canTransactSync(database)) {
-    // SQLite: one synchronous job in the group commit; Idempotency-Key calls stay below
-    const placed = await transactSync(database, (sqlite) => settleUpgradeSync(sqlite, asked));
-    if (placed) return placed; // null: no seed pair yet, the path below creates it
-  }
-  return transact(database, async (trx) => {
-    await lockUserRows(trx, [userId]); // lock order: the user row before the seed row (wallet README)
-    if (balanceCents === 0) await assertPlayAllowed(trx, userId, now); // items only: the ledger sees no wager
-    const target = await trx
-      .selectFrom('products')
-      .select(['id', 'price_cents', 'sale_price_cents'])
-      .where('id', '=', body.target_product_id)
-      .executeTakeFirst();
-    if (!target) throw fieldError('target_product_id', NO_TARGET);
-    const pair = await takeNextNonce(trx, userId, now);
-    let itemsCents = 0;
-    for (const id of ids) {
-      const row = await trx
-        .updateTable('inventory_items')
-        .set({ status: 'used_in_upgrade', updated_at: now })
-        .where('id', '=', id)
-        .where('user_id', '=', userId)
-        .where('status', '=', 'owned')
-        .returning('price_cents')
-        .executeTakeFirst();
-      if (!row) throw new HttpError(409, GONE, { item_ids: [GONE] });
-      itemsCents += Number(row.price_cents);
-    }
-    const { row, win } = rollUpgrade({ userId, ids, itemsCents, balanceCents, target, pair, now });
-    const { id } = await trx.insertInto('upgrades').values(row).returning('id').executeTakeFirstOrThrow();
-    let balanceAfter: number;
-    if (balanceCents > 0) {
-      const key = `upgrade:${pair.server_seed_hash}:${pair.nonce}`;
-      ({ balanceAfterCents: balanceAfter } = await applyMoveIn(trx, {
-        userId,
-        deltaCents: -balanceCents,
-        kind: 'upgrade',
-        reference: `upgrade:${id}`,
-        idempotencyKey: key,
-        now,
-        settlesOn: '', // the upgrade settles in this transaction
-      }));
-    } else {
-      balanceAfter = Number(
-        (await trx.selectFrom('users').select('balance_cents').where('id', '=', userId).executeTakeFirstOrThrow())
-          .balance_cents,
-      );
-    }
-    if (win) {
-      const itemId = await grantItem(trx, {
-        userId,
-        productId: target.id,
-        source: 'upgrade',
-        sourceRef: `upgrade:${id}`,
-        now,
-        priceCents: row.target_price_cents,
-        salePriceCents: row.target_sale_price_cents,
-      });
-      await trx.updateTable('upgrades').set({ inventory_item_id: itemId }).where('id', '=', id).execute();
-    }
-    const placed = { upgrade: await findUpgrade(trx, id), balanceCents: balanceAfter, balanceMoved: balanceCents > 0 };
-    await remember?.(trx, placed);
-    return placed;
+  const balanceCents = centsField('balance', body.balance);
+  const { db } = database;
+  const target = await db
+    .selectFrom('products')
+    .select(productColumns)
+    .where('products.id', '=', body.target_product_id)
+    .executeTakeFirst();
+  if (!target) throw fieldError('target_product_id', NO_TARGET);
+  const items = await db
+    .selectFrom('inventory_items')
+    .select(['id', 'price_cents'])
+    .where('id', 'in', ids)
+    .where('user_id', '=', userId)
+    .where('status', '=', 'owned')
+    .orderBy('id')
+    .execute();
+  if (items.length !== ids.length) throw new HttpError(409, GONE, { item_ids: [GONE] });
+  const itemsCents = items.reduce((sum, i) => sum + Number(i.price_cents), 0);
+  const problem = upgradeChanceError(itemsCents + balanceCents, Number(target.price_cents));
+  if (problem) throw fieldError('target_product_id', problem);
+  const bet = { userId, items, balanceCents, target, now };
+  return placeBet(database, {
+    userId,
+    now,
+    nonces: 1,
+    remember,
+    plan: (pair) => upgradePlan(bet, pair),
+    answer: (plan, applied): PlacedUpgrade => {
+      const { row, win } = plan.outcome!;
+      return {
+        upgrade: newUpgrade(target, row, applied.ids[0]!, win ? applied.ids[1]! : null),
+        balanceCents: applied.balances.get(userId)!,
+        balanceMoved: balanceCents > 0,
+      };
+    },
   });
 }
-
-export type { PlacedUpgrade } from './upgrade.roll.ts';
