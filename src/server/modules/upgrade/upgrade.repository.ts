@@ -157,8 +157,10 @@ export async function listUpgrades(db: Q, userId: number, limit: number): Promis
 export async function findTargets(db: Q, q: UpgradeTargetsQuery) {
   let query = db.selectFrom('products').select([...productColumns]);
   if (q.search) query = query.where(containsText('products.name', q.search));
-  if (q.min_price !== undefined) query = query.where('products.price_cents', '>=', centsField('min_price', q.min_price));
-  if (q.max_price !== undefined) query = query.where('products.price_cents', '<=', centsField('max_price', q.max_price));
+  if (q.min_price !== undefined)
+    query = query.where('products.price_cents', '>=', centsField('min_price', q.min_price));
+  if (q.max_price !== undefined)
+    query = query.where('products.price_cents', '<=', centsField('max_price', q.max_price));
   return query
     .orderBy('products.price_cents', q.sort === 'price_desc' ? 'desc' : 'asc')
     .orderBy('products.id', 'asc')
