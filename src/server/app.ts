@@ -28,7 +28,7 @@ import { upgradeRoutes } from './modules/upgrade/upgrade.routes.ts';
 import { freeLootRoutes } from './modules/free-loot/free-loot.routes.ts';
 import { userBoxesRoutes } from './modules/user-boxes/user-boxes.routes.ts';
 import { walletModule } from './modules/wallet/wallet.module.ts';
-import { accountsModule, type AccountsOverrides } from './modules/accounts/accounts.module.ts';
+import { accountsDeps, accountsModule, type AccountsOverrides } from './modules/accounts/accounts.module.ts';
 import { socialRoutes } from './modules/social/social.routes.ts';
 import { trackingRoutes } from './modules/tracking/tracking.routes.ts';
 import { channelsRoutes } from './modules/channels/channels.routes.ts';
@@ -46,12 +46,13 @@ import { crashModule } from './modules/crash/crash.module.ts';
 import { chatRoutes } from './modules/chat/chat.routes.ts';
 import { replaysRoutes } from './modules/replays/replays.routes.ts';
 import { replayPageHead } from './modules/replays/replays.og.ts';
-import { profanityFilter } from './modules/chat/chat.profanity.ts';
+import { replayContext } from './modules/replays/replays.context.ts';
 import { RoundGames } from './rounds/round-games.ts';
 import { systemClock, type Clock } from './rounds/clock.ts';
 import { useNodeHmac } from './modules/fair/node-hmac.ts';
 import { countedPublisher, observeModules, opsModule } from './ops/ops.module.ts';
 import { requestIdOf } from './ops/request-id.ts';
+import type { ModuleContext, ServerModule } from './module-context.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -73,6 +74,40 @@ export interface AppDeps {
   accounts?: AccountsOverrides; // test doubles for mail, captcha, rate-limit store, social providers
   clock?: Clock; // the app's one time source (rounds, battles, programmes); a fake one in tests
 }
+
+/** Every area, registered in this order through the one signature (modules/README.md). */
+const MODULES: readonly ServerModule[] = [
+  healthRoutes,
+  configRoutes,
+  fairRoutes,
+  diceRoutes,
+  plinkoRoutes,
+  walletModule,
+  accountsModule,
+  socialRoutes,
+  trackingRoutes,
+  channelsRoutes,
+  eventsApiRoutes, // only when this server is the channel server (no PUSHER_HTTP)
+  boxesModule,
+  inventoryRoutes,
+  deliveryRoutes,
+  openingsRoutes,
+  boxFairRoutes,
+  upgradeRoutes,
+  freeLootRoutes,
+  userBoxesRoutes,
+  profileModule, // the accounts' hash queue and password backoff
+  affiliatesRoutes,
+  supportModule,
+  responsiblePlayRoutes,
+  leaderboardRoutes,
+  cashbackRoutes,
+  battlesModule, // its runner resumes running battles when ready
+  crashModule,
+  wheelModule,
+  chatRoutes,
+  replaysRoutes,
+];
 
 /** The built app; a wrapper object, because a Fastify instance is thenable. */
 export interface App {
@@ -122,43 +157,15 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   const clock = deps.clock ?? systemClock;
   const now = () => clock.now();
   registerOpenApi(fastify, () => config.publicUrl ?? `http://localhost:${config.port}`);
-  healthRoutes(fastify, database.db);
-  configRoutes(fastify, config);
-  fairRoutes(fastify, database);
-  diceRoutes(fastify, database, now);
-  plinkoRoutes(fastify, database);
-  walletModule(fastify, database.db, config);
-  const accounts = accountsModule(fastify, database.db, config, deps.accounts);
-  socialRoutes(fastify, accounts);
-  trackingRoutes(fastify, database.db);
-  channelsRoutes(fastify, config);
-  if (!config.pusherHttp) eventsApiRoutes(fastify, config); // this server is the channel server
-  boxesModule(fastify, database.db);
-  inventoryRoutes(fastify, database.db);
-  deliveryRoutes(fastify, database.db);
-  openingsRoutes(fastify, database);
-  boxFairRoutes(fastify, database);
-  upgradeRoutes(fastify, database);
-  freeLootRoutes(fastify, database, now);
-  userBoxesRoutes(fastify, database.db);
-  profileModule(fastify, database.db, config, accounts); // the accounts' hash queue and password backoff
-  affiliatesRoutes(fastify, database.db, config);
-  supportModule(fastify, database.db, config);
-  responsiblePlayRoutes(fastify, database.db, now);
-  leaderboardRoutes(fastify, database.db, now);
-  cashbackRoutes(fastify, database.db, now);
-  battlesModule(fastify, database, config, clock); // its runner resumes running battles when ready
-  crashModule(fastify, database, config, clock);
-  wheelModule(fastify, database, config, clock);
-  chatRoutes(fastify, { database, profanity: profanityFilter(config.chat.profanity) }, now);
-  const replays = { db: database.db, limiter: accounts.limiter, now, siteUrl: config.siteUrl };
-  replaysRoutes(fastify, replays);
+  const accounts = accountsDeps(fastify, database.db, config, deps.accounts);
+  const ctx: ModuleContext = { database, config, clock, now, accounts };
+  for (const register of MODULES) register(fastify, ctx);
   observeModules(fastify, database, accounts.hashes); // round loops, the password-hash queue
   drainInFlight(fastify); // last: its onClose runs first, waiting for handlers whose client hung up
 
   await registerClient(fastify, deps.clientDir ?? null, {
     devPages: config.env !== 'production',
-    pageHead: replayPageHead(replays), // link previews of /bets/{game}/{id}
+    pageHead: replayPageHead(replayContext(ctx)), // link previews of /bets/{game}/{id}
   });
   await fastify.ready();
   return { fastify };

@@ -9,6 +9,7 @@
 // profit, whatever the route, the first day included.
 import { EDGE_UNITS_PER_XP } from './levels.ts';
 import { PROGRAMME_SHARE_BP, shareOfEdgeCents } from './economics/programme-shares.ts';
+import { formatUsd } from './money.ts';
 
 /** Share of the recent expected house profit free loot may pay back, in basis points. */
 export const FREE_LOOT_SHARE_BP = PROGRAMME_SHARE_BP.free_loot;
@@ -28,5 +29,5 @@ export function freeLootAllowanceCents(recentEdgeUnits: number, takenEvCents: nu
 /** The message of a daily opening the allowance does not cover. */
 export function allowanceMessage(evCents: number, allowanceCents: number): string {
   const need = Math.ceil(((evCents - allowanceCents) * 10_000) / FREE_LOOT_SHARE_BP);
-  return `Play a little more to open this free box: it needs $${(need / 100).toFixed(2)} more expected house profit (${need} XP) within 30 days.`;
+  return `Play a little more to open this free box: it needs ${formatUsd(need)} more expected house profit (${need} XP) within 30 days.`;
 }

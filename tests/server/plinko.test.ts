@@ -162,12 +162,12 @@ describeEachDb('plinko bets', (dialect) => {
       [{ amount: 1, risk: 'low' }, 'rows', /number/],
       [{ amount: 1, rows: 8, risk: 'extreme' }, 'risk', /low, medium or high/],
       [{ amount: 1, rows: 8 }, 'risk', /low, medium or high/],
-      [{ amount: 0, rows: 8, risk: 'low' }, 'amount', /between \$0.01 and \$1000.00/],
+      [{ amount: 0, rows: 8, risk: 'low' }, 'amount', /between \$0.01 and \$1,000.00/],
       [{ amount: -1, rows: 8, risk: 'low' }, 'amount', /between/],
       [{ amount: 1000.01, rows: 8, risk: 'low' }, 'amount', /between/],
       [{ amount: 0.001, rows: 8, risk: 'low' }, 'amount', /2 decimals/],
       [{ amount: '1', rows: 8, risk: 'low' }, 'amount', /number/],
-      [{ amount: 10.01, rows: 16, risk: 'high' }, 'amount', /maximum of \$10000.00/],
+      [{ amount: 10.01, rows: 16, risk: 'high' }, 'amount', /maximum of \$10,000.00/],
     ];
     for (const [payload, field, text] of cases) {
       const res = await bet(p.headers, payload);

@@ -16,7 +16,7 @@ import { createGiftCodes, createVoucher } from '../modules/wallet/codes.service.
 import { listWithdrawals, moveWithdrawal, publicWithdrawal } from '../modules/wallet/withdrawals.service.ts';
 import { reversePayment } from '../modules/wallet/payments.service.ts';
 import { confirmTransfer, refreshRates, sandboxRates, sendTransfer } from '../modules/wallet/crypto.service.ts';
-import { dollarsToCents, formatUsd } from '../../shared/money.ts';
+import { toCents, formatUsd } from '../../shared/money.ts';
 import { moveShipment } from '../modules/delivery/delivery.service.ts';
 import { SHIPMENT_STATUSES, type ShipmentStatus } from '../../shared/api/delivery.ts';
 import { SUPPORT_USAGE, runSupportAdmin } from './admin-support.ts';
@@ -64,7 +64,7 @@ function parseArgs(argv: string[]): { positional: string[]; flags: Map<string, s
 function dollars(text: string | undefined, what = 'amount'): number {
   const n = text === undefined || text.trim() === '' ? NaN : Number(text);
   try {
-    const cents = dollarsToCents(n);
+    const cents = toCents(n);
     if (cents <= 0) throw new RangeError('must be positive');
     return cents;
   } catch {

@@ -3,6 +3,7 @@
 // A DAILY opening also needs a recent deposit (so fresh accounts are no free-money faucet).
 import { z } from 'zod';
 import { openResponseSchema } from './box-open.ts';
+import { formatUsd } from '../money.ts';
 
 /** Time between two daily openings of the same free box. */
 export const FREE_BOX_COOLDOWN_MS = 24 * 60 * 60 * 1000;
@@ -12,7 +13,7 @@ export const FREE_LOOT_MIN_DEPOSIT_CENTS = 500;
 /** How far back deposits count for daily free openings (30 days). */
 export const FREE_LOOT_DEPOSIT_WINDOW_MS = 30 * 24 * 60 * 60 * 1000;
 /** The refusal (and the /freeloot banner) when the recent deposits fall short. */
-export const DEPOSIT_REQUIRED_MESSAGE = `Deposit $${(FREE_LOOT_MIN_DEPOSIT_CENTS / 100).toFixed(2)} or more within ${FREE_LOOT_DEPOSIT_WINDOW_MS / 86_400_000} days to open daily free boxes.`;
+export const DEPOSIT_REQUIRED_MESSAGE = `Deposit ${formatUsd(FREE_LOOT_MIN_DEPOSIT_CENTS)} or more within ${FREE_LOOT_DEPOSIT_WINDOW_MS / 86_400_000} days to open daily free boxes.`;
 
 const pad = (n: number) => String(n).padStart(2, '0');
 

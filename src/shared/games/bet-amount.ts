@@ -1,11 +1,11 @@
 // The bet amount every game's HUD edits: one parse, one rounding rule for ½ and 2×, one message.
 // Everything is integer cents; the field's text is only read and written at the edge.
-import { centsToFixed, formatUsd, parseDollarString, type Cents } from '../money.ts';
+import { centsToFixed, formatUsd, parseDollarString } from '../money.ts';
 
 /** A game's bet limits, in integer cents (DICE_LIMITS, CRASH_LIMITS, … map onto it). */
 export interface BetLimits {
-  minCents: Cents; // smallest stake
-  maxCents: Cents; // largest stake
+  minCents: number; // smallest stake
+  maxCents: number; // largest stake
 }
 
 /** The factors of the ½ and 2× buttons (and hotkeys). */
@@ -17,7 +17,7 @@ export function betLimits(limits: { minBetCents: number; maxBetCents: number }):
 }
 
 /** The field's text (or dollars) as cents, floored to the cent; null when it is not an amount. */
-export function amountCents(amount: string | number): Cents | null {
+export function amountCents(amount: string | number): number | null {
   if (typeof amount === 'number') {
     if (!Number.isFinite(amount) || amount < 0) return null;
     if (amount >= 1e9) return Math.floor(amount) * 100;
@@ -29,7 +29,7 @@ export function amountCents(amount: string | number): Cents | null {
 }
 
 /** ½ or 2× of an amount in cents: ½ floors to the cent, 2× doubles; clamped to the limits (no amount → the minimum). */
-export function scaleAmount(amount: string | number, factor: AmountFactor, limits: BetLimits): Cents {
+export function scaleAmount(amount: string | number, factor: AmountFactor, limits: BetLimits): number {
   const cents = amountCents(amount) ?? 0;
   const scaled = factor === 2 ? cents * 2 : Math.floor(cents / 2);
   return Math.min(limits.maxCents, Math.max(limits.minCents, scaled));

@@ -152,6 +152,7 @@ describeEachDb('boxes catalog', (dialect) => {
       'sort=random',
       'min_price=abc',
       'min_price=-1',
+      'min_price=1.234', // more than a cent's precision: a 422 on the field, not a rounding
       'max_price=1e99',
       `search=${'x'.repeat(65)}`,
       'type=DROP%20TABLE',

@@ -2,11 +2,11 @@
 // exactly 100 %), see the price from the same shared quote the server saves with, name the box,
 // choose its image and save; then go to the new box's page.
 import { useState } from 'react';
-import { formatUsd } from '../../../shared/money.ts';
+import { formatUsd, toCents } from '../../../shared/money.ts';
 import { useNavigate } from 'react-router';
 import type { Product } from '../../../shared/api/boxes.ts';
 import { CUSTOM_BOX_IMAGES, customBoxImageUrl } from '../../../shared/api/user-boxes.ts';
-import { HOUSE_EDGE_BP, dollarsToCents, ticketsFromWeights } from '../../../shared/games/boxes/boxes.odds.ts';
+import { HOUSE_EDGE_BP, ticketsFromWeights } from '../../../shared/games/boxes/boxes.odds.ts';
 import { CREATOR_SHARE_BP, CUSTOM_BOX_ITEMS, quoteCustomBox } from '../../../shared/games/boxes/custom-box.quote.ts';
 import { toast } from '../../components/ui/toaster.tsx';
 import { ApiError, errorText } from '../../lib/api.ts';
@@ -28,8 +28,8 @@ export default function CreateBoxPage() {
   const quote = quoteCustomBox(
     items.map((it) => ({
       chance: Number(it.chance),
-      priceCents: dollarsToCents(it.product.price),
-      salePriceCents: dollarsToCents(it.product.sale_price),
+      priceCents: toCents(it.product.price),
+      salePriceCents: toCents(it.product.sale_price),
     })),
   );
   const typedProblems = Object.fromEntries(
@@ -48,7 +48,7 @@ export default function CreateBoxPage() {
   const remove = (i: number) => setItems((xs) => xs.filter((_, k) => k !== i));
   // Chances in inverse proportion to price (how the catalog boxes are made), summing to exactly 100 %.
   const fillByPrice = () => {
-    const tickets = ticketsFromWeights(items.map((it) => 1 / Math.max(1, dollarsToCents(it.product.price))));
+    const tickets = ticketsFromWeights(items.map((it) => 1 / Math.max(1, toCents(it.product.price))));
     setItems((xs) => xs.map((x, i) => ({ ...x, chance: String(tickets[i]! / 1000) })));
   };
 

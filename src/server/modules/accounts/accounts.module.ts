@@ -1,5 +1,6 @@
-// Wires the accounts area: adapters (mail, captcha, rate limits, social providers) from config,
-// overridable by tests, and the accounts routes (app.ts registers the social and tracking routes with them).
+// Wires the accounts area: its adapters (mail, captcha, rate limits, social providers, the password-hash
+// queue) from config, overridable by tests — built by app.ts before any module, as the modules'
+// `ctx.accounts` (social and profile routes use them) — and the accounts routes.
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../../config.ts';
 import type { DB } from '../../db/database.ts';
@@ -26,6 +27,7 @@ import { HashQueue, defaultHashLimits } from '../auth/hash-queue.ts';
 import { prepareDecoy } from '../auth/password.ts';
 import type { SocialProviderName } from '../../../shared/api/auth.ts';
 import { redisNamespace } from '../../realtime/redis-namespace.ts';
+import type { ModuleContext } from '../../module-context.ts';
 
 /** Adapters a test may replace. */
 export interface AccountsOverrides {
@@ -50,8 +52,8 @@ function socialProviders(config: Config, store: RateLimitStore): Partial<Record<
   return out;
 }
 
-/** Registers the accounts routes; returns their dependencies, which the social routes share. */
-export function accountsModule(
+/** The accounts' adapters for `ctx.accounts`: test doubles from `overrides`, else from config. */
+export function accountsDeps(
   app: FastifyInstance,
   db: DB,
   config: Config,
@@ -82,8 +84,12 @@ export function accountsModule(
     siteUrl: config.siteUrl,
     social: { ...socialProviders(config, store), ...overrides.social },
   };
-  app.addHook('onReady', async () => void (await prepareDecoy(deps.scrypt)));
-  accountsRoutes(app, deps);
-  verificationRoutes(app, deps);
   return deps;
+}
+
+/** Registers the accounts routes (sign-up, sign-in, verification) with `ctx.accounts`. */
+export function accountsModule(app: FastifyInstance, { accounts }: ModuleContext): void {
+  app.addHook('onReady', async () => void (await prepareDecoy(accounts.scrypt)));
+  accountsRoutes(app, accounts);
+  verificationRoutes(app, accounts);
 }

@@ -3,6 +3,7 @@ import type { Kysely } from 'kysely';
 import type { Tables } from '../../db/tables.ts';
 import type { PublicUser } from '../../../shared/api/user.ts';
 import { levelProgressForEdge } from '../../../shared/levels.ts';
+import { toDollars } from '../../../shared/money.ts';
 
 type Q = Kysely<Tables>;
 
@@ -67,7 +68,7 @@ export function toPublicUser(u: UserRow): PublicUser {
     email: u.email,
     avatar_url: u.avatar_url,
     email_verified: u.email_verified_at !== undefined && u.email_verified_at !== null,
-    balance: u.balance_cents / 100,
+    balance: toDollars(u.balance_cents),
     user_level: u.edge_units === undefined ? { level: u.level } : levelProgressForEdge(Number(u.edge_units), u.level),
     created_at: new Date(u.created_at).toISOString(),
   };

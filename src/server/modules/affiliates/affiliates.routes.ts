@@ -3,12 +3,10 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import type { Config } from '../../config.ts';
-import type { DB } from '../../db/database.ts';
 import { defineRoute } from '../../http/route.ts';
 import { afterCommit, publishBalance } from '../../realtime/publisher.ts';
 import { siteOrigin } from '../config/config.service.ts';
-import { formatUsd } from '../../../shared/money.ts';
+import { formatUsd, toDollars } from '../../../shared/money.ts';
 import {
   AFFILIATE_SHARE_PERCENT,
   affiliateClaimResponseSchema,
@@ -19,6 +17,7 @@ import {
 } from '../../../shared/api/affiliates.ts';
 import { affiliateDashboard, changeReferralCode, claimCommission } from './affiliates.service.ts';
 import { countReferralVisit } from './affiliates.repository.ts';
+import type { ModuleContext } from '../../module-context.ts';
 
 const tags = ['affiliates'];
 
@@ -28,7 +27,7 @@ const VISITOR_ID = new RegExp(`(?:^|;\\s*)${VISITOR_COOKIE}=([A-Za-z0-9_-]{22})(
 const VISITOR_MAX_AGE_S = 365 * 86_400;
 
 /** Registers /api/affiliates, PUT /api/affiliates/code, POST /api/affiliates/claim and the visit count. */
-export function affiliatesRoutes(app: FastifyInstance, db: DB, config: Config): void {
+export function affiliatesRoutes(app: FastifyInstance, { database: { db }, config }: ModuleContext): void {
   const origin = siteOrigin(config);
   defineRoute(
     app,
@@ -79,7 +78,7 @@ export function affiliatesRoutes(app: FastifyInstance, db: DB, config: Config): 
       await afterCommit(app.log, 'affiliate claim', () => publishBalance(app.publisher, user.id, r.balanceCents));
       return {
         msg: `${formatUsd(r.amountCents)} commission has been added to your balance.`,
-        balance: r.balanceCents / 100,
+        balance: toDollars(r.balanceCents),
       };
     },
   );

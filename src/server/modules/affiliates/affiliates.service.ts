@@ -17,6 +17,7 @@ import {
   type Affiliate,
 } from '../../../shared/api/affiliates.ts';
 import { ensureReferralLink, referralCodeTaken, referredTotals } from './affiliates.repository.ts';
+import { toDollars } from '../../../shared/money.ts';
 
 /** Ledger kind of a commission credit (not a game payout: it returns no wager of the player's own). */
 export const AFFILIATE_KIND = 'affiliate_commission';
@@ -32,10 +33,10 @@ export async function affiliateDashboard(db: DB, origin: string, userId: number,
     code_editable: link.code_changed_at === null,
     visitors: Number(link.visits),
     signups: totals.signups,
-    referred_wagered: totals.wageredCents / 100,
+    referred_wagered: toDollars(totals.wageredCents),
     commission_rate: AFFILIATE_SHARE_PERCENT,
-    earned: earned / 100,
-    claimable: Math.max(0, earned - Number(link.claimed_cents)) / 100,
+    earned: toDollars(earned),
+    claimable: toDollars(Math.max(0, earned - Number(link.claimed_cents))),
   };
 }
 

@@ -13,7 +13,7 @@ import {
   type BattleMode,
   type BattleSummary,
 } from '../../../shared/api/battles.ts';
-import { centsToDollars } from '../../../shared/games/boxes/boxes.odds.ts';
+import { toDollars } from '../../../shared/money.ts';
 import { iso } from '../boxes/catalog.view.ts';
 import { dropView, findBattle, findDrops, summaryOf } from './battles.repository.ts';
 import type { CancelResult, LeaveResult } from './battles.refund.ts';
@@ -89,7 +89,7 @@ export class BattleEvents {
     if (round > 0) {
       const totals = new Array<number>(MODE_LAYOUT[mode].seats).fill(0);
       for (const d of drops) if (d.round < round) totals[d.seat]! += Number(d.price_cents);
-      await this.send(id, BATTLE_EVENTS.roundEnded, { id, round: round - 1, totals: totals.map(centsToDollars) });
+      await this.send(id, BATTLE_EVENTS.roundEnded, { id, round: round - 1, totals: totals.map(toDollars) });
     }
     if (round < rounds)
       await this.send(id, BATTLE_EVENTS.roundStarted, {
@@ -104,7 +104,7 @@ export class BattleEvents {
     await this.send(id, BATTLE_EVENTS.ended, {
       id,
       winners: s.result.winners,
-      totals: s.result.totals.map(centsToDollars),
+      totals: s.result.totals.map(toDollars),
       server_seed: s.serverSeed,
       tie_break: s.result.tieBreak,
     });

@@ -1,12 +1,10 @@
 // The battles area: routes, channel events and the runner that plays started battles (resumed from
 // the database when the app is ready, stopped when it closes).
 import type { FastifyInstance } from 'fastify';
-import type { Config } from '../../config.ts';
-import type { Database } from '../../db/database.ts';
 import { BattleEvents } from './battles.events.ts';
 import { battlesRoutes } from './battles.routes.ts';
 import { BattleRunner } from './battles.runner.ts';
-import type { Clock } from '../../rounds/clock.ts';
+import type { ModuleContext } from '../../module-context.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -16,7 +14,7 @@ declare module 'fastify' {
 }
 
 /** Registers everything of battles on `app`. */
-export function battlesModule(app: FastifyInstance, database: Database, config: Config, clock: Clock): void {
+export function battlesModule(app: FastifyInstance, { database, config, clock }: ModuleContext): void {
   const events = new BattleEvents(database.db, app.publisher);
   const runner = new BattleRunner(database, events, app.log, { ...config.battles, clock });
   app.decorate('battleRunner', runner);

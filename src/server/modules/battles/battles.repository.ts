@@ -17,7 +17,7 @@ import {
   BATTLE_WAIT_MS,
 } from '../../../shared/api/battles.ts';
 import type { Rarity } from '../../../shared/games/boxes/boxes.types.ts';
-import { centsToDollars } from '../../../shared/games/boxes/boxes.odds.ts';
+import { toDollars } from '../../../shared/money.ts';
 import { iso } from '../boxes/catalog.view.ts';
 import { maySee, type BattleAccess } from './battles.access.ts';
 import { botById } from './battles.bots.ts';
@@ -103,7 +103,7 @@ export function storedBoxes(row: { boxes: string }): StoredBattleBox[] {
 }
 
 function boxView(b: StoredBattleBox): BattleBox {
-  return { slug: b.slug, name: b.name, img_url: b.img_url, price: centsToDollars(b.price_cents), version: b.version };
+  return { slug: b.slug, name: b.name, img_url: b.img_url, price: toDollars(b.price_cents), version: b.version };
 }
 
 /** A drop as the API shows it. */
@@ -115,7 +115,7 @@ export function dropView(d: DropRow): BattleDrop {
       id: d.product_id,
       name: d.name,
       img_url: d.img_url,
-      price: centsToDollars(d.price_cents),
+      price: toDollars(d.price_cents),
       rarity: d.rarity as Rarity,
     },
   };
@@ -153,7 +153,7 @@ export function summaryView(row: BattleRow, seats: SeatRow[]): BattleSummary {
     terminal: row.terminal === 1,
     private: row.private === 1,
     boxes: storedBoxes(row).map(boxView),
-    cost: centsToDollars(row.cost_cents),
+    cost: toDollars(row.cost_cents),
     seats: seatViews(mode, seats),
     seats_filled: seats.length,
     seats_total: MODE_LAYOUT[mode].seats,
@@ -193,7 +193,7 @@ export async function battleView(db: Q, id: number, access: BattleAccess): Promi
     cost: summary.cost,
     seats: summary.seats.map((s) => {
       const mine = drops.filter((d) => d.seat === s.seat);
-      return { ...s, drops: mine.map(dropView), total: centsToDollars(mine.reduce((a, d) => a + d.price_cents, 0)) };
+      return { ...s, drops: mine.map(dropView), total: toDollars(mine.reduce((a, d) => a + d.price_cents, 0)) };
     }),
     round: row.round,
     server_seed_hash: row.server_seed_hash,

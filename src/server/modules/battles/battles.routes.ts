@@ -33,6 +33,7 @@ import { battleView, listBattles, mayWatch } from './battles.repository.ts';
 import { cancelBattle, leaveBattle } from './battles.refund.ts';
 import type { BattleRunner } from './battles.runner.ts';
 import { addBots, createBattle, joinBattle, type SeatResult } from './battles.service.ts';
+import { toDollars } from '../../../shared/money.ts';
 
 const idParams = z.object({
   id: z.coerce
@@ -114,7 +115,7 @@ export function battlesRoutes(
             invite_link: r.inviteCode ? battleInvitePath(r.id, r.inviteCode) : null,
           },
           msg: 'Battle created.',
-          balance: r.balanceCents / 100,
+          balance: toDollars(r.balanceCents),
         }),
         after: (r) => afterCommit(app.log, 'battle created', () => events.created(r.id, user.id, r.balanceCents)),
       }),
@@ -155,7 +156,7 @@ export function battlesRoutes(
       runOnce(database.db, idempotentCall(request, user.id, `battles:${params.id}:join`, body), {
         work: (remember: Remember<SeatResult>) =>
           joinBattle(database, user.id, params.id, body.team_idx, now(), remember, body.code),
-        view: (r) => ({ msg: 'You joined the battle.', balance: r.balanceCents / 100 }),
+        view: (r) => ({ msg: 'You joined the battle.', balance: toDollars(r.balanceCents) }),
         after: seated('battle joined', user.id),
       }),
   );
@@ -178,7 +179,7 @@ export function battlesRoutes(
           addBots(database, user.id, params.id, body.bots, body.team_idx, now(), remember),
         view: (r) => ({
           msg: r.seats.length === 1 ? 'Bot added.' : `${r.seats.length} bots added.`,
-          balance: r.balanceCents / 100,
+          balance: toDollars(r.balanceCents),
         }),
         after: seated('battle bots', user.id),
       }),
@@ -215,7 +216,7 @@ export function battlesRoutes(
     async ({ user, params }) => {
       const r = await leaveBattle(database, user.id, params.id, now());
       await afterCommit(app.log, 'battle left', () => events.left(r));
-      return { msg: 'You left the battle. Your seat was refunded.', balance: r.balanceCents / 100 };
+      return { msg: 'You left the battle. Your seat was refunded.', balance: toDollars(r.balanceCents) };
     },
   );
   defineRoute(

@@ -1,11 +1,11 @@
 // The boxes area as one registration for app.ts: catalog and drops, images.
 import type { FastifyInstance } from 'fastify';
-import type { DB } from '../../db/database.ts';
 import { boxesRoutes } from './boxes.routes.ts';
 import { imagesRoutes } from './images.routes.ts';
+import type { ModuleContext } from '../../module-context.ts';
 
 /** Registers every route of boxes. */
-export function boxesModule(app: FastifyInstance, db: DB): void {
-  boxesRoutes(app, db);
+export function boxesModule(app: FastifyInstance, { database }: ModuleContext): void {
+  boxesRoutes(app, database.db);
   imagesRoutes(app);
 }

@@ -2,8 +2,8 @@
 import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { Tables } from '../../db/tables.ts';
 import type { BoxListQuery } from '../../../shared/api/boxes.ts';
-import { dollarsToCents } from '../../../shared/games/boxes/boxes.odds.ts';
 import { productColumns } from './catalog.view.ts';
+import { centsField } from '../../http/cents-field.ts';
 
 type Q = Kysely<Tables>;
 
@@ -75,8 +75,8 @@ export async function findBoxes(db: Q, q: BoxListQuery) {
     .where('boxes.creator_id', 'is', null); // custom boxes are listed by /api/user-boxes
   if (q.search) query = query.where(containsText('boxes.name', q.search));
   if (q.type) query = query.where('boxes.box_type', '=', q.type);
-  if (q.min_price !== undefined) query = query.where('boxes.price_cents', '>=', dollarsToCents(q.min_price));
-  if (q.max_price !== undefined) query = query.where('boxes.price_cents', '<=', dollarsToCents(q.max_price));
+  if (q.min_price !== undefined) query = query.where('boxes.price_cents', '>=', centsField('min_price', q.min_price));
+  if (q.max_price !== undefined) query = query.where('boxes.price_cents', '<=', centsField('max_price', q.max_price));
   for (const [column, direction] of boxOrder(q.sort, 'boxes.price_cents')) query = query.orderBy(column, direction);
   return query.orderBy('boxes.id', 'asc').limit(500).execute();
 }

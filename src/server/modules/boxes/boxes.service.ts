@@ -8,7 +8,6 @@ import {
   HOUSE_EDGE_BP,
   TOTAL_TICKETS,
   boxPriceCents,
-  centsToDollars,
   chancePercent,
   expectedValueCents,
   rangeProblems,
@@ -16,6 +15,7 @@ import {
   ticketRanges,
   ticketsFromWeights,
 } from '../../../shared/games/boxes/boxes.odds.ts';
+import { toDollars } from '../../../shared/money.ts';
 import { rarityForPrice } from '../../../shared/games/boxes/boxes.types.ts';
 import { HttpError } from '../../http/errors.ts';
 import {
@@ -29,6 +29,7 @@ import {
 import { seedBoxes, seedProducts } from './catalog.data.ts';
 import { boxUrl, iso, versionItemView } from './catalog.view.ts';
 import { bumpCatalogEpoch } from './catalog-cache.ts';
+import { bpToPercent } from '../../../shared/units.ts';
 
 /** One item of a new version: product, tickets and the product's prices now. */
 export interface VersionItem {
@@ -193,7 +194,7 @@ export async function listBoxes(db: DB, q: BoxListQuery): Promise<BoxListRespons
       type: b.box_type,
       url: boxUrl(b.box_type, b.slug),
       img_url: b.img_url,
-      price: centsToDollars(b.price_cents),
+      price: toDollars(b.price_cents),
       items_count: Number(b.items_count ?? 0),
       openings: Number(b.openings),
     })),
@@ -212,14 +213,14 @@ export async function boxDetail(db: DB, slug: string): Promise<BoxDetail> {
     type: box.box_type,
     url: boxUrl(box.box_type, box.slug),
     img_url: box.img_url,
-    price: centsToDollars(box.price_cents),
+    price: toDollars(box.price_cents),
     items_count: items.length,
     openings: Number(box.openings),
     version: box.version,
     version_id: box.version_id,
-    expected_value: centsToDollars(box.ev_cents),
-    sell_back_value: centsToDollars(box.sell_back_cents),
-    house_edge: box.house_edge_bp / 100,
+    expected_value: toDollars(box.ev_cents),
+    sell_back_value: toDollars(box.sell_back_cents),
+    house_edge: bpToPercent(box.house_edge_bp),
     total_tickets: TOTAL_TICKETS,
     items: items.map((it) => ({
       ...versionItemView(it),
@@ -257,8 +258,8 @@ function dropView(d: Awaited<ReturnType<typeof findDrops>>[number]): Drop {
       name: d.product_name,
       img_url: d.product_img_url,
       rarity: d.rarity,
-      price: centsToDollars(d.won_price_cents ?? d.price_cents),
-      sale_price: centsToDollars(d.won_sale_price_cents ?? d.sale_price_cents),
+      price: toDollars(d.won_price_cents ?? d.price_cents),
+      sale_price: toDollars(d.won_sale_price_cents ?? d.sale_price_cents),
     },
     user: { id: d.user_id, name: d.user_name, avatar_url: d.avatar_url },
   };

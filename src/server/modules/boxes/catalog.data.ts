@@ -1,6 +1,7 @@
 // The seeded catalog: made-up, brand-free products and the boxes built from them. The art
 // script (scripts/generate-art.ts) draws one SVG per product and box from the same data.
 import type { Category, SizeKind } from '../../../shared/games/boxes/boxes.types.ts';
+import { timesHundredths, toCents } from '../../../shared/money.ts';
 
 /** What a product drawing shows (scripts/art/*). */
 export type ProductKind =
@@ -168,7 +169,7 @@ const sizeKindOf = (category: Category, kind: ProductKind): SizeKind | null =>
 /** Every seeded product. */
 export const seedProducts: SeedProduct[] = (Object.entries(rows) as [Category, Row[]][]).flatMap(([category, list]) =>
   list.map(([name, kind, color, dollars]) => {
-    const priceCents = Math.round(dollars * 100);
+    const priceCents = toCents(dollars);
     return {
       slug: slugify(name),
       name,
@@ -176,7 +177,7 @@ export const seedProducts: SeedProduct[] = (Object.entries(rows) as [Category, R
       kind,
       color,
       priceCents,
-      salePriceCents: Math.round((priceCents * SALE_PERCENT) / 100),
+      salePriceCents: timesHundredths(priceCents, SALE_PERCENT),
       sizeKind: sizeKindOf(category, kind),
     };
   }),

@@ -1,6 +1,6 @@
 // Row → API shape for catalog objects (dollars at this edge only).
 import type { Product } from '../../../shared/api/boxes.ts';
-import { centsToDollars } from '../../../shared/games/boxes/boxes.odds.ts';
+import { toDollars } from '../../../shared/money.ts';
 import { sizesFor, type Category, type Rarity, type SizeKind } from '../../../shared/games/boxes/boxes.types.ts';
 import type { ProductsTable } from '../../db/tables.ts';
 
@@ -32,8 +32,8 @@ export function productView(row: ProductRow): Product {
     category: row.category as Category,
     rarity: row.rarity as Rarity,
     img_url: row.img_url,
-    price: centsToDollars(row.price_cents),
-    sale_price: centsToDollars(row.sale_price_cents),
+    price: toDollars(row.price_cents),
+    sale_price: toDollars(row.sale_price_cents),
     sizes: [...sizesFor(row.size_kind as SizeKind | null)],
   };
 }

@@ -1,16 +1,16 @@
 // HTTP of cashback: GET /api/cashback, POST /api/cashback/claim.
 import type { FastifyInstance } from 'fastify';
-import type { DB } from '../../db/database.ts';
 import { defineRoute } from '../../http/route.ts';
 import { afterCommit, publishBalance } from '../../realtime/publisher.ts';
 import { cashbackClaimResponse, cashbackResponse } from '../../../shared/api/programmes.ts';
-import { centsToDollars } from '../../../shared/money.ts';
+import { toDollars } from '../../../shared/money.ts';
 import { cashbackView, claimCashback } from './cashback.service.ts';
+import type { ModuleContext } from '../../module-context.ts';
 
 const tags = ['programmes'];
 
 /** Registers the cashback routes; `clock` gives epoch ms (injectable in tests). */
-export function cashbackRoutes(app: FastifyInstance, db: DB, clock: () => number): void {
+export function cashbackRoutes(app: FastifyInstance, { database: { db }, now: clock }: ModuleContext): void {
   defineRoute(
     app,
     {
@@ -37,7 +37,7 @@ export function cashbackRoutes(app: FastifyInstance, db: DB, clock: () => number
     async ({ user }) => {
       const r = await claimCashback(db, user.id, clock());
       await afterCommit(app.log, 'balanceUpdated', () => publishBalance(app.publisher, user.id, r.balanceCents));
-      return { msg: r.msg, balance: centsToDollars(r.balanceCents) };
+      return { msg: r.msg, balance: toDollars(r.balanceCents) };
     },
   );
 }

@@ -13,7 +13,7 @@ import { isUniqueViolation } from '../../db/unique-violation.ts';
 import { applyMoveIn, lockUserRows } from '../wallet/ledger.ts';
 import { PROGRAMME_SHARE_BP, shareOfEdgeCents, sharePercent } from '../../../shared/economics/programme-shares.ts';
 import type { Cashback } from '../../../shared/api/programmes.ts';
-import { centsToDollars, formatUsd } from '../../../shared/money.ts';
+import { toDollars, formatUsd } from '../../../shared/money.ts';
 import {
   PROGRAMME_TIME_ZONE,
   cashbackWindow,
@@ -82,17 +82,17 @@ export async function cashbackView(q: Q, userId: number, now: number): Promise<C
     rate: sharePercent(PROGRAMME_SHARE_BP.cashback),
     time_zone: PROGRAMME_TIME_ZONE,
     window: windowView(open),
-    wagered: centsToDollars(now_.wageredCents),
-    house_edge: centsToDollars(edgeCents(now_.edgeUnits)),
-    accrued: centsToDollars(cashbackCents(now_)),
-    claimable: centsToDollars(claimable),
+    wagered: toDollars(now_.wageredCents),
+    house_edge: toDollars(edgeCents(now_.edgeUnits)),
+    accrued: toDollars(cashbackCents(now_)),
+    claimable: toDollars(claimable),
     claimable_window: windowView(closed),
     next_reset_at: iso(open.to),
     history: history.map((h) => ({
       window: windowView({ from: Number(h.window_start), to: Number(h.window_end) }),
-      wagered: centsToDollars(Number(h.wagered_cents)),
-      house_edge: centsToDollars(edgeCents(Number(h.edge_units))),
-      amount: centsToDollars(Number(h.amount_cents)),
+      wagered: toDollars(Number(h.wagered_cents)),
+      house_edge: toDollars(edgeCents(Number(h.edge_units))),
+      amount: toDollars(Number(h.amount_cents)),
       claimed_at: iso(Number(h.created_at)),
     })),
   };

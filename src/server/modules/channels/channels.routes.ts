@@ -1,11 +1,11 @@
 // POST /broadcasting/auth: signs a private-channel subscription for the bearer's own channel only.
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import type { Config } from '../../config.ts';
 import { defineRoute } from '../../http/route.ts';
 import { HttpError } from '../../http/errors.ts';
 import { userChannel } from '../../realtime/publisher.ts';
 import { channelAuth } from '../../realtime/pusher-auth.ts';
+import type { ModuleContext } from '../../module-context.ts';
 
 const body = z.object({
   socket_id: z
@@ -18,7 +18,7 @@ const body = z.object({
 });
 
 /** Registers the channel authorisation route. */
-export function channelsRoutes(app: FastifyInstance, config: Config): void {
+export function channelsRoutes(app: FastifyInstance, { config }: ModuleContext): void {
   defineRoute(
     app,
     {

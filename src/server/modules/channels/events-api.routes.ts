@@ -6,10 +6,10 @@
 // 10 KB of data, 10 events a batch.
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import type { Config } from '../../config.ts';
 import { HttpError } from '../../http/errors.ts';
 import { defineRoute } from '../../http/route.ts';
 import { pusherRequestError } from '../../realtime/pusher-http-auth.ts';
+import type { ModuleContext } from '../../module-context.ts';
 
 const channel = z.string().regex(/^[A-Za-z0-9_\-=@,.;]{1,164}$/, 'A channel name is not valid.');
 const event = z.object({
@@ -22,7 +22,8 @@ const event = z.object({
 const batch = z.object({ batch: z.array(event).min(1).max(10) });
 
 /** Registers the events API (only when this server is the channel server, i.e. without PUSHER_HOST). */
-export function eventsApiRoutes(app: FastifyInstance, config: Config): void {
+export function eventsApiRoutes(app: FastifyInstance, { config }: ModuleContext): void {
+  if (config.pusherHttp) return; // an outside channel server answers the Events API
   const key = { key: config.secrets.pusherKey, secret: config.secrets.pusherSecret };
   void app.register(async (scope) => {
     // the signature covers the raw body: a scope with its own JSON parser
@@ -48,7 +49,8 @@ export function eventsApiRoutes(app: FastifyInstance, config: Config): void {
           const raw = typeof request.body === 'string' ? request.body : '';
           const path = `/apps/${params.appId}/${kind}`;
           const query = request.query as Record<string, string>;
-          const denied = pusherRequestError(key, 'POST', path, query, raw, Math.floor(Date.now() / 1000));
+          const nowSeconds = Math.floor(Date.now() / 1000); // ms → s (Pusher's auth_timestamp), not money
+          const denied = pusherRequestError(key, 'POST', path, query, raw, nowSeconds);
           if (denied) throw new HttpError(401, denied);
           let json: unknown;
           try {

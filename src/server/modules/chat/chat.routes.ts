@@ -16,11 +16,14 @@ import {
   chatPostResponseSchema,
 } from '../../../shared/api/chat.ts';
 import { chatHistory, postMessage, type ChatContext } from './chat.service.ts';
+import { profanityFilter } from './chat.profanity.ts';
+import type { ModuleContext } from '../../module-context.ts';
 
 const tags = ['Chat'];
 
 /** Registers /api/chat. */
-export function chatRoutes(app: FastifyInstance, ctx: ChatContext, now: () => number): void {
+export function chatRoutes(app: FastifyInstance, { database, config, now }: ModuleContext): void {
+  const ctx: ChatContext = { database, profanity: profanityFilter(config.chat.profanity) };
   defineRoute(
     app,
     {
@@ -37,6 +40,7 @@ export function chatRoutes(app: FastifyInstance, ctx: ChatContext, now: () => nu
     {
       method: 'POST',
       url: '/api/chat',
+      // CHAT_MIN_GAP_MS in seconds for the summary (ms ÷ 1000), not money
       summary: `Send a chat message {message, bet?: {game, id}}: plain text, 1–${CHAT_MAX_LENGTH} characters after trimming, profanity masked; the bet must be one of your own settled bets (else 422); at most one every ${CHAT_MIN_GAP_MS / 1000} s and ${CHAT_PER_MINUTE} a minute (429); 403 while muted or self-excluded`,
       tags,
       auth: true,

@@ -2,11 +2,11 @@
 import type { FastifyInstance } from 'fastify';
 import { defineRoute } from '../../http/route.ts';
 import { publicConfigSchema } from '../../../shared/api/config.ts';
-import type { Config } from '../../config.ts';
 import { publicConfig } from './config.service.ts';
+import type { ModuleContext } from '../../module-context.ts';
 
 /** Runtime config route. */
-export function configRoutes(app: FastifyInstance, config: Config): void {
+export function configRoutes(app: FastifyInstance, { config }: ModuleContext): void {
   defineRoute(
     app,
     {

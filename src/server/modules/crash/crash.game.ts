@@ -17,6 +17,7 @@ import { betsEvent, gameEvent, type CrashRoundRow } from './crash.repository.ts'
 import { cashOutReached, settleCrashRound, type CashedOut } from './crash.service.ts';
 import { CRASH_TIMING } from '../../../shared/games/crash/crash.timing.ts';
 import { CRASH_VOID_AFTER_MS, voidCrashRound } from './crash.void.ts';
+import { toHundredths } from '../../../shared/units.ts';
 
 /** bustabit's pace (shared/games/crash/crash.timing.ts): 5 s of betting, ~150 ms ticks, 3 s after the bust. */
 export const CRASH_TIMINGS: RoundTimings = { ...CRASH_TIMING };
@@ -66,7 +67,7 @@ export function createCrashLoop(deps: CrashLoopDeps): CrashLoop {
       if (!info) throw new Error('crash chain not generated yet');
       const gameNumber = Number(previous?.game_number ?? 0) + 1;
       const hash = await gameHash(trx, info, gameNumber);
-      return { game_number: gameNumber, hash, crash_point_cents: Math.round(crashPoint(hash, info.salt) * 100) };
+      return { game_number: gameNumber, hash, crash_point_cents: toHundredths(crashPoint(hash, info.salt)) };
     },
     playMs: (round) => crashMsForCents(Number(round.crash_point_cents)),
     settle: async (trx, round, endedAt) => {

@@ -1,17 +1,15 @@
 // Rocket (crash): the round loop of this process (added to the app's round games, namespace /crash)
 // and its HTTP routes. main.ts attaches socket.io and starts the loops.
 import type { FastifyInstance } from 'fastify';
-import type { Config } from '../../config.ts';
-import type { Database } from '../../db/database.ts';
-import type { Clock } from '../../rounds/clock.ts';
 import { leadershipFor } from '../../rounds/leadership.ts';
 import { CRASH_LIMITS } from '../../../shared/api/crash.ts';
 import { ROUND_NAMESPACES } from '../../../shared/api/rounds.ts';
 import { CRASH_TIMINGS, createCrashLoop } from './crash.game.ts';
 import { crashRoutes } from './crash.routes.ts';
+import type { ModuleContext } from '../../module-context.ts';
 
 /** Registers Rocket on `app`: its loop in app.rounds, its routes. */
-export function crashModule(app: FastifyInstance, database: Database, config: Config, clock: Clock): void {
+export function crashModule(app: FastifyInstance, { database, config, clock }: ModuleContext): void {
   const maxRoundPayoutCents = config.crash.maxRoundPayoutCents ?? CRASH_LIMITS.maxRoundPayoutCents;
   const loop = createCrashLoop({
     database,

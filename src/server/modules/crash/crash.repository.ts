@@ -11,6 +11,8 @@ import type {
   CrashRound,
 } from '../../../shared/api/crash.ts';
 import type { CrashBetsEvent, CrashGameEvent } from '../../../shared/api/rounds.ts';
+import { toDollars } from '../../../shared/money.ts';
+import { fromHundredths } from '../../../shared/units.ts';
 
 /** A crash round row. */
 export type CrashRoundRow = Selectable<CrashRoundsTable>;
@@ -19,7 +21,7 @@ export type BetWithUser = Selectable<CrashBetsTable> & { user_name: string; user
 type Executor = Kysely<Tables> | Transaction<Tables>;
 
 const iso = (ms: number) => new Date(Number(ms)).toISOString();
-const cents = (v: number | null) => (v === null ? null : Number(v) / 100);
+const hundredths = (v: number | null) => (v === null ? null : fromHundredths(v));
 
 /** The `game` event of a round at `now`: the outcome only once it has ended (the leak rule). */
 export function gameEvent(round: CrashRoundRow, now: number): CrashGameEvent {
@@ -27,7 +29,7 @@ export function gameEvent(round: CrashRoundRow, now: number): CrashGameEvent {
   if (round.status === 'starting') event.betting_ends_at = Number(round.betting_ends_at);
   if (round.status === 'in_progress') event.elapsed = Math.max(0, now - Number(round.in_progress_at));
   if (round.status === 'ended') {
-    event.crash_point = Number(round.crash_point_cents) / 100;
+    event.crash_point = fromHundredths(round.crash_point_cents);
     event.hash = round.hash;
     if (round.voided_at !== null) event.voided = true; // every open bet refunded (crash.void.ts)
   }
@@ -52,10 +54,10 @@ export function toBet(r: BetWithUser): CrashBet {
   return {
     id: Number(r.id),
     user: { id: Number(r.user_id), name: r.user_name, avatar_url: r.user_avatar_url },
-    amount: Number(r.amount_cents) / 100,
-    auto_cashout: cents(r.auto_cashout_cents),
-    multiplier: cents(r.multiplier_cents),
-    payout: cents(r.payout_cents),
+    amount: toDollars(Number(r.amount_cents)),
+    auto_cashout: hundredths(r.auto_cashout_cents),
+    multiplier: hundredths(r.multiplier_cents),
+    payout: r.payout_cents === null ? null : toDollars(Number(r.payout_cents)),
     round_id: Number(r.round_id),
     status: r.status,
     created_at: iso(r.created_at),
@@ -139,7 +141,7 @@ export async function recentGames(db: Executor, limit: number): Promise<CrashRec
     .execute();
   return rows.map((r) => ({
     id: Number(r.id),
-    crash_point: Number(r.crash_point_cents) / 100,
+    crash_point: fromHundredths(r.crash_point_cents),
     hash: r.hash,
     ended_at: iso(r.ended_at!),
     ...(r.voided_at !== null ? { voided: true as const } : {}),
@@ -157,7 +159,7 @@ export async function myBets(db: Executor, userId: number, limit: number): Promi
     .execute();
   return rows.map((r) => ({
     ...toBet(r),
-    crash_point: r.round_status === 'ended' ? Number(r.crash_point_cents) / 100 : null,
+    crash_point: r.round_status === 'ended' ? fromHundredths(r.crash_point_cents) : null,
   }));
 }
 
@@ -176,9 +178,9 @@ export async function leaderboard(
     .execute();
   return rows.map((r) => ({
     user: { id: Number(r.user_id), name: r.user_name, avatar_url: r.user_avatar_url },
-    amount: Number(r.amount_cents) / 100,
-    multiplier: Number(r.multiplier_cents) / 100,
-    win_amount: Number(r.payout_cents) / 100,
+    amount: toDollars(Number(r.amount_cents)),
+    multiplier: fromHundredths(Number(r.multiplier_cents)),
+    win_amount: toDollars(Number(r.payout_cents)),
     round_id: Number(r.round_id),
     created_at: iso(r.created_at),
   }));

@@ -37,6 +37,7 @@ import { idempotentCall, runOnce, type Remember } from '../wallet/idempotency.ts
 import type { CrashLoop } from './crash.game.ts';
 import { latestRound } from '../../rounds/round.repository.ts';
 import { HttpError } from '../../http/errors.ts';
+import { formatUsd, toDollars } from '../../../shared/money.ts';
 
 const DAY = 86_400_000;
 
@@ -49,7 +50,7 @@ export function crashRoutes(
   maxRoundPayoutCents: number,
 ): void {
   const tags = ['Rocket'];
-  const limits = `min bet $${CRASH_LIMITS.minBetCents / 100}, max bet $${CRASH_LIMITS.maxBetCents / 100}, at most $${maxRoundPayoutCents / 100} paid per round (past it every open bet is cashed out at that point); auto cash-out ${CRASH_LIMITS.minAutoCashout}–${CRASH_LIMITS.maxAutoCashout}`;
+  const limits = `min bet ${formatUsd(CRASH_LIMITS.minBetCents)}, max bet ${formatUsd(CRASH_LIMITS.maxBetCents)}, at most ${formatUsd(maxRoundPayoutCents)} paid per round (past it every open bet is cashed out at that point); auto cash-out ${CRASH_LIMITS.minAutoCashout}–${CRASH_LIMITS.maxAutoCashout}`;
   defineRoute(
     app,
     {
@@ -66,7 +67,7 @@ export function crashRoutes(
       runOnce(database.db, idempotentCall(request, user.id, 'crash:bet', body), {
         work: (remember: Remember<PlacedCrashBet>) =>
           placeCrashBet(database, user.id, body, clock.now(), maxRoundPayoutCents, remember),
-        view: (placed) => ({ data: toBet(placed.bet), balance: placed.balanceCents / 100, msg: 'Bet placed.' }),
+        view: (placed) => ({ data: toBet(placed.bet), balance: toDollars(placed.balanceCents), msg: 'Bet placed.' }),
         after: (placed) =>
           afterCommit(app.log, 'crash bet', async () => {
             loop.emit(CRASH_EVENTS.bets, betsEvent('placed', placed.bet));
@@ -94,7 +95,7 @@ export function crashRoutes(
       const bet = toBet(paid.bet);
       return {
         data: { bet, multiplier: bet.multiplier!, payout: bet.payout! },
-        balance: paid.balanceCents / 100,
+        balance: toDollars(paid.balanceCents),
         msg: `Cashed out at ${bet.multiplier!.toFixed(2)}×.`,
       };
     },

@@ -17,6 +17,9 @@ import { CRASH_LIMITS, type CrashBetBody } from '../../../shared/api/crash.ts';
 import { crashCentsAt } from '../../../shared/games/crash/crash.curve.ts';
 import { roundBets, roundTotals, userBet, type BetWithUser, type CrashRoundRow } from './crash.repository.ts';
 import { crashRoundAbandoned } from './crash.void.ts';
+import { centsField } from '../../http/cents-field.ts';
+import { formatUsd, timesHundredths } from '../../../shared/money.ts';
+import { toHundredths } from '../../../shared/units.ts';
 
 type Trx = Transaction<Tables>;
 
@@ -32,24 +35,22 @@ export interface CashedOut {
   balanceCents: number;
 }
 
-const dollars = (c: number) => `$${(c / 100).toFixed(2)}`;
-
 /** The payout of `amountCents` at `multiplierCents`, floored to the cent. */
 export function payoutCents(amountCents: number, multiplierCents: number): number {
-  return Math.floor((amountCents * multiplierCents) / 100);
+  return timesHundredths(amountCents, multiplierCents);
 }
 
 /** Validates a bet body against the limits; returns cents. */
 export function checkCrashBet(body: CrashBetBody): { amountCents: number; autoCents: number | null } {
-  const amountCents = Math.round(body.amount * 100);
+  const amountCents = centsField('amount', body.amount);
   if (amountCents < CRASH_LIMITS.minBetCents || amountCents > CRASH_LIMITS.maxBetCents) {
     throw fieldError(
       'amount',
-      `The amount must be between ${dollars(CRASH_LIMITS.minBetCents)} and ${dollars(CRASH_LIMITS.maxBetCents)}.`,
+      `The amount must be between ${formatUsd(CRASH_LIMITS.minBetCents)} and ${formatUsd(CRASH_LIMITS.maxBetCents)}.`,
     );
   }
   const auto = body.auto_cashout ?? null;
-  return { amountCents, autoCents: auto === null ? null : Math.round(auto * 100) };
+  return { amountCents, autoCents: auto === null ? null : toHundredths(auto) };
 }
 
 /** Most a round's stakes may total: the round's maximum payout at 1.01×. */

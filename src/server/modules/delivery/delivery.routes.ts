@@ -1,6 +1,5 @@
 // HTTP for delivery: request a shipment of owned items, list shipments, cancel a new one.
 import type { FastifyInstance } from 'fastify';
-import type { DB } from '../../db/database.ts';
 import { defineRoute } from '../../http/route.ts';
 import {
   deliveryBodySchema,
@@ -9,9 +8,10 @@ import {
   shipmentResponseSchema,
 } from '../../../shared/api/delivery.ts';
 import { cancelShipment, listShipments, requestDelivery } from './delivery.service.ts';
+import type { ModuleContext } from '../../module-context.ts';
 
 /** Registers POST /api/delivery, GET /api/shipments and POST /api/shipments/{id}/cancel. */
-export function deliveryRoutes(app: FastifyInstance, db: DB): void {
+export function deliveryRoutes(app: FastifyInstance, { database: { db } }: ModuleContext): void {
   const tags = ['delivery'];
   defineRoute(
     app,

@@ -4,6 +4,8 @@ import type { Tables } from '../../db/tables.ts';
 import type { DiceBet, DiceHistoryItem } from '../../../shared/api/dice.ts';
 import { listedPlayer, withRevealedSeeds } from '../fair/fair.repository.ts';
 import { userName } from '../../db/hot/reads.ts';
+import { toDollars } from '../../../shared/money.ts';
+import { fromHundredths } from '../../../shared/units.ts';
 
 /** A dice_bets row's fields as the API shows them (bets/games/dice.plan.ts writes the row). */
 export type DiceBetRow = Omit<BetFields, 'id'>;
@@ -25,11 +27,11 @@ type BetFields = {
 export function toBet(r: Omit<BetFields, 'id'>, id: number): DiceBet {
   return {
     id: Number(id),
-    roll: Number(r.roll_bp) / 100,
+    roll: fromHundredths(r.roll_bp),
     win: Number(r.win) === 1,
     multiplier: Number(r.multiplier),
-    payout: Number(r.payout_cents) / 100,
-    target: Number(r.target_bp) / 100,
+    payout: toDollars(Number(r.payout_cents)),
+    target: fromHundredths(r.target_bp),
     direction: r.direction,
     nonce: Number(r.nonce),
     client_seed: r.client_seed,
@@ -77,7 +79,7 @@ function historyRow(
     nonce,
     client_seed,
     server_seed_hash,
-    amount: amountCents / 100,
+    amount: toDollars(amountCents),
     user,
     server_seed: serverSeed,
     created_at: new Date(createdAt).toISOString(),

@@ -1,6 +1,5 @@
 // HTTP for dice: place a bet, my bets, recent bets. Publishes after the bet's transaction commits.
 import type { FastifyInstance } from 'fastify';
-import type { Database } from '../../db/database.ts';
 import { defineRoute } from '../../http/route.ts';
 import { afterCommit, publishBalance } from '../../realtime/publisher.ts';
 import {
@@ -16,11 +15,13 @@ import { idempotentCall, runOnce, type Remember } from '../wallet/idempotency.ts
 import { placeDiceBet } from './dice.service.ts';
 import type { PlacedBet } from './dice.repository.ts';
 import { historyItem, listBets } from './dice.repository.ts';
+import { formatUsd, toDollars } from '../../../shared/money.ts';
+import type { ModuleContext } from '../../module-context.ts';
 
-const limits = `min bet $${DICE_LIMITS.minBetCents / 100}, max bet $${DICE_LIMITS.maxBetCents / 100}, max payout $${DICE_LIMITS.maxPayoutCents / 100} per bet; win chance 0.01%–98%; multiplier = 99 / chance`;
+const limits = `min bet ${formatUsd(DICE_LIMITS.minBetCents)}, max bet ${formatUsd(DICE_LIMITS.maxBetCents)}, max payout ${formatUsd(DICE_LIMITS.maxPayoutCents)} per bet; win chance 0.01%–98%; multiplier = 99 / chance`;
 
 /** Registers /api/dice/*; `now` is the app's clock (epoch ms). */
-export function diceRoutes(app: FastifyInstance, database: Database, now: () => number = Date.now): void {
+export function diceRoutes(app: FastifyInstance, { database, now }: ModuleContext): void {
   const tags = ['Dice'];
   defineRoute(
     app,
@@ -41,7 +42,7 @@ export function diceRoutes(app: FastifyInstance, database: Database, now: () => 
         // fast path (one synchronous job on SQLite, one statement on PostgreSQL)
         work: (remember: Remember<PlacedBet>) =>
           placeDiceBet(database, user.id, body, now(), call ? remember : undefined),
-        view: (placed) => ({ data: placed.bet, balance: placed.balanceCents / 100 }),
+        view: (placed) => ({ data: placed.bet, balance: toDollars(placed.balanceCents) }),
         after: (placed) =>
           afterCommit(app.log, 'dice bet', async () => {
             await publishBalance(app.publisher, user.id, placed.balanceCents);

@@ -10,14 +10,17 @@ import { diceBasisPoints, diceChanceBp, diceMultiplierBp, diceTargetBpError } fr
 import { placeBet } from '../../bets/place.ts';
 import { dicePlan } from '../../bets/games/dice.plan.ts';
 import { toBet, type DiceBetRow, type PlacedBet } from './dice.repository.ts';
+import { centsField } from '../../http/cents-field.ts';
+import { formatUsd } from '../../../shared/money.ts';
 
 /** Validates amount/target/direction against the rules and limits; returns stake, target and chance in bp. */
 export function checkBet(body: DiceBetBody): { amountCents: number; targetBp: number; chanceBp: number } {
-  const amountCents = Math.round(body.amount * 100);
-  const min = DICE_LIMITS.minBetCents / 100;
-  const max = DICE_LIMITS.maxBetCents / 100;
+  const amountCents = centsField('amount', body.amount);
   if (amountCents < DICE_LIMITS.minBetCents || amountCents > DICE_LIMITS.maxBetCents)
-    throw fieldError('amount', `The amount must be between $${min.toFixed(2)} and $${max.toFixed(2)}.`);
+    throw fieldError(
+      'amount',
+      `The amount must be between ${formatUsd(DICE_LIMITS.minBetCents)} and ${formatUsd(DICE_LIMITS.maxBetCents)}.`,
+    );
   const targetBp = diceBasisPoints(body.target);
   if (targetBp === null) throw fieldError('target', 'The target must have at most 2 decimals.');
   const targetError = diceTargetBpError(targetBp, body.direction);
@@ -26,7 +29,7 @@ export function checkBet(body: DiceBetBody): { amountCents: number; targetBp: nu
   if (potentialPayoutCents(amountCents, chanceBp) > DICE_LIMITS.maxPayoutCents) {
     throw fieldError(
       'amount',
-      `The potential payout exceeds the maximum of $${(DICE_LIMITS.maxPayoutCents / 100).toFixed(2)}: lower the amount or raise the chance.`,
+      `The potential payout exceeds the maximum of ${formatUsd(DICE_LIMITS.maxPayoutCents)}: lower the amount or raise the chance.`,
     );
   }
   return { amountCents, targetBp, chanceBp };

@@ -1,6 +1,5 @@
 // HTTP for seed pairs: read, set the client seed, rotate (reveal).
 import type { FastifyInstance } from 'fastify';
-import type { Database } from '../../db/database.ts';
 import { defineRoute } from '../../http/route.ts';
 import {
   clientSeedBodySchema,
@@ -9,9 +8,10 @@ import {
   seedsResponseSchema,
 } from '../../../shared/api/fair.ts';
 import { getSeeds, rotateSeeds, setClientSeed } from './fair.service.ts';
+import type { ModuleContext } from '../../module-context.ts';
 
 /** Registers /api/fair/*. */
-export function fairRoutes(app: FastifyInstance, database: Database): void {
+export function fairRoutes(app: FastifyInstance, { database }: ModuleContext): void {
   const tags = ['Provably fair'];
   defineRoute(
     app,

@@ -1,7 +1,6 @@
 // HTTP for free loot: the list (auth optional), an opening (auth) and a free box's drops.
 // lastDrop goes to the public channel only after the opening's transaction commits.
 import type { FastifyInstance } from 'fastify';
-import type { Database } from '../../db/database.ts';
 import { defineRoute } from '../../http/route.ts';
 import { afterCommit } from '../../realtime/publisher.ts';
 import { boxSlugParamsSchema, dropListResponseSchema, lastDropsQuerySchema } from '../../../shared/api/boxes.ts';
@@ -15,6 +14,7 @@ import {
 import { dropEvents } from '../openings/drop-events.ts';
 import { idempotentCall, runOnce } from '../wallet/idempotency.ts';
 import { freeBoxLastDrops, listFreeBoxes, openFreeBox, type FreeOpening } from './free-loot.service.ts';
+import type { ModuleContext } from '../../module-context.ts';
 
 const tags = ['free-loot'];
 const openSummary =
@@ -36,7 +36,7 @@ function view(o: FreeOpening): FreeOpenResponse {
 }
 
 /** Registers GET /api/free-boxes, POST /api/free-boxes/{slug}/open and GET /api/free-boxes/{slug}/last-drops. */
-export function freeLootRoutes(app: FastifyInstance, database: Database, now: () => number = Date.now): void {
+export function freeLootRoutes(app: FastifyInstance, { database, now }: ModuleContext): void {
   const { db } = database;
   defineRoute(
     app,

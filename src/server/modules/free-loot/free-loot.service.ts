@@ -23,7 +23,7 @@ import {
   type FreeBoxListResponse,
   type FreeOpenBody,
 } from '../../../shared/api/free-loot.ts';
-import { centsToDollars } from '../../../shared/games/boxes/boxes.odds.ts';
+import { toDollars } from '../../../shared/money.ts';
 import { levelProgressForEdge } from '../../../shared/levels.ts';
 import {
   FREE_LOOT_SHARE_BP,
@@ -49,6 +49,7 @@ import {
   unusedEntitlements,
   useEntitlement,
 } from './free-loot.repository.ts';
+import { bpToPercent } from '../../../shared/units.ts';
 
 const iso = (ms: number) => new Date(ms).toISOString();
 
@@ -74,7 +75,7 @@ export async function listFreeBoxes(db: DB, userId: number | null, now: number):
         img_url: b.img_url,
         min_level: b.min_level,
         items_count: Number(b.items_count ?? 0),
-        expected_value: centsToDollars(b.ev_cents),
+        expected_value: toDollars(b.ev_cents),
         unlocked,
         available: unlocked && met && until === null && allowance >= Number(b.ev_cents),
         next_available_at: until === null ? null : iso(until),
@@ -83,14 +84,14 @@ export async function listFreeBoxes(db: DB, userId: number | null, now: number):
     level: me ? levelProgressForEdge(Number(me.edge_units), me.level) : null,
     promo_openings: promo,
     deposit_required: me
-      ? { min: centsToDollars(FREE_LOOT_MIN_DEPOSIT_CENTS), deposited_30d: centsToDollars(deposited), met }
+      ? { min: toDollars(FREE_LOOT_MIN_DEPOSIT_CENTS), deposited_30d: toDollars(deposited), met }
       : null,
     allowance: me
       ? {
-          share_percent: FREE_LOOT_SHARE_BP / 100,
-          profit_30d: centsToDollars(profitCents(recentUnits)),
-          taken_30d: centsToDollars(taken),
-          available: centsToDollars(Math.max(0, allowance)),
+          share_percent: bpToPercent(FREE_LOOT_SHARE_BP),
+          profit_30d: toDollars(profitCents(recentUnits)),
+          taken_30d: toDollars(taken),
+          available: toDollars(Math.max(0, allowance)),
         }
       : null,
     server_time: iso(now),

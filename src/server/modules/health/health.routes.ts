@@ -2,10 +2,11 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { defineRoute } from '../../http/route.ts';
-import { ping, type DB } from '../../db/database.ts';
+import { ping } from '../../db/database.ts';
+import type { ModuleContext } from '../../module-context.ts';
 
 /** Health check routes. */
-export function healthRoutes(app: FastifyInstance, db: DB): void {
+export function healthRoutes(app: FastifyInstance, { database: { db } }: ModuleContext): void {
   defineRoute(
     app,
     {

@@ -1,6 +1,5 @@
 // HTTP for the player's inventory: list with filters and total value; sell one or many.
 import type { FastifyInstance } from 'fastify';
-import type { DB } from '../../db/database.ts';
 import { defineRoute } from '../../http/route.ts';
 import { afterCommit, publishBalance } from '../../realtime/publisher.ts';
 import {
@@ -9,12 +8,13 @@ import {
   sellBodySchema,
   sellResponseSchema,
 } from '../../../shared/api/inventory.ts';
-import { centsToDollars } from '../../../shared/games/boxes/boxes.odds.ts';
+import { formatUsd, toDollars } from '../../../shared/money.ts';
 import { idempotentCall, runOnce, type Remember } from '../wallet/idempotency.ts';
 import { listInventory, sellItems, type SaleResult } from './inventory.service.ts';
+import type { ModuleContext } from '../../module-context.ts';
 
 /** Registers GET /api/inventory and POST /api/inventory/sell. */
-export function inventoryRoutes(app: FastifyInstance, db: DB): void {
+export function inventoryRoutes(app: FastifyInstance, { database: { db } }: ModuleContext): void {
   const tags = ['inventory'];
   defineRoute(
     app,
@@ -49,10 +49,10 @@ export function inventoryRoutes(app: FastifyInstance, db: DB): void {
         view: (r) => {
           const n = r.sold.length;
           return {
-            msg: `Sold ${n} item${n === 1 ? '' : 's'} for $${centsToDollars(r.amountCents).toFixed(2)}.`,
+            msg: `Sold ${n} item${n === 1 ? '' : 's'} for ${formatUsd(r.amountCents)}.`,
             sold: r.sold,
-            amount: centsToDollars(r.amountCents),
-            balance: centsToDollars(r.balanceCents),
+            amount: toDollars(r.amountCents),
+            balance: toDollars(r.balanceCents),
           };
         },
         after: (r) =>

@@ -4,7 +4,7 @@ import type { Kysely } from 'kysely';
 import type { DB } from '../../db/database.ts';
 import type { Tables } from '../../db/tables.ts';
 import type { InventoryQuery, InventoryResponse, ItemStatus } from '../../../shared/api/inventory.ts';
-import { centsToDollars } from '../../../shared/games/boxes/boxes.odds.ts';
+import { toDollars } from '../../../shared/money.ts';
 import { HttpError } from '../../http/errors.ts';
 import { applyMoveIn, lockUserRows } from '../wallet/ledger.ts';
 import type { Remember } from '../wallet/idempotency.ts';
@@ -56,14 +56,14 @@ export async function listInventory(db: DB, userId: number, q: InventoryQuery): 
     data: rows.map((r) => ({
       id: r.item_id,
       status: r.status as ItemStatus,
-      price: centsToDollars(r.item_price_cents),
-      sale_price: centsToDollars(r.item_sale_price_cents),
+      price: toDollars(r.item_price_cents),
+      sale_price: toDollars(r.item_sale_price_cents),
       size: r.size,
       source: r.source,
       created_at: iso(r.created_at),
       product: productView(r),
     })),
-    total_value: centsToDollars(owned.saleCents),
+    total_value: toDollars(owned.saleCents),
     owned_count: owned.count,
     meta: { page: q.page, per_page: q.per_page, total },
   };

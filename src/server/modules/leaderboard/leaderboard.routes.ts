@@ -5,6 +5,7 @@ import type { DB } from '../../db/database.ts';
 import { defineRoute } from '../../http/route.ts';
 import { leaderboardResponse, publicStatsBody, publicStatsResponse } from '../../../shared/api/programmes.ts';
 import { leaderboardView } from './leaderboard.service.ts';
+import type { ModuleContext } from '../../module-context.ts';
 
 async function isPublic(db: DB, userId: number): Promise<boolean> {
   const row = await db.selectFrom('users').select('hide_public_stats').where('id', '=', userId).executeTakeFirst();
@@ -12,7 +13,7 @@ async function isPublic(db: DB, userId: number): Promise<boolean> {
 }
 
 /** Registers the leaderboard route; `clock` gives epoch ms (injectable in tests). */
-export function leaderboardRoutes(app: FastifyInstance, db: DB, clock: () => number): void {
+export function leaderboardRoutes(app: FastifyInstance, { database: { db }, now: clock }: ModuleContext): void {
   defineRoute(
     app,
     {

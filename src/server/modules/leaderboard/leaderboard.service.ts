@@ -11,7 +11,7 @@ import { applyMoveIn, lockUserRows } from '../wallet/ledger.ts';
 import { playersByIds, standingOf, standings, type Standing } from './leaderboard.repository.ts';
 import { LEADERBOARD_PRIZES_DOLLARS, LEADERBOARD_SIZE } from '../../../shared/constants.ts';
 import type { Leaderboard, LeaderboardEntry } from '../../../shared/api/programmes.ts';
-import { centsToDollars } from '../../../shared/money.ts';
+import { toDollars } from '../../../shared/money.ts';
 import { PROGRAMME_SHARE_BP, shareOfEdgeCents, sharePercent } from '../../../shared/economics/programme-shares.ts';
 import {
   PROGRAMME_TIME_ZONE,
@@ -62,8 +62,8 @@ async function entriesView(q: Q, rows: { standing: Standing; prize: number }[]):
         avatar_url: hidden ? null : u.avatar_url,
         level: u ? Number(u.level) : 1,
       },
-      wagered: centsToDollars(standing.wageredCents),
-      prize: centsToDollars(prize),
+      wagered: toDollars(standing.wageredCents),
+      prize: toDollars(prize),
     };
   });
 }
@@ -110,7 +110,7 @@ export async function leaderboardView(q: Q, userId: number | null, now: number):
       q,
       top.map((s) => ({ standing: s, prize: prizeCents(s) })),
     ),
-    me: me && { place: me.place, wagered: centsToDollars(me.wageredCents) },
+    me: me && { place: me.place, wagered: toDollars(me.wageredCents) },
     previous: { period: periodView(previous), entries: await previousEntries(q, previous) },
   };
 }

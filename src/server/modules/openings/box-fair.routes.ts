@@ -1,6 +1,5 @@
 // HTTP for verifying box openings: my recorded reels and any version's ticket ranges.
 import type { FastifyInstance } from 'fastify';
-import type { Database } from '../../db/database.ts';
 import { defineRoute } from '../../http/route.ts';
 import {
   boxVersionParamsSchema,
@@ -9,6 +8,7 @@ import {
   openingsResponseSchema,
 } from '../../../shared/api/box-fair.ts';
 import { boxVersion, listOpenings } from './box-fair.service.ts';
+import type { ModuleContext } from '../../module-context.ts';
 
 const openingsSummary =
   'Your box openings, newest first, one row per reel (box=slug keeps one box): box, version, ticket, item, price, nonce, client seed, ' +
@@ -16,7 +16,7 @@ const openingsSummary =
   'f from HMAC-SHA256(server seed, "clientSeed:nonce:0"); it lands on the item whose range of that version holds it.';
 
 /** Registers GET /api/boxes/openings and GET /api/boxes/{slug}/versions/{version}. */
-export function boxFairRoutes(app: FastifyInstance, database: Database): void {
+export function boxFairRoutes(app: FastifyInstance, { database }: ModuleContext): void {
   const tags = ['boxes'];
   defineRoute(
     app,

@@ -4,11 +4,13 @@
 import type { DB } from '../../db/database.ts';
 import { HttpError } from '../../http/errors.ts';
 import type { BoxVersion, OpeningsQuery, OpeningsResponse } from '../../../shared/api/box-fair.ts';
-import { TOTAL_TICKETS, centsToDollars } from '../../../shared/games/boxes/boxes.odds.ts';
+import { TOTAL_TICKETS } from '../../../shared/games/boxes/boxes.odds.ts';
+import { toDollars } from '../../../shared/money.ts';
 import { findVersionItems } from '../boxes/boxes.repository.ts';
 import { boxUrl, iso, versionItemView } from '../boxes/catalog.view.ts';
 import { withRevealedSeeds } from '../fair/fair.repository.ts';
 import { findBoxVersion, findOpenings } from './openings.repository.ts';
+import { bpToPercent } from '../../../shared/units.ts';
 
 /** GET /api/boxes/openings for `userId`. */
 export async function listOpenings(db: DB, userId: number, q: OpeningsQuery): Promise<OpeningsResponse> {
@@ -32,7 +34,7 @@ export async function listOpenings(db: DB, userId: number, q: OpeningsQuery): Pr
         img_url: r.product_img_url,
         rarity: r.rarity,
       },
-      price: centsToDollars(Number(r.price_cents)),
+      price: toDollars(Number(r.price_cents)),
       nonce: Number(r.nonce),
       client_seed: r.client_seed,
       server_seed_hash: r.server_seed_hash,
@@ -52,9 +54,9 @@ export async function boxVersion(db: DB, slug: string, version: number): Promise
     box: { slug: v.slug, name: v.name, img_url: v.img_url, url: boxUrl(v.box_type, v.slug) },
     version: Number(v.version),
     current: v.current_version_id === v.version_id,
-    price: centsToDollars(Number(v.price_cents)),
-    expected_value: centsToDollars(Number(v.ev_cents)),
-    house_edge: Number(v.house_edge_bp) / 100,
+    price: toDollars(Number(v.price_cents)),
+    expected_value: toDollars(Number(v.ev_cents)),
+    house_edge: bpToPercent(v.house_edge_bp),
     total_tickets: TOTAL_TICKETS,
     created_at: iso(v.created_at),
     items: items.map((it) => ({

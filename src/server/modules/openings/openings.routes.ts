@@ -1,7 +1,6 @@
 // HTTP for box openings: POST /api/boxes/{slug}/open. Publishes balanceUpdated and the public
 // channel's lastDrop only after the opening's transaction commits.
 import type { FastifyInstance } from 'fastify';
-import type { Database } from '../../db/database.ts';
 import { defineRoute } from '../../http/route.ts';
 import { afterCommit, publishBalance } from '../../realtime/publisher.ts';
 import { boxSlugParamsSchema } from '../../../shared/api/boxes.ts';
@@ -12,10 +11,11 @@ import {
   openResponseSchema,
   type OpenResponse,
 } from '../../../shared/api/box-open.ts';
-import { centsToDollars } from '../../../shared/games/boxes/boxes.odds.ts';
+import { toDollars } from '../../../shared/money.ts';
 import { idempotentCall, runOnce, type Remember } from '../wallet/idempotency.ts';
 import { demoOpen, openBox, type Opening } from './openings.service.ts';
 import { dropEvents } from './drop-events.ts';
+import type { ModuleContext } from '../../module-context.ts';
 
 const summary =
   'Open a box 1–5 times (bearer token required unless demo=true). Each reel is a separate fair bet: reel i uses nonce n+i of the active seed pair, ' +
@@ -26,16 +26,16 @@ function view(o: Opening, demo: boolean): OpenResponse {
   return {
     data: {
       demo,
-      box: { slug: o.box.slug, version: o.box.version, price: centsToDollars(o.box.priceCents) },
-      cost: centsToDollars(o.costCents),
+      box: { slug: o.box.slug, version: o.box.version, price: toDollars(o.box.priceCents) },
+      cost: toDollars(o.costCents),
       reels: o.reels,
     },
-    balance: o.balanceCents === null ? null : centsToDollars(o.balanceCents),
+    balance: o.balanceCents === null ? null : toDollars(o.balanceCents),
   };
 }
 
 /** Registers POST /api/boxes/{slug}/open. */
-export function openingsRoutes(app: FastifyInstance, database: Database): void {
+export function openingsRoutes(app: FastifyInstance, { database }: ModuleContext): void {
   defineRoute(
     app,
     {

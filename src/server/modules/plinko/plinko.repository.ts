@@ -9,6 +9,7 @@ import type {
 } from '../../../shared/api/plinko.ts';
 import { listedPlayer, withRevealedSeeds } from '../fair/fair.repository.ts';
 import { userName } from '../../db/hot/reads.ts';
+import { toDollars } from '../../../shared/money.ts';
 
 /** A plinko_bets row's fields as the API shows them (bets/games/plinko.plan.ts writes the row). */
 export type PlinkoBetRow = Omit<BetFields, 'id'>;
@@ -36,7 +37,7 @@ export function toBet(r: Omit<BetFields, 'id'>, id: number): PlinkoBet {
     path: r.path,
     bucket: Number(r.bucket),
     multiplier: Number(r.multiplier),
-    payout: Number(r.payout_cents) / 100,
+    payout: toDollars(Number(r.payout_cents)),
     rows: Number(r.rows),
     risk: r.risk,
     nonce: Number(r.nonce),
@@ -86,7 +87,7 @@ function historyRow(
     client_seed,
     server_seed_hash,
     created_at,
-    amount: amountCents / 100,
+    amount: toDollars(amountCents),
     user,
     server_seed: serverSeed,
   };
@@ -128,9 +129,9 @@ export async function leaderboard(
   const rows = await q.execute();
   return rows.map((r) => ({
     user: { id: Number(r.user_id), name: r.user_name, avatar_url: r.avatar_url },
-    amount: Number(r.amount_cents) / 100,
+    amount: toDollars(Number(r.amount_cents)),
     multiplier: Number(r.multiplier),
-    win_amount: Number(r.payout_cents) / 100,
+    win_amount: toDollars(Number(r.payout_cents)),
     rows: Number(r.rows),
     risk: r.risk,
     created_at: iso(r.created_at),

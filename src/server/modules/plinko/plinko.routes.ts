@@ -1,6 +1,5 @@
 // HTTP for plinko: config, my state, drop a ball, leaderboard. Publishes after the bet's transaction commits.
 import type { FastifyInstance } from 'fastify';
-import type { Database } from '../../db/database.ts';
 import { defineRoute } from '../../http/route.ts';
 import { afterCommit, publishBalance } from '../../realtime/publisher.ts';
 import {
@@ -21,9 +20,10 @@ import { getSeeds } from '../fair/fair.service.ts';
 import { placePlinkoBet } from './plinko.service.ts';
 import type { PlacedPlinko } from './plinko.repository.ts';
 import { historyItem, leaderboard, listBets } from './plinko.repository.ts';
+import { formatUsd, toCents, toDollars } from '../../../shared/money.ts';
+import type { ModuleContext } from '../../module-context.ts';
 
-const dollars = (cents: number) => `$${(cents / 100).toFixed(2)}`;
-const limits = `rows 8–16, risk low|medium|high; min bet ${dollars(PLINKO_LIMITS.minBetCents)}, max bet ${dollars(PLINKO_LIMITS.maxBetCents)}, max payout ${dollars(PLINKO_LIMITS.maxPayoutCents)} per bet (amount × the table's top multiplier may not exceed it)`;
+const limits = `rows 8–16, risk low|medium|high; min bet ${formatUsd(PLINKO_LIMITS.minBetCents)}, max bet ${formatUsd(PLINKO_LIMITS.maxBetCents)}, max payout ${formatUsd(PLINKO_LIMITS.maxPayoutCents)} per bet (amount × the table's top multiplier may not exceed it)`;
 
 const config: PlinkoConfig = {
   rows: [...PLINKO_ROWS],
@@ -31,17 +31,17 @@ const config: PlinkoConfig = {
   multipliers: Object.fromEntries(
     RISKS.map((risk) => [risk, Object.fromEntries(PLINKO_ROWS.map((rows) => [String(rows), plinkoTable(rows, risk)]))]),
   ),
-  min_bet: PLINKO_LIMITS.minBetCents / 100,
-  max_bet: PLINKO_LIMITS.maxBetCents / 100,
-  max_payout: PLINKO_LIMITS.maxPayoutCents / 100,
+  min_bet: toDollars(PLINKO_LIMITS.minBetCents),
+  max_bet: toDollars(PLINKO_LIMITS.maxBetCents),
+  max_payout: toDollars(PLINKO_LIMITS.maxPayoutCents),
 };
 
 /** The success message of a drop. */
 const betMessage = (placed: PlacedPlinko) =>
-  placed.bet.payout > 0 ? `×${placed.bet.multiplier}: ${dollars(Math.round(placed.bet.payout * 100))}` : 'No win';
+  placed.bet.payout > 0 ? `×${placed.bet.multiplier}: ${formatUsd(toCents(placed.bet.payout))}` : 'No win';
 
 /** Registers /api/plinko/*. */
-export function plinkoRoutes(app: FastifyInstance, database: Database): void {
+export function plinkoRoutes(app: FastifyInstance, { database }: ModuleContext): void {
   const tags = ['Plinko'];
   defineRoute(
     app,
@@ -90,7 +90,7 @@ export function plinkoRoutes(app: FastifyInstance, database: Database): void {
         // fast path (one synchronous job on SQLite, one statement on PostgreSQL)
         work: (remember: Remember<PlacedPlinko>) =>
           placePlinkoBet(database, user.id, body, Date.now(), call ? remember : undefined),
-        view: (placed) => ({ data: placed.bet, balance: placed.balanceCents / 100, msg: betMessage(placed) }),
+        view: (placed) => ({ data: placed.bet, balance: toDollars(placed.balanceCents), msg: betMessage(placed) }),
         after: (placed) =>
           afterCommit(app.log, 'plinko bet', async () => {
             await publishBalance(app.publisher, user.id, placed.balanceCents);

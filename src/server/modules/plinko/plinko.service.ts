@@ -9,23 +9,22 @@ import { plinkoTable } from '../../../shared/fair/index.ts';
 import { placeBet } from '../../bets/place.ts';
 import { plinkoPayoutCents, plinkoPlan } from '../../bets/games/plinko.plan.ts';
 import { toBet, type PlacedPlinko, type PlinkoBetRow } from './plinko.repository.ts';
+import { centsField } from '../../http/cents-field.ts';
+import { formatUsd } from '../../../shared/money.ts';
 
 export { plinkoPayoutCents } from '../../bets/games/plinko.plan.ts';
 
 /** Validates the amount against the limits and the table's top multiplier; returns the stake in cents. */
 export function checkBet(body: PlinkoBetBody): number {
-  const amountCents = Math.round(body.amount * 100);
+  const amountCents = centsField('amount', body.amount);
   const { minBetCents, maxBetCents, maxPayoutCents } = PLINKO_LIMITS;
   if (amountCents < minBetCents || amountCents > maxBetCents)
-    throw fieldError(
-      'amount',
-      `The amount must be between $${(minBetCents / 100).toFixed(2)} and $${(maxBetCents / 100).toFixed(2)}.`,
-    );
+    throw fieldError('amount', `The amount must be between ${formatUsd(minBetCents)} and ${formatUsd(maxBetCents)}.`);
   const top = Math.max(...plinkoTable(body.rows, body.risk));
   if (plinkoPayoutCents(amountCents, top) > maxPayoutCents)
     throw fieldError(
       'amount',
-      `The potential payout exceeds the maximum of $${(maxPayoutCents / 100).toFixed(2)}: lower the amount or the risk.`,
+      `The potential payout exceeds the maximum of ${formatUsd(maxPayoutCents)}: lower the amount or the risk.`,
     );
   return amountCents;
 }

@@ -1,6 +1,7 @@
 // Each game's provably-fair page link for one bet, shared by the profile's biggest wins and its bets
 // archive: the seed pair's fields (the server seed once its pair was rotated, else null and left
 // out), and the game's own parameters; Rocket by its game hash, the Crazy Wheel by its round.
+import { bpToPercent, fromHundredths } from '../../../shared/units.ts';
 
 /** A provably-fair page path with its query (null values left out). */
 export function fairLink(path: string, params: Record<string, string | number | null>): string {
@@ -28,13 +29,13 @@ export const diceLink = (r: Seeded & { target_bp: number; direction: string }, s
   fairLink('/dice/provably-fair', {
     game: 'dice',
     ...seedParams(r, seed),
-    target: (r.target_bp / 100).toFixed(2),
+    target: fromHundredths(r.target_bp).toFixed(2),
     direction: r.direction,
   });
 
 /** An upgrade on /upgrade/provably-fair. */
 export const upgradeLink = (r: Seeded & { chance_bp: number }, seed: string | null) =>
-  fairLink('/upgrade/provably-fair', { ...seedParams(r, seed), chance: r.chance_bp / 100 });
+  fairLink('/upgrade/provably-fair', { ...seedParams(r, seed), chance: bpToPercent(r.chance_bp) });
 
 /** A Bounce drop on /bounce/provably-fair. */
 export const plinkoLink = (r: Seeded & { rows: number; risk: string }, seed: string | null) =>

@@ -8,6 +8,8 @@ import { WHEEL_PAYOUTS } from '../../../shared/games/wheel/wheel.layout.ts';
 import { withRevealedSeeds } from '../fair/fair.repository.ts';
 import { boxLink, crashLink, diceLink, plinkoLink, upgradeLink, wheelLink } from './fair-links.ts';
 import type { BetRow } from './profile-bets.repository.ts';
+import { bpToPercent, fromHundredths } from '../../../shared/units.ts';
+import { toDollars } from '../../../shared/money.ts';
 
 type Q = Kysely<Tables>;
 type Shown = Pick<ArchivedBet, 'title' | 'link'>;
@@ -22,7 +24,7 @@ const DESCRIBE: Record<ArchiveGame, Describe> = {
     const rows = await db.selectFrom('dice_bets').selectAll().where('id', 'in', ids).execute();
     const shown = await withRevealedSeeds(db, rows, (r, seed) => ({
       id: r.id,
-      title: `Dice ${r.direction} ${(r.target_bp / 100).toFixed(2)}: rolled ${(r.roll_bp / 100).toFixed(2)}`,
+      title: `Dice ${r.direction} ${fromHundredths(r.target_bp).toFixed(2)}: rolled ${fromHundredths(r.roll_bp).toFixed(2)}`,
       link: diceLink(r, seed),
     }));
     return byId(shown, (r) => r);
@@ -43,7 +45,7 @@ const DESCRIBE: Record<ArchiveGame, Describe> = {
       .execute();
     const shown = await withRevealedSeeds(db, rows, (r, seed) => ({
       id: r.id,
-      title: `Upgrade to ${r.name} (${(r.chance_bp / 100).toFixed(2)}%)`,
+      title: `Upgrade to ${r.name} (${bpToPercent(r.chance_bp).toFixed(2)}%)`,
       link: upgradeLink(r, seed),
     }));
     return byId(shown, (r) => r);
@@ -67,8 +69,8 @@ const DESCRIBE: Record<ArchiveGame, Describe> = {
     return byId(rows, (r) => ({
       title:
         r.multiplier_cents !== null
-          ? `Rocket cashed out ${x(Number(r.multiplier_cents) / 100)}`
-          : `Rocket busted at ${x(Number(r.crash_point_cents) / 100)}`,
+          ? `Rocket cashed out ${x(fromHundredths(Number(r.multiplier_cents)))}`
+          : `Rocket busted at ${x(fromHundredths(r.crash_point_cents))}`,
       link: crashLink(r.hash),
     }));
   },
@@ -139,8 +141,8 @@ export async function describeBets(db: Q, rows: BetRow[]): Promise<ArchivedBet[]
     game: r.game,
     id: r.id,
     ...shown.get(r.game)!.get(r.id)!,
-    stake: r.stake / 100,
-    payout: r.payout / 100,
+    stake: toDollars(r.stake),
+    payout: toDollars(r.payout),
     result: r.payout > r.stake ? 'win' : 'loss',
     created_at: new Date(r.created_at).toISOString(),
   }));

@@ -8,6 +8,7 @@ import type { Tables } from '../../db/tables.ts';
 import type { ProfileStats } from '../../../shared/api/profile.ts';
 import { levelProgressForEdge } from '../../../shared/levels.ts';
 import { biggestWins } from './profile-wins.repository.ts';
+import { toDollars } from '../../../shared/money.ts';
 
 type Q = Kysely<Tables>;
 
@@ -54,7 +55,7 @@ export async function profileStats(db: Q, userId: number): Promise<ProfileStats 
     .filter((w) => w !== null)
     .sort((a, b) => b.cents - a.cents || a.created_at.localeCompare(b.created_at))[0];
   return {
-    wagered: wageredCents / 100,
+    wagered: toDollars(wageredCents),
     bets: bets + upgrades,
     openings,
     biggest_win: best

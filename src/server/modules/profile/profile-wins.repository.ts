@@ -8,6 +8,8 @@ import type { Tables } from '../../db/tables.ts';
 import type { ProfileStats } from '../../../shared/api/profile.ts';
 import { WHEEL_PAYOUTS } from '../../../shared/games/wheel/wheel.layout.ts';
 import { boxLink, crashLink, diceLink, plinkoLink, upgradeLink, wheelLink } from './fair-links.ts';
+import { fromHundredths } from '../../../shared/units.ts';
+import { toDollars } from '../../../shared/money.ts';
 
 type Q = Kysely<Tables>;
 /** A biggest win with its amount in cents (for ranking). */
@@ -23,7 +25,7 @@ function rankedWin(
   at: number | string,
   link: string,
 ): RankedWin {
-  return { game, cents: Number(cents), amount: Number(cents) / 100, title, created_at: iso(at), link };
+  return { game, cents: Number(cents), amount: toDollars(Number(cents)), title, created_at: iso(at), link };
 }
 
 /** The revealed server seed of a hash, if its pair was rotated (so the link verifies in full). */
@@ -148,7 +150,7 @@ async function biggestCrashWin(db: Q, userId: number): Promise<RankedWin | null>
   return rankedWin(
     'crash',
     r.payout_cents,
-    `Rocket ×${(Number(r.multiplier_cents) / 100).toFixed(2)}`,
+    `Rocket ×${fromHundredths(Number(r.multiplier_cents)).toFixed(2)}`,
     r.settled_at!,
     crashLink(r.hash),
   );

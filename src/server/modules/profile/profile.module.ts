@@ -3,25 +3,17 @@ import { fileURLToPath } from 'node:url';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import fastifyStatic from '@fastify/static';
-import type { Config } from '../../config.ts';
-import type { DB } from '../../db/database.ts';
 import { avatarRoutes } from './avatar.routes.ts';
 import { profileRoutes } from './profile.routes.ts';
 import type { ProfileContext } from './profile.service.ts';
-import type { HashQueue } from '../auth/hash-queue.ts';
-import type { LoginBackoff } from '../../plugins/rate-limit.ts';
+import type { ModuleContext } from '../../module-context.ts';
 
 const shipped = fileURLToPath(new URL('../../../../assets/avatars/', import.meta.url));
 
 /** Registers the profile routes; uploads are stored in DATA_DIR/avatars. */
-export function profileModule(
-  app: FastifyInstance,
-  db: DB,
-  config: Config,
-  accounts: { hashes: HashQueue; backoff: LoginBackoff },
-): void {
+export function profileModule(app: FastifyInstance, { database, config, accounts }: ModuleContext): void {
   const ctx: ProfileContext = {
-    db,
+    db: database.db,
     scrypt: { logN: config.scryptLogN, r: 8, p: 1 },
     hashes: accounts.hashes,
     backoff: accounts.backoff,

@@ -3,6 +3,7 @@
 import type { Kysely } from 'kysely';
 import type { Tables } from '../../db/tables.ts';
 import type { RateLimiter } from '../../plugins/rate-limit.ts';
+import type { ModuleContext } from '../../module-context.ts';
 
 /** The replays' dependencies. */
 export interface ReplayContext {
@@ -10,4 +11,9 @@ export interface ReplayContext {
   limiter: RateLimiter;
   now: () => number;
   siteUrl: string;
+}
+
+/** The replays' dependencies from the app's module context (the accounts' per-address limiter). */
+export function replayContext({ database, accounts, now, config }: ModuleContext): ReplayContext {
+  return { db: database.db, limiter: accounts.limiter, now, siteUrl: config.siteUrl };
 }

@@ -7,7 +7,7 @@ import { HttpError } from '../../http/errors.ts';
 import { limits } from '../../plugins/rate-limit.ts';
 import type { ArchiveGame } from '../../../shared/api/profile-bets.ts';
 import { replayParamsSchema, replayPath, type Replay } from '../../../shared/api/replay.ts';
-import { formatUsd } from '../../../shared/money.ts';
+import { formatUsd, toCents } from '../../../shared/money.ts';
 import { esc } from '../wallet/sandbox-pages.ts';
 import type { ReplayContext } from './replays.context.ts';
 import { findReplay } from './replays.service.ts';
@@ -27,7 +27,7 @@ const SITE_TITLE = 'Loot Arcade: a bet replay';
 const SITE_DESCRIPTION = 'Replay any bet exactly as it was played, and verify it in one click.';
 const REPLAY_PAGE = /^\/bets\/([^/]+)\/([^/]+)\/?$/;
 
-const dollars = (v: number) => formatUsd(Math.round(v * 100));
+const dollars = (v: number) => formatUsd(toCents(v, Infinity)); // the replay's dollars (2 decimals) as "$1,234.50"
 
 /** "Won $12.40 at ×2.48 on Dice" (a loss: what was staked and what it paid). */
 export function replayDescription(r: Replay): string {

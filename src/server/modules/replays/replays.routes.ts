@@ -6,10 +6,12 @@ import { limits } from '../../plugins/rate-limit.ts';
 import { ARCHIVE_GAMES } from '../../../shared/api/profile-bets.ts';
 import { replayParamsSchema, replayResponseSchema } from '../../../shared/api/replay.ts';
 import { findReplay } from './replays.service.ts';
-import type { ReplayContext } from './replays.context.ts';
+import { replayContext } from './replays.context.ts';
+import type { ModuleContext } from '../../module-context.ts';
 
 /** Registers GET /api/bets/{game}/{id}. */
-export function replaysRoutes(app: FastifyInstance, ctx: ReplayContext): void {
+export function replaysRoutes(app: FastifyInstance, moduleContext: ModuleContext): void {
+  const ctx = replayContext(moduleContext);
   defineRoute(
     app,
     {

@@ -8,7 +8,9 @@ import { HttpError } from '../../http/errors.ts';
 import type { ArchiveGame } from '../../../shared/api/profile-bets.ts';
 import type { Replay, ReplayFair, ReplayOutcome } from '../../../shared/api/replay.ts';
 import { diceChance, nextChainHash } from '../../../shared/fair/index.ts';
-import { chancePercent, centsToDollars } from '../../../shared/games/boxes/boxes.odds.ts';
+import { chancePercent } from '../../../shared/games/boxes/boxes.odds.ts';
+import { toDollars } from '../../../shared/money.ts';
+import { fromHundredths, toHundredths } from '../../../shared/units.ts';
 import { wheelOutcomeFromSegment } from '../../../shared/games/wheel/wheel.outcome.ts';
 import { battleView } from '../battles/battles.repository.ts';
 import { chainInfo } from '../crash/crash-chain.ts';
@@ -38,7 +40,7 @@ type Detail = { outcome: ReplayOutcome; fair: Omit<ReplayFair, 'verify_link'> };
 type Load = (db: Q, id: number, now: number) => Promise<Detail | null>;
 
 const notFound = () => new HttpError(404, 'Bet not found.');
-const cents = (v: number | null) => (v === null ? null : Number(v) / 100);
+const hundredths = (v: number | null) => (v === null ? null : fromHundredths(v));
 
 /** The server seed of a pair once revealed, else null. */
 async function revealed(db: Q, serverSeedHash: string): Promise<string | null> {
@@ -79,7 +81,7 @@ const DETAIL: Record<ArchiveGame, Load> = {
         name: it.name,
         img_url: it.img_url,
         rarity: it.rarity,
-        price: centsToDollars(Number(it.price_cents)),
+        price: toDollars(Number(it.price_cents)),
       })),
       stake_balance: u.stake.balance,
       target: u.target,
@@ -102,9 +104,9 @@ const DETAIL: Record<ArchiveGame, Load> = {
     const outcome: ReplayOutcome = {
       game: 'crash',
       round_id: Number(r.round_id),
-      crash_point: Number(r.crash_point_cents) / 100,
-      cashed_out_at: cents(r.multiplier_cents),
-      auto_cashout: cents(r.auto_cashout_cents),
+      crash_point: fromHundredths(r.crash_point_cents),
+      cashed_out_at: hundredths(r.multiplier_cents),
+      auto_cashout: hundredths(r.auto_cashout_cents),
     };
     // the round ended (the archive's rule), so its game hash is public: the hash is the seed, the salt the client seed
     const fair = {
@@ -171,7 +173,7 @@ export async function findReplay(db: Q, game: ArchiveGame, id: number, now: numb
     player,
     stake,
     payout,
-    multiplier: bet.stake > 0 ? Math.round((bet.payout / bet.stake) * 100) / 100 : null,
+    multiplier: bet.stake > 0 ? fromHundredths(toHundredths(bet.payout / bet.stake)) : null,
     result,
     created_at,
     title,

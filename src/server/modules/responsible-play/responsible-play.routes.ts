@@ -1,6 +1,5 @@
 // HTTP of responsible play: GET/PUT /api/profile/limits, POST /api/profile/self-exclusion.
 import type { FastifyInstance } from 'fastify';
-import type { DB } from '../../db/database.ts';
 import { defineRoute } from '../../http/route.ts';
 import {
   limitsChangeResponse,
@@ -8,13 +7,14 @@ import {
   selfExclusionBody,
   setLimitBody,
 } from '../../../shared/api/programmes.ts';
-import { dollarsToCents } from '../../../shared/money.ts';
+import { toCents } from '../../../shared/money.ts';
 import { getLimits, selfExclude, setLimit } from './responsible-play.service.ts';
+import type { ModuleContext } from '../../module-context.ts';
 
 const tags = ['profile'];
 
 /** Registers the limits and self-exclusion routes; `clock` gives epoch ms (injectable in tests). */
-export function responsiblePlayRoutes(app: FastifyInstance, db: DB, clock: () => number): void {
+export function responsiblePlayRoutes(app: FastifyInstance, { database: { db }, now: clock }: ModuleContext): void {
   defineRoute(
     app,
     {
@@ -41,7 +41,7 @@ export function responsiblePlayRoutes(app: FastifyInstance, db: DB, clock: () =>
     },
     async ({ body, user }) => {
       const now = clock();
-      const cents = body.amount === null ? null : dollarsToCents(body.amount);
+      const cents = body.amount === null ? null : toCents(body.amount);
       const msg = await setLimit(db, user.id, body.period, cents, now);
       return { msg, data: await getLimits(db, user.id, now) };
     },

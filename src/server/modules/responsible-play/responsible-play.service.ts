@@ -15,7 +15,7 @@ import {
   type DepositLimitPeriod,
 } from '../../../shared/constants.ts';
 import type { Limits } from '../../../shared/api/programmes.ts';
-import { centsToDollars, formatUsd } from '../../../shared/money.ts';
+import { toDollars, formatUsd } from '../../../shared/money.ts';
 
 type Q = Kysely<Tables>;
 
@@ -47,7 +47,7 @@ async function limitStates(q: Q, userId: number, now: number): Promise<LimitStat
 export async function getLimits(q: Q, userId: number, now: number): Promise<Limits> {
   const states = await limitStates(q, userId, now);
   const until = await excludedUntil(q, userId, now);
-  const dollars = (c: number | null) => (c === null ? null : centsToDollars(c));
+  const dollars = (c: number | null) => (c === null ? null : toDollars(c));
   return {
     deposit_limits: states.map((s) => ({
       period: s.period,

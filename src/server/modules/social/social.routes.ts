@@ -8,7 +8,8 @@ import { defineRoute } from '../../http/route.ts';
 import { HttpError } from '../../http/errors.ts';
 import { emailField, socialHandleSchema, socialProviders } from '../../../shared/api/auth.ts';
 import { siteOrigin } from '../config/config.service.ts';
-import { DevSocialProvider, type SocialDeps } from './providers.ts';
+import { DevSocialProvider } from './providers.ts';
+import type { ModuleContext } from '../../module-context.ts';
 
 const tags = ['accounts'];
 const providerParams = z.object({ provider: z.enum(socialProviders, { error: 'Unknown provider.' }) });
@@ -18,7 +19,7 @@ export const staleStateMessage = 'The sign-in attempt has expired. Please try ag
 const esc = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 /** Registers the social routes. */
-export function socialRoutes(app: FastifyInstance, deps: SocialDeps): void {
+export function socialRoutes(app: FastifyInstance, { accounts: deps }: ModuleContext): void {
   const get = (name: string) => {
     const p = deps.social[name as keyof typeof deps.social];
     if (!p) throw new HttpError(404, 'This sign-in provider is not available.');

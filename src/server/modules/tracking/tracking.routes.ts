@@ -7,6 +7,7 @@ import { z } from 'zod';
 import type { DB } from '../../db/database.ts';
 import { defineRoute } from '../../http/route.ts';
 import { trackingLinkSchema } from '../../../shared/api/auth.ts';
+import type { ModuleContext } from '../../module-context.ts';
 
 const sourceParams = z.object({
   utm_source: z
@@ -35,7 +36,7 @@ export async function trackVisit(db: DB, source: string, now: number): Promise<s
 }
 
 /** Registers the tracking route. */
-export function trackingRoutes(app: FastifyInstance, db: DB): void {
+export function trackingRoutes(app: FastifyInstance, { database: { db } }: ModuleContext): void {
   defineRoute(
     app,
     {

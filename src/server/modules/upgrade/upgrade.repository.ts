@@ -3,11 +3,12 @@ import type { Kysely } from 'kysely';
 import type { Tables } from '../../db/tables.ts';
 import type { Upgrade, UpgradeTargetsQuery } from '../../../shared/api/upgrade.ts';
 import type { ItemStatus } from '../../../shared/api/inventory.ts';
-import { centsToDollars } from '../../../shared/games/boxes/boxes.odds.ts';
+import { toDollars } from '../../../shared/money.ts';
 import { bpToPercent } from '../../../shared/games/upgrade/upgrade.odds.ts';
 import { containsText } from '../boxes/boxes.repository.ts';
 import { iso, productColumns, productView, type ProductRow } from '../boxes/catalog.view.ts';
 import { withRevealedSeeds } from '../fair/fair.repository.ts';
+import { centsField } from '../../http/cents-field.ts';
 
 type Q = Kysely<Tables>;
 
@@ -46,19 +47,19 @@ export function toUpgrade(r: UpgradeRow, serverSeed: string | null): Upgrade {
     edge: bpToPercent(Number(r.edge_bp)),
     stake: {
       item_ids: JSON.parse(r.stake_item_ids) as number[],
-      items_value: centsToDollars(items),
-      balance: centsToDollars(balance),
-      total: centsToDollars(items + balance),
+      items_value: toDollars(items),
+      balance: toDollars(balance),
+      total: toDollars(items + balance),
     },
-    target: { ...product, price: centsToDollars(Number(r.target_price_cents)) },
+    target: { ...product, price: toDollars(Number(r.target_price_cents)) },
     new_item:
       r.inventory_item_id === null
         ? null
         : {
             id: Number(r.inventory_item_id),
             status: (r.item_status ?? 'owned') as ItemStatus,
-            price: centsToDollars(Number(r.item_price_cents)),
-            sale_price: centsToDollars(Number(r.item_sale_price_cents)),
+            price: toDollars(Number(r.item_price_cents)),
+            sale_price: toDollars(Number(r.item_sale_price_cents)),
             size: null,
             source: 'upgrade',
             created_at: iso(Number(r.item_created_at)),
@@ -156,8 +157,10 @@ export async function listUpgrades(db: Q, userId: number, limit: number): Promis
 export async function findTargets(db: Q, q: UpgradeTargetsQuery) {
   let query = db.selectFrom('products').select([...productColumns]);
   if (q.search) query = query.where(containsText('products.name', q.search));
-  if (q.min_price !== undefined) query = query.where('products.price_cents', '>=', Math.round(q.min_price * 100));
-  if (q.max_price !== undefined) query = query.where('products.price_cents', '<=', Math.round(q.max_price * 100));
+  if (q.min_price !== undefined)
+    query = query.where('products.price_cents', '>=', centsField('min_price', q.min_price));
+  if (q.max_price !== undefined)
+    query = query.where('products.price_cents', '<=', centsField('max_price', q.max_price));
   return query
     .orderBy('products.price_cents', q.sort === 'price_desc' ? 'desc' : 'asc')
     .orderBy('products.id', 'asc')

@@ -1,7 +1,6 @@
 // HTTP for the upgrade game. Publishes balanceUpdated only after the transaction commits and only
 // when a balance stake moved money.
 import type { FastifyInstance } from 'fastify';
-import type { Database } from '../../db/database.ts';
 import { defineRoute } from '../../http/route.ts';
 import { afterCommit, publishBalance } from '../../realtime/publisher.ts';
 import {
@@ -12,7 +11,7 @@ import {
   upgradeTargetsQuerySchema,
   upgradeTargetsResponseSchema,
 } from '../../../shared/api/upgrade.ts';
-import { centsToDollars } from '../../../shared/games/boxes/boxes.odds.ts';
+import { toDollars } from '../../../shared/money.ts';
 import {
   UPGRADE_EDGE_BP,
   UPGRADE_MAX_CHANCE_BP,
@@ -24,6 +23,7 @@ import { productView } from '../boxes/catalog.view.ts';
 import { findTargets, listUpgrades } from './upgrade.repository.ts';
 import { idempotentCall, runOnce, type Remember } from '../wallet/idempotency.ts';
 import { placeUpgrade, type PlacedUpgrade } from './upgrade.service.ts';
+import type { ModuleContext } from '../../module-context.ts';
 
 const rules = {
   edge: bpToPercent(UPGRADE_EDGE_BP),
@@ -38,7 +38,7 @@ const summary =
   'Optional Idempotency-Key header: a retry returns the first answer.';
 
 /** Registers POST /api/upgrade, GET /api/upgrade/history and GET /api/upgrade/targets. */
-export function upgradeRoutes(app: FastifyInstance, database: Database): void {
+export function upgradeRoutes(app: FastifyInstance, { database }: ModuleContext): void {
   const tags = ['Upgrade'];
   defineRoute(
     app,
@@ -59,7 +59,7 @@ export function upgradeRoutes(app: FastifyInstance, database: Database): void {
         // take the fast path (one synchronous job on SQLite)
         work: (remember: Remember<PlacedUpgrade>) =>
           placeUpgrade(database, user.id, body, Date.now(), call ? remember : undefined),
-        view: (placed) => ({ data: placed.upgrade, balance: centsToDollars(placed.balanceCents) }),
+        view: (placed) => ({ data: placed.upgrade, balance: toDollars(placed.balanceCents) }),
         after: async (placed) => {
           if (placed.balanceMoved)
             await afterCommit(app.log, 'balanceUpdated', () =>

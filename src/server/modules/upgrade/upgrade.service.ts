@@ -14,6 +14,7 @@ import { productColumns } from '../boxes/catalog.view.ts';
 import { placeBet } from '../../bets/place.ts';
 import { GONE, upgradePlan } from '../../bets/games/upgrade.plan.ts';
 import { newUpgrade } from './upgrade.repository.ts';
+import { centsField } from '../../http/cents-field.ts';
 
 /** What an upgrade did. */
 export interface PlacedUpgrade {
@@ -33,7 +34,7 @@ export async function placeUpgrade(
   remember?: Remember<PlacedUpgrade>, // stores the first answer of an Idempotency-Key in the bet's transaction
 ): Promise<PlacedUpgrade> {
   const ids = [...body.item_ids].sort((a, b) => a - b);
-  const balanceCents = Math.round(body.balance * 100);
+  const balanceCents = centsField('balance', body.balance);
   const { db } = database;
   const target = await db
     .selectFrom('products')

@@ -1,6 +1,5 @@
 // HTTP for custom boxes and the product picker. Opening one is POST /api/boxes/{slug}/open.
 import type { FastifyInstance } from 'fastify';
-import type { DB } from '../../db/database.ts';
 import { defineRoute } from '../../http/route.ts';
 import { boxSlugParamsSchema, dropListResponseSchema, lastDropsQuerySchema } from '../../../shared/api/boxes.ts';
 import {
@@ -25,11 +24,12 @@ import {
   myCustomBoxes,
   previewCustomBox,
 } from './user-boxes.service.ts';
+import type { ModuleContext } from '../../module-context.ts';
 
 const chanceRule = 'chances in percent with up to 3 decimals (1 ticket = 0.001 %) must add up to exactly 100';
 
 /** Registers /api/user-boxes… and GET /api/products. */
-export function userBoxesRoutes(app: FastifyInstance, db: DB): void {
+export function userBoxesRoutes(app: FastifyInstance, { database: { db } }: ModuleContext): void {
   const tags = ['custom boxes'];
   defineRoute(
     app,

@@ -13,11 +13,13 @@ import type {
   MyCustomBoxesResponse,
 } from '../../../shared/api/user-boxes.ts';
 import { CUSTOM_BOX_TYPE, customBoxImageUrl } from '../../../shared/api/user-boxes.ts';
-import { HOUSE_EDGE_BP, centsToDollars } from '../../../shared/games/boxes/boxes.odds.ts';
+import { HOUSE_EDGE_BP } from '../../../shared/games/boxes/boxes.odds.ts';
+import { toDollars } from '../../../shared/money.ts';
 import { CREATOR_SHARE_BP, quoteCustomBox, type CustomBoxQuote } from '../../../shared/games/boxes/custom-box.quote.ts';
 import { boxDetail, publishBoxVersion, type VersionItem } from '../boxes/boxes.service.ts';
 import { boxUrl, iso } from '../boxes/catalog.view.ts';
 import { findBoxesOf, findCustomBoxCreator, findCustomBoxes, findProductsByIds } from './user-boxes.repository.ts';
+import { bpToPercent } from '../../../shared/units.ts';
 
 type Picked = { product_id: number; chance: number };
 
@@ -59,11 +61,11 @@ async function quote(
 export async function previewCustomBox(db: DB, items: readonly Picked[]) {
   const { quote: q } = await quote(db, items);
   return {
-    price: centsToDollars(q.priceCents),
-    expected_value: centsToDollars(q.evCents),
-    sell_back_value: centsToDollars(q.sellBackCents),
-    house_edge: HOUSE_EDGE_BP / 100,
-    creator_share: centsToDollars(q.creatorShareCents),
+    price: toDollars(q.priceCents),
+    expected_value: toDollars(q.evCents),
+    sell_back_value: toDollars(q.sellBackCents),
+    house_edge: bpToPercent(HOUSE_EDGE_BP),
+    creator_share: toDollars(q.creatorShareCents),
     total_chance: q.sumPercent,
     valid: q.problems.length === 0,
     problems: q.problems,
@@ -130,7 +132,7 @@ export async function customBoxDetail(db: DB, slug: string): Promise<CustomBoxDe
   return {
     ...detail,
     creator: { id: Number(creator.creator_id), name: creator.creator_name },
-    creator_share: creator.creator_share_bp / 100,
+    creator_share: bpToPercent(creator.creator_share_bp),
   };
 }
 
@@ -149,7 +151,7 @@ function summaryView(b: SummaryRow): CustomBoxSummary {
     type: b.box_type,
     url: boxUrl(b.box_type, b.slug),
     img_url: b.img_url,
-    price: centsToDollars(Number(b.price_cents)),
+    price: toDollars(Number(b.price_cents)),
     items_count: Number(b.items_count ?? 0),
     openings: Number(b.openings),
     creator: { id: Number(b.creator_id), name: b.creator_name },
@@ -168,8 +170,8 @@ export async function myCustomBoxes(db: DB, creatorId: number): Promise<MyCustom
   const rows = await findBoxesOf(db, creatorId);
   const earned = rows.reduce((a, b) => a + Number(b.creator_earnings_cents), 0);
   return {
-    data: rows.map((b) => ({ ...summaryView(b), earnings: centsToDollars(Number(b.creator_earnings_cents)) })),
-    total_earnings: centsToDollars(earned),
+    data: rows.map((b) => ({ ...summaryView(b), earnings: toDollars(Number(b.creator_earnings_cents)) })),
+    total_earnings: toDollars(earned),
     total_openings: rows.reduce((a, b) => a + Number(b.openings), 0),
   };
 }

@@ -10,7 +10,7 @@ import type { Tables } from '../../db/tables.ts';
 import { applyMoveIn, lockUserRows } from './ledger.ts';
 import { utcLabel } from '../responsible-play/exclusion.ts';
 import { depositLimitLabel, depositOpensAt, depositRoom } from '../responsible-play/responsible-play.service.ts';
-import { formatUsd } from '../../../shared/money.ts';
+import { formatUsd, toDollars } from '../../../shared/money.ts';
 import type { HeldFunds } from '../../../shared/api/held-funds.ts';
 
 type Trx = Transaction<Tables>;
@@ -218,7 +218,7 @@ export async function heldFundsView(db: DB, userId: number, now: number): Promis
         : 'it came in over your deposit limit';
   return {
     ...release,
-    held: cents / 100,
+    held: toDollars(cents),
     playable_from: new Date(from).toISOString(),
     msg: `${formatUsd(cents)} of your deposits is held because ${why}. You can withdraw it now, or play it from ${utcLabel(from)} (as far as your deposit limits allow then).`,
   };

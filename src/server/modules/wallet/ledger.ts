@@ -13,6 +13,7 @@ import type { Tables } from '../../db/tables.ts';
 import { HttpError } from '../../http/errors.ts';
 import { SelfExcluded, excludedUntil } from '../responsible-play/exclusion.ts';
 import { raisedLevel, wagerOfMove } from './settled-wagers.ts';
+import { asCents, type Cents } from '../../../shared/money.ts';
 
 /** A balance change to apply. */
 export interface Move {
@@ -43,7 +44,7 @@ export function ledgerRow(move: Move, balanceAfterCents: number) {
 /** What a move did; `replayed` when the key had been used before. */
 export interface MoveResult {
   ledgerId: number;
-  balanceAfterCents: number;
+  balanceAfterCents: Cents;
   replayed: boolean;
 }
 
@@ -68,7 +69,7 @@ export async function applyMoveIn(trx: Trx, move: Move): Promise<MoveResult> {
     if (prior.user_id !== move.userId || prior.delta_cents !== move.deltaCents) {
       throw new HttpError(409, 'This request was already used for a different operation.');
     }
-    return { ledgerId: prior.id, balanceAfterCents: prior.balance_after_cents, replayed: true };
+    return { ledgerId: prior.id, balanceAfterCents: asCents(prior.balance_after_cents), replayed: true };
   }
   // a wager debit that settles now also adds to wagered_cents and edge_units (XP: its expected house
   // profit) in the same UPDATE; level follows the curve
@@ -108,7 +109,7 @@ export async function applyMoveIn(trx: Trx, move: Move): Promise<MoveResult> {
     .values(ledgerRow(move, updated.balance_cents))
     .returning('id')
     .executeTakeFirstOrThrow();
-  return { ledgerId: row.id, balanceAfterCents: updated.balance_cents, replayed: false };
+  return { ledgerId: row.id, balanceAfterCents: asCents(updated.balance_cents), replayed: false };
 }
 
 /** Applies one move in its own transaction. A concurrent replay of the same key resolves to the first. */

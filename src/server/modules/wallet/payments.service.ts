@@ -7,7 +7,7 @@ import { HttpError } from '../../http/errors.ts';
 import { applyMoveIn } from './ledger.ts';
 import { bonusCents, checkPromo, redeemPromoIn } from './promo.service.ts';
 import { PAYMENT_STATUS_LOOK, type PaymentStatus } from '../../../shared/wallet/statuses.ts';
-import { centsToDollars } from '../../../shared/money.ts';
+import { toDollars } from '../../../shared/money.ts';
 import { assertDepositAllowed } from '../responsible-play/responsible-play.service.ts';
 
 /** Redirect-based providers. */
@@ -136,8 +136,8 @@ export function publicPayment(p: Payment) {
   return {
     id: p.id,
     method: p.method,
-    amount: centsToDollars(p.amount_cents),
-    bonus: centsToDollars(p.bonus_cents),
+    amount: toDollars(p.amount_cents),
+    bonus: toDollars(p.bonus_cents),
     currency: p.method === 'alphapo' ? p.currency : null,
     status,
     status_title: look.title,

@@ -5,6 +5,7 @@ import type { DB } from '../../db/database.ts';
 import type { Tables, PromoCodesTable } from '../../db/tables.ts';
 import { fieldError } from '../../http/errors.ts';
 import { PROMO_CASE35, PROMO_LABEL_CODE } from '../../../shared/constants.ts';
+import { timesHundredths, toDollars } from '../../../shared/money.ts';
 
 type Trx = Transaction<Tables>;
 /** A promo code row as read. */
@@ -78,14 +79,14 @@ export async function checkPromo(db: DB, userId: number, typed: string, now: num
 
 /** The bonus in cents a promo adds to a deposit of `amountCents`. */
 export function bonusCents(promo: Pick<Promo, 'value' | 'is_fixed_value'>, amountCents: number): number {
-  return promo.is_fixed_value ? promo.value : Math.floor((amountCents * promo.value) / 100);
+  return promo.is_fixed_value ? promo.value : timesHundredths(amountCents, promo.value);
 }
 
 /** The promo as the API shows it (value in percent, or dollars when fixed). */
 export function publicPromo(promo: Promo): { code: string; value: number; is_fixed_value: boolean } {
   return {
     code: promo.code,
-    value: promo.is_fixed_value ? promo.value / 100 : promo.value,
+    value: promo.is_fixed_value ? toDollars(promo.value) : promo.value,
     is_fixed_value: promo.is_fixed_value === 1,
   };
 }

@@ -24,7 +24,7 @@ import {
   skinsRedirectBody,
   zenRedirectBody,
 } from '../../../shared/api/wallet.ts';
-import { centsToDollars, dollarsToCents } from '../../../shared/money.ts';
+import { toDollars, toCents } from '../../../shared/money.ts';
 
 /** True when the local payment sandboxes serve checkouts (everywhere but production). */
 export function sandboxEnabled(config: Config): boolean {
@@ -63,7 +63,7 @@ export function walletRoutes(app: FastifyInstance, db: DB, config: Config): void
     (method: RedirectMethod) =>
     async ({ body, user }: { body: { amount: number; promocode: string }; user: { id: number } }) => {
       if (!sandboxEnabled(config)) throw new HttpError(503, 'This payment method is not available right now.');
-      const payment = await openPayment(db, method, user.id, dollarsToCents(body.amount), body.promocode, Date.now());
+      const payment = await openPayment(db, method, user.id, toCents(body.amount), body.promocode, Date.now());
       return { redirect_url: `${siteOrigin(config)}/sandbox/${method}/${payment.provider_ref}` };
     };
   defineRoute(
@@ -147,7 +147,7 @@ export function walletRoutes(app: FastifyInstance, db: DB, config: Config): void
     async ({ body, user }) => {
       const r = await redeemGiftCode(db, user.id, body.code, Date.now());
       await afterCommit(app.log, 'balanceUpdated', () => publishBalance(app.publisher, r.userId, r.balanceCents));
-      return { msg: r.msg, balance: centsToDollars(r.balanceCents) };
+      return { msg: r.msg, balance: toDollars(r.balanceCents) };
     },
   );
   defineRoute(
@@ -164,7 +164,7 @@ export function walletRoutes(app: FastifyInstance, db: DB, config: Config): void
     async ({ body, user }) => {
       const r = await redeemVoucher(db, user.id, body.code, Date.now());
       await afterCommit(app.log, 'balanceUpdated', () => publishBalance(app.publisher, r.userId, r.balanceCents));
-      return { msg: r.msg, balance: centsToDollars(r.balanceCents) };
+      return { msg: r.msg, balance: toDollars(r.balanceCents) };
     },
   );
 

@@ -18,7 +18,7 @@ import {
   withdrawalResponse,
   withdrawalsResponse,
 } from '../../../shared/api/wallet.ts';
-import { centsToDollars, dollarsToCents } from '../../../shared/money.ts';
+import { toDollars, toCents } from '../../../shared/money.ts';
 
 /** Registers the withdrawal routes. */
 export function withdrawalRoutes(app: FastifyInstance, db: DB): void {
@@ -66,12 +66,12 @@ export function withdrawalRoutes(app: FastifyInstance, db: DB): void {
       const r = await requestWithdrawal(
         db,
         user.id,
-        { amountCents: dollarsToCents(body.amount), method: body.method, address: body.address, requestKey: key },
+        { amountCents: toCents(body.amount), method: body.method, address: body.address, requestKey: key },
         Date.now(),
       );
       if (!r.replayed)
         await afterCommit(app.log, 'balanceUpdated', () => publishBalance(app.publisher, user.id, r.balanceCents!));
-      return { data: publicWithdrawal(r.withdrawal), balance: centsToDollars(r.balanceCents!) };
+      return { data: publicWithdrawal(r.withdrawal), balance: toDollars(r.balanceCents!) };
     },
   );
 
@@ -89,7 +89,7 @@ export function withdrawalRoutes(app: FastifyInstance, db: DB): void {
     async ({ params, user }) => {
       const r = await cancelByUser(db, user.id, params.id, Date.now());
       await afterCommit(app.log, 'balanceUpdated', () => publishBalance(app.publisher, user.id, r.balanceCents!));
-      return { data: publicWithdrawal(r.withdrawal), balance: centsToDollars(r.balanceCents!) };
+      return { data: publicWithdrawal(r.withdrawal), balance: toDollars(r.balanceCents!) };
     },
   );
 }

@@ -20,7 +20,7 @@ import {
   WITHDRAWAL_STATUSES,
   type WithdrawalStatus,
 } from '../../../shared/wallet/statuses.ts';
-import { centsToDollars, formatUsd } from '../../../shared/money.ts';
+import { toDollars, formatUsd } from '../../../shared/money.ts';
 
 type Trx = Transaction<Tables>;
 /** A withdrawal row as read. */
@@ -37,8 +37,8 @@ export function withdrawOptions() {
     method: c.code,
     name: c.name,
     network: c.network,
-    minimum_amount: centsToDollars(WITHDRAW_MIN_CENTS),
-    fee: centsToDollars(c.withdrawFeeCents),
+    minimum_amount: toDollars(WITHDRAW_MIN_CENTS),
+    fee: toDollars(c.withdrawFeeCents),
   }));
 }
 
@@ -47,9 +47,9 @@ export function publicWithdrawal(w: Withdrawal) {
   const status = w.status as WithdrawalStatus;
   return {
     id: w.id,
-    amount: centsToDollars(w.amount_cents),
-    fee: centsToDollars(w.fee_cents),
-    payout: centsToDollars(w.amount_cents - w.fee_cents),
+    amount: toDollars(w.amount_cents),
+    fee: toDollars(w.fee_cents),
+    payout: toDollars(w.amount_cents - w.fee_cents),
     method: w.method,
     address: w.address,
     status,

@@ -1,16 +1,14 @@
 // The Crazy Wheel's one line in app.ts: its round loop (added to the app's round games, namespace
 // /wheel; main.ts attaches socket.io and starts the loops) and its routes.
 import type { FastifyInstance } from 'fastify';
-import type { Config } from '../../config.ts';
-import type { Database } from '../../db/database.ts';
 import { publishBalance } from '../../realtime/publisher.ts';
-import type { Clock } from '../../rounds/clock.ts';
 import { leadershipFor } from '../../rounds/leadership.ts';
 import { RoundLoop } from '../../rounds/round-loop.ts';
 import { ROUND_NAMESPACES, WHEEL_EVENTS } from '../../../shared/api/rounds.ts';
 import { wheelGame, type PublishSettled, type WheelRoundRow } from './wheel.game.ts';
 import { betEvent, findBet } from './wheel.repository.ts';
 import { wheelRoutes } from './wheel.routes.ts';
+import type { ModuleContext } from '../../module-context.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -20,7 +18,7 @@ declare module 'fastify' {
 }
 
 /** Registers the wheel's loop (not started) and routes. */
-export function wheelModule(app: FastifyInstance, database: Database, config: Config, clock: Clock): void {
+export function wheelModule(app: FastifyInstance, { database, config, clock }: ModuleContext): void {
   const publishSettled: PublishSettled = async (_roundId, bets) => {
     for (const settled of bets) {
       const bet = await findBet(database.db, settled.id);

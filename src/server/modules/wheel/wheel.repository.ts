@@ -4,6 +4,7 @@ import type { Tables, WheelRoundsTable } from '../../db/tables.ts';
 import type { WheelGameEvent, WheelBetsEvent } from '../../../shared/api/rounds.ts';
 import type { WheelBet } from '../../../shared/api/wheel.ts';
 import { wheelOutcomeFromSegment } from '../../../shared/games/wheel/wheel.outcome.ts';
+import { toDollars } from '../../../shared/money.ts';
 
 type RoundRow = Selectable<WheelRoundsTable>;
 
@@ -39,10 +40,10 @@ export function toWheelBet(r: BetRow): WheelBet {
     id: Number(r.id),
     round_id: Number(r.round_id),
     user: { id: Number(r.user_id), name: r.user_name, avatar_url: r.user_avatar_url },
-    amount: Number(r.amount_cents) / 100,
+    amount: toDollars(Number(r.amount_cents)),
     color: r.color,
     status: r.status,
-    payout: r.payout_cents === null ? null : Number(r.payout_cents) / 100,
+    payout: r.payout_cents === null ? null : toDollars(Number(r.payout_cents)),
     created_at: new Date(Number(r.created_at)).toISOString(),
   };
 }

@@ -26,8 +26,9 @@ import type { WheelRoundRow } from './wheel.game.ts';
 import { listDaySeeds } from './wheel-seeds.service.ts';
 import { betEvent, latestRound, recentRounds, roundBets, roundEvent, topPayouts } from './wheel.repository.ts';
 import { cancelWheelBet, placeWheelBet, type WheelBetResult } from './wheel.service.ts';
+import { formatUsd, toDollars } from '../../../shared/money.ts';
 
-const limits = `min bet $${(WHEEL_LIMITS.minBetCents / 100).toFixed(2)}, max bet $${WHEEL_LIMITS.maxBetCents / 100}, max payout $${WHEEL_LIMITS.maxPayoutCents / 100} per player and colour per round`;
+const limits = `min bet ${formatUsd(WHEEL_LIMITS.minBetCents)}, max bet ${formatUsd(WHEEL_LIMITS.maxBetCents)}, max payout ${formatUsd(WHEEL_LIMITS.maxPayoutCents)} per player and colour per round`;
 const DAY_MS = 86_400_000;
 
 /** Registers /api/wheel/*. */
@@ -44,7 +45,7 @@ export function wheelRoutes(
       loop.emit(WHEEL_EVENTS.bets, betEvent(type, r.bet));
       await publishBalance(app.publisher, userId, r.balanceCents);
     });
-  const view = (msg: string) => (r: WheelBetResult) => ({ data: r.bet, balance: r.balanceCents / 100, msg });
+  const view = (msg: string) => (r: WheelBetResult) => ({ data: r.bet, balance: toDollars(r.balanceCents), msg });
 
   defineRoute(
     app,
@@ -59,9 +60,9 @@ export function wheelRoutes(
       data: {
         segments: [...WHEEL_LAYOUT],
         payouts: { ...WHEEL_PAYOUTS },
-        min_bet: WHEEL_LIMITS.minBetCents / 100,
-        max_bet: WHEEL_LIMITS.maxBetCents / 100,
-        max_payout: WHEEL_LIMITS.maxPayoutCents / 100,
+        min_bet: toDollars(WHEEL_LIMITS.minBetCents),
+        max_bet: toDollars(WHEEL_LIMITS.maxBetCents),
+        max_payout: toDollars(WHEEL_LIMITS.maxPayoutCents),
       },
     }),
   );

@@ -12,6 +12,8 @@ import { applyMoveIn, lockUserRows } from '../wallet/ledger.ts';
 import type { Remember } from '../wallet/idempotency.ts';
 import { claimOpenRound } from '../../rounds/round.repository.ts';
 import { findBet, latestRound } from './wheel.repository.ts';
+import { centsField } from '../../http/cents-field.ts';
+import { formatUsd } from '../../../shared/money.ts';
 
 type Trx = Transaction<Tables>;
 
@@ -21,8 +23,6 @@ export interface WheelBetResult {
   balanceCents: number;
 }
 
-const dollars = (cents: number) => `$${(cents / 100).toFixed(2)}`;
-
 /** True when round `id` takes bets at `now`; holds its row so the close of betting waits for this transaction. */
 function claimRound(trx: Trx, id: number, now: number): Promise<boolean> {
   return claimOpenRound(trx, 'wheel_rounds', id, now);
@@ -30,11 +30,11 @@ function claimRound(trx: Trx, id: number, now: number): Promise<boolean> {
 
 /** Validates the amount against the limits; returns it in cents. */
 export function checkAmount(amount: number): number {
-  const cents = Math.round(amount * 100);
+  const cents = centsField('amount', amount);
   if (cents < WHEEL_LIMITS.minBetCents || cents > WHEEL_LIMITS.maxBetCents)
     throw fieldError(
       'amount',
-      `The amount must be between ${dollars(WHEEL_LIMITS.minBetCents)} and ${dollars(WHEEL_LIMITS.maxBetCents)}.`,
+      `The amount must be between ${formatUsd(WHEEL_LIMITS.minBetCents)} and ${formatUsd(WHEEL_LIMITS.maxBetCents)}.`,
     );
   return cents;
 }
@@ -64,7 +64,7 @@ export async function placeWheelBet(
     if (wheelPayoutCents(Number(staked.cents) + amountCents, body.color) > WHEEL_LIMITS.maxPayoutCents)
       throw fieldError(
         'amount',
-        `Your bets on ${body.color} this round could pay more than the maximum of ${dollars(WHEEL_LIMITS.maxPayoutCents)}.`,
+        `Your bets on ${body.color} this round could pay more than the maximum of ${formatUsd(WHEEL_LIMITS.maxPayoutCents)}.`,
       );
     const { id } = await trx
       .insertInto('wheel_bets')

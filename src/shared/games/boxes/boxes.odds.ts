@@ -113,13 +113,3 @@ export function rangeIndexForTicket(ranges: readonly TicketRange[], ticket: numb
   }
   return -1;
 }
-
-/** Converts integer cents to dollars with 2 decimals, for the API edge. */
-export function centsToDollars(cents: number): number {
-  return Math.round(cents) / 100;
-}
-
-/** Converts dollars (as sent by a client) to integer cents. */
-export function dollarsToCents(dollars: number): number {
-  return Math.round(dollars * 100);
-}
