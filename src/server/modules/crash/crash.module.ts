@@ -20,6 +20,7 @@ export function crashModule(app: FastifyInstance, database: Database, config: Co
     publisher: app.publisher,
     chainGames: config.crash.chainGames,
     maxRoundPayoutCents,
+    testPoints: config.crash.testPoints,
     timings: { ...CRASH_TIMINGS, bettingMs: config.crash.bettingMs, endedMs: config.crash.endedMs },
     log: app.log,
   });
