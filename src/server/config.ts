@@ -285,7 +285,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   const testPoints = e.CRASH_TEST_POINTS?.split('-').map((x) => Math.round(Number(x) * 100));
   if (testPoints && (e.NODE_ENV !== 'test' || testPoints[0]! < 100 || testPoints[0]! > testPoints[1]!)) {
-    throw new ConfigError('Invalid configuration: CRASH_TEST_POINTS is for tests only (NODE_ENV=test), min ≥ 1 and ≤ max');
+    throw new ConfigError(
+      'Invalid configuration: CRASH_TEST_POINTS is for tests only (NODE_ENV=test), min ≥ 1 and ≤ max',
+    );
   }
   if (e.PUSHER_HOST && !e.PUSHER_APP_ID) {
     throw new ConfigError('Invalid configuration: PUSHER_HOST needs PUSHER_APP_ID');
