@@ -32,6 +32,7 @@ export type Invariant =
   | 'upgrades'
   | 'items'
   | 'crash'
+  | 'wheel'
   | 'rounds'
   | 'battles'
   | 'withdrawals'
@@ -62,6 +63,9 @@ const KNOWN_KINDS = new Set([
   'crash_bet',
   'crash_win',
   'crash_refund',
+  'wheel_bet',
+  'wheel_win',
+  'wheel_refund',
   'battle',
   'battle_refund',
   'battle_win',
@@ -258,6 +262,28 @@ export async function checkInvariants(
     mark(['crash_bet', 'crash_win', 'crash_refund'], ref);
     if (b.status === 'refunded') refundedStakes.add(`crash:${b.round_id}:${b.user_id}:bet`);
     house += b.status === 'refunded' ? 0 : b.amount_cents - (b.status === 'cashed_out' ? (b.payout_cents ?? 0) : 0);
+  }
+  section = 'wheel';
+  // 6b. the Crazy Wheel: one stake debit per bet; a win credit exactly when won, a refund exactly when
+  // canceled in its betting window; no open bet in an ended round
+  const wheelRounds = await db.selectFrom('wheel_rounds').select(['id', 'status']).execute();
+  const wheelStatus = new Map(wheelRounds.map((r) => [r.id, r.status]));
+  const wheelBets = await db
+    .selectFrom('wheel_bets')
+    .select(['id', 'user_id', 'round_id', 'amount_cents', 'status', 'payout_cents'])
+    .execute();
+  for (const b of wheelBets) {
+    const ref = `wheel_bet:${b.id}`;
+    one('wheel_bet', ref, -b.amount_cents, b.user_id, ref);
+    if (b.status === 'won') one('wheel_win', ref, b.payout_cents ?? -1, b.user_id, ref);
+    else none('wheel_win', ref, ref);
+    if (b.status === 'canceled') one('wheel_refund', ref, b.amount_cents, b.user_id, ref);
+    else none('wheel_refund', ref, ref);
+    if (b.status === 'active' && wheelStatus.get(b.round_id) === 'ended')
+      fail(`${ref}: still active in an ended round`);
+    if (b.status === 'active' && opts.roundsOver) fail(`${ref}: never settled`);
+    mark(['wheel_bet', 'wheel_win', 'wheel_refund'], ref);
+    house += b.status === 'canceled' ? 0 : b.amount_cents - (b.status === 'won' ? (b.payout_cents ?? 0) : 0);
   }
   section = 'rounds';
   if (opts.roundsOver) {
