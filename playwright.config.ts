@@ -92,6 +92,10 @@ export default defineConfig({
       CRASH_ENDED_MS: '1500',
       WHEEL_BETTING_MS: '5000',
       WHEEL_ENDED_MS: '5000',
+      // Rocket plays only the chain's games that crash between 1.70× and 2.00× (CRASH_TEST_POINTS, tests
+      // only): an 8.8–11.6 s flight leaves time for a reload and a click before the bust, and no test waits
+      // on a one-minute flight (each round is still the chain's game of its number, verifiable)
+      CRASH_TEST_POINTS: '1.7-2',
     },
   },
 });

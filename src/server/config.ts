@@ -95,6 +95,13 @@ const envSchema = z.object({
   CRASH_ENDED_MS: z.coerce.number().int().min(500).max(60_000).default(CRASH_TIMING.endedMs),
   WHEEL_BETTING_MS: z.coerce.number().int().min(1000).max(60_000).default(WHEEL_TIMING.bettingMs),
   WHEEL_ENDED_MS: z.coerce.number().int().min(4500).max(60_000).default(WHEEL_TIMING.endedMs),
+  // browser tests only (NODE_ENV=test): Rocket plays only the chain's games whose crash point is in
+  // this range, skipping the others (each round stays a verifiable game of the chain), so no test waits
+  // on a one-minute flight nor loses its cash-out to an instant bust
+  CRASH_TEST_POINTS: z
+    .string()
+    .regex(/^\d{1,3}(\.\d{1,2})?-\d{1,3}(\.\d{1,2})?$/, 'must be <min>-<max> multipliers, e.g. 1.7-2')
+    .optional(),
   // Support bounds (issue 24 item 4), see src/server/modules/support/README.md.
   SUPPORT_MAX_OPEN_TICKETS: z.coerce.number().int().min(1).max(1000).default(5),
   SUPPORT_ATTACHMENTS_PER_DAY: z.coerce.number().int().min(0).max(10_000).default(20),
@@ -184,7 +191,13 @@ export interface Config {
   support: { maxOpenTickets: number; attachmentsPerDay: number; playerStorageBytes: number; storageBytes: number };
   chat: { profanity: 'mask' | 'off' }; // CHAT_PROFANITY
   /** Rocket: games in the installation's hash chain (generated once); the most paid per round (cents). */
-  crash: { chainGames: number; maxRoundPayoutCents: number | null; bettingMs: number; endedMs: number };
+  crash: {
+    chainGames: number;
+    maxRoundPayoutCents: number | null;
+    bettingMs: number;
+    endedMs: number;
+    testPoints: { minCents: number; maxCents: number } | null; // CRASH_TEST_POINTS
+  };
   /** The Crazy Wheel's pace: its betting window and ended phase (CRASH_/WHEEL_BETTING_MS, _ENDED_MS). */
   wheel: { bettingMs: number; endedMs: number };
   /** Prometheus metrics (METRICS=off drops the hooks; benchmarks compare); /metrics beyond this machine
@@ -270,6 +283,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (Boolean(e.FACEBOOK_CLIENT_ID) !== Boolean(e.FACEBOOK_CLIENT_SECRET)) {
     throw new ConfigError('Invalid configuration: FACEBOOK_CLIENT_ID and FACEBOOK_CLIENT_SECRET go together');
   }
+  const testPoints = e.CRASH_TEST_POINTS?.split('-').map((x) => Math.round(Number(x) * 100));
+  if (testPoints && (e.NODE_ENV !== 'test' || testPoints[0]! < 100 || testPoints[0]! > testPoints[1]!)) {
+    throw new ConfigError(
+      'Invalid configuration: CRASH_TEST_POINTS is for tests only (NODE_ENV=test), min ≥ 1 and ≤ max',
+    );
+  }
   if (e.PUSHER_HOST && !e.PUSHER_APP_ID) {
     throw new ConfigError('Invalid configuration: PUSHER_HOST needs PUSHER_APP_ID');
   }
@@ -333,6 +352,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       maxRoundPayoutCents: e.CRASH_MAX_ROUND_PAYOUT === undefined ? null : e.CRASH_MAX_ROUND_PAYOUT * 100,
       bettingMs: e.CRASH_BETTING_MS,
       endedMs: e.CRASH_ENDED_MS,
+      testPoints: testPoints ? { minCents: testPoints[0]!, maxCents: testPoints[1]! } : null,
     },
     wheel: { bettingMs: e.WHEEL_BETTING_MS, endedMs: e.WHEEL_ENDED_MS },
     mailFrom: e.MAIL_FROM,

@@ -1,8 +1,9 @@
 // Rocket keeps the player's bet (issue 26 item 1): a bet placed in one tab shows in a second tab of
 // the same player at once, and after a reload in flight the page learns the open bet from
 // GET /api/crash/current and shows Cash out @ $x; cashing out there pays once (the page, the second
-// tab and the server agree on the balance). Rounds are the server's real ones: a round that busts
-// before the reloaded page is back is lost, and the test bets again.
+// tab and the server agree on the balance). Rounds are the server's real ones, at the test pace
+// (playwright.config.ts: games of the chain that crash at 1.70–2.00×): a round that busts before the
+// reloaded page is back is lost, and the test bets again.
 import { expect, test } from './fixtures.ts';
 import type { Page } from '@playwright/test';
 
@@ -34,7 +35,7 @@ test('a riding bet survives a reload and shows in a second tab; Cash out there p
   context,
   signIn,
 }) => {
-  test.setTimeout(360_000); // a few real rounds (a high one lasts a minute)
+  test.setTimeout(180_000); // a few real rounds (at the test pace, about 16 s each)
   const player = await signIn({ balanceCents: 10_000 });
   const second = await context.newPage(); // the same player in another tab
   await second.goto('/rocket');

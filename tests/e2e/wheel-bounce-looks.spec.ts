@@ -51,20 +51,30 @@ test('the wheel page: padded, "1 player", the result inside the hub @responsive'
     await expect(page.getByTestId(`players-${colour}`)).toHaveText(others === 1 ? '1 player' : `${others} players`);
   }
 
-  // the landed result with this player's line: every line of text inside the hub's circle
+  // the landed result with this player's line: every line of text inside the hub's circle, read in the
+  // first frame that shows the round's result (its ended phase is 5 s: a loaded run must not miss it)
+  await stage.evaluate((el) => el.scrollIntoView({ block: 'center' }));
   await expect(stage).toHaveAttribute('data-landed-round', String(roundId), { timeout: 40_000 });
   await expect(page.getByTestId('my-payout')).toBeVisible();
-  await stage.evaluate((el) => el.scrollIntoView({ block: 'center' }));
-  const r = await page.evaluate(() => (window as W).__wheel!.hubRadius());
-  const s = (await stage.boundingBox())!;
-  const [cx, cy] = [s.x + s.width / 2, s.y + s.height / 2];
-  for (const id of ['wheel-status', 'wheel-result']) {
-    const rects = await page.getByTestId(id).evaluate((el) => {
-      const range = document.createRange();
-      range.selectNodeContents(el);
-      return [...range.getClientRects()].map((q) => ({ x: q.x, y: q.y, w: q.width, h: q.height }));
-    });
-    expect(rects.length).toBeGreaterThan(0);
+  const shown = await page.waitForFunction(
+    (round) => {
+      const el = document.querySelector('[data-testid="wheel-stage"]')!;
+      const lines = (id: string) => {
+        const range = document.createRange();
+        range.selectNodeContents(document.querySelector(`[data-testid="${id}"]`) ?? document.createElement('i'));
+        return [...range.getClientRects()].map((q) => ({ x: q.x, y: q.y, w: q.width, h: q.height }));
+      };
+      const rects = { 'wheel-status': lines('wheel-status'), 'wheel-result': lines('wheel-result') };
+      if (el.getAttribute('data-landed-round') !== String(round) || !Object.values(rects).every((r) => r.length))
+        return null;
+      const s = el.getBoundingClientRect();
+      return { r: (window as W).__wheel!.hubRadius(), cx: s.x + s.width / 2, cy: s.y + s.height / 2, rects };
+    },
+    roundId,
+    { timeout: 10_000 },
+  );
+  const look = (await shown.jsonValue())!;
+  for (const [id, rects] of Object.entries(look.rects)) {
     for (const q of rects)
       for (const [x, y] of [
         [q.x, q.y],
@@ -72,7 +82,9 @@ test('the wheel page: padded, "1 player", the result inside the hub @responsive'
         [q.x, q.y + q.h],
         [q.x + q.w, q.y + q.h],
       ])
-        expect(Math.hypot(x! - cx, y! - cy), `${id} corner inside the hub (r ${r})`).toBeLessThanOrEqual(r + 1);
+        expect(Math.hypot(x! - look.cx, y! - look.cy), `${id} corner inside the hub (r ${look.r})`).toBeLessThanOrEqual(
+          look.r + 1,
+        );
   }
 });
 

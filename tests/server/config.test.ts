@@ -44,6 +44,10 @@ describe('loadConfig', () => {
     [{ CRASH_BETTING_MS: '200' }, /CRASH_BETTING_MS/],
     [{ WHEEL_ENDED_MS: '3000' }, /WHEEL_ENDED_MS/], // the 3.5 s landing plays inside it
     [{ WHEEL_BETTING_MS: 'soon' }, /WHEEL_BETTING_MS/],
+    [{ CRASH_TEST_POINTS: '1.7-2' }, /CRASH_TEST_POINTS is for tests only/], // never outside NODE_ENV=test
+    [{ NODE_ENV: 'test', CRASH_TEST_POINTS: '2-1.7' }, /CRASH_TEST_POINTS/],
+    [{ NODE_ENV: 'test', CRASH_TEST_POINTS: '0.5-2' }, /CRASH_TEST_POINTS/],
+    [{ NODE_ENV: 'test', CRASH_TEST_POINTS: 'high' }, /CRASH_TEST_POINTS/],
   ])('rejects %o with a line naming the variable', (env, pattern) => {
     expect(() => loadConfig({ DATA_DIR: tmp(), ...env })).toThrow(ConfigError);
     expect(() => loadConfig({ DATA_DIR: tmp(), ...env })).toThrow(pattern);

@@ -8,18 +8,7 @@ import { HashQueue } from '../../src/server/modules/auth/hash-queue.ts';
 import { createTestApp, logLines, testConfig, type TestApp } from '../helpers/test-app.ts';
 import { createTestDatabase, describeEachDb } from '../helpers/test-db.ts';
 import { createPlayer } from '../helpers/users.ts';
-
-/** The value of one sample of the exposition text (0 when absent). */
-function sample(text: string, name: string, labels: Record<string, string> = {}): number {
-  const want = Object.entries(labels).map(([k, v]) => `${k}="${v}"`);
-  for (const line of text.split('\n')) {
-    if (!line.startsWith(`${name}{`) && !line.startsWith(`${name} `)) continue;
-    const inside = /\{(.*)\}/.exec(line)?.[1] ?? '';
-    const have = inside ? inside.split(/,(?=[a-z_]+=")/) : [];
-    if (want.every((w) => have.includes(w))) return Number(line.slice(line.lastIndexOf(' ') + 1));
-  }
-  return 0;
-}
+import { sample, scrapeMetrics } from '../helpers/metrics.ts';
 
 describeEachDb('operations: metrics, request ids, readiness', (dialect) => {
   let t: TestApp;
@@ -27,12 +16,7 @@ describeEachDb('operations: metrics, request ids, readiness', (dialect) => {
     t = await createTestApp(dialect);
   });
   afterAll(() => t.close());
-  const scrape = async () => {
-    const res = await t.fastify.inject({ method: 'GET', url: '/metrics', headers: { host: 'localhost:3000' } });
-    expect(res.statusCode).toBe(200);
-    expect(res.headers['content-type']).toMatch(/^text\/plain; version=0\.0\.4/);
-    return res.body;
-  };
+  const scrape = () => scrapeMetrics(t.fastify);
 
   it('a dice bet moves the dice counters; a refused one counts with its reason', async () => {
     const p = await createPlayer(t.database.db, t.config.secrets.appSecret, { balanceCents: 10_000 });

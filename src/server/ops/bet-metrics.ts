@@ -2,7 +2,8 @@
 // PostgreSQL statement, Kysely), every bet is answered by one of these routes. Accepted (2xx) or
 // refused with a reason (the error's class, else its status); the stake and, for the instant games,
 // the payout are read from the request and the answer (dollars on the wire → cents). The round
-// games' payouts are counted by the leader when a round ends (round-metrics.ts).
+// games' payouts are counted by the leader when a round ends (round-metrics.ts); a battle's seats,
+// winnings and refunds after their commits (BattleObserver, set in ops.module.ts).
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import type { Game, Metrics } from './metrics.ts';
 
@@ -16,6 +17,7 @@ const BET_ROUTES = new Map<string, Game>([
   ['POST /api/wheel/bet', 'wheel'],
   ['POST /api/battles/create', 'battles'],
   ['POST /api/battles/:id/join', 'battles'],
+  ['POST /api/battles/:id/add-bots', 'battles'],
 ]);
 
 /** Why a request was refused: the error's own class when it has one (InsufficientFunds →
@@ -75,7 +77,7 @@ function money(game: Game, body: unknown, answer: Answer): [number, number | nul
     case 'wheel':
       return [cents(data.amount), null];
     case 'battles':
-      return [0, null]; // a seat's stake is the battle's cost; paid in items when it ends
+      return [0, null]; // seats and winnings are counted by the battles themselves (ops.module.ts)
   }
 }
 

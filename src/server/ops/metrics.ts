@@ -64,7 +64,13 @@ export function createMetrics() {
     }),
     paid: new Counter({
       name: 'loot_paid_cents_total',
-      help: 'Amount paid out per game, in cents (items at their price); round games counted by the leader at round end',
+      help: 'Amount paid out per game, in cents (items at their price); round games counted by the leader at round end, battles when settled',
+      labelNames: ['game'] as const,
+      registers: r,
+    }),
+    refunded: new Counter({
+      name: 'loot_refunded_cents_total',
+      help: 'Stakes given back per game, in cents, never payouts (a canceled battle or wheel bet, a voided Rocket round)',
       labelNames: ['game'] as const,
       registers: r,
     }),

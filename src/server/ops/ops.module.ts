@@ -92,11 +92,16 @@ export function countedPublisher<P extends Publisher>(publisher: P, metrics: Met
   return publisher;
 }
 
-/** After the modules: the round loops and the password-hash queue. */
+/** After the modules: the round loops, the battles' money and the password-hash queue. */
 export function observeModules(fastify: FastifyInstance, database: Database, hashes: HashQueue): void {
   const metrics = fastify.ops.metrics;
   if (!metrics) return;
   fastify.rounds.observe(roundObserver(metrics, database, (err) => fastify.log.warn({ err }, 'round payout metric')));
+  fastify.battleRunner.observer = {
+    staked: (cents) => metrics.wagered.labels('battles').inc(cents),
+    paid: (cents) => metrics.paid.labels('battles').inc(cents),
+    refunded: (cents) => metrics.refunded.labels('battles').inc(cents),
+  };
   hashes.onRefuse = (reason) => metrics.hashRefusals.labels(reason).inc();
   metrics.onScrape(() => {
     const { running, waiting } = hashes.stats();

@@ -1,16 +1,17 @@
 // The round loops as metrics: who leads each game's loop, the phase of its newest round, how late each
-// status is committed after it was due, and — counted by the leader when a round ends — what the
-// round paid out (every cash-out of it, manual or automatic, is on its bets' rows by then).
+// status is committed after it was due, and — counted by the leader when a round ends, played out or
+// voided — what the round paid out (every cash-out of it, manual or automatic, is on its bets' rows by
+// then) and the stakes it gave back (a canceled wheel bet, a voided round's open bets) as refunds.
 import type { Database } from '../db/database.ts';
 import type { RoundObserver } from '../rounds/round-loop.ts';
 import type { Game, Metrics } from './metrics.ts';
 
 const PHASES = ['new', 'starting', 'pending', 'in_progress', 'ended'];
 
-/** A round game's name → its metrics label and how to sum what one round paid. */
-const PAYOUTS: Record<string, { game: Game; table: 'crash_bets' | 'wheel_bets'; paid: string }> = {
-  crash: { game: 'crash', table: 'crash_bets', paid: 'cashed_out' },
-  wheel: { game: 'wheel', table: 'wheel_bets', paid: 'won' },
+/** A round game's name → its metrics label, its bets and the statuses of a paid and a refunded bet. */
+const PAYOUTS: Record<string, { game: Game; table: 'crash_bets' | 'wheel_bets'; paid: string; refunded: string }> = {
+  crash: { game: 'crash', table: 'crash_bets', paid: 'cashed_out', refunded: 'refunded' },
+  wheel: { game: 'wheel', table: 'wheel_bets', paid: 'won', refunded: 'canceled' },
 };
 
 /** An observer for the app's round loops (RoundGames.observe). */
@@ -29,13 +30,21 @@ export function roundObserver(metrics: Metrics, database: Database, onError: (er
       if (!p) return;
       database.db
         .selectFrom(p.table)
-        .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('payout_cents'), eb.val(0)).as('paid'))
+        .select((eb) => [
+          'status',
+          eb.fn.coalesce(eb.fn.sum<number>('payout_cents'), eb.val(0)).as('paid'),
+          eb.fn.coalesce(eb.fn.sum<number>('amount_cents'), eb.val(0)).as('staked'),
+        ])
         .where('round_id', '=', roundId)
-        .where('status', '=', p.paid as never)
-        .executeTakeFirst()
-        .then((row) => {
-          const paid = Number(row?.paid ?? 0);
-          if (paid > 0) metrics.paid.labels(p.game).inc(paid);
+        .where('status', 'in', [p.paid, p.refunded] as never[])
+        .groupBy('status')
+        .execute()
+        .then((rows) => {
+          for (const row of rows) {
+            const [counter, cents] =
+              row.status === p.paid ? [metrics.paid, Number(row.paid)] : [metrics.refunded, Number(row.staked)];
+            if (cents > 0) counter.labels(p.game).inc(cents);
+          }
         }, onError);
     },
   };

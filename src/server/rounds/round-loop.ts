@@ -63,7 +63,8 @@ export interface RoundLog {
 }
 
 /** What an operator watches of a loop (ops/round-metrics.ts): the lead, each committed status and how
- * late it was committed after it was due, and each round that ended (its payouts are counted). */
+ * late it was committed after it was due, and each round that ended, played out or voided (its payouts
+ * and refunds are counted). */
 export interface RoundObserver {
   leading(game: string, leading: boolean): void;
   status(game: string, status: RoundStatus, lagMs: number): void;
@@ -390,6 +391,7 @@ export class RoundLoop<R extends RoundRow> {
     this.log.info({ game: this.game.name, round: round.id, lastSeenAt: lastSeenAt(round), now }, 'round voided');
     const ended = await roundById<R>(this.deps.database.db, this.game.table, round.id);
     this.broadcast(ended ?? { ...round, status: 'ended', ended_at: now }, this.deps.clock.now());
+    this.observer?.ended(this.game.name, round.id);
     await published?.();
   }
 

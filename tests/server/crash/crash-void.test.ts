@@ -12,11 +12,14 @@ import { LocalLeadership } from '../../../src/server/rounds/leadership.ts';
 import { LocalPublisher } from '../../../src/server/realtime/publisher.ts';
 import { crashMsForCents } from '../../../src/shared/games/crash/crash.curve.ts';
 import type { TestPlayer } from '../../helpers/users.ts';
+import { sample } from '../../helpers/metrics.ts';
+import { roundObserver } from '../../../src/server/ops/round-metrics.ts';
 import { crashRig, type CrashRig, type Sent } from './crash-rig.ts';
 
 describeEachDb('crash rounds voided after an outage', (dialect) => {
   let rig: CrashRig;
   const loops: CrashLoop[] = [];
+  const errors: unknown[] = []; // of the round metrics' queries
   beforeEach(async () => {
     rig = await crashRig(dialect);
   });
@@ -37,6 +40,7 @@ describeEachDb('crash rounds voided after an outage', (dialect) => {
       maxRoundPayoutCents: 100_000_000,
     });
     next.addChannel({ emit: (event, payload) => sent.push({ event, payload: payload as never, at: rig.clock.now() }) });
+    next.observe(roundObserver(rig.t.fastify.ops.metrics!, rig.t.database, (err) => errors.push(err)));
     loops.push(next);
     next.start();
     return next;
@@ -88,6 +92,11 @@ describeEachDb('crash rounds voided after an outage', (dialect) => {
     expect(recent[0]).toMatchObject({ id: 1, crash_point: 10, voided: true });
     const mine = (await rig.get('/api/crash/my-bets', a)).json().data;
     expect(mine[0]).toMatchObject({ status: 'refunded', payout: 10, crash_point: 10 });
+    // metrics (the leader, when the round ended): the cash-outs paid, a's stake given back as a refund
+    const money = async (name: string) => sample(await rig.t.fastify.ops.metrics!.render(), name, { game: 'crash' });
+    await expect.poll(() => money('loot_refunded_cents_total')).toBe(1000);
+    expect(await money('loot_paid_cents_total')).toBe(Number(bb!.payout_cents) + Number(bc!.payout_cents));
+    expect(errors).toEqual([]);
     // the loop goes on: the next round opens and is not voided
     await rig.until('starting', 2, 100);
     expect((await rig.latest())!.voided_at).toBeNull();

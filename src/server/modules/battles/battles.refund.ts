@@ -22,6 +22,7 @@ class PayersChanged extends Error {}
 export interface CancelResult {
   id: number;
   balances: Map<number, number>; // payer id → cents
+  refundedCents: number; // every seat's cost
   reason: 'canceled' | 'expired';
 }
 
@@ -31,6 +32,7 @@ export interface LeaveResult {
   seat: number; // the seat given up
   userId: number; // the player who left (and paid the seat)
   balanceCents: number; // their balance after the refund
+  refundedCents: number; // the seat's cost
 }
 
 /** Credits the stake of `seat` back to its payer; the new balance. */
@@ -68,7 +70,7 @@ async function closeAndRefund(
   if (Number(closed.numUpdatedRows) !== 1) return null;
   const balances = new Map<number, number>();
   for (const s of seats) balances.set(s.payer_id, await refundSeat(trx, battle, s, now));
-  return { id: battle.id, balances, reason };
+  return { id: battle.id, balances, refundedCents: Number(battle.cost_cents) * seats.length, reason };
 }
 
 /** Runs `work` with every current payer of the battle (and `extra`) locked, again if a payer appeared. */
@@ -131,6 +133,6 @@ export async function leaveBattle(database: Database, userId: number, id: number
       .where('id', '=', id)
       .execute();
     const balanceCents = await refundSeat(trx, battle, mine, now);
-    return { id, seat: mine.seat, userId, balanceCents };
+    return { id, seat: mine.seat, userId, balanceCents, refundedCents: Number(battle.cost_cents) };
   });
 }

@@ -71,6 +71,7 @@ export function battlesRoutes(
   const now = () => runner.options.clock.now();
   // the runner gets a started battle whatever happens to the events
   const seated = (what: string, userId: number) => async (r: SeatResult) => {
+    runner.observer?.staked(r.stakedCents);
     await afterCommit(app.log, what, () =>
       events.joined(r.id, r.seats, userId, r.balanceCents, runner.options.roundMs),
     );
@@ -117,7 +118,10 @@ export function battlesRoutes(
           msg: 'Battle created.',
           balance: toDollars(r.balanceCents),
         }),
-        after: (r) => afterCommit(app.log, 'battle created', () => events.created(r.id, user.id, r.balanceCents)),
+        after: (r) => {
+          runner.observer?.staked(r.stakedCents);
+          return afterCommit(app.log, 'battle created', () => events.created(r.id, user.id, r.balanceCents));
+        },
       }),
   );
   defineRoute(
@@ -197,6 +201,7 @@ export function battlesRoutes(
     },
     async ({ user, params }) => {
       const r = await cancelBattle(database, user.id, params.id, now());
+      runner.observer?.refunded(r.refundedCents);
       await afterCommit(app.log, 'battle canceled', () => events.canceled(r));
       return { msg: 'Battle canceled. Every seat was refunded.' };
     },
@@ -215,6 +220,7 @@ export function battlesRoutes(
     },
     async ({ user, params }) => {
       const r = await leaveBattle(database, user.id, params.id, now());
+      runner.observer?.refunded(r.refundedCents);
       await afterCommit(app.log, 'battle left', () => events.left(r));
       return { msg: 'You left the battle. Your seat was refunded.', balance: toDollars(r.balanceCents) };
     },

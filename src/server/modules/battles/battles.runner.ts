@@ -25,8 +25,17 @@ export interface RunnerOptions {
   clock: Clock;
 }
 
+/** The money of battles, told after each commit (ops counts it per game: wagered, paid, refunded). */
+export interface BattleObserver {
+  staked(cents: number): void; // seats taken (a bot's seat paid by the creator too)
+  paid(cents: number): void; // a settled battle's winnings (items at their price, or team shares)
+  refunded(cents: number): void; // seats refunded by a cancel, leave or expiry
+}
+
 /** Schedules and plays the steps of every running battle of this server. */
 export class BattleRunner {
+  /** Set by ops (metrics); the routes tell it too. */
+  observer: BattleObserver | null = null;
   private readonly timers = new Map<number, unknown>();
   private readonly inFlight = new Set<Promise<void>>();
   private stopped = false;
@@ -77,6 +86,7 @@ export class BattleRunner {
       const r = await expireBattle(this.database, id, this.options.clock.now());
       if (!r) continue; // started, canceled or expired by another instance meanwhile
       expired += 1;
+      this.observer?.refunded(r.refundedCents);
       await this.publish(id, () => this.events.canceled(r));
     }
     return expired;
@@ -145,6 +155,7 @@ export class BattleRunner {
     }
     const settled = await settleBattle(this.database, id, this.options.clock.now());
     if (!settled) return;
+    this.observer?.paid(settled.paidCents);
     await this.publish(id, async () => {
       await this.events.roundStep(id, k, rounds, mode);
       await this.events.ended(id, settled);

@@ -38,6 +38,7 @@ export interface SeatResult {
   id: number;
   balanceCents: number;
   seats: number[]; // seats taken by this call
+  stakedCents: number; // what this call paid for them (the battle's cost per seat)
   pace: BattlePace | null; // set when this call filled the last seat: the runner plays the battle
   inviteCode?: string | null; // create: a private battle's invite code
 }
@@ -163,7 +164,7 @@ export async function createBattle(
       })
       .execute();
     const { balanceAfterCents } = await paySeat(trx, { id, cost_cents: costCents }, 0, 0, userId, now);
-    const result = { id, balanceCents: balanceAfterCents, seats: [0], pace: null, inviteCode };
+    const result = { id, balanceCents: balanceAfterCents, seats: [0], stakedCents: costCents, pace: null, inviteCode };
     await remember?.(trx, result);
     return result;
   });
@@ -278,7 +279,13 @@ async function fillSeats(
     await startBattle(trx, battle, now);
     pace = { startedAt: now, rounds: storedBoxes(battle).length, mode };
   }
-  const result = { id: battle.id, balanceCents, seats: seatsToTake.map((s) => s.seat), pace };
+  const result = {
+    id: battle.id,
+    balanceCents,
+    seats: seatsToTake.map((s) => s.seat),
+    stakedCents: Number(battle.cost_cents) * seatsToTake.length,
+    pace,
+  };
   await remember?.(trx, result);
   return result;
 }

@@ -19,6 +19,7 @@ export interface Settlement {
   result: BattleResult;
   serverSeed: string;
   balances: Map<number, number>;
+  paidCents: number; // what the players won: the items' price (FFA) or the team shares credited
 }
 
 /** Ends the running battle `id`; null when it is not running (already settled elsewhere). */
@@ -62,11 +63,13 @@ export async function settleBattle(database: Database, id: number, now: number):
         now,
       });
     const balances = new Map<number, number>();
+    let paidCents = 0;
     if (isTeamMode(mode)) {
       const value = drops.reduce((a, d) => a + Number(d.price_cents), 0);
       const shares = battleTeamShares(value, result.winners, new Set(humans.map((s) => s.seat)));
       for (const [seat, cents] of shares) {
         if (cents <= 0) continue;
+        paidCents += cents;
         const userId = humans.find((s) => s.seat === seat)!.user_id!;
         const move = await applyMoveIn(trx, {
           userId,
@@ -81,6 +84,7 @@ export async function settleBattle(database: Database, id: number, now: number):
     } else {
       const winner = humans.find((s) => s.seat === result.winners[0]);
       for (const d of winner ? drops : []) {
+        paidCents += Number(d.price_cents);
         const itemId = await grantItem(trx, {
           userId: winner!.user_id!,
           productId: d.product_id,
@@ -93,6 +97,6 @@ export async function settleBattle(database: Database, id: number, now: number):
         await trx.updateTable('battle_drops').set({ inventory_item_id: itemId }).where('id', '=', d.id).execute();
       }
     }
-    return { result, serverSeed: battle.server_seed, balances };
+    return { result, serverSeed: battle.server_seed, balances, paidCents };
   });
 }

@@ -1,8 +1,9 @@
 // Rocket on the generic round loop: a round's game hash and crash point are taken from the chain
-// when the round is created (committed, secret until ended); it plays until the multiplier curve
-// reaches the crash point; the leader pays auto cash-outs as ticks reach them and settles the rest
-// when it crashes; a round its leader left for more than 5 s is voided instead (crash.void.ts). Bet
-// events go out through the loop's channels after each commit.
+// when the round is created (committed, secret until ended; CRASH_TEST_POINTS, browser tests only,
+// skips the games outside a range); it plays until the multiplier curve reaches the crash point; the
+// leader pays auto cash-outs as ticks reach them and settles the rest when it crashes; a round its
+// leader left for more than 5 s is voided instead (crash.void.ts). Bet events go out through the
+// loop's channels after each commit.
 import type { Database } from '../../db/database.ts';
 import type { Publisher } from '../../realtime/publisher.ts';
 import { publishBalance } from '../../realtime/publisher.ts';
@@ -30,6 +31,7 @@ export interface CrashLoopDeps {
   publisher: Publisher;
   chainGames: number; // games of the chain generated at the first start
   maxRoundPayoutCents: number;
+  testPoints?: { minCents: number; maxCents: number } | null; // tests: play only games in this range
   timings?: RoundTimings;
   log?: RoundLog;
 }
@@ -65,9 +67,13 @@ export function createCrashLoop(deps: CrashLoopDeps): CrashLoop {
     create: async (trx, previous) => {
       const info = (chain ??= await chainInfo(trx));
       if (!info) throw new Error('crash chain not generated yet');
-      const gameNumber = Number(previous?.game_number ?? 0) + 1;
-      const hash = await gameHash(trx, info, gameNumber);
-      return { game_number: gameNumber, hash, crash_point_cents: toHundredths(crashPoint(hash, info.salt)) };
+      const range = deps.testPoints;
+      for (let gameNumber = Number(previous?.game_number ?? 0) + 1; ; gameNumber++) {
+        const hash = await gameHash(trx, info, gameNumber);
+        const cents = toHundredths(crashPoint(hash, info.salt));
+        if (!range || (cents >= range.minCents && cents <= range.maxCents))
+          return { game_number: gameNumber, hash, crash_point_cents: cents };
+      }
     },
     playMs: (round) => crashMsForCents(Number(round.crash_point_cents)),
     settle: async (trx, round, endedAt) => {

@@ -18,6 +18,7 @@ export function crashModule(app: FastifyInstance, { database, config, clock }: M
     publisher: app.publisher,
     chainGames: config.crash.chainGames,
     maxRoundPayoutCents,
+    testPoints: config.crash.testPoints,
     timings: { ...CRASH_TIMINGS, bettingMs: config.crash.bettingMs, endedMs: config.crash.endedMs },
     log: app.log,
   });
