@@ -55,14 +55,16 @@ const FUNDING_KINDS = new Set(['admin', 'bonus', 'deposit', 'reversal']);
 // what the house pays out of its edge that is no game's payout: the programmes and a box creator's share
 // (each priced from settled wagers, shared/economics); counted against the house, tied to no game row
 const PROGRAMME_KINDS = new Set(['cashback', 'leaderboard_prize', 'affiliate_commission', 'creator_share']);
+// a paid reel's debit: a catalog box or a player's custom box
+const OPENING_KINDS = new Set(['box', 'user_box']);
 const KNOWN_KINDS = new Set([
   ...FUNDING_KINDS,
   ...PROGRAMME_KINDS,
+  ...OPENING_KINDS,
   'bet',
   'win',
   'plinko_bet',
   'plinko_win',
-  'box',
   'upgrade',
   'sale',
   'crash_bet',
@@ -186,15 +188,18 @@ export async function checkInvariants(
     const item = itemById.get(o.inventory_item_id);
     if (!item || item.user_id !== o.user_id) fail(`opening ${o.id}: its item ${o.inventory_item_id} is missing`);
     if (o.price_cents === 0) continue; // a free box: no money moved
-    const key = `box:${o.server_seed_hash}:${o.nonce}`;
+    // keyed by the debit's kind: box:{hash}:{nonce} for a catalog box, user_box:… for a custom one
+    const keys = [...OPENING_KINDS].map((kind) => `${kind}:${o.server_seed_hash}:${o.nonce}`);
+    const key = keys.find((k) => L.byKey.has(k)) ?? keys[0]!;
     paidKeys.add(key);
     const row = L.byKey.get(key);
-    if (!row || row.kind !== 'box' || row.delta_cents !== -o.price_cents || row.user_id !== o.user_id)
+    if (!row || !OPENING_KINDS.has(row.kind) || row.delta_cents !== -o.price_cents || row.user_id !== o.user_id)
       fail(`opening ${o.id}: no debit of ${o.price_cents} under ${key}`);
     house += o.price_cents;
   }
   for (const r of ledger)
-    if (r.kind === 'box' && !paidKeys.has(r.idempotency_key)) fail(`ledger ${r.id}: box debit without its opening`);
+    if (OPENING_KINDS.has(r.kind) && !paidKeys.has(r.idempotency_key))
+      fail(`ledger ${r.id}: ${r.kind} debit without its opening`);
 
   section = 'upgrades';
   // 4. upgrades: balance part debited once; the stake consumed once; the prize granted when won
@@ -380,7 +385,7 @@ export async function checkInvariants(
   section = 'orphan_ledger';
   // 9. no ledger row without its game row
   for (const r of ledger) {
-    if (FUNDING_KINDS.has(r.kind) || PROGRAMME_KINDS.has(r.kind) || r.kind === 'box') continue;
+    if (FUNDING_KINDS.has(r.kind) || PROGRAMME_KINDS.has(r.kind) || OPENING_KINDS.has(r.kind)) continue;
     if (!referenced.has(`${r.kind}|${r.reference}`)) fail(`ledger ${r.id}: '${r.kind}' ${r.reference} has no game row`);
   }
 
