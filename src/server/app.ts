@@ -44,6 +44,8 @@ import { wheelModule } from './modules/wheel/wheel.module.ts';
 import { LocalPublisher, type Publisher } from './realtime/publisher.ts';
 import { crashModule } from './modules/crash/crash.module.ts';
 import { chatRoutes } from './modules/chat/chat.routes.ts';
+import { replaysRoutes } from './modules/replays/replays.routes.ts';
+import { replayPageHead } from './modules/replays/replays.og.ts';
 import { profanityFilter } from './modules/chat/chat.profanity.ts';
 import { RoundGames } from './rounds/round-games.ts';
 import { systemClock, type Clock } from './rounds/clock.ts';
@@ -149,10 +151,15 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   crashModule(fastify, database, config, clock);
   wheelModule(fastify, database, config, clock);
   chatRoutes(fastify, { database, profanity: profanityFilter(config.chat.profanity) }, now);
+  const replays = { db: database.db, limiter: accounts.limiter, now, siteUrl: config.siteUrl };
+  replaysRoutes(fastify, replays);
   observeModules(fastify, database, accounts.hashes); // round loops, the password-hash queue
   drainInFlight(fastify); // last: its onClose runs first, waiting for handlers whose client hung up
 
-  await registerClient(fastify, deps.clientDir ?? null, { devPages: config.env !== 'production' });
+  await registerClient(fastify, deps.clientDir ?? null, {
+    devPages: config.env !== 'production',
+    pageHead: replayPageHead(replays), // link previews of /bets/{game}/{id}
+  });
   await fastify.ready();
   return { fastify };
 }

@@ -21,6 +21,7 @@ import { idlePagesBench } from './idle-pages.bench.ts';
 import { frameCostsBench } from './frame-costs.bench.ts';
 import { sceneFpsBench } from './scene-fps.bench.ts';
 import { clusterDiceBench, clusterFanoutBench } from './cluster.bench.ts';
+import { chatFanoutBench } from './chat-fanout.bench.ts';
 
 const benches: [string, () => Promise<Record<string, number | string>>][] = [
   ['GET /api/health vs bare Fastify (20 connections, 5 s)', healthBench],
@@ -73,6 +74,10 @@ const benches: [string, () => Promise<Record<string, number | string>>][] = [
   [
     'cluster: channel fan-out of one event to 2,000 pusher-js clients over 2 instances (Redis pub/sub)',
     clusterFanoutBench,
+  ],
+  [
+    'chat fan-out: one POST /api/chat to 2,000 raw Pusher-protocol subscribers of `chat`, one instance, then 2 instances over Redis (1,000 each), PostgreSQL',
+    chatFanoutBench,
   ],
 ];
 

@@ -42,6 +42,7 @@ export function gameRig(dialect: Dialect) {
 
   return {
     app: () => t,
+    clock: () => clock,
     db,
     until,
     post,

@@ -1,12 +1,15 @@
 // Channels beyond one process (issue #18): the Pusher HTTP events API of the embedded channel
 // server (signed as Pusher signs; the site's HttpPublisher is the client, as it would be for soketi
 // or Pusher), and, with TEST_REDIS_URL, two instances whose channel servers share a Redis topic:
-// a subscriber on instance A receives an event published on instance B, exactly once.
+// a subscriber on instance A receives an event published on instance B, exactly once; a chat message
+// posted on instance A reaches a subscriber of `chat` on B (issue 29).
 import { randomBytes } from 'node:crypto';
 import type { Channel } from 'pusher-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HttpPublisher, signedQuery } from '../../src/server/realtime/http-publisher.ts';
 import { channelRig, connected, type ChannelRig } from '../helpers/pusher.ts';
+import { signUp } from '../helpers/accounts.ts';
+import { CHAT_CHANNEL, CHAT_MESSAGE_EVENT } from '../../src/shared/api/chat.ts';
 import { describeEachDb } from '../helpers/test-db.ts';
 
 function subscribed(ch: Channel): Promise<void> {
@@ -159,5 +162,29 @@ describe.runIf(redisUrl)('channels across two instances through Redis', () => {
     await http.publish('lastDrop', 'viaHttp', { ok: 1 });
     await until(() => got.length === 1);
     expect(got).toEqual([{ ok: 1 }]);
+  });
+
+  it('a chat message posted on instance A reaches subscribers of `chat` on B and on A, once each', async () => {
+    const onA = a.client();
+    const onB = b.client();
+    await Promise.all([connected(onA), connected(onB)]);
+    const chA = onA.subscribe(CHAT_CHANNEL);
+    const chB = onB.subscribe(CHAT_CHANNEL);
+    await Promise.all([subscribed(chA), subscribed(chB)]);
+    const gotA = collect(chA, CHAT_MESSAGE_EVENT);
+    const gotB = collect(chB, CHAT_MESSAGE_EVENT);
+    const sender = await signUp(a.app, 'Across');
+    const posted = await a.app.fastify.inject({
+      method: 'POST',
+      url: '/api/chat',
+      headers: sender.headers,
+      payload: { message: 'hello from A' },
+    });
+    expect(posted.statusCode, posted.body).toBe(201);
+    await until(() => gotA.length === 1 && gotB.length === 1);
+    await new Promise((r) => setTimeout(r, 100)); // nothing arrives twice
+    expect(gotB).toEqual([posted.json().data]);
+    expect(gotA).toEqual([posted.json().data]);
+    expect(gotB[0]).toMatchObject({ message: 'hello from A', user: { name: 'Across' } });
   });
 });

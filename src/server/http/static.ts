@@ -1,11 +1,12 @@
 // Serves the built client with an SPA fallback: page paths get index.html, API paths a JSON 404.
 // Outside production the client's dev pages (/dev/scenes) are page paths too, and index.html
 // carries <meta name="la-dev-pages"> so the client registers their routes; in production they
-// stay server paths (JSON 404) and index.html is sent untouched.
+// stay server paths (JSON 404) and index.html is sent untouched — but for a page whose head tags
+// the app gives (a bet replay's link preview, `pageHead`), put after <head>.
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { errorBody } from './errors.ts';
 
@@ -36,6 +37,7 @@ function isServerPath(url: string, devPages: boolean): boolean {
 /** Options of the client serving. */
 export interface ClientOptions {
   devPages?: boolean; // serve the client's dev pages (never in production)
+  pageHead?: (request: FastifyRequest) => Promise<string | null>; // extra head tags of a page; never throws
 }
 
 /** Registers static files (when a build exists) and the not-found handler. */
@@ -63,10 +65,11 @@ export async function registerClient(
     const page = request.method === 'GET' && !isServerPath(request.url, devPages);
     if (page && hasBuild && !accepts.startsWith('application/json')) {
       void reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache');
-      if (!devPages) return reply.sendFile('index.html');
-      // outside production: index.html with the dev-pages marker (read each time: a rebuild shows at once)
+      const head = [devPages ? devPagesMeta : null, await options.pageHead?.(request)].filter(Boolean);
+      if (head.length === 0) return reply.sendFile('index.html');
+      // index.html with the dev-pages marker or the page's tags (read each time: a rebuild shows at once)
       const html = await readFile(join(clientDir!, 'index.html'), 'utf8');
-      return reply.send(html.replace('<head>', `<head>\n    ${devPagesMeta}`));
+      return reply.send(html.replace('<head>', `<head>\n    ${head.join('\n    ')}`));
     }
     if (page && !hasBuild) {
       return reply

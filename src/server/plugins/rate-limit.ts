@@ -107,6 +107,7 @@ export const limits = {
   forgotIp: { name: 'forgot-ip', max: 10, windowMs: 10 * 60_000 },
   forgotAccount: { name: 'forgot-account', max: 3, windowMs: 10 * 60_000 },
   verifyAccount: { name: 'verify-account', max: 3, windowMs: 10 * 60_000 }, // verification mail again
+  replayIp: { name: 'replay-ip', max: 120, windowMs: 60_000 }, // public bet replays (API and page previews)
 } satisfies Record<string, Limit>;
 
 /**

@@ -3,7 +3,8 @@
 // money (dollars, 2 decimals, as the bets archive), the outcome the game's scene replays, and the
 // verifier's inputs. The server seed is null until it is revealed, never before; the verify link is
 // given only once it is. An unknown or unsettled id (a Rocket bet still riding, a running wheel round,
-// a battle not ended) is a 404; a bad game or id a 422. No token needed.
+// a battle not ended, a seat of a private battle) is a 404; a bad game or id a 422. No token needed;
+// limited per address (429).
 import { z } from 'zod';
 import { battleSchema } from './battles.ts';
 import { boxItemSchema, productSchema } from './boxes.ts';

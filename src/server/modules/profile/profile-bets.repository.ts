@@ -107,14 +107,33 @@ const BRANCHES: Record<ArchiveGame, (db: Q, userId: number) => Branch> = {
 
 const DAY_MS = 86_400_000;
 
-/** Whether bet `id` of `game` is one of `userId`'s settled bets (a chat share, issue 29). */
-export async function ownsSettledBet(db: Q, userId: number, game: ArchiveGame, id: number): Promise<boolean> {
+/** A row of the union as numbers (PostgreSQL answers bigint and sums as strings). */
+const betRow = (r: BetRow): BetRow => ({
+  game: r.game,
+  id: Number(r.id),
+  stake: Number(r.stake),
+  payout: Number(r.payout),
+  created_at: Number(r.created_at),
+});
+
+/** Bet `id` of `game` when it is one of `userId`'s settled bets (a chat share, a replay), else undefined. */
+export async function findSettledBet(
+  db: Q,
+  userId: number,
+  game: ArchiveGame,
+  id: number,
+): Promise<BetRow | undefined> {
   const row = await db
     .selectFrom(BRANCHES[game](db, userId).as('b'))
-    .select('b.id')
+    .selectAll()
     .where('b.id', '=', id)
     .executeTakeFirst();
-  return row !== undefined;
+  return row && betRow(row);
+}
+
+/** Whether bet `id` of `game` is one of `userId`'s settled bets (a chat share, issue 29). */
+export async function ownsSettledBet(db: Q, userId: number, game: ArchiveGame, id: number): Promise<boolean> {
+  return (await findSettledBet(db, userId, game, id)) !== undefined;
 }
 
 /** The archive of `userId` filtered by `q` (game, result, UTC days): one page and the total. */
@@ -138,13 +157,7 @@ export async function findBets(db: Q, userId: number, q: BetsQuery): Promise<{ r
     filtered.select((eb) => eb.fn.countAll<string | number>().as('n')).executeTakeFirst(),
   ]);
   return {
-    rows: rows.map((r) => ({
-      game: r.game,
-      id: Number(r.id),
-      stake: Number(r.stake),
-      payout: Number(r.payout),
-      created_at: Number(r.created_at),
-    })),
+    rows: rows.map(betRow),
     total: Number(count?.n ?? 0),
   };
 }

@@ -36,24 +36,38 @@ export async function daySeed(db: Kysely<Tables>, date: string): Promise<WheelDa
   return db.selectFrom('wheel_day_seeds').selectAll().where('date', '=', date).executeTakeFirstOrThrow();
 }
 
-/**
- * Published seeds, newest day first; a day's server seed only once the day is over and no round
- * drawn on it is still being played (a round opened at 23:59 may end after midnight).
- */
-export async function listDaySeeds(db: Kysely<Tables>, now: number, limit = 60) {
-  const today = utcDate(now);
-  const rows = await db.selectFrom('wheel_day_seeds').selectAll().orderBy('date', 'desc').limit(limit).execute();
+/** Days with a round still being played (their seeds stay secret even once the day is over). */
+async function playingDays(db: Kysely<Tables>): Promise<Set<string>> {
   const open = await db
     .selectFrom('wheel_rounds')
     .select('seed_date')
     .distinct()
     .where('status', '!=', 'ended')
     .execute();
-  const playing = new Set(open.map((r) => r.seed_date));
-  return rows.map((r) => ({
+  return new Set(open.map((r) => r.seed_date));
+}
+
+/** A day's seeds as published: the server seed only once the day is over and none of its rounds is playing. */
+function published(r: WheelDaySeedsTable, today: string, playing: Set<string>) {
+  return {
     date: r.date,
     server_seed_hash: r.server_seed_hash,
     public_seed: r.public_seed,
     server_seed: r.date < today && !playing.has(r.date) ? r.server_seed : null,
-  }));
+  };
+}
+
+/**
+ * Published seeds, newest day first; a day's server seed only once the day is over and no round
+ * drawn on it is still being played (a round opened at 23:59 may end after midnight).
+ */
+export async function listDaySeeds(db: Kysely<Tables>, now: number, limit = 60) {
+  const rows = await db.selectFrom('wheel_day_seeds').selectAll().orderBy('date', 'desc').limit(limit).execute();
+  const playing = await playingDays(db);
+  return rows.map((r) => published(r, utcDate(now), playing));
+}
+
+/** One day's seeds as published (the replay of a wheel bet). */
+export async function publishedDaySeed(db: Kysely<Tables>, date: string, now: number) {
+  return published(await daySeed(db, date), utcDate(now), await playingDays(db));
 }

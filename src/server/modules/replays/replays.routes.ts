@@ -1,0 +1,28 @@
+// HTTP for public replays: GET /api/bets/{game}/{id} (no token; limited per address like the page's
+// previews, replays.og.ts).
+import type { FastifyInstance } from 'fastify';
+import { defineRoute } from '../../http/route.ts';
+import { limits } from '../../plugins/rate-limit.ts';
+import { ARCHIVE_GAMES } from '../../../shared/api/profile-bets.ts';
+import { replayParamsSchema, replayResponseSchema } from '../../../shared/api/replay.ts';
+import { findReplay } from './replays.service.ts';
+import type { ReplayContext } from './replays.context.ts';
+
+/** Registers GET /api/bets/{game}/{id}. */
+export function replaysRoutes(app: FastifyInstance, ctx: ReplayContext): void {
+  defineRoute(
+    app,
+    {
+      method: 'GET',
+      url: '/api/bets/:game/:id',
+      summary: `One settled bet of ${ARCHIVE_GAMES.join(', ')} as its public replay: the player (null when they hide their public stats), stake, payout, multiplier, the outcome its scene replays and the verifier's inputs (server_seed and verify_link null until the seed is revealed). 404 for an unknown or unsettled bet or a private battle's seat; ${limits.replayIp.max} a minute per address (429)`,
+      tags: ['Replays'],
+      params: replayParamsSchema,
+      response: replayResponseSchema,
+    },
+    async ({ params, request }) => {
+      await ctx.limiter.check(limits.replayIp, request.ip, ctx.now());
+      return { data: await findReplay(ctx.db, params.game, params.id, ctx.now()) };
+    },
+  );
+}
