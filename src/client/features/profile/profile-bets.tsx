@@ -6,20 +6,11 @@ import { formatDateTime, formatDollars } from '../../lib/format.ts';
 import { useApiData } from '../../lib/use-api-data.ts';
 import { HudSelect } from '../../components/hud/hud-select.tsx';
 import { HudInput } from '../../components/hud/hud-input.tsx';
-import type { ArchiveGame, BetsResponse } from '../../../shared/api/profile-bets.ts';
+import type { BetsResponse } from '../../../shared/api/profile-bets.ts';
+import { GAME_NAMES } from '../../../shared/games/game-names.ts';
 import { Pager } from './pager.tsx';
 
 const PER_PAGE = 10;
-/** The games' names as the site shows them. */
-export const GAME_NAMES: Record<ArchiveGame, string> = {
-  dice: 'Dice',
-  upgrade: 'Upgrade',
-  plinko: 'Bounce',
-  crash: 'Rocket',
-  wheel: 'Crazy Wheel',
-  battle: 'Battles',
-  box: 'Boxes',
-};
 const GAME_OPTIONS = [
   { value: '', label: 'All games' },
   ...Object.entries(GAME_NAMES).map(([value, label]) => ({ value, label })),

@@ -6,7 +6,7 @@ import { api, errorText } from '../../lib/api.ts';
 import { toast } from '../../components/ui/toaster.tsx';
 import type { ArchiveGame } from '../../../shared/api/profile-bets.ts';
 import type { ChatMessage } from '../../../shared/api/chat.ts';
-import { receiveMessage } from '../chat/chat-feed.ts';
+import { receiveMessage } from '../chat/index.ts';
 
 /** The chat text sent with a shared bet. */
 export function shareMessage(title: string, multiplier: number | null, payout: number): string {
