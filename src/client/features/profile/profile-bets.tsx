@@ -8,6 +8,7 @@ import { HudSelect } from '../../components/hud/hud-select.tsx';
 import { HudInput } from '../../components/hud/hud-input.tsx';
 import type { BetsResponse } from '../../../shared/api/profile-bets.ts';
 import { GAME_NAMES } from '../../../shared/games/game-names.ts';
+import { ReplayLink, ShareToChat, shareMessage } from '../replay/index.ts';
 import { Pager } from './pager.tsx';
 
 const PER_PAGE = 10;
@@ -74,6 +75,7 @@ export function ProfileBets() {
                 <th scope="col">Stake</th>
                 <th scope="col">Payout</th>
                 <th scope="col">Verify</th>
+                <th scope="col">Replay</th>
               </tr>
             </thead>
             <tbody>
@@ -88,6 +90,10 @@ export function ProfileBets() {
                   </td>
                   <td>
                     <Link to={b.link}>{b.game === 'battle' ? 'Open' : 'Verify'}</Link>
+                  </td>
+                  <td className="bets-replay">
+                    <ReplayLink game={b.game} id={b.id} />{' '}
+                    <ShareToChat small game={b.game} id={b.id} message={shareMessage(b.title, b.stake, b.payout)} />
                   </td>
                 </tr>
               ))}

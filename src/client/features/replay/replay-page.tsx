@@ -95,7 +95,7 @@ function ReplayView({ replay }: { replay: Replay }) {
               <ShareToChat
                 game={replay.game}
                 id={replay.id}
-                message={shareMessage(replay.title, replay.multiplier, replay.payout)}
+                message={shareMessage(replay.title, replay.stake, replay.payout)}
               />
             )}
           </div>

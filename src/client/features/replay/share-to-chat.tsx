@@ -9,8 +9,8 @@ import type { ChatMessage } from '../../../shared/api/chat.ts';
 import { receiveMessage } from '../chat/index.ts';
 
 /** The chat text sent with a shared bet. */
-export function shareMessage(title: string, multiplier: number | null, payout: number): string {
-  const x = multiplier === null ? '' : ` ×${multiplier.toFixed(2)}`;
+export function shareMessage(title: string, stake: number, payout: number): string {
+  const x = stake > 0 ? ` ×${(payout / stake).toFixed(2)}` : '';
   return `${title}${x} — paid $${payout.toFixed(2)}`;
 }
 

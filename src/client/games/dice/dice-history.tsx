@@ -9,6 +9,7 @@ import { verifyLink } from './dice-links.ts';
 import { HistoryTable, type HistoryColumn } from '../../components/fair/history-table.tsx';
 import { HudTabs } from '../../components/hud/hud-tabs.tsx';
 import { formatDollars } from '../../lib/format.ts';
+import { ReplayLink, ShareToChat, shareMessage } from '../../features/replay/index.ts';
 
 const columns: HistoryColumn<DiceHistoryItem>[] = [
   { header: 'Player', cell: (b) => b.user.name },
@@ -18,6 +19,22 @@ const columns: HistoryColumn<DiceHistoryItem>[] = [
   { header: 'Multiplier', cell: (b) => `${b.multiplier.toFixed(4)}×` },
   { header: 'Payout', cell: (b) => formatDollars(b.payout) },
   { header: 'Fair', cell: (b) => <Link to={verifyLink(b)}>Verify</Link> },
+  { header: 'Replay', cell: (b) => <ReplayLink game="dice" id={b.id} /> },
+];
+/** My bets add Share to chat. */
+const myColumns: HistoryColumn<DiceHistoryItem>[] = [
+  ...columns,
+  {
+    header: 'Share',
+    cell: (b) => (
+      <ShareToChat
+        small
+        game="dice"
+        id={b.id}
+        message={shareMessage(`Dice ${b.direction} ${b.target.toFixed(2)}`, b.amount, b.payout)}
+      />
+    ),
+  },
 ];
 
 /** Props: `version` changes after each settled bet or seed rotation (refetch). */
@@ -65,7 +82,7 @@ export function DiceHistory({ version, signedIn }: { version: number; signedIn: 
       {error && <p role="alert">{error}</p>}
       <HistoryTable
         rows={rows}
-        columns={columns}
+        columns={tab === 'mine' ? myColumns : columns}
         row={(b) => ({ key: b.id, 'data-testid': 'bet-row', className: b.win ? 'win' : 'lose' })}
       />
       {!rows.length && <p className="muted">No bets yet.</p>}

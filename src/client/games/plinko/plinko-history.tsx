@@ -17,6 +17,7 @@ import { HudTabs } from '../../components/hud/hud-tabs.tsx';
 import { formatDollars } from '../../lib/format.ts';
 import { verifyLink } from './plinko-links.ts';
 import { HudSelect } from '../../components/hud/hud-select.tsx';
+import { ReplayLink, ShareToChat, shareMessage } from '../../features/replay/index.ts';
 
 type Tab = 'mine' | 'recent' | 'leaderboard';
 const TABS: readonly { value: Tab; label: string }[] = [
@@ -46,6 +47,22 @@ const columns: HistoryColumn<PlinkoHistoryItem>[] = [
   { header: 'Multiplier', cell: (b) => `${b.multiplier}×` },
   { header: 'Payout', cell: (b) => formatDollars(b.payout) },
   { header: 'Fair', cell: (b) => <Link to={verifyLink(b)}>Verify</Link> },
+  { header: 'Replay', cell: (b) => <ReplayLink game="plinko" id={b.id} /> },
+];
+/** My drops add Share to chat. */
+const myColumns: HistoryColumn<PlinkoHistoryItem>[] = [
+  ...columns,
+  {
+    header: 'Share',
+    cell: (b) => (
+      <ShareToChat
+        small
+        game="plinko"
+        id={b.id}
+        message={shareMessage(`Bounce ${b.rows} rows ${b.risk}`, b.amount, b.payout)}
+      />
+    ),
+  },
 ];
 
 const boardColumns: HistoryColumn<PlinkoLeaderboardItem>[] = [
@@ -111,7 +128,7 @@ export function PlinkoHistory({ version, signedIn }: { version: number; signedIn
       ) : (
         <HistoryTable
           rows={rows}
-          columns={columns}
+          columns={tab === 'mine' ? myColumns : columns}
           row={(b) => ({ key: b.id, 'data-testid': 'bet-row', className: b.multiplier >= 1 ? 'win' : 'lose' })}
         />
       )}
