@@ -98,41 +98,66 @@ test('dice, Bounce, a box reel and an upgrade replay their outcomes; the slip ma
   expect(u.view).toMatchObject({ done: true, needle: upgrade.roll });
 });
 
-test('a Rocket bet, a wheel bet and a battle replay once settled', async ({ page, signIn }) => {
+/** Rocket and the wheel take bets in their betting window: posted until one opens. */
+async function betInWindow(request: APIRequestContext, auth: Auth, url: string, data: object): Promise<{ id: number }> {
+  let bet: { id: number } | null = null;
+  await expect
+    .poll(
+      async () => {
+        const res = await request.post(url, { headers: auth, data });
+        if (res.status() === 200) bet = (await res.json()).data;
+        return res.status();
+      },
+      { timeout: 30_000 },
+    )
+    .toBe(200);
+  return bet!;
+}
+
+test('a Rocket bet replays the curve to its cash-out and the bust', async ({ page, signIn }) => {
+  const { auth } = await signIn({ balanceCents: 10_00 });
+  const crash = await betInWindow(page.request, auth, '/api/crash/bet', { amount: 1, auto_cashout: 1.01 });
+  await expect
+    .poll(
+      async () => {
+        const mine = (await (await page.request.get('/api/crash/my-bets?limit=5', { headers: auth })).json()) as {
+          data: { id: number; status: string }[];
+        };
+        return mine.data.find((b) => b.id === crash.id)?.status;
+      },
+      { timeout: 60_000 },
+    )
+    .toMatch(/cashed_out|lost/);
+  const c = await openReplay(page, 'crash', crash.id);
+  const outcome = c.replay.outcome as Extract<Replay['outcome'], { game: 'crash' }>;
+  expect(c.view).toMatchObject({ phase: 'crashed', multiplier: outcome.crash_point });
+});
+
+test('a wheel bet replays the spin to its segment', async ({ page, signIn }) => {
+  const { auth } = await signIn({ balanceCents: 10_00 });
+  const wheel = await betInWindow(page.request, auth, '/api/wheel/bet', { amount: 1, color: 'grey' });
+  const w = await openReplay(page, 'wheel', wheel.id);
+  const outcome = w.replay.outcome as Extract<Replay['outcome'], { game: 'wheel' }>;
+  expect(w.view).toMatchObject({ phase: 'landed', segment: outcome.segment });
+});
+
+test('a battle replays round by round to its last drops', async ({ page, signIn }) => {
   const { auth } = await signIn({ balanceCents: 100_00 });
-  // Rocket and the wheel take bets in their betting window: retried until one opens
-  const inWindow = async (url: string, data: object) => {
-    let bet: { id: number } | null = null;
-    await expect
-      .poll(
-        async () => {
-          const res = await page.request.post(url, { headers: auth, data });
-          if (res.status() === 200) bet = (await res.json()).data;
-          return res.status();
-        },
-        { timeout: 30_000 },
-      )
-      .toBe(200);
-    return bet!;
-  };
-  const crash = await inWindow('/api/crash/bet', { amount: 1, auto_cashout: 1.01 });
-  const wheel = await inWindow('/api/wheel/bet', { amount: 1, color: 'grey' });
   const battle = await post(page.request, auth, '/api/battles/create', { boxes: ['penny-box'], mode: '1v1' });
   await post(page.request, auth, `/api/battles/${battle.id}/add-bots`, { bots: 1 });
-
-  const c = await openReplay(page, 'crash', crash.id);
-  const crashOutcome = c.replay.outcome as Extract<Replay['outcome'], { game: 'crash' }>;
-  expect(c.view).toMatchObject({ phase: 'crashed', multiplier: crashOutcome.crash_point });
-  const w = await openReplay(page, 'wheel', wheel.id);
-  const wheelOutcome = w.replay.outcome as Extract<Replay['outcome'], { game: 'wheel' }>;
-  expect(w.view).toMatchObject({ phase: 'landed', segment: wheelOutcome.segment });
-  await settledReplay(page.request, 'battle', await newest(page.request, auth, 'battle'));
-  const seat = await newest(page.request, auth, 'battle');
+  const archived = async () =>
+    (
+      (await (await page.request.get('/api/profile/bets?game=battle', { headers: auth })).json()) as {
+        data: ArchivedBet[];
+      }
+    ).data;
+  await expect.poll(async () => (await archived()).length, { timeout: 60_000 }).toBeGreaterThan(0); // once ended
+  const seat = (await archived())[0]!.id;
   const t = await openReplay(page, 'battle', seat);
-  const battleOutcome = t.replay.outcome as Extract<Replay['outcome'], { game: 'battle' }>;
+  const outcome = t.replay.outcome as Extract<Replay['outcome'], { game: 'battle' }>;
   expect(t.view).toMatchObject({
     status: 'ended',
-    landed: battleOutcome.battle.seats.map((s) => s.drops.at(-1)!.item.id),
+    landed: outcome.battle.seats.map((s) => s.drops.at(-1)!.item.id),
   });
 });
 

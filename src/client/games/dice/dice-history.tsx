@@ -9,7 +9,7 @@ import { verifyLink } from './dice-links.ts';
 import { HistoryTable, type HistoryColumn } from '../../components/fair/history-table.tsx';
 import { HudTabs } from '../../components/hud/hud-tabs.tsx';
 import { formatDollars } from '../../lib/format.ts';
-import { ReplayLink, ShareToChat, shareMessage } from '../../features/replay/index.ts';
+import { replayColumn, shareColumn } from '../../features/replay/index.ts';
 
 const columns: HistoryColumn<DiceHistoryItem>[] = [
   { header: 'Player', cell: (b) => b.user.name },
@@ -19,22 +19,12 @@ const columns: HistoryColumn<DiceHistoryItem>[] = [
   { header: 'Multiplier', cell: (b) => `${b.multiplier.toFixed(4)}×` },
   { header: 'Payout', cell: (b) => formatDollars(b.payout) },
   { header: 'Fair', cell: (b) => <Link to={verifyLink(b)}>Verify</Link> },
-  { header: 'Replay', cell: (b) => <ReplayLink game="dice" id={b.id} /> },
+  replayColumn('dice'),
 ];
 /** My bets add Share to chat. */
 const myColumns: HistoryColumn<DiceHistoryItem>[] = [
   ...columns,
-  {
-    header: 'Share',
-    cell: (b) => (
-      <ShareToChat
-        small
-        game="dice"
-        id={b.id}
-        message={shareMessage(`Dice ${b.direction} ${b.target.toFixed(2)}`, b.amount, b.payout)}
-      />
-    ),
-  },
+  shareColumn('dice', (b) => ({ ...b, title: `Dice ${b.direction} ${b.target.toFixed(2)}`, stake: b.amount })),
 ];
 
 /** Props: `version` changes after each settled bet or seed rotation (refetch). */

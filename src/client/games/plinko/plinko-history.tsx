@@ -17,7 +17,7 @@ import { HudTabs } from '../../components/hud/hud-tabs.tsx';
 import { formatDollars } from '../../lib/format.ts';
 import { verifyLink } from './plinko-links.ts';
 import { HudSelect } from '../../components/hud/hud-select.tsx';
-import { ReplayLink, ShareToChat, shareMessage } from '../../features/replay/index.ts';
+import { replayColumn, shareColumn } from '../../features/replay/index.ts';
 
 type Tab = 'mine' | 'recent' | 'leaderboard';
 const TABS: readonly { value: Tab; label: string }[] = [
@@ -47,22 +47,12 @@ const columns: HistoryColumn<PlinkoHistoryItem>[] = [
   { header: 'Multiplier', cell: (b) => `${b.multiplier}×` },
   { header: 'Payout', cell: (b) => formatDollars(b.payout) },
   { header: 'Fair', cell: (b) => <Link to={verifyLink(b)}>Verify</Link> },
-  { header: 'Replay', cell: (b) => <ReplayLink game="plinko" id={b.id} /> },
+  replayColumn('plinko'),
 ];
 /** My drops add Share to chat. */
 const myColumns: HistoryColumn<PlinkoHistoryItem>[] = [
   ...columns,
-  {
-    header: 'Share',
-    cell: (b) => (
-      <ShareToChat
-        small
-        game="plinko"
-        id={b.id}
-        message={shareMessage(`Bounce ${b.rows} rows ${b.risk}`, b.amount, b.payout)}
-      />
-    ),
-  },
+  shareColumn('plinko', (b) => ({ ...b, title: `Bounce ${b.rows} rows ${b.risk}`, stake: b.amount })),
 ];
 
 const boardColumns: HistoryColumn<PlinkoLeaderboardItem>[] = [
