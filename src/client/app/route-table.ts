@@ -124,6 +124,7 @@ export const routeTable: SiteRoute[] = [
     auth: true,
     hub: true,
   })),
+  { path: '/bets/:game/:id', title: 'Replay', load: () => import('../features/replay/replay-page.tsx') },
   { path: '/engine-check', title: 'Graphics check', load: () => import('../features/pages/engine-check-page.tsx') },
   // Outside production only: /dev/scenes (see dev-pages.ts).
   ...(devPagesEnabled() ? devRoutes : []),

@@ -79,6 +79,7 @@ export const SITE_ROUTE_SEGMENTS = [
   'terms-of-service',
   'index-old-winter',
   'engine-check',
+  'bets',
   'auth',
   'ref',
   'reset-password',

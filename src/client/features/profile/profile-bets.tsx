@@ -7,20 +7,11 @@ import { useApiData } from '../../lib/use-api-data.ts';
 import { getProfileBets, type BetsFilters } from '../../lib/api/profile.ts';
 import { HudSelect } from '../../components/hud/hud-select.tsx';
 import { HudInput } from '../../components/hud/hud-input.tsx';
-import type { ArchiveGame } from '../../../shared/api/profile-bets.ts';
+import { GAME_NAMES } from '../../../shared/games/game-names.ts';
+import { ReplayLink, ShareToChat, shareMessage } from '../replay/index.ts';
 import { Pager } from './pager.tsx';
 
 const PER_PAGE = 10;
-/** The games' names as the site shows them. */
-export const GAME_NAMES: Record<ArchiveGame, string> = {
-  dice: 'Dice',
-  upgrade: 'Upgrade',
-  plinko: 'Bounce',
-  crash: 'Rocket',
-  wheel: 'Crazy Wheel',
-  battle: 'Battles',
-  box: 'Boxes',
-};
 const GAME_OPTIONS = [
   { value: '', label: 'All games' },
   ...Object.entries(GAME_NAMES).map(([value, label]) => ({ value, label })),
@@ -70,6 +61,7 @@ export function ProfileBets() {
                 <th scope="col">Stake</th>
                 <th scope="col">Payout</th>
                 <th scope="col">Verify</th>
+                <th scope="col">Replay</th>
               </tr>
             </thead>
             <tbody>
@@ -84,6 +76,10 @@ export function ProfileBets() {
                   </td>
                   <td>
                     <Link to={b.link}>{b.game === 'battle' ? 'Open' : 'Verify'}</Link>
+                  </td>
+                  <td className="bets-replay">
+                    <ReplayLink game={b.game} id={b.id} />{' '}
+                    <ShareToChat small game={b.game} id={b.id} message={shareMessage(b.title, b.stake, b.payout)} />
                   </td>
                 </tr>
               ))}

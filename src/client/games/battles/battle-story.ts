@@ -161,8 +161,34 @@ export function battleStory(params: URLSearchParams, items: readonly BattleReelI
     winners: battle.winners!,
   };
 
+  const replay = battleReplay(battle, boxItems, spinMs, params.has('muted'));
+  const lastDrops = () => drops[drops.length - 1]!.map((i) => items[i]!.id);
+
+  return {
+    scene: replay.scene,
+    outcome,
+    play: replay.play,
+    view: () => {
+      const v = replay.view();
+      return { ...v, landed: v.landed.map((id) => items.findIndex((i) => i.id === id)) };
+    },
+    reached: () => replay.reached(lastDrops()),
+  };
+}
+
+/**
+ * An ended battle replayed round by round on its own scene: the battle machine on an engine clock that
+ * follows the stage's, `battleView` drawing each round. `boxItems` (by "slug@version") fill the reels;
+ * without them the reels show the drops alone. /dev/scenes and the replay page /bets/battle/{id} use it.
+ */
+export function battleReplay(
+  battle: Battle,
+  boxItems: Map<string, readonly BattleReelItem[]>,
+  spinMs: number,
+  muted: boolean,
+) {
   const reels = new BattleScene();
-  reels.muted = params.has('muted');
+  reels.muted = muted;
   const sync = syncBattleScene(reels);
   const clock = new EngineClock(); // follows the page's clock (below)
   let actor: Actor<typeof battleMachine> | null = null;
@@ -177,6 +203,7 @@ export function battleStory(params: URLSearchParams, items: readonly BattleReelI
   };
   run();
   const follow = (now: number) => clock.advance(Math.max(0, now - clock.now));
+  const rounds = battle.boxes.length;
 
   const scene: Scene = {
     root: reels.root,
@@ -194,30 +221,30 @@ export function battleStory(params: URLSearchParams, items: readonly BattleReelI
       reels.destroy();
     },
   };
-  const lastDrops = () => drops[drops.length - 1]!.map((i) => items[i]!.id);
-
   return {
     scene,
-    outcome,
-    play(now) {
+    /** Replays from the first round at engine time `now`; returns its engine ms. */
+    play(now: number): number {
       follow(now);
       run().send({ type: 'REPLAY' }); // a fresh walk from the first round, whatever the last one reached
-      return drops.length * spinMs + (drops.length - 1) * REPLAY_PAUSE_MS;
+      return rounds * spinMs + (rounds - 1) * REPLAY_PAUSE_MS;
     },
-    view: () => {
+    /** Status, round, the product id under each reel, the celebrated seats. */
+    view() {
       const snap = actor!.getSnapshot();
       return {
         status: snap.value,
         round: snap.context.round,
         shown: snap.context.shown,
-        landed: reels.landedItems().map((id) => items.findIndex((i) => i.id === id)),
+        landed: reels.landedItems(),
         settled: reels.settled,
         winners: battleView(snap.context, boxItems).celebrate,
       };
     },
-    reached: () =>
+    /** Ended, every reel at rest on `lastDrops` (product id per seat). */
+    reached: (lastDrops: readonly number[]) =>
       actor!.getSnapshot().hasTag('over') &&
       reels.settled &&
-      reels.landedItems().every((id, seat) => id === lastDrops()[seat]),
+      reels.landedItems().every((id, seat) => id === lastDrops[seat]),
   };
 }

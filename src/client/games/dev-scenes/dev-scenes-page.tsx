@@ -5,30 +5,13 @@
 // or ?scene=wheel&segment=17. The scene mounts through the one stage gate (useSceneStage); the
 // round games' stories list their round actor in the panel. window.__scenes exposes the story for
 // browser tests.
-import { useCallback, useEffect, useMemo, useReducer, useRef, useState, type RefObject } from 'react';
+import { useEffect, useMemo, useReducer } from 'react';
 import { useSearchParams } from 'react-router';
 import { PixiStage } from '../../engine/pixi-stage.tsx';
-import type { PixiHost } from '../../engine/pixi-host.ts';
 import { EngineClock } from '../../engine/clock.ts';
 import { DevPanel } from '../../engine/dev-panel.tsx';
-import type { SceneRunner } from '../../engine/scene.ts';
-import { useSceneStage } from '../../engine/use-scene-stage.ts';
 import { STORY_SCENES, storyFor, type SceneStory } from './scene-stories.ts';
-
-/** What browser tests read on window.__scenes. */
-export interface ScenesDebug {
-  name: string;
-  outcome: unknown;
-  view(): unknown;
-  reached(): boolean;
-  clock: EngineClock;
-  /** Plays the story again from the engine time now (the Replay button). */
-  replay(): void;
-  /** Frames the stage has rendered so far. */
-  rendered(): number;
-  /** Renders every frame (true) or on demand (false, the default). */
-  renderEveryFrame(on: boolean): void;
-}
+import { useStoryStage } from './use-story-stage.ts';
 
 /** The story of the URL on a fresh clock (each story plays from t = 0), or why there is none. */
 function useStory(search: URLSearchParams): { story: SceneStory | null; error: string | null; clock: EngineClock } {
@@ -60,48 +43,9 @@ function useEngineTime(clock: EngineClock): () => void {
 
 /** One story's stage, readout and clock controls. */
 function StoryStage({ story, clock }: { story: SceneStory; clock: EngineClock }) {
-  const [ready, setReady] = useState(false);
   const refresh = useEngineTime(clock);
   const actors = useMemo(() => story.actors ?? {}, [story]);
-
-  const play = useCallback(() => {
-    const duration = story.play(clock.now);
-    clock.setTimeout(() => refresh(), duration); // the end is a timer: "Skip to end" jumps to it
-  }, [story, clock, refresh]);
-
-  const runner = useRef<RefObject<SceneRunner | null>>(null);
-  const expose = useCallback(
-    (host: PixiHost) => {
-      // the first move of the engine clock once the scene runs (its runner's ticker drives it): play,
-      // and only then tell tests the story is there
-      const off = clock.subscribe(() => {
-        if (!runner.current?.current) return;
-        off();
-        setReady(true);
-        play();
-        const debug: ScenesDebug = {
-          name: story.name,
-          outcome: story.outcome,
-          view: () => story.view(),
-          reached: () => story.reached(),
-          clock,
-          replay: play,
-          rendered: () => host.renderedFrames,
-          renderEveryFrame: (on) => (host.renderEveryFrame = on),
-        };
-        (window as unknown as { __scenes?: ScenesDebug }).__scenes = debug;
-      });
-      return () => {
-        off();
-        setReady(false);
-        delete (window as unknown as { __scenes?: ScenesDebug }).__scenes;
-      };
-    },
-    [story, clock, play],
-  );
-  const stage = useSceneStage(story.scene, clock, expose);
-  runner.current = stage.runner;
-  const { onReady, onError } = stage;
+  const { ready, play, onReady, onError } = useStoryStage(story, clock, refresh);
 
   return (
     <>

@@ -115,8 +115,13 @@ function boxesStory(params: URLSearchParams): SceneStory {
     return v;
   });
   if (winners.length > 5) throw new Error('outcome: at most 5 reels');
+  return boxReelStory(items, winners, params.has('muted'));
+}
+
+/** Box reels landing on `winners` (an index of `items` per reel), on the reel's own timing (the box page's). */
+export function boxReelStory(items: SceneItem[], winners: number[], muted: boolean): SceneStory {
   const scene = new BoxesScene(items);
-  scene.muted = params.has('muted');
+  scene.muted = muted;
   let spins = 0;
   return {
     name: 'boxes',

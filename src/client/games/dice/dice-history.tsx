@@ -10,6 +10,7 @@ import { verifyLink } from './dice-links.ts';
 import { HistoryTable, type HistoryColumn } from '../../components/fair/history-table.tsx';
 import { HudTabs } from '../../components/hud/hud-tabs.tsx';
 import { formatDollars } from '../../lib/format.ts';
+import { replayColumn, shareColumn } from '../../features/replay/index.ts';
 
 const columns: HistoryColumn<DiceHistoryItem>[] = [
   { header: 'Player', cell: (b) => b.user.name },
@@ -19,6 +20,12 @@ const columns: HistoryColumn<DiceHistoryItem>[] = [
   { header: 'Multiplier', cell: (b) => `${b.multiplier.toFixed(4)}×` },
   { header: 'Payout', cell: (b) => formatDollars(b.payout) },
   { header: 'Fair', cell: (b) => <Link to={verifyLink(b)}>Verify</Link> },
+  replayColumn('dice'),
+];
+/** My bets add Share to chat. */
+const myColumns: HistoryColumn<DiceHistoryItem>[] = [
+  ...columns,
+  shareColumn('dice', (b) => ({ ...b, title: `Dice ${b.direction} ${b.target.toFixed(2)}`, stake: b.amount })),
 ];
 
 /** Props: `version` changes after each settled bet or seed rotation (refetch). */
@@ -66,7 +73,7 @@ export function DiceHistory({ version, signedIn }: { version: number; signedIn: 
       {error && <p role="alert">{error}</p>}
       <HistoryTable
         rows={rows}
-        columns={columns}
+        columns={tab === 'mine' ? myColumns : columns}
         row={(b) => ({ key: b.id, 'data-testid': 'bet-row', className: b.win ? 'win' : 'lose' })}
       />
       {!rows.length && <p className="muted">No bets yet.</p>}

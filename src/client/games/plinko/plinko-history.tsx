@@ -17,6 +17,7 @@ import { HudTabs } from '../../components/hud/hud-tabs.tsx';
 import { formatDollars } from '../../lib/format.ts';
 import { verifyLink } from './plinko-links.ts';
 import { HudSelect } from '../../components/hud/hud-select.tsx';
+import { replayColumn, shareColumn } from '../../features/replay/index.ts';
 
 type Tab = 'mine' | 'recent' | 'leaderboard';
 const TABS: readonly { value: Tab; label: string }[] = [
@@ -46,6 +47,12 @@ const columns: HistoryColumn<PlinkoHistoryItem>[] = [
   { header: 'Multiplier', cell: (b) => `${b.multiplier}×` },
   { header: 'Payout', cell: (b) => formatDollars(b.payout) },
   { header: 'Fair', cell: (b) => <Link to={verifyLink(b)}>Verify</Link> },
+  replayColumn('plinko'),
+];
+/** My drops add Share to chat. */
+const myColumns: HistoryColumn<PlinkoHistoryItem>[] = [
+  ...columns,
+  shareColumn('plinko', (b) => ({ ...b, title: `Bounce ${b.rows} rows ${b.risk}`, stake: b.amount })),
 ];
 
 const boardColumns: HistoryColumn<PlinkoLeaderboardItem>[] = [
@@ -110,7 +117,7 @@ export function PlinkoHistory({ version, signedIn }: { version: number; signedIn
       ) : (
         <HistoryTable
           rows={rows}
-          columns={columns}
+          columns={tab === 'mine' ? myColumns : columns}
           row={(b) => ({ key: b.id, 'data-testid': 'bet-row', className: b.multiplier >= 1 ? 'win' : 'lose' })}
         />
       )}

@@ -13,6 +13,7 @@ import { errorText } from '../../lib/api.ts';
 import { formatDollars } from '../../lib/format.ts';
 import { formatMultiplier } from './rocket-format.ts';
 import type { PlayerRow } from './rocket-players.ts';
+import { ReplayLink } from '../../features/replay/index.ts';
 
 const playerColumns: HistoryColumn<PlayerRow>[] = [
   { header: 'Player', cell: (r) => r.user.name, testId: 'player-name' },
@@ -38,6 +39,7 @@ const myColumns: HistoryColumn<CrashMyBet>[] = [
   { header: 'Payout', cell: (b) => (b.payout !== null ? formatDollars(b.payout) : '—') },
   { header: 'Crash', cell: (b) => (b.crash_point !== null ? formatMultiplier(b.crash_point) : '…') },
   { header: 'Status', cell: (b) => b.status.replace('_', ' ') },
+  { header: 'Replay', cell: (b) => (b.crash_point !== null ? <ReplayLink game="crash" id={b.id} /> : '…') },
 ];
 
 const boardColumns: HistoryColumn<CrashLeaderboardEntry>[] = [

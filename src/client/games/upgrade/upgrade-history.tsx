@@ -10,6 +10,7 @@ import { upgradeVerifyLink } from './upgrade-links.ts';
 import { formatDollars } from '../../lib/format.ts';
 import { useApiData } from '../../lib/use-api-data.ts';
 import { HistoryTable, type HistoryColumn } from '../../components/fair/history-table.tsx';
+import { replayColumn, shareColumn } from '../../features/replay/index.ts';
 
 const columns: HistoryColumn<Upgrade>[] = [
   {
@@ -23,6 +24,13 @@ const columns: HistoryColumn<Upgrade>[] = [
   { header: 'Roll', cell: (u) => u.roll.toFixed(2), testId: 'upgrade-row-roll' },
   { header: 'Result', cell: (u) => (u.win ? 'Won' : 'Lost') },
   { header: 'Fair', cell: (u) => <Link to={upgradeVerifyLink(u)}>Verify</Link> },
+  replayColumn('upgrade'),
+  shareColumn('upgrade', (u) => ({
+    id: u.id,
+    title: `Upgrade to ${u.target.name}`,
+    stake: u.stake.total,
+    payout: u.win ? u.target.price : 0,
+  })),
 ];
 
 /** Props: `version` changes after each settled upgrade (refetch). */

@@ -5,23 +5,12 @@
 import type { FastifyRequest } from 'fastify';
 import { HttpError } from '../../http/errors.ts';
 import { limits } from '../../plugins/rate-limit.ts';
-import type { ArchiveGame } from '../../../shared/api/profile-bets.ts';
+import { GAME_NAMES } from '../../../shared/games/game-names.ts';
 import { replayParamsSchema, replayPath, type Replay } from '../../../shared/api/replay.ts';
 import { formatUsd, toCents } from '../../../shared/money.ts';
 import { esc } from '../wallet/sandbox-pages.ts';
 import type { ReplayContext } from './replays.context.ts';
 import { findReplay } from './replays.service.ts';
-
-/** The games as players know them. */
-const GAME_NAMES: Record<ArchiveGame, string> = {
-  dice: 'Dice',
-  plinko: 'Bounce',
-  upgrade: 'Upgrade',
-  crash: 'Rocket',
-  wheel: 'Crazy Wheel',
-  battle: 'Battles',
-  box: 'Boxes',
-};
 
 const SITE_TITLE = 'Loot Arcade: a bet replay';
 const SITE_DESCRIPTION = 'Replay any bet exactly as it was played, and verify it in one click.';

@@ -1,0 +1,245 @@
+// The replay page /bets/{game}/{id} in the browser: a bet of every game, played through the API, opens
+// as its replay — the game's scene rests on the settled outcome (window.__scenes, as /dev/scenes) and
+// the slip matches GET /api/bets/{game}/{id}; an unknown bet is the 404 page; a bet shared to chat
+// opens from its card; the server seed of a pair not yet rotated never reaches the page.
+import type { APIRequestContext, Page } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
+import { e2eDatabase } from './players.ts';
+import { formatDollars } from '../../src/client/lib/format.ts';
+import type { Replay } from '../../src/shared/api/replay.ts';
+import type { ArchivedBet } from '../../src/shared/api/profile-bets.ts';
+
+test.describe.configure({ timeout: 120_000 });
+
+type W = { __scenes?: { name: string; view(): unknown; reached(): boolean } };
+type Auth = Record<string, string>;
+
+async function post(request: APIRequestContext, auth: Auth, url: string, data: object = {}) {
+  const res = await request.post(url, { headers: auth, data });
+  expect(res.status(), `${url}: ${await res.text()}`).toBe(200);
+  return (await res.json()).data;
+}
+
+/** The replay the API gives once the bet has settled (a round or battle settles on the server's pace). */
+async function settledReplay(request: APIRequestContext, game: string, id: number): Promise<Replay> {
+  let replay: Replay | null = null;
+  await expect
+    .poll(
+      async () => {
+        const res = await request.get(`/api/bets/${game}/${id}`);
+        if (res.status() === 200) replay = ((await res.json()) as { data: Replay }).data;
+        return res.status();
+      },
+      { timeout: 60_000 },
+    )
+    .toBe(200);
+  return replay!;
+}
+
+/** The newest archived bet of `game` (its id is the replay's). */
+async function newest(request: APIRequestContext, auth: Auth, game: string): Promise<number> {
+  const res = await request.get(`/api/profile/bets?game=${game}`, { headers: auth });
+  const bets = ((await res.json()) as { data: ArchivedBet[] }).data;
+  expect(bets.length, game).toBeGreaterThan(0);
+  return bets[0]!.id;
+}
+
+/** Opens the replay, waits for the scene to rest on its outcome and checks the slip against the API. */
+async function openReplay(page: Page, game: string, id: number): Promise<{ replay: Replay; view: unknown }> {
+  const replay = await settledReplay(page.request, game, id);
+  await page.goto(`/bets/${game}/${id}`);
+  await expect(page.getByTestId('replay-page')).toBeVisible();
+  await page.waitForFunction(() => (window as W).__scenes?.reached() === true, undefined, { timeout: 30_000 });
+  const slip = page.getByTestId('bet-slip');
+  await expect(slip.getByTestId('slip-player')).toHaveText(replay.player?.name ?? 'Hidden');
+  await expect(slip.getByTestId('slip-stake')).toHaveText(formatDollars(replay.stake));
+  await expect(slip.getByTestId('slip-payout')).toHaveText(formatDollars(replay.payout));
+  await expect(slip.getByTestId('slip-multiplier')).toHaveText(
+    replay.multiplier === null ? '—' : `×${replay.multiplier.toFixed(2)}`,
+  );
+  await expect(slip.getByTestId('slip-game')).toContainText(replay.title);
+  if (replay.fair.verify_link)
+    await expect(page.getByTestId('replay-verify')).toHaveAttribute('href', replay.fair.verify_link);
+  else await expect(page.getByTestId('replay-sealed')).toBeVisible();
+  return { replay, view: await page.evaluate(() => (window as W).__scenes!.view()) };
+}
+
+test('dice, Bounce, a box reel and an upgrade replay their outcomes; the slip matches the API', async ({
+  page,
+  signIn,
+}) => {
+  const { auth } = await signIn({ balanceCents: 100_00 });
+  const dice = await post(page.request, auth, '/api/dice/bet', { amount: 1, target: 50, direction: 'over' });
+  const drop = await post(page.request, auth, '/api/plinko/bet', { amount: 1, rows: 8, risk: 'low' });
+  const opened = await post(page.request, auth, '/api/boxes/penny-box/open', { count: 1 });
+  const boxId = await newest(page.request, auth, 'box');
+  const products = (
+    (await (await page.request.get('/api/products?limit=100&sort=price_asc')).json()) as {
+      data: { id: number; price: number }[];
+    }
+  ).data;
+  const stake = opened.reels[0].item.price + 1;
+  const target = products.filter((p) => p.price >= stake * 3).sort((a, b) => a.price - b.price)[0]!;
+  const upgrade = await post(page.request, auth, '/api/upgrade', {
+    item_ids: [opened.reels[0].inventory_item_id],
+    balance: 1,
+    target_product_id: target.id,
+  });
+
+  const d = await openReplay(page, 'dice', dice.id);
+  expect(d.view).toMatchObject({ done: true, marker: dice.roll });
+  const p = await openReplay(page, 'plinko', drop.id);
+  expect(p.view).toMatchObject({ landed: [drop.bucket] });
+  const b = await openReplay(page, 'box', boxId);
+  const outcome = b.replay.outcome as Extract<Replay['outcome'], { game: 'box' }>;
+  expect(outcome.item.id).toBe(opened.reels[0].item.id);
+  expect(b.view).toMatchObject({ items: [outcome.items.findIndex((i) => i.id === outcome.item.id)], settled: true });
+  const u = await openReplay(page, 'upgrade', upgrade.id);
+  expect(u.view).toMatchObject({ done: true, needle: upgrade.roll });
+});
+
+/** Rocket and the wheel take bets in their betting window: posted until one opens. */
+async function betInWindow(request: APIRequestContext, auth: Auth, url: string, data: object): Promise<{ id: number }> {
+  let bet: { id: number } | null = null;
+  await expect
+    .poll(
+      async () => {
+        const res = await request.post(url, { headers: auth, data });
+        if (res.status() === 200) bet = (await res.json()).data;
+        return res.status();
+      },
+      { timeout: 30_000 },
+    )
+    .toBe(200);
+  return bet!;
+}
+
+test('a Rocket bet replays the curve to its cash-out and the bust', async ({ page, signIn }) => {
+  const { auth } = await signIn({ balanceCents: 10_00 });
+  const crash = await betInWindow(page.request, auth, '/api/crash/bet', { amount: 1, auto_cashout: 1.01 });
+  await expect
+    .poll(
+      async () => {
+        const mine = (await (await page.request.get('/api/crash/my-bets?limit=5', { headers: auth })).json()) as {
+          data: { id: number; status: string }[];
+        };
+        return mine.data.find((b) => b.id === crash.id)?.status;
+      },
+      { timeout: 60_000 },
+    )
+    .toMatch(/cashed_out|lost/);
+  const c = await openReplay(page, 'crash', crash.id);
+  const outcome = c.replay.outcome as Extract<Replay['outcome'], { game: 'crash' }>;
+  expect(c.view).toMatchObject({ phase: 'crashed', multiplier: outcome.crash_point });
+});
+
+test('a wheel bet replays the spin to its segment', async ({ page, signIn }) => {
+  const { auth } = await signIn({ balanceCents: 10_00 });
+  const wheel = await betInWindow(page.request, auth, '/api/wheel/bet', { amount: 1, color: 'grey' });
+  const w = await openReplay(page, 'wheel', wheel.id);
+  const outcome = w.replay.outcome as Extract<Replay['outcome'], { game: 'wheel' }>;
+  expect(w.view).toMatchObject({ phase: 'landed', segment: outcome.segment });
+});
+
+test('a battle replays round by round to its last drops', async ({ page, signIn }) => {
+  const { auth } = await signIn({ balanceCents: 100_00 });
+  const battle = await post(page.request, auth, '/api/battles/create', { boxes: ['penny-box'], mode: '1v1' });
+  await post(page.request, auth, `/api/battles/${battle.id}/add-bots`, { bots: 1 });
+  const archived = async () =>
+    (
+      (await (await page.request.get('/api/profile/bets?game=battle', { headers: auth })).json()) as {
+        data: ArchivedBet[];
+      }
+    ).data;
+  await expect.poll(async () => (await archived()).length, { timeout: 60_000 }).toBeGreaterThan(0); // once ended
+  const seat = (await archived())[0]!.id;
+  const t = await openReplay(page, 'battle', seat);
+  const outcome = t.replay.outcome as Extract<Replay['outcome'], { game: 'battle' }>;
+  expect(t.view).toMatchObject({
+    status: 'ended',
+    landed: outcome.battle.seats.map((s) => s.drops.at(-1)!.item.id),
+  });
+});
+
+test('@responsive the scene and the slip are on the first screen; Copy link and Replay again', async ({
+  page,
+  signIn,
+}) => {
+  const { auth } = await signIn({ balanceCents: 10_00 });
+  const dice = await post(page.request, auth, '/api/dice/bet', { amount: 1, target: 50, direction: 'under' });
+  await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
+  await openReplay(page, 'dice', dice.id);
+  const height = page.viewportSize()!.height;
+  for (const id of ['replay-stage', 'bet-slip']) {
+    const box = (await page.getByTestId(id).boundingBox())!;
+    expect(box.y + box.height, id).toBeLessThanOrEqual(height);
+  }
+  await page.getByTestId('copy-link').click();
+  await expect.poll(() => page.evaluate(() => navigator.clipboard.readText())).toContain(`/bets/dice/${dice.id}`);
+  await page.getByTestId('replay-again').click();
+  await page.waitForFunction(() => (window as W).__scenes?.reached() === true);
+});
+
+test('an unknown bet, an unknown game and a malformed id are the 404 page', async ({ page }) => {
+  for (const path of ['/bets/dice/999999999', '/bets/poker/1', '/bets/dice/abc']) {
+    await page.goto(path);
+    await expect(page.getByText('Page Not Found'), path).toBeVisible();
+  }
+});
+
+test('Share to chat posts the bet as a card that opens its replay; others see no Share button', async ({
+  page,
+  signIn,
+  newContext,
+}) => {
+  const { auth } = await signIn({ balanceCents: 10_00 });
+  const dice = await post(page.request, auth, '/api/dice/bet', { amount: 1, target: 50, direction: 'over' });
+  await openReplay(page, 'dice', dice.id);
+  const posted = page.waitForResponse((r) => r.url().endsWith('/api/chat') && r.request().method() === 'POST');
+  await page.getByTestId('share-to-chat').click();
+  expect((await posted).status()).toBe(201);
+  await expect(page.getByTestId('share-to-chat')).toHaveText('Shared');
+
+  const other = await newContext();
+  const watcher = await other.context.newPage();
+  await watcher.goto(`/bets/dice/${dice.id}`);
+  await expect(watcher.getByTestId('bet-slip')).toBeVisible();
+  await expect(watcher.getByTestId('share-to-chat')).toHaveCount(0); // a guest, not the owner
+  await watcher.goto('/');
+  if (await watcher.getByTestId('chat-toggle').isVisible()) await watcher.getByTestId('chat-toggle').click();
+  const card = watcher.getByTestId('chat-bet').filter({ hasText: `#${dice.id}` });
+  await card.last().click();
+  await expect(watcher).toHaveURL(new RegExp(`/bets/dice/${dice.id}$`));
+  await watcher.waitForFunction(() => (window as W).__scenes?.reached() === true);
+});
+
+test('the server seed of a pair not yet rotated never reaches the replay page', async ({ page, signIn }) => {
+  const player = await signIn({ balanceCents: 10_00 });
+  const dice = await post(page.request, player.auth, '/api/dice/bet', { amount: 1, target: 50, direction: 'over' });
+  const { database } = e2eDatabase();
+  let secrets: string[];
+  try {
+    secrets = (
+      await database.db
+        .selectFrom('fair_seeds')
+        .select('server_seed')
+        .where('user_id', '=', player.userId)
+        .where('slot', 'is not', null)
+        .execute()
+    ).map((r) => r.server_seed);
+  } finally {
+    await database.close();
+  }
+  expect(secrets.length).toBeGreaterThan(0);
+  const bodies: Promise<string>[] = [];
+  page.on('response', (r) => {
+    if (r.request().resourceType() === 'fetch' || r.request().resourceType() === 'document')
+      bodies.push(r.text().catch(() => ''));
+  });
+  const { replay } = await openReplay(page, 'dice', dice.id);
+  expect(replay.fair.server_seed).toBeNull();
+  await expect(page.getByTestId('replay-sealed')).toHaveText('The server seed is revealed after rotation.');
+  const html = await page.content();
+  const seen = (await Promise.all(bodies)).join('\n') + html;
+  for (const secret of secrets) expect(seen).not.toContain(secret);
+});
