@@ -8,6 +8,7 @@ import { HudSelect } from '../../components/hud/hud-select.tsx';
 import { HudInput } from '../../components/hud/hud-input.tsx';
 import type { ArchiveGame, BetsResponse } from '../../../shared/api/profile-bets.ts';
 import { Pager } from './pager.tsx';
+import { TableHead } from '../../components/ui/table-head.tsx';
 
 const PER_PAGE = 10;
 /** The games' names as the site shows them. */
@@ -75,16 +76,7 @@ export function ProfileBets() {
       {data && data.data.length > 0 && (
         <div className="bets-scroll">
           <table className="bets-table">
-            <thead>
-              <tr>
-                <th scope="col">Date</th>
-                <th scope="col">Game</th>
-                <th scope="col">Bet</th>
-                <th scope="col">Stake</th>
-                <th scope="col">Payout</th>
-                <th scope="col">Verify</th>
-              </tr>
-            </thead>
+            <TableHead columns={['Date', 'Game', 'Bet', 'Stake', 'Payout', 'Verify']} />
             <tbody>
               {data.data.map((b) => (
                 <tr key={`${b.game}:${b.id}`} data-testid="bet-row" data-game={b.game} data-result={b.result}>
