@@ -1,5 +1,6 @@
 // List filters kept in the URL query (boxes, custom boxes, battles): a setter that writes one key,
-// a search input (also the pickers'), a search field that writes the URL a moment after typing stops, and a min/max price pair.
+// a search input (also the pickers'), a search field that writes the URL a moment after typing stops, a min/max price
+// pair and the sort.
 import { useEffect, useState, type InputHTMLAttributes } from 'react';
 import { useSearchParams } from 'react-router';
 
@@ -63,5 +64,31 @@ export function PriceRangeFields({
         </label>
       ))}
     </>
+  );
+}
+
+/** "Sort" bound to `?sort=` (the default, "popular", is no key); `data-testid` goes on the select. */
+export function SortField<S extends string>({
+  params,
+  set,
+  sorts,
+  labels,
+  testId,
+}: ReturnType<typeof useQueryFilters> & { sorts: readonly S[]; labels: Record<S, string>; testId?: string }) {
+  return (
+    <label>
+      Sort
+      <select
+        data-testid={testId}
+        value={params.get('sort') ?? 'popular'}
+        onChange={(e) => set('sort', e.target.value === 'popular' ? '' : e.target.value)}
+      >
+        {sorts.map((s) => (
+          <option key={s} value={s}>
+            {labels[s]}
+          </option>
+        ))}
+      </select>
+    </label>
   );
 }
