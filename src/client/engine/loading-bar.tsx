@@ -1,19 +1,9 @@
 // A progress bar shown over a game stage while its asset bundle loads.
+import { ProgressBar } from '../components/ui/progress-bar.tsx';
 
 /** Props: progress 0…1; hidden at 1. */
 export function LoadingBar({ progress }: { progress: number }) {
   if (progress >= 1) return null;
   const pct = Math.round(progress * 100);
-  return (
-    <div
-      className="loading-bar"
-      role="progressbar"
-      aria-label="Loading game"
-      aria-valuemin={0}
-      aria-valuemax={100}
-      aria-valuenow={pct}
-    >
-      <div className="loading-bar-fill" style={{ width: `${pct}%` }} />
-    </div>
-  );
+  return <ProgressBar className="loading-bar" label="Loading game" percent={pct} fillClassName="loading-bar-fill" />;
 }

@@ -15,6 +15,12 @@ export interface AmountFieldProps {
   className?: string;
 }
 
+/** The scale buttons beside the amount: factor, title, text. */
+const SCALES = [
+  [0.5, 'Half the amount', '½'],
+  [2, 'Double the amount', '2×'],
+] as const;
+
 /** Label, input (name "amount", accessible name "Bet amount"), ½ and 2×, and the amount's message. */
 export function AmountField({ value, limits, onChange, onBlur, disabled, testId, className }: AmountFieldProps) {
   const id = useId();
@@ -37,24 +43,18 @@ export function AmountField({ value, limits, onChange, onBlur, disabled, testId,
           aria-describedby={error ? `${id}-error` : undefined}
           data-testid={testId}
         />
-        <button
-          type="button"
-          className="hud-mini"
-          title="Half the amount"
-          disabled={disabled}
-          onClick={() => onChange(scaleAmountText(value, 0.5, limits))}
-        >
-          ½
-        </button>
-        <button
-          type="button"
-          className="hud-mini"
-          title="Double the amount"
-          disabled={disabled}
-          onClick={() => onChange(scaleAmountText(value, 2, limits))}
-        >
-          2×
-        </button>
+        {SCALES.map(([factor, title, text]) => (
+          <button
+            key={factor}
+            type="button"
+            className="hud-mini"
+            title={title}
+            disabled={disabled}
+            onClick={() => onChange(scaleAmountText(value, factor, limits))}
+          >
+            {text}
+          </button>
+        ))}
       </span>
       {error && (
         <p id={`${id}-error`} className="hud-hint" data-testid="amount-error">

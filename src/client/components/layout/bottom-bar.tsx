@@ -1,13 +1,29 @@
 // Mobile bottom bar (spec §2 Mobile): menu toggle; Games sub-menu with a Back button; the
 // central round button (deposit with the balance when signed in, login otherwise); Boxes; Chat
 // (the chat sheet, with the unread count); Profile (login modal for guests).
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Link, NavLink } from 'react-router';
 import { formatAmount } from '../../lib/format.ts';
 import { useModals } from '../../stores/modals.ts';
 import { useSession } from '../../stores/session.ts';
 import { gameLinks } from './nav-links.ts';
 import { ChatBarButton } from '../../features/chat/chat-panel.tsx';
+
+/** A bar item's 22 px icon, drawn in the text colour. */
+function BarIcon({ children }: { children: ReactNode }) {
+  return (
+    <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true">
+      {children}
+    </svg>
+  );
+}
+
+const profileIcon = (
+  <BarIcon>
+    <circle cx="12" cy="8" r="4" fill="currentColor" />
+    <path d="M4 21c0-4.4 3.6-7 8-7s8 2.6 8 7z" fill="currentColor" />
+  </BarIcon>
+);
 
 /** The mobile bottom bar. */
 export function BottomBar({ menuOpen, onToggleMenu }: { menuOpen: boolean; onToggleMenu(): void }) {
@@ -38,18 +54,18 @@ export function BottomBar({ menuOpen, onToggleMenu }: { menuOpen: boolean; onTog
         aria-expanded={menuOpen}
         aria-controls="mobile-menu"
       >
-        <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true">
+        <BarIcon>
           <path d="M4 6h16M4 12h16M4 18h16" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
-        </svg>
+        </BarIcon>
         Menu
       </button>
       <button type="button" className="bottom-item" onClick={() => setGames(true)} aria-haspopup="true">
-        <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true">
+        <BarIcon>
           <rect x="3" y="7" width="18" height="11" rx="5" fill="none" stroke="currentColor" strokeWidth="2" />
           <path d="M8 10v5M5.5 12.5h5" stroke="currentColor" strokeWidth="2" />
           <circle cx="16" cy="11.5" r="1.3" fill="currentColor" />
           <circle cx="18" cy="14" r="1.3" fill="currentColor" />
-        </svg>
+        </BarIcon>
         Games
       </button>
       {user ? (
@@ -71,26 +87,20 @@ export function BottomBar({ menuOpen, onToggleMenu }: { menuOpen: boolean; onTog
         </button>
       )}
       <NavLink to="/boxes" className="bottom-item">
-        <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true">
+        <BarIcon>
           <path d="M3 8h18v12H3zM2 5h20v4H2zM11 5h2v15h-2z" fill="currentColor" />
-        </svg>
+        </BarIcon>
         Boxes
       </NavLink>
       <ChatBarButton />
       {user ? (
         <Link to="/profile" className="bottom-item">
-          <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true">
-            <circle cx="12" cy="8" r="4" fill="currentColor" />
-            <path d="M4 21c0-4.4 3.6-7 8-7s8 2.6 8 7z" fill="currentColor" />
-          </svg>
+          {profileIcon}
           Profile
         </Link>
       ) : (
         <button type="button" className="bottom-item" onClick={() => show('login', false)}>
-          <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true">
-            <circle cx="12" cy="8" r="4" fill="currentColor" />
-            <path d="M4 21c0-4.4 3.6-7 8-7s8 2.6 8 7z" fill="currentColor" />
-          </svg>
+          {profileIcon}
           Profile
         </button>
       )}

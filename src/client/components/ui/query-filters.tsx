@@ -1,6 +1,7 @@
 // List filters kept in the URL query (boxes, custom boxes, battles): a setter that writes one key,
-// a search field that writes the URL a moment after typing stops, and a min/max price pair.
-import { useEffect, useState } from 'react';
+// a search input (also the pickers'), a search field that writes the URL a moment after typing stops, a min/max price
+// pair and the sort.
+import { useEffect, useState, type InputHTMLAttributes } from 'react';
 import { useSearchParams } from 'react-router';
 
 /** The query and a setter of one key (an empty value removes it; `resets` are removed too). */
@@ -24,16 +25,19 @@ export function SearchField({ params, set }: ReturnType<typeof useQueryFilters>)
     const timer = setTimeout(() => set('search', search.trim()), 250);
     return () => clearTimeout(timer);
   });
+  return <SearchInput label="Search" value={search} onText={setSearch} placeholder="Box name" />;
+}
+
+/** A labelled search input of 64 characters at most (list filters and pickers); `onText` gets what is typed. */
+export function SearchInput({
+  label,
+  onText,
+  ...rest
+}: { label: string; onText(text: string): void } & Omit<InputHTMLAttributes<HTMLInputElement>, 'type' | 'onChange'>) {
   return (
     <label>
-      Search
-      <input
-        type="search"
-        value={search}
-        onChange={(e) => setSearch(e.target.value)}
-        placeholder="Box name"
-        maxLength={64}
-      />
+      {label}
+      <input type="search" maxLength={64} {...rest} onChange={(e) => onText(e.target.value)} />
     </label>
   );
 }
@@ -60,5 +64,31 @@ export function PriceRangeFields({
         </label>
       ))}
     </>
+  );
+}
+
+/** "Sort" bound to `?sort=` (the default, "popular", is no key); `data-testid` goes on the select. */
+export function SortField<S extends string>({
+  params,
+  set,
+  sorts,
+  labels,
+  testId,
+}: ReturnType<typeof useQueryFilters> & { sorts: readonly S[]; labels: Record<S, string>; testId?: string }) {
+  return (
+    <label>
+      Sort
+      <select
+        data-testid={testId}
+        value={params.get('sort') ?? 'popular'}
+        onChange={(e) => set('sort', e.target.value === 'popular' ? '' : e.target.value)}
+      >
+        {sorts.map((s) => (
+          <option key={s} value={s}>
+            {labels[s]}
+          </option>
+        ))}
+      </select>
+    </label>
   );
 }

@@ -3,7 +3,7 @@ import { BOX_SORTS } from '../../../shared/api/boxes.ts';
 import { BoxCard } from './box-card.tsx';
 import { useApiData } from '../../lib/use-api-data.ts';
 import { listBoxes } from '../../lib/api/boxes.ts';
-import { PriceRangeFields, SearchField, useQueryFilters } from '../../components/ui/query-filters.tsx';
+import { PriceRangeFields, SearchField, SortField, useQueryFilters } from '../../components/ui/query-filters.tsx';
 import './boxes.css';
 import { ErrorNotice } from '../../components/ui/page-status.tsx';
 
@@ -40,19 +40,7 @@ export default function BoxesPage() {
           </select>
         </label>
         <PriceRangeFields {...filters} keys={['min_price', 'max_price']} />
-        <label>
-          Sort
-          <select
-            value={params.get('sort') ?? 'popular'}
-            onChange={(e) => set('sort', e.target.value === 'popular' ? '' : e.target.value)}
-          >
-            {BOX_SORTS.map((s) => (
-              <option key={s} value={s}>
-                {sortLabels[s]}
-              </option>
-            ))}
-          </select>
-        </label>
+        <SortField {...filters} sorts={BOX_SORTS} labels={sortLabels} />
       </form>
       <ErrorNotice error={error} />
       {data && data.data.length === 0 && <p className="notice">No boxes match these filters.</p>}

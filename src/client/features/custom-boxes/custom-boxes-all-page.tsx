@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { CUSTOM_BOX_SORTS } from '../../../shared/api/user-boxes.ts';
 import { useApiData } from '../../lib/use-api-data.ts';
 import { listCustomBoxes } from '../../lib/api/custom-boxes.ts';
-import { SearchField, useQueryFilters } from '../../components/ui/query-filters.tsx';
+import { SearchField, SortField, useQueryFilters } from '../../components/ui/query-filters.tsx';
 import { CustomBoxCard } from './custom-box-card.tsx';
 import '../boxes/boxes.css';
 import { ErrorNotice } from '../../components/ui/page-status.tsx';
@@ -35,20 +35,7 @@ export default function CustomBoxesAllPage() {
       </div>
       <form className="filters" role="search" onSubmit={(e) => e.preventDefault()}>
         <SearchField {...filters} />
-        <label>
-          Sort
-          <select
-            data-testid="custom-sort"
-            value={params.get('sort') ?? 'popular'}
-            onChange={(e) => set('sort', e.target.value === 'popular' ? '' : e.target.value)}
-          >
-            {CUSTOM_BOX_SORTS.map((s) => (
-              <option key={s} value={s}>
-                {sortLabels[s]}
-              </option>
-            ))}
-          </select>
-        </label>
+        <SortField {...filters} sorts={CUSTOM_BOX_SORTS} labels={sortLabels} testId="custom-sort" />
       </form>
       <ErrorNotice error={error} />
       {data && data.data.length === 0 && <p className="notice">No custom boxes match.</p>}

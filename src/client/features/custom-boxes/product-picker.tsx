@@ -6,6 +6,7 @@ import { useApiData } from '../../lib/use-api-data.ts';
 import { searchProducts } from '../../lib/api/custom-boxes.ts';
 import { ErrorNotice } from '../../components/ui/page-status.tsx';
 import { useDebounced } from '../../lib/use-debounced.ts';
+import { SearchInput } from '../../components/ui/query-filters.tsx';
 
 /** Product search with an Add button per result; `picked` ids are shown as added. */
 export function ProductPicker({
@@ -24,17 +25,7 @@ export function ProductPicker({
   return (
     <div data-testid="product-picker">
       <div className="filters">
-        <label>
-          Find items
-          <input
-            type="search"
-            value={text}
-            onChange={(e) => setText(e.target.value)}
-            placeholder="Item name"
-            maxLength={64}
-            aria-label="Find items"
-          />
-        </label>
+        <SearchInput label="Find items" value={text} onText={setText} placeholder="Item name" aria-label="Find items" />
         <label>
           Sort
           <select value={sort} onChange={(e) => setSort(e.target.value)} aria-label="Sort items">

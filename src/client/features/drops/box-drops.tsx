@@ -4,9 +4,8 @@
 import { useEffect, useState } from 'react';
 import type { Drop } from '../../../shared/api/boxes.ts';
 import { getBoxDrops, type BoxDropsKind } from '../../lib/api/boxes.ts';
-import { onLastDrop } from '../../lib/public-channel.ts';
-import { useSession } from '../../stores/session.ts';
-import { DROP_CAP, DropsFeed, type LiveDrop } from './drops-feed.ts';
+import { DROP_CAP } from './drops-feed.ts';
+import { startLiveDropsFeed } from './live-drops-feed.ts';
 import { DropTile } from './drops-strip.tsx';
 import './drops.css';
 
@@ -31,17 +30,10 @@ export function BoxDrops({
   const [drops, setDrops] = useState<Drop[] | null>(null);
   const [failed, setFailed] = useState(false);
   useEffect(() => {
-    const feed = new DropsFeed(
-      {
-        selfId: () => useSession.getState().user?.id ?? null,
-        busy: () => useSession.getState().busy,
-        schedule: (fn, ms) => {
-          const id = setTimeout(fn, ms);
-          return () => clearTimeout(id);
-        },
-        onChange: (list) => setDrops(best ? bestDrops(list, limit) : list),
-      },
+    const { feed, stop } = startLiveDropsFeed(
+      (list) => setDrops(best ? bestDrops(list, limit) : list),
       best ? limit * 2 : limit, // best mode keeps spare rows so a cheap new drop never pushes out a dear one
+      (d) => d.box?.slug === slug && (kind !== 'free' || d.source === 'free_box'), // as the API filters
     );
     let live = true;
     setDrops(null);
@@ -49,19 +41,9 @@ export function BoxDrops({
     getBoxDrops(kind, slug, best, limit)
       .then((r) => live && feed.seed(r.data))
       .catch(() => live && setFailed(true));
-    const off = onLastDrop((raw) => {
-      const d = raw as LiveDrop;
-      if (d.box?.slug !== slug || (kind === 'free' && d.source !== 'free_box')) return; // as the API filters
-      feed.receive(d);
-    });
-    const unsub = useSession.subscribe((s, prev) => {
-      if (s.busy !== prev.busy) feed.busyChanged(s.busy);
-    });
     return () => {
       live = false;
-      off();
-      unsub();
-      feed.dispose();
+      stop();
     };
   }, [slug, kind, best, limit]);
 

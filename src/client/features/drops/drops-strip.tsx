@@ -4,9 +4,7 @@ import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import type { Drop } from '../../../shared/api/boxes.ts';
 import { getLastDrops } from '../../lib/api/boxes.ts';
-import { onLastDrop } from '../../lib/public-channel.ts';
-import { useSession } from '../../stores/session.ts';
-import { DropsFeed, type LiveDrop } from './drops-feed.ts';
+import { startLiveDropsFeed } from './live-drops-feed.ts';
 import './drops.css';
 import { formatDollars } from '../../lib/format.ts';
 
@@ -48,28 +46,14 @@ export function DropTile({ drop }: { drop: Drop }) {
 export function DropsStrip() {
   const [drops, setDrops] = useState<Drop[]>([]);
   useEffect(() => {
-    const feed = new DropsFeed({
-      selfId: () => useSession.getState().user?.id ?? null,
-      busy: () => useSession.getState().busy,
-      schedule: (fn, ms) => {
-        const id = setTimeout(fn, ms);
-        return () => clearTimeout(id);
-      },
-      onChange: setDrops,
-    });
+    const { feed, stop } = startLiveDropsFeed(setDrops);
     let live = true;
     getLastDrops()
       .then((r) => live && feed.seed(r.data))
       .catch(() => undefined);
-    const off = onLastDrop((d) => feed.receive(d as LiveDrop));
-    const unsub = useSession.subscribe((s, prev) => {
-      if (s.busy !== prev.busy) feed.busyChanged(s.busy);
-    });
     return () => {
       live = false;
-      off();
-      unsub();
-      feed.dispose();
+      stop();
     };
   }, []);
   return (

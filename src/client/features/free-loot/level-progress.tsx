@@ -1,5 +1,6 @@
 // The player's level, the XP bar to the next level and the published curve explained.
 import { LevelBadge } from '../../components/ui/level-badge.tsx';
+import { ProgressBar } from '../../components/ui/progress-bar.tsx';
 import { formatUsd } from '../../../shared/money.ts';
 import {
   FREE_LOOT_DEPOSIT_WINDOW_MS,
@@ -25,16 +26,7 @@ export function LevelProgress({ level }: { level: NonNullable<FreeBoxListRespons
             : `${n(level.xp)} / ${n(level.next_level_xp)} XP to level ${level.level + 1}`}
         </span>
       </div>
-      <div
-        className="xp-bar"
-        role="progressbar"
-        aria-label="XP to the next level"
-        aria-valuemin={0}
-        aria-valuemax={100}
-        aria-valuenow={Math.round(share * 100)}
-      >
-        <span style={{ width: `${share * 100}%` }} />
-      </div>
+      <ProgressBar className="xp-bar" label="XP to the next level" percent={share * 100} />
     </div>
   );
 }

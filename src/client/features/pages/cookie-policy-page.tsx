@@ -1,5 +1,6 @@
 // /cookie-policy: every cookie and browser storage entry the site uses, and why.
 import { InfoPage, LEGAL_UPDATED } from './info/info-page.tsx';
+import { TableHead } from '../../components/ui/table-head.tsx';
 
 const rows: [string, string, string][] = [
   ['token', 'Keeps you signed in (your access token).', 'Until the token expires'],
@@ -40,13 +41,7 @@ export default function CookiePolicyPage() {
           heading: 'Cookies and storage we use',
           body: (
             <table className="info-table">
-              <thead>
-                <tr>
-                  <th scope="col">Name</th>
-                  <th scope="col">Purpose</th>
-                  <th scope="col">Lifetime</th>
-                </tr>
-              </thead>
+              <TableHead columns={['Name', 'Purpose', 'Lifetime']} />
               <tbody>
                 {rows.map(([name, purpose, life]) => (
                   <tr key={name}>

@@ -1,6 +1,7 @@
 // Home (/): hero, featured boxes (most opened), games grid linking every game, live drops strip. The
 // ?modal=, promocode and amount query parameters are handled by the layout and the deposit form.
 // /index-old-winter renders the same page in its winter dress.
+import type { ReactNode } from 'react';
 import { Link, useLocation } from 'react-router';
 import { useModals } from '../../stores/modals.ts';
 import { useSession } from '../../stores/session.ts';
@@ -20,6 +21,16 @@ export const homeGames = [
   { to: '/dice', label: 'Dice', text: 'Roll over or under your number.', isNew: true },
   { to: '/freeloot', label: 'Free loot', text: 'Free boxes for levelled-up players.' },
 ] as const;
+
+/** A titled block of the home page (its h2 names the section). */
+function HomeSection({ id, title, children }: { id: string; title: string; children: ReactNode }) {
+  return (
+    <section aria-labelledby={`${id}-title`} className="home-section">
+      <h2 id={`${id}-title`}>{title}</h2>
+      {children}
+    </section>
+  );
+}
 
 /** The home page. */
 export default function HomePage() {
@@ -52,13 +63,11 @@ export default function HomePage() {
         </div>
       </section>
 
-      <section aria-labelledby="featured-title" className="home-section">
-        <h2 id="featured-title">Featured boxes</h2>
+      <HomeSection id="featured" title="Featured boxes">
         <FeaturedBoxes />
-      </section>
+      </HomeSection>
 
-      <section aria-labelledby="games-title" className="home-section">
-        <h2 id="games-title">Games</h2>
+      <HomeSection id="games" title="Games">
         <ul className="games-grid" data-testid="games-grid">
           {homeGames.map((g) => (
             <li key={g.to}>
@@ -72,12 +81,11 @@ export default function HomePage() {
             </li>
           ))}
         </ul>
-      </section>
+      </HomeSection>
 
-      <section aria-labelledby="drops-title" className="home-section">
-        <h2 id="drops-title">Live drops</h2>
+      <HomeSection id="drops" title="Live drops">
         <DropsStrip />
-      </section>
+      </HomeSection>
     </div>
   );
 }

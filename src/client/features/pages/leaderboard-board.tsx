@@ -11,6 +11,7 @@ import { toast } from '../../components/ui/toaster.tsx';
 import { Avatar } from '../../components/layout/account.tsx';
 import { LevelBadge } from '../../components/ui/level-badge.tsx';
 import type { Leaderboard, LeaderboardEntry } from '../../../shared/api/programmes.ts';
+import { TableHead } from '../../components/ui/table-head.tsx';
 
 /** "26.02.26, 18:00 – 05.03.26, 18:00 (Europe/Berlin)": a period on the zone's wall clock. */
 export function periodText(p: { starts_at: string; ends_at: string }, timeZone: string): string {
@@ -38,14 +39,7 @@ function Podium({ entries }: { entries: LeaderboardEntry[] }) {
 function Standings({ entries, myId, testId }: { entries: LeaderboardEntry[]; myId: number | null; testId: string }) {
   return (
     <table className="board-table" data-testid={testId}>
-      <thead>
-        <tr>
-          <th scope="col">Place</th>
-          <th scope="col">Player</th>
-          <th scope="col">Wagered</th>
-          <th scope="col">Prize</th>
-        </tr>
-      </thead>
+      <TableHead columns={['Place', 'Player', 'Wagered', 'Prize']} />
       <tbody>
         {entries.map((e) => {
           const mine = e.user.id === myId;

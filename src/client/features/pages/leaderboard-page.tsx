@@ -3,6 +3,7 @@
 // week's winners. The standings load again when the week turns.
 import { leaderboardCountdown } from '../../../shared/time/countdown.ts';
 import { PROGRAMME_TIME_ZONE } from '../../../shared/time/programme-windows.ts';
+import { ProgressBar } from '../../components/ui/progress-bar.tsx';
 import { TimerChip } from '../../components/ui/timer-chip.tsx';
 import { useNow } from '../../components/ui/use-now.ts';
 import { useApiData } from '../../lib/use-api-data.ts';
@@ -35,16 +36,7 @@ export default function LeaderboardPage() {
         <p>
           <strong>This week ends in</strong> <TimerChip remaining={c.remaining} />
         </p>
-        <div
-          className="progress"
-          role="progressbar"
-          aria-label="Week elapsed"
-          aria-valuemin={0}
-          aria-valuemax={100}
-          aria-valuenow={Math.round(c.progress)}
-        >
-          <span style={{ width: `${c.progress}%` }} />
-        </div>
+        <ProgressBar className="progress" label="Week elapsed" percent={c.progress} />
         {board && (
           <p className="muted" data-testid="leaderboard-period">
             Week: {periodText(board.period, board.time_zone)}

@@ -10,6 +10,7 @@ import { HudInput } from '../../components/hud/hud-input.tsx';
 import { GAME_NAMES } from '../../../shared/games/game-names.ts';
 import { ReplayLink, ShareToChat, shareMessage } from '../replay/index.ts';
 import { Pager } from './pager.tsx';
+import { TableHead } from '../../components/ui/table-head.tsx';
 
 const PER_PAGE = 10;
 const GAME_OPTIONS = [
@@ -53,17 +54,7 @@ export function ProfileBets() {
       {data && data.data.length > 0 && (
         <div className="bets-scroll">
           <table className="bets-table">
-            <thead>
-              <tr>
-                <th scope="col">Date</th>
-                <th scope="col">Game</th>
-                <th scope="col">Bet</th>
-                <th scope="col">Stake</th>
-                <th scope="col">Payout</th>
-                <th scope="col">Verify</th>
-                <th scope="col">Replay</th>
-              </tr>
-            </thead>
+            <TableHead columns={['Date', 'Game', 'Bet', 'Stake', 'Payout', 'Verify', 'Replay']} />
             <tbody>
               {data.data.map((b) => (
                 <tr key={`${b.game}:${b.id}`} data-testid="bet-row" data-game={b.game} data-result={b.result}>

@@ -33,6 +33,7 @@ import {
 import './battles.css';
 import { ErrorNotice } from '../../components/ui/page-status.tsx';
 import { useDebounced } from '../../lib/use-debounced.ts';
+import { SearchInput } from '../../components/ui/query-filters.tsx';
 
 /** The search + box grid with a count per box. */
 function BoxPicker({
@@ -52,17 +53,7 @@ function BoxPicker({
   return (
     <div data-testid="box-picker">
       <div className="filters">
-        <label>
-          Find boxes
-          <input
-            type="search"
-            value={text}
-            onChange={(e) => setText(e.target.value)}
-            placeholder="Box name"
-            maxLength={64}
-            aria-label="Find boxes"
-          />
-        </label>
+        <SearchInput label="Find boxes" value={text} onText={setText} placeholder="Box name" aria-label="Find boxes" />
       </div>
       <ErrorNotice error={error} />
       {data && data.data.length === 0 && <p className="notice">No boxes match.</p>}

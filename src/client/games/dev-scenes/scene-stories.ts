@@ -15,7 +15,8 @@ import { battleStory } from '../battles/battle-story.ts';
 import { plinkoStory } from '../plinko/plinko.story.ts';
 import { rocketStory, wheelStory } from './round-stories.ts';
 
-import { STORY_SCENES, type SceneStory } from './scene-story.ts';
+import { STORY_SCENES, type SceneStory, type StoryScene } from './scene-story.ts';
+import type { Scene } from '../../engine/scene.ts';
 
 export { STORY_SCENES, type SceneStory, type StoryScene } from './scene-story.ts';
 
@@ -35,6 +36,32 @@ function mode(params: URLSearchParams): MotionMode {
   return m as MotionMode;
 }
 
+/** A story whose scene plays one script of the shared motion kit, made for the URL's motion mode
+ * (`muted` silences it); `reached` says the scene rests on the outcome. */
+function scriptStory<S extends { durationMs: number }>(
+  name: StoryScene,
+  scene: Scene & { muted: boolean; play(script: S, now: number): void; lastView: unknown },
+  outcome: unknown,
+  params: URLSearchParams,
+  script: (motion: MotionMode) => S,
+  reached: () => boolean,
+): SceneStory {
+  scene.muted = params.has('muted');
+  const motion = mode(params);
+  return {
+    name,
+    scene,
+    outcome,
+    play(now) {
+      const s = script(motion);
+      scene.play(s, now);
+      return s.durationMs;
+    },
+    view: () => scene.lastView,
+    reached,
+  };
+}
+
 /** dice: outcome = the roll (0–100, 2 decimals); target (50.5) and direction (over) set the win. */
 function diceStory(params: URLSearchParams): SceneStory {
   const roll = Math.round(num(params, 'outcome', 42.42, 0, 100) * 100) / 100;
@@ -48,22 +75,11 @@ function diceStory(params: URLSearchParams): SceneStory {
     multiplier: diceMultiplier(diceChance(target, direction)),
   } as const;
   const scene = new DiceScene();
-  scene.muted = params.has('muted');
   scene.setBet(target, direction);
   const from = num(params, 'from', 50, 0, 100);
-  const motion = mode(params);
-  return {
-    name: 'dice',
-    scene,
-    outcome,
-    play(now) {
-      const script = diceScript(outcome, from, motion);
-      scene.play(script, now);
-      return script.durationMs;
-    },
-    view: () => scene.lastView,
-    reached: () => scene.lastView?.done === true && scene.lastView.marker === roll,
-  };
+  const script = (motion: MotionMode) => diceScript(outcome, from, motion);
+  const rests = () => scene.lastView?.done === true && scene.lastView.marker === roll;
+  return scriptStory('dice', scene, outcome, params, script, rests);
 }
 
 /** upgrade: outcome = the roll in [0, 100); chance (50 %) sets the win. */
@@ -72,21 +88,10 @@ function upgradeStory(params: URLSearchParams): SceneStory {
   const chance = num(params, 'chance', 50, 0, 100);
   const outcome = { roll, chance, win: upgradeRollWins(roll, chance) };
   const scene = new UpgradeScene();
-  scene.muted = params.has('muted');
   const from = num(params, 'from', 0, 0, 100);
-  const motion = mode(params);
-  return {
-    name: 'upgrade',
-    scene,
-    outcome,
-    play(now) {
-      const script = upgradeScript(outcome, from, motion);
-      scene.play(script, now);
-      return script.durationMs;
-    },
-    view: () => scene.lastView,
-    reached: () => scene.lastView?.done === true && scene.lastView.needle === roll,
-  };
+  const script = (motion: MotionMode) => upgradeScript(outcome, from, motion);
+  const rests = () => scene.lastView?.done === true && scene.lastView.needle === roll;
+  return scriptStory('upgrade', scene, outcome, params, script, rests);
 }
 
 const COLORS = ['#8d95a6', '#4b7bec', '#8854d0', '#eb3b5a', '#f7b731', '#20bf6b', '#fa8231', '#0fb9b1'];

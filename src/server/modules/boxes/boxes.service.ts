@@ -138,48 +138,58 @@ export async function seedCatalog(db: DB, now: number): Promise<void> {
     ]),
   );
   for (const [i, box] of seedBoxes.entries()) {
-    await db.transaction().execute(async (trx) => {
-      await trx
-        .insertInto('boxes')
-        .values({
-          slug: box.slug,
-          name: box.name,
-          box_type: box.type,
-          img_url: `/img/boxes/${box.slug}.svg`,
-          current_version_id: null,
-          price_cents: 0,
-          openings: 0,
-          created_at: now + i,
-        })
-        .onConflict((oc) => oc.column('slug').doNothing())
-        .execute();
-      const row = await trx
-        .selectFrom('boxes')
-        .select(['id', 'current_version_id'])
-        .where('slug', '=', box.slug)
-        .executeTakeFirstOrThrow();
-      const want = desiredItems(box, products);
-      if (row.current_version_id !== null) {
-        const have = await trx
-          .selectFrom('box_items')
-          .select(['product_id', 'tickets', 'price_cents', 'sale_price_cents'])
-          .where('box_version_id', '=', row.current_version_id)
-          .orderBy('position')
-          .execute();
-        const same =
-          have.length === want.length &&
-          have.every(
-            (h, k) =>
-              h.product_id === want[k]!.productId &&
-              h.tickets === want[k]!.tickets &&
-              h.price_cents === want[k]!.priceCents &&
-              h.sale_price_cents === want[k]!.salePriceCents,
-          );
-        if (same) return;
-      }
-      await publishBoxVersion(trx, row.id, want, now);
-    });
+    const seeded = { slug: box.slug, name: box.name, type: box.type, art: box.slug, createdAt: now + i };
+    await db.transaction().execute((trx) => upsertSeedBox(trx, seeded, desiredItems(box, products), now));
   }
+}
+
+/** A seeded box: its row is added when missing, and a new version is published only when its items or odds
+ * differ from `want` (the catalog and the free boxes both seed this way). Returns the box id. */
+export async function upsertSeedBox(
+  trx: Transaction<Tables>,
+  box: { slug: string; name: string; type: string; art: string; createdAt: number },
+  want: VersionItem[],
+  now: number,
+): Promise<number> {
+  await trx
+    .insertInto('boxes')
+    .values({
+      slug: box.slug,
+      name: box.name,
+      box_type: box.type,
+      img_url: `/img/boxes/${box.art}.svg`,
+      current_version_id: null,
+      price_cents: 0,
+      openings: 0,
+      created_at: box.createdAt,
+    })
+    .onConflict((oc) => oc.column('slug').doNothing())
+    .execute();
+  const row = await trx
+    .selectFrom('boxes')
+    .select(['id', 'current_version_id'])
+    .where('slug', '=', box.slug)
+    .executeTakeFirstOrThrow();
+  if (row.current_version_id !== null) {
+    const have = await trx
+      .selectFrom('box_items')
+      .select(['product_id', 'tickets', 'price_cents', 'sale_price_cents'])
+      .where('box_version_id', '=', row.current_version_id)
+      .orderBy('position')
+      .execute();
+    const same =
+      have.length === want.length &&
+      have.every(
+        (h, k) =>
+          h.product_id === want[k]!.productId &&
+          h.tickets === want[k]!.tickets &&
+          h.price_cents === want[k]!.priceCents &&
+          h.sale_price_cents === want[k]!.salePriceCents,
+      );
+    if (same) return row.id;
+  }
+  await publishBoxVersion(trx, row.id, want, now);
+  return row.id;
 }
 
 /** GET /api/boxes. */

@@ -4,7 +4,7 @@
 import type { DB } from '../../db/database.ts';
 import { ticketsFromWeights } from '../../../shared/games/boxes/boxes.odds.ts';
 import { LEVEL_TIERS } from '../../../shared/levels.ts';
-import { publishBoxVersion, type VersionItem } from '../boxes/boxes.service.ts';
+import { upsertSeedBox, type VersionItem } from '../boxes/boxes.service.ts';
 import { seedBoxes } from '../boxes/catalog.data.ts';
 
 /** The box type of free boxes (kept out of the paid catalog). */
@@ -36,50 +36,15 @@ export async function seedFreeBoxes(db: DB, now: number): Promise<void> {
       priceCents: p.price_cents,
       salePriceCents: p.sale_price_cents,
     }));
+    const name = tier === 1 ? 'Starter Free Box' : `Level ${tier} Free Box`;
+    const seeded = { slug, name, type: FREE_BOX_TYPE, art, createdAt: now + i };
     await db.transaction().execute(async (trx) => {
-      await trx
-        .insertInto('boxes')
-        .values({
-          slug,
-          name: tier === 1 ? 'Starter Free Box' : `Level ${tier} Free Box`,
-          box_type: FREE_BOX_TYPE,
-          img_url: `/img/boxes/${art}.svg`,
-          current_version_id: null,
-          price_cents: 0,
-          openings: 0,
-          created_at: now + i,
-        })
-        .onConflict((oc) => oc.column('slug').doNothing())
-        .execute();
-      const box = await trx
-        .selectFrom('boxes')
-        .select(['id', 'current_version_id'])
-        .where('slug', '=', slug)
-        .executeTakeFirstOrThrow();
+      const boxId = await upsertSeedBox(trx, seeded, want, now);
       await trx
         .insertInto('free_boxes')
-        .values({ box_id: box.id, min_level: tier, created_at: now })
+        .values({ box_id: boxId, min_level: tier, created_at: now })
         .onConflict((oc) => oc.column('box_id').doNothing())
         .execute();
-      if (box.current_version_id !== null) {
-        const have = await trx
-          .selectFrom('box_items')
-          .select(['product_id', 'tickets', 'price_cents'])
-          .where('box_version_id', '=', box.current_version_id)
-          .orderBy('position')
-          .execute();
-        if (
-          have.length === want.length &&
-          have.every(
-            (h, k) =>
-              h.product_id === want[k]!.productId &&
-              h.tickets === want[k]!.tickets &&
-              h.price_cents === want[k]!.priceCents,
-          )
-        )
-          return;
-      }
-      await publishBoxVersion(trx, box.id, want, now);
     });
   }
 }

@@ -1,7 +1,9 @@
 // Gift codes (single use, fixed denominations) and vouchers (one use per player, total limit,
 // expiry). Each redeem is ONE transaction: claim the code, record the payment, credit.
 import { randomBytes } from 'node:crypto';
+import type { Transaction } from 'kysely';
 import type { DB } from '../../db/database.ts';
+import type { Tables } from '../../db/tables.ts';
 import { fieldError } from '../../http/errors.ts';
 import { applyMoveIn } from './ledger.ts';
 import { assertDepositAllowed } from '../responsible-play/responsible-play.service.ts';
@@ -57,38 +59,51 @@ export async function redeemGiftCode(db: DB, userId: number, typed: string, now:
       throw fieldError('code', exists ? 'This gift code has already been used.' : 'This gift code is not valid.');
     }
     await assertDepositAllowed(trx, userId, gift.value_cents, now); // self-exclusion, deposit limits (rolls back the claim)
-    const pay = await trx
-      .insertInto('payments')
-      .values({
-        user_id: userId,
-        method: 'giftcard',
-        status: 'paid',
-        amount_cents: gift.value_cents,
-        bonus_cents: 0,
-        currency: 'USD',
-        crypto_amount: null,
-        promo_id: null,
-        provider_ref: `gift:${gift.id}`,
-        created_at: now,
-        updated_at: now,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    const move = await applyMoveIn(trx, {
-      userId,
-      deltaCents: gift.value_cents,
-      kind: 'deposit',
-      reference: `payment:${pay.id}`,
-      idempotencyKey: `gift:${gift.id}`,
-      now,
-    });
+    const balanceCents = await creditPaidCode(trx, userId, 'giftcard', gift.value_cents, `gift:${gift.id}`, now);
     return {
       userId,
       creditedCents: gift.value_cents,
-      balanceCents: move.balanceAfterCents,
+      balanceCents,
       msg: `Gift card redeemed: ${formatUsd(gift.value_cents)} added to your balance.`,
     };
   });
+}
+
+/** Records a redeemed code as a paid payment and credits it (one deposit move keyed by `ref`); the new balance. */
+async function creditPaidCode(
+  trx: Transaction<Tables>,
+  userId: number,
+  method: 'giftcard' | 'voucher',
+  cents: number,
+  ref: string,
+  now: number,
+): Promise<number> {
+  const pay = await trx
+    .insertInto('payments')
+    .values({
+      user_id: userId,
+      method: method,
+      status: 'paid',
+      amount_cents: cents,
+      bonus_cents: 0,
+      currency: 'USD',
+      crypto_amount: null,
+      promo_id: null,
+      provider_ref: ref,
+      created_at: now,
+      updated_at: now,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const move = await applyMoveIn(trx, {
+    userId,
+    deltaCents: cents,
+    kind: 'deposit',
+    reference: `payment:${pay.id}`,
+    idempotencyKey: ref,
+    now,
+  });
+  return move.balanceAfterCents;
 }
 
 /** What an operator creates. */
@@ -147,35 +162,11 @@ export async function redeemVoucher(db: DB, userId: number, typed: string, now: 
       .returning('id')
       .executeTakeFirst();
     if (!counted) throw fieldError('code', 'This voucher has been fully redeemed.'); // rolls back the redemption
-    const pay = await trx
-      .insertInto('payments')
-      .values({
-        user_id: userId,
-        method: 'voucher',
-        status: 'paid',
-        amount_cents: v.value_cents,
-        bonus_cents: 0,
-        currency: 'USD',
-        crypto_amount: null,
-        promo_id: null,
-        provider_ref: `voucher:${v.id}:${userId}`,
-        created_at: now,
-        updated_at: now,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    const move = await applyMoveIn(trx, {
-      userId,
-      deltaCents: v.value_cents,
-      kind: 'deposit',
-      reference: `payment:${pay.id}`,
-      idempotencyKey: `voucher:${v.id}:${userId}`,
-      now,
-    });
+    const balanceCents = await creditPaidCode(trx, userId, 'voucher', v.value_cents, `voucher:${v.id}:${userId}`, now);
     return {
       userId,
       creditedCents: v.value_cents,
-      balanceCents: move.balanceAfterCents,
+      balanceCents,
       msg: `Voucher applied: ${formatUsd(v.value_cents)} added to your balance.`,
     };
   });

@@ -1,14 +1,8 @@
 // The dice animation as plain data in ms: the marker flies from where it rests to the roll, the
 // result is revealed, a win/lose flash fades. Computed once from the outcome; sampled by time.
 // Timing, easing and cues come from the shared motion kit (../motion.ts).
-import {
-  outcomeCues,
-  segments,
-  type MotionMode,
-  type OutcomeCue,
-  type SegmentTable,
-  type Segments,
-} from '../motion.ts';
+import { outcomeCues, segments } from '../motion.ts';
+import type { MotionMode, OutcomeCue, SegmentTable, Segments } from '../motion.ts';
 import type { DiceOutcome } from './dice.outcome.ts';
 
 export type { MotionMode } from '../motion.ts';

@@ -2,14 +2,8 @@
 // (0–100 per turn, the chance arc is [0, chance)) and eases onto the roll; then the result flashes.
 // Computed once from the server's outcome; sampled by time. The last sample is exactly the roll.
 // Timing and cues come from the shared motion kit (../motion.ts).
-import {
-  outcomeCues,
-  segments,
-  type MotionMode,
-  type OutcomeCue,
-  type SegmentTable,
-  type Segments,
-} from '../motion.ts';
+import { outcomeCues, segments } from '../motion.ts';
+import type { MotionMode, OutcomeCue, SegmentTable, Segments } from '../motion.ts';
 import type { UpgradeOutcome } from './upgrade.outcome.ts';
 
 export type { MotionMode } from '../motion.ts';
