@@ -7,11 +7,11 @@ import { chromium } from 'playwright-core';
 import {
   BOUNCE_100,
   browserCpuClock,
+  describeRatio,
   openScene,
   ratioToDice,
   SCENES,
   type SceneCase,
-  type SceneRatio,
 } from '../e2e/scene-fps.ts';
 import { skipBonus } from '../e2e/shell-helpers.ts';
 import { serve } from './helpers.ts';
@@ -36,17 +36,12 @@ export async function sceneFpsBench(): Promise<Record<string, number | string>> 
     const dicePage = await context.newPage();
     await openScene(dicePage, at(dice!));
     const page = await context.newPage();
-    const x = (v: number) => `${v.toFixed(2)} ×`;
-    const line = (r: SceneRatio) => {
-      const fps = r.samples.map((s) => `${s.cpuFps.toFixed(0)}`).join(' / ');
-      return `idle ${x(r.idle)}, animating ${x(r.animating)} (frames per CPU s, dice/scene idle, animating: ${fps}; wall fps ratio ${x(r.wallIdle)} / ${x(r.wallAnimating)})`;
-    };
     for (const scene of others)
       if (!only || only.includes(scene.name))
-        figures[`${scene.name}_vs_dice`] = line(await ratioToDice(dicePage, page, at(scene), cpu));
+        figures[`${scene.name}_vs_dice`] = describeRatio(await ratioToDice(dicePage, page, at(scene), cpu));
     if (!only || only.includes('bounce')) {
       const r = await ratioToDice(dicePage, page, at(BOUNCE_100), cpu);
-      figures.bounce_100_balls_vs_dice = `${x(r.animating)} (frames per CPU s ${r.samples.map((s) => s.cpuFps.toFixed(0)).join(' / ')}, ≥ ${r.samples[1]!.minInFlight} in the air; wall fps ratio ${x(r.wallAnimating)})`;
+      figures.bounce_100_balls_vs_dice = `${describeRatio(r)}, ≥ ${r.samples[1]!.minInFlight} balls in the air`;
     }
   } finally {
     await browser.close();

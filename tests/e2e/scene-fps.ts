@@ -26,13 +26,13 @@ export interface SceneCase {
 
 /** The scenes measured, dice first (the reference); stories join where the motion is. */
 export const SCENES: SceneCase[] = [
-  { name: 'dice', url: '/dev/scenes?scene=dice&outcome=73.21&muted', frames: 40 },
-  { name: 'upgrade', url: '/dev/scenes?scene=upgrade&outcome=61.5&chance=30&muted', frames: 40 },
-  { name: 'boxes', url: '/dev/scenes?scene=boxes&outcome=3&muted', frames: 40 },
-  { name: 'bounce', url: '/dev/scenes?scene=plinko&rows=16&balls=10&muted', frames: 40 },
-  { name: 'battle', url: '/dev/scenes?scene=battle&mode=2v2&rounds=2&muted', frames: 40 },
-  { name: 'rocket', url: '/dev/scenes?scene=rocket&crash=4&muted', frames: 40 },
-  { name: 'wheel', url: '/dev/scenes?scene=wheel&segment=17&status=in_progress&muted', frames: 40 },
+  { name: 'dice', url: '/dev/scenes?scene=dice&outcome=73.21&muted', frames: 30 },
+  { name: 'upgrade', url: '/dev/scenes?scene=upgrade&outcome=61.5&chance=30&muted', frames: 30 },
+  { name: 'boxes', url: '/dev/scenes?scene=boxes&outcome=3&muted', frames: 30 },
+  { name: 'bounce', url: '/dev/scenes?scene=plinko&rows=16&balls=10&muted', frames: 30 },
+  { name: 'battle', url: '/dev/scenes?scene=battle&mode=2v2&rounds=2&muted', frames: 30 },
+  { name: 'rocket', url: '/dev/scenes?scene=rocket&crash=4&muted', frames: 30 },
+  { name: 'wheel', url: '/dev/scenes?scene=wheel&segment=17&status=in_progress&muted', frames: 30 },
 ];
 
 /** Bounce with 100 balls in the air (all dropped at once; the clock at half speed keeps them there). */
@@ -212,9 +212,9 @@ export async function ratioToDice(
   };
 }
 
-/** One line of figures: `boxes: idle 0.91 ×, animating 0.88 × dice (wall 0.75 / 0.80 ×)`. */
+/** A scene's figures: `idle 0.91 ×, animating 0.88 × dice (frames per CPU s …; wall fps ratio …)`. */
 export function describeRatio(r: SceneRatio): string {
   const x = (v: number) => `${v.toFixed(2)} ×`;
-  const cpuFps = r.samples.map((s) => s.cpuFps.toFixed(0)).join('/');
-  return `${r.name}: idle ${x(r.idle)}, animating ${x(r.animating)} dice (cpu fps dice/scene ${cpuFps}; wall fps ratio ${x(r.wallIdle)} / ${x(r.wallAnimating)})`;
+  const cpuFps = r.samples.map((s) => s.cpuFps.toFixed(0)).join(' / ');
+  return `idle ${x(r.idle)}, animating ${x(r.animating)} dice (frames per CPU s, dice/scene in turn: ${cpuFps}; wall fps ratio ${x(r.wallIdle)} / ${x(r.wallAnimating)})`;
 }
