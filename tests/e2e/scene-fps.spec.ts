@@ -7,7 +7,7 @@
 // Each scene's figure is divided by the median of all the run's dice samples (idle or animating; a
 // single dice sample caught by a burst of other work moved a ratio by ±0.15). A scene under its
 // budget is sampled once more and the better sample counts.
-// Scenes still over budget (UNDER_BUDGET) are held to FLOOR and named in the output, so the test
+// Scenes still over budget (UNDER_BUDGET) are held to their own floors and named in the output, so the test
 // fails when they get worse and prints how far they are from 0.8 ×.
 import { expect, test } from './fixtures.ts';
 import {
