@@ -64,11 +64,26 @@ export default defineConfig({
   projects: [
     // A test runs once, at the desktop viewport, unless it depends on the layout: tagged @responsive
     // it runs at both viewports, @phone only on the phone (@desktop marks a desktop-layout test).
-    { name: 'desktop', grepInvert: /@phone/, use: { viewport: { width: 1440, height: 900 } } },
+    {
+      name: 'desktop',
+      grepInvert: /@phone/,
+      testIgnore: /scene-fps\.spec\.ts/,
+      use: { viewport: { width: 1440, height: 900 } },
+    },
     {
       name: 'phone',
+      testIgnore: /scene-fps\.spec\.ts/,
       grep: /@phone|@responsive/,
       use: { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 },
+    },
+    // The scenes' frame-rate budget runs alone after the others (its figures are the machine's CPU
+    // per frame: the quieter the machine, the steadier). A run naming spec files skips the ordering
+    // (--no-deps, tests/e2e/run.ts), so the spec alone does not run the whole suite first.
+    {
+      name: 'scene-fps',
+      testMatch: /scene-fps\.spec\.ts/,
+      dependencies: ['desktop', 'phone'],
+      use: { viewport: { width: 1440, height: 900 } },
     },
   ],
   webServer: {

@@ -6,6 +6,8 @@
 import { Application, UPDATE_PRIORITY } from 'pixi.js';
 // Shaders and uniform uploads without `new Function`, so the site's CSP needs no 'unsafe-eval'.
 import 'pixi.js/unsafe-eval';
+// Short batch shaders: software WebGL pays per pixel for every texture a batch may use.
+import './batch-textures.ts';
 
 /** Options for a host. */
 export interface PixiHostOptions {

@@ -2,8 +2,11 @@
 // plates. A reel pre-spins at constant speed from the click (hiding the request), then samples
 // the shared reel script by engine time until it rests on the server's item; the landed tile
 // glows (a halo in its rarity colour drawn once, its alpha pulsing). Ticks sound as tiles pass the
-// marker. Drawing cost (software WebGL pays for every pixel): no stencil mask (a strip's tiles fit its
-// row and the canvas clips its ends) and no live filter (the halo is plain geometry).
+// marker. Drawing cost (software WebGL pays for every pixel): a reel's tiles (translucent plate and
+// item image each) are drawn once into a cached texture, a block of the tiles in view and a few ahead, and a frame
+// only moves that block (it is redrawn when the reel runs past it, or its tiles or size change); no
+// stencil mask (the row fits its tiles and the canvas clips the ends) and no live filter (the halo is
+// plain geometry, outside the cached block, so its pulse does not redraw it).
 import { Assets, Container, Graphics, Sprite, type Texture } from 'pixi.js';
 import type { Scene } from '../../engine/scene.ts';
 import { playSound } from '../../engine/sound.ts';
@@ -28,12 +31,18 @@ export const TILE = 120;
 /** The strip position an idle reel shows (px under the marker): enough tiles left of the marker
  * to fill the widest stage, so an idle reel never shows an empty start. */
 export const IDLE_OFFSET = TILE * 16.5;
+/** Tiles in a reel's cached block at most: 2,040 px, a texture of ≤ 4,096 px at the stage's 2× ratio
+ * (the block holds the tiles in view and up to six ahead: a full-speed reel redraws it every ~18 frames). */
+const BLOCK_TILES = 17;
 /** Pre-spin speed in px per engine ms. */
 export const PRESPIN_SPEED = 2.4;
 
 interface ReelState {
-  root: Container; // the strip: its tiles fit the row's height, the canvas clips its ends
-  tiles: Container[]; // pooled visible tiles
+  root: Container; // the row: the cached block of tiles, the landed halo under it
+  block: Container; // tiles blockStart… at x = 0, TILE, …; cached as one texture
+  tiles: Container[]; // pooled tiles of the block
+  blockStart: number; // first tile index in the block (NaN: redraw it)
+  blockKey: string; // what the block was drawn for (row height, filler or script)
   seed: number; // filler seed for this opening
   filler: number[]; // pre-spin tiles
   prespinAt: number | null; // engine ms the pre-spin began
@@ -72,11 +81,17 @@ export class BoxesScene implements Scene {
     for (const r of this.reels) r.root.destroy({ children: true });
     this.reels = Array.from({ length: count }, (_, i) => {
       const root = new Container();
+      const block = new Container();
+      block.cacheAsTexture(true);
+      root.addChild(block);
       this.root.addChildAt(root, 0);
       const seed = i + 1;
       return {
         root,
+        block,
         tiles: [],
+        blockStart: NaN,
+        blockKey: '',
         seed,
         filler: fillerStrip(this.items, seed, 400),
         prespinAt: null,
@@ -195,42 +210,51 @@ export class BoxesScene implements Scene {
     this.marker.rect(this.width / 2 - 1.5, top - 4, 3, h * this.reels.length + 2).fill(0xffcf4a);
   }
 
+  /** Moves the reel's cached block under the marker; redraws the block when the visible tiles run out
+   * of it or it was drawn for other tiles. */
   private drawReel(r: ReelState): void {
     const h = this.rowHeight() - 6;
-    const first = Math.floor((r.offset - this.width / 2) / TILE) - 1;
-    const count = Math.ceil(this.width / TILE) + 3;
+    const first = Math.floor((r.offset - this.width / 2) / TILE) - 1; // leftmost tile in view
+    const visible = Math.ceil(this.width / TILE) + 3;
+    const key = `${h}:${r.seed}:${r.script ? r.scriptAt : 'idle'}`;
+    if (key !== r.blockKey || first < r.blockStart || first + visible > r.blockStart + r.tiles.length) {
+      r.blockKey = key;
+      r.blockStart = Math.max(0, first);
+      this.drawBlock(r, h, Math.max(visible, Math.min(visible + 6, BLOCK_TILES)));
+    }
+    r.block.x = this.width / 2 + r.blockStart * TILE - r.offset;
+  }
+
+  /** Draws `count` tiles from `r.blockStart` into the reel's cached block. */
+  private drawBlock(r: ReelState, h: number, count: number): void {
     while (r.tiles.length < count) {
       const tile = new Container();
       tile.addChild(new Graphics(), new Sprite());
-      r.root.addChild(tile);
+      r.block.addChild(tile);
       r.tiles.push(tile);
     }
     r.tiles.forEach((tile, k) => {
-      const index = first + k;
-      tile.visible = k < count && index >= 0;
-      if (!tile.visible) return;
-      const item = this.itemAt(r, index);
-      tile.x = this.width / 2 + index * TILE - r.offset;
-      tile.label = `${index}:${item}`;
+      const item = this.itemAt(r, r.blockStart + k);
+      tile.x = k * TILE;
       const plate = tile.children[0] as Graphics;
       const sprite = tile.children[1] as Sprite;
-      if (plate.label !== `${item}:${h}`) {
-        plate.label = `${item}:${h}`;
-        plate
-          .clear()
-          .roundRect(4, 4, TILE - 8, h - 8, 10)
-          .fill({ color: RARITY_COLORS[this.items[item]!.rarity] ?? 0x444444, alpha: 0.22 });
-        const tex = this.textures[item];
-        if (tex) {
-          sprite.texture = tex;
-          const size = Math.min(TILE - 24, h - 24);
-          sprite.width = size;
-          sprite.height = size;
-          sprite.x = (TILE - size) / 2;
-          sprite.y = (h - size) / 2;
-        }
+      if (plate.label === `${item}:${h}`) return;
+      plate.label = `${item}:${h}`;
+      plate
+        .clear()
+        .roundRect(4, 4, TILE - 8, h - 8, 10)
+        .fill({ color: RARITY_COLORS[this.items[item]!.rarity] ?? 0x444444, alpha: 0.22 });
+      const tex = this.textures[item];
+      if (tex) {
+        sprite.texture = tex;
+        const size = Math.min(TILE - 24, h - 24);
+        sprite.width = size;
+        sprite.height = size;
+        sprite.x = (TILE - size) / 2;
+        sprite.y = (h - size) / 2;
       }
     });
+    r.block.updateCacheTexture();
   }
 
   /** A halo in the rarity's colour behind each reel's landed tile (within its row), pulsed in update(). */
@@ -238,8 +262,6 @@ export class BoxesScene implements Scene {
     const h = this.rowHeight() - 6;
     for (const r of this.reels) {
       const won = r.script!.strip[r.script!.landing]!;
-      const landed = r.tiles.find((t) => t.label === `${r.script!.landing}:${won}`);
-      if (!landed) continue;
       const color = RARITY_COLORS[this.items[won]!.rarity] ?? 0xffffff;
       // a ring around the plate, not a filled rect under it: software WebGL pays for every blended pixel
       const halo = new Graphics();
@@ -251,7 +273,7 @@ export class BoxesScene implements Scene {
           .roundRect(4, 4, TILE - 8, h - 8, 10)
           .cut();
       }
-      halo.x = landed.x;
+      halo.x = this.width / 2 + r.script!.landing * TILE - r.offset; // the landed tile's place
       r.root.addChildAt(halo, 0);
       this.glows.push(halo);
     }
