@@ -25,7 +25,7 @@ function probes(battleId: number): Probe[] {
     { path: '/upgrade', hook: '__upgrade', busy: { upgrade: undefined } },
     { path: '/boxes/penny-box', hook: '__boxes', busy: { 'box reel ×1': 1, 'box reel ×5': 5 } },
     { path: `/battles/${battleId}`, hook: '__battle', busy: { 'battle (4 seats)': undefined } },
-    { path: '/rocket', hook: '__rocket', busy: { rocket: undefined } },
+    { path: '/rocket', hook: '__crash', busy: { rocket: undefined } },
     { path: '/wheel', hook: '__wheel', busy: { wheel: undefined } },
     { path: '/bounce', hook: '__plinko', busy: { 'bounce 100 balls': 100 } },
   ];

@@ -15,7 +15,7 @@ import { openingsBench } from './openings.bench.ts';
 import { battlesBench } from './battles.bench.ts';
 import { battleSceneBench } from './battle-scene.bench.ts';
 import { crashBench } from './crash.bench.ts';
-import { rocketBench } from './rocket.bench.ts';
+import { crashSceneBench } from './crash-scene.bench.ts';
 import { plinkoBench } from './plinko.bench.ts';
 import { idlePagesBench } from './idle-pages.bench.ts';
 import { frameCostsBench } from './frame-costs.bench.ts';
@@ -53,7 +53,7 @@ const benches: [string, () => Promise<Record<string, number | string>>][] = [
     'crash: round ticks to 3,000 socket.io clients vs a bare socket.io server; 500 cash-outs within one second',
     crashBench,
   ],
-  ['rocket scene frame cost with a 500-row players list (headless Chromium)', rocketBench],
+  ['rocket scene frame cost with a 500-row players list (headless Chromium)', crashSceneBench],
   [
     'plinko: trajectory per ball, POST /api/plinko/bet beside /api/dice/bet (50 connections, 5 s) + board frame cost with 100 balls vs none',
     plinkoBench,

@@ -45,13 +45,13 @@ describe('game-busy store', () => {
     whenGameIdle(go);
     expect(go).toHaveBeenCalledTimes(1); // idle now: at once
     useGameBusy.getState().set('dice', true);
-    useGameBusy.getState().set('rocket', true);
+    useGameBusy.getState().set('crash', true);
     useGameBusy.getState().set('dice', true); // twice is still one source
-    expect(useGameBusy.getState().sources).toEqual(['dice', 'rocket']);
+    expect(useGameBusy.getState().sources).toEqual(['dice', 'crash']);
     whenGameIdle(go);
     useGameBusy.getState().set('dice', false);
     expect(go).toHaveBeenCalledTimes(1); // rocket still rides
-    useGameBusy.getState().set('rocket', false);
+    useGameBusy.getState().set('crash', false);
     expect(go).toHaveBeenCalledTimes(2);
     useGameBusy.getState().set('dice', true);
     useGameBusy.getState().set('dice', false);
@@ -74,20 +74,20 @@ describe('bonus schedule waits for idle', () => {
 
   it('a schedule cancelled while waiting never opens; one dismissed today does not open again', () => {
     const open = vi.fn();
-    useGameBusy.getState().set('rocket', true);
+    useGameBusy.getState().set('crash', true);
     const cancel = scheduleBonus({ open, otherOpen: () => false, timeZone: tz, whenIdle: whenGameIdle });
     vi.advanceTimersByTime(BONUS_DELAY_MS);
     cancel();
-    useGameBusy.getState().set('rocket', false);
+    useGameBusy.getState().set('crash', false);
     expect(open).not.toHaveBeenCalled();
 
     scheduleBonus({ open, otherOpen: () => false, timeZone: tz, whenIdle: whenGameIdle });
     vi.advanceTimersByTime(BONUS_DELAY_MS);
     expect(open).toHaveBeenCalledTimes(1); // idle: shown (and the day remembered)
-    useGameBusy.getState().set('rocket', true);
+    useGameBusy.getState().set('crash', true);
     scheduleBonus({ open, otherOpen: () => false, timeZone: tz, whenIdle: whenGameIdle });
     vi.advanceTimersByTime(BONUS_DELAY_MS);
-    useGameBusy.getState().set('rocket', false);
+    useGameBusy.getState().set('crash', false);
     expect(open).toHaveBeenCalledTimes(1); // the same day: not again
   });
 });

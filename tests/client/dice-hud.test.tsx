@@ -116,7 +116,11 @@ describe('provably-fair form and links', () => {
       bucket: 1,
       multiplier: 2.1,
     });
-    expect(computeFair({ ...base, game: 'wheel', nonce: '2' })).toEqual({ game: 'wheel', index: 5, multiplier: 1.2 });
+    expect(computeFair({ ...base, game: 'segment-wheel', nonce: '2' })).toEqual({
+      game: 'segment-wheel',
+      index: 5,
+      multiplier: 1.2,
+    });
     expect(computeFair({ ...base, game: 'crash', hash: 'b'.repeat(64), salt: 's' })).toHaveProperty('crashPoint');
     expect(computeFair({ ...base, server_seed: '' })).toHaveProperty('error');
     expect(computeFair({ ...base, nonce: '-1' })).toHaveProperty('error');

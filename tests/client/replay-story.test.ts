@@ -83,7 +83,7 @@ describe('replay → story parameters', () => {
   });
 
   it('Rocket joins the flight at its start (no betting window); the wheel joins its spin', () => {
-    expect(Object.fromEntries(storyParams(crash, 'turbo'))).toEqual({ scene: 'rocket', crash: '3.5', t: '0' });
+    expect(Object.fromEntries(storyParams(crash, 'turbo'))).toEqual({ scene: 'crash', crash: '3.5', t: '0' });
     expect(Object.fromEntries(storyParams(wheel, 'reduced'))).toEqual({
       scene: 'wheel',
       segment: '17',

@@ -53,19 +53,19 @@ test('waits while a Rocket bet is placed and riding, opens once it is settled @d
   await pauseClock(page);
   await page.goto('/rocket');
   await expect(page.locator('#loading')).toHaveClass(/done/);
-  const rocket = page.getByTestId('rocket-page');
+  const crash = page.getByTestId('crash-page');
   await expect(page.getByTestId('balance')).toHaveText('$100.00');
-  await page.getByTestId('rocket-amount').fill('1.00');
-  await page.getByTestId('rocket-button').click();
+  await page.getByTestId('crash-amount').fill('1.00');
+  await page.getByTestId('crash-button').click();
   // placed now, or queued for the next round's window: either way the bet is in play
-  await expect(rocket).toHaveAttribute('data-state', /queued|placing|placed/);
+  await expect(crash).toHaveAttribute('data-state', /queued|placing|placed/);
 
   await page.clock.runFor(4_100);
   expect(await shownOn(page)).toBeNull();
   await expect(bonusDialog(page)).toHaveCount(0);
-  await expect(rocket).toHaveAttribute('data-state', /queued|placing|placed|cashing/);
+  await expect(crash).toHaveAttribute('data-state', /queued|placing|placed|cashing/);
 
   await page.clock.resume(); // the round flies and busts (or the bet is cashed out): the bet is settled
-  await expect(rocket).toHaveAttribute('data-state', /won|lost|refunded/, { timeout: 150_000 });
+  await expect(crash).toHaveAttribute('data-state', /won|lost|refunded/, { timeout: 150_000 });
   await expect(bonusDialog(page)).toBeVisible();
 });

@@ -98,7 +98,7 @@ test('@desktop bounce: N seeded balls, and balls on the paths in the URL, land i
 test('@desktop rocket: joined mid-flight at t, the round machine flies on and crashes at the URL point', async ({
   page,
 }) => {
-  await page.goto('/dev/scenes?scene=rocket&crash=2.37&t=3000&muted');
+  await page.goto('/dev/scenes?scene=crash&crash=2.37&t=3000&muted');
   await page.waitForFunction(() => Boolean((window as W).__scenes));
   await page.getByRole('button', { name: 'Pause' }).click();
   expect(await view(page)).toMatchObject({ phase: 'flying' });
@@ -113,7 +113,7 @@ test('@desktop rocket: joined mid-flight at t, the round machine flies on and cr
 });
 
 test('@desktop rocket: a whole round from its betting window, replayed', async ({ page }) => {
-  await page.goto('/dev/scenes?scene=rocket&crash=1.5&muted');
+  await page.goto('/dev/scenes?scene=crash&crash=1.5&muted');
   await page.waitForFunction(() => Boolean((window as W).__scenes));
   await page.getByRole('button', { name: 'Skip to end' }).click();
   await expect(page.getByTestId('scene-stage')).toHaveAttribute('data-reached', 'true');

@@ -1,6 +1,6 @@
 // Success toasts with the server's msg (spec §8, issue 26 item 12) on Bounce and the Crazy Wheel
 // (a bet and its cancel)
-// (Rocket's bet and cash-out toasts are checked in rocket.spec.ts): the toast shows the msg of the
+// (Rocket's bet and cash-out toasts are checked in crash.spec.ts): the toast shows the msg of the
 // very answer the page got — for Bounce once the ball has landed, since the msg tells the result.
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';

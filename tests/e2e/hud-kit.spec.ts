@@ -28,7 +28,7 @@ const HUDS: Hud[] = [
   },
   {
     path: '/rocket',
-    region: '[data-testid="rocket-hud"], .rocket-lists',
+    region: '[data-testid="crash-hud"], .crash-lists',
     open: async (p) => {
       await p.getByRole('tab', { name: 'Auto' }).click();
       await p.getByRole('tab', { name: 'Leaderboard' }).click();

@@ -40,11 +40,11 @@ const GAMES: Game[] = [
     actors: ['upgrade'],
   },
   {
-    name: 'rocket',
+    name: 'crash',
     path: at('/rocket'),
-    stage: 'rocket-stage',
-    control: (p) => p.getByTestId('rocket-button'),
-    actors: ['round', 'rocket'],
+    stage: 'crash-stage',
+    control: (p) => p.getByTestId('crash-button'),
+    actors: ['round', 'crash'],
   },
   {
     name: 'wheel',

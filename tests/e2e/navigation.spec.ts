@@ -237,7 +237,7 @@ test(
     await expect(banner.getByRole('timer')).toHaveText(/^(\d+ days? )?\d\d:\d\d:\d\d$/);
     await page.goto('/rocket');
     await ready(page);
-    await expect(page.getByTestId('rocket-hud')).toBeVisible();
+    await expect(page.getByTestId('crash-hud')).toBeVisible();
     await expect(page.getByTestId('cashback-banner')).toHaveCount(0);
     await expect(page.locator('.shell')).toHaveClass(/shell-game/);
     await expect(page.locator('#main')).toHaveCSS('background-color', 'rgb(0, 0, 0)');

@@ -96,7 +96,7 @@ async function checkFit(page: Page, action: Locator, stage: Locator): Promise<vo
 const PAGES: { path: string; action: (p: Page) => Locator; stage: string }[] = [
   { path: '/dice', action: (p) => p.getByRole('button', { name: 'Bet', exact: true }), stage: 'dice-stage' },
   { path: '/upgrade', action: (p) => p.getByTestId('upgrade-button'), stage: 'upgrade-stage' },
-  { path: '/rocket', action: (p) => p.getByTestId('rocket-button'), stage: 'rocket-stage' },
+  { path: '/rocket', action: (p) => p.getByTestId('crash-button'), stage: 'crash-stage' },
   { path: '/wheel', action: (p) => p.locator('.wheel-bet').first(), stage: 'wheel-stage' },
   { path: '/bounce', action: (p) => p.getByTestId('plinko-drop'), stage: 'plinko-stage' },
   { path: '/boxes/penny-box', action: (p) => p.getByTestId('open-button'), stage: 'reel-stage' },

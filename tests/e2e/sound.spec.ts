@@ -10,7 +10,7 @@ type W = Window & { Howler?: { ctx?: AudioContext | null } };
 const PAGES = [
   { path: '/dice', stage: 'dice-stage' },
   { path: '/upgrade', stage: 'upgrade-stage' },
-  { path: '/rocket', stage: 'rocket-stage' },
+  { path: '/rocket', stage: 'crash-stage' },
   { path: '/wheel', stage: 'wheel-stage' },
   { path: '/bounce', stage: 'plinko-stage' },
   { path: '/boxes/penny-box', stage: 'reel-stage' },

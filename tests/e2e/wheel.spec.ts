@@ -103,7 +103,7 @@ test('the provably-fair page lists the day seeds and recomputes a round', async 
   await page.getByLabel("The day's public seed").fill('abc');
   await page.getByLabel('Round id').fill('1');
   expect(JSON.parse((await page.getByTestId('fair-result').textContent())!)).toEqual({
-    game: 'crazy-wheel',
+    game: 'wheel',
     segment: 8,
     color: WHEEL_LAYOUT[8],
     multiplier: PAYOUT[WHEEL_LAYOUT[8]!],

@@ -65,7 +65,7 @@ export function gameRig(dialect: Dialect) {
         return b.status === 'ended';
       }),
     /** One Rocket round that crashes at 10× with `p`'s $500 bet cashing out at 5× automatically; returns the round. */
-    rocketWin: async (p: TestPlayer) => {
+    crashWin: async (p: TestPlayer) => {
       const crash = t.fastify.rounds.get('/crash')!;
       const crashRound = () => db().selectFrom('crash_rounds').selectAll().orderBy('id', 'desc').executeTakeFirst();
       crash.start();

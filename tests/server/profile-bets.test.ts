@@ -8,7 +8,7 @@ import type { TestPlayer } from '../helpers/users.ts';
 import type { ArchivedBet } from '../../src/shared/api/profile-bets.ts';
 
 describeEachDb('profile bets archive', (dialect) => {
-  const { app, db, player, post, battleEnded, cheapestBox, rocketWin, wheelRound } = gameRig(dialect);
+  const { app, db, player, post, battleEnded, cheapestBox, crashWin, wheelRound } = gameRig(dialect);
   const bets = async (p: TestPlayer, query = '') => {
     const res = await app().fastify.inject({ method: 'GET', url: `/api/profile/bets${query}`, headers: p.headers });
     expect(res.statusCode, res.body).toBe(200);
@@ -36,7 +36,7 @@ describeEachDb('profile bets archive', (dialect) => {
     await post(opponent, `/api/battles/${battle}/join`);
     await battleEnded(battle);
 
-    const round = await rocketWin(p); // cashed out at 5× in a round that crashes at 10×
+    const round = await crashWin(p); // cashed out at 5× in a round that crashes at 10×
 
     // Crazy Wheel: a grey bet rides, a red bet is canceled (not a bet), the opponent bets blue
     await wheelRound(async () => {

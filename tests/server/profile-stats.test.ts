@@ -10,7 +10,7 @@ import { biggestWins } from '../../src/server/modules/profile/profile-wins.repos
 import { levelProgressForEdge } from '../../src/shared/levels.ts';
 
 describeEachDb('profile stats over every game', (dialect) => {
-  const { app, db, player, post, battleEnded, cheapestBox, rocketWin, wheelRound } = gameRig(dialect);
+  const { app, db, player, post, battleEnded, cheapestBox, crashWin, wheelRound } = gameRig(dialect);
   const stats = async (p: TestPlayer) =>
     (await app().fastify.inject({ method: 'GET', url: '/api/profile/stats', headers: p.headers })).json().data;
   const cents = (dollars: number) => Math.round(dollars * 100);
@@ -59,7 +59,7 @@ describeEachDb('profile stats over every game', (dialect) => {
     const battleRow = () => db().selectFrom('battles').selectAll().where('id', '=', battle).executeTakeFirstOrThrow();
     await battleEnded(battle);
 
-    const round = await rocketWin(p); // cashed out at 5× in a round that crashes at 10×
+    const round = await crashWin(p); // cashed out at 5× in a round that crashes at 10×
     wagered += 500_00;
 
     // Crazy Wheel: a grey bet rides, a red bet and the canceler's blue bet are canceled

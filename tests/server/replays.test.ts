@@ -21,7 +21,7 @@ const DAY_MS = 86_400_000;
 
 describeEachDb('public replays', (dialect) => {
   const rig = gameRig(dialect);
-  const { app, db, player, post, battleEnded, cheapestBox, rocketWin, wheelRound } = rig;
+  const { app, db, player, post, battleEnded, cheapestBox, crashWin, wheelRound } = rig;
   const get = (url: string) => app().fastify.inject({ method: 'GET', url });
   const replay = async (game: string, id: number): Promise<{ data: Replay; body: string }> => {
     const res = await get(`/api/bets/${game}/${id}`);
@@ -61,7 +61,7 @@ describeEachDb('public replays', (dialect) => {
     const battle = (await post(p, '/api/battles/create', { boxes: [box.slug], mode: '1v1' })).data.id as number;
     await post(opponent, `/api/battles/${battle}/join`);
     await battleEnded(battle);
-    const round = await rocketWin(p);
+    const round = await crashWin(p);
     let wheelBet = 0;
     await wheelRound(async () => {
       wheelBet = (await post(p, '/api/wheel/bet', { amount: 1, color: 'grey' })).data.id;

@@ -35,8 +35,10 @@ describe('verify CLI', { timeout: 120_000 }, () => {
       bucket: 1,
       multiplier: 2.1,
     });
-    expect((await verify(['wheel', ...base, '--nonce', '3', '--segments', '50', '--risk', 'medium'])).json).toEqual({
-      game: 'wheel',
+    expect(
+      (await verify(['segment-wheel', ...base, '--nonce', '3', '--segments', '50', '--risk', 'medium'])).json,
+    ).toEqual({
+      game: 'segment-wheel',
       index: 37,
       multiplier: 0,
     });
@@ -75,7 +77,7 @@ describe('verify CLI', { timeout: 120_000 }, () => {
       ['dice', ...base],
       ['dice', ...base, '--nonce', '-1'],
       ['plinko', ...base, '--nonce', '1', '--rows', '7', '--risk', 'low'],
-      ['wheel', ...base, '--nonce', '1', '--segments', '10', '--risk', 'x'],
+      ['segment-wheel', ...base, '--nonce', '1', '--segments', '10', '--risk', 'x'],
     ]) {
       const { json, code } = await verify(args);
       expect(code, args.join(' ')).toBe(2);

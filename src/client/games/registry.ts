@@ -35,12 +35,12 @@ export const games = {
     page: () => import('./upgrade/upgrade-page.tsx'),
     fairPage: () => import('./upgrade/upgrade-fair-page.tsx'),
   },
-  rocket: {
-    id: 'rocket',
+  crash: {
+    id: 'crash',
     title: 'Rocket',
     path: '/rocket',
-    page: () => import('./rocket/rocket-page.tsx'),
-    fairPage: () => import('./rocket/rocket-fair-page.tsx'),
+    page: () => import('./crash/crash-page.tsx'),
+    fairPage: () => import('./crash/crash-fair-page.tsx'),
   },
   wheel: {
     id: 'wheel',

@@ -50,7 +50,7 @@ function request(game: string | undefined, options: Options): VerifyRequest {
     if (!Number.isFinite(target) || target < 0 || target > 100) throw new Error('--target must be from 0 to 100');
     return { game, seeds: seeds(options), target, direction: direction(options) };
   }
-  if (game === 'crazy-wheel') {
+  if (game === 'wheel') {
     return {
       game,
       serverSeed: text(options, 'server-seed'),
@@ -72,7 +72,7 @@ function request(game: string | undefined, options: Options): VerifyRequest {
     if (!isPlinkoRows(rows)) throw new Error('--rows must be 8 to 16');
     return { game, seeds: seeds(options), rows, risk: risk(options) };
   }
-  if (game === 'wheel') {
+  if (game === 'segment-wheel') {
     const segments = int(options, 'segments');
     if (!isWheelSegments(segments)) throw new Error('--segments must be 10, 20, 30, 40 or 50');
     return { game, seeds: seeds(options), segments, risk: risk(options) };
@@ -100,10 +100,7 @@ export function verifyResult(game: string | undefined, options: Options): Output
     if (req.game !== 'crash' && req.game !== 'battle' && options.floats !== undefined) {
       const k = int(options, 'floats');
       if (k > 1000) throw new Error('--floats must be at most 1000');
-      out.floats = floats(
-        req.game === 'crazy-wheel' ? wheelSeeds(req.serverSeed, req.publicSeed, req.round) : req.seeds,
-        k,
-      );
+      out.floats = floats(req.game === 'wheel' ? wheelSeeds(req.serverSeed, req.publicSeed, req.round) : req.seeds, k);
     }
     return out;
   } catch (e) {

@@ -3,7 +3,7 @@
 // --client-seed C --nonce N [--target T [--direction over|under] | --rows R --risk low|medium|high
 // | --segments K | --chance C | --hash H --salt S [--chain N]] [--floats K]; for `box`, --box SLUG
 // --box-version V also names the item won (local database); `battle --server-seed S --public-seed P
-// --round R --seat S` prints the ticket of one seat in one round. Crazy Wheel rounds: crazy-wheel
+// --round R --seat S` prints the ticket of one seat in one round. Crazy Wheel rounds: wheel
 // --server-seed S (the revealed day seed) --public-seed P --round ID. The work is in verify.run.ts.
 import { runVerify } from './verify.run.ts';
 

@@ -14,15 +14,15 @@ import { wheelOutcome, wheelSeeds } from './wheel/wheel.outcome.ts';
 export type VerifyRequest =
   | { game: 'dice'; seeds: SeedInput; target?: number; direction?: DiceDirection }
   | { game: 'plinko'; seeds: SeedInput; rows: number; risk: Risk }
-  | { game: 'wheel'; seeds: SeedInput; segments: number; risk: Risk }
+  | { game: 'segment-wheel'; seeds: SeedInput; segments: number; risk: Risk }
   | { game: 'crash'; hash: string; salt: string }
-  | { game: 'crazy-wheel'; serverSeed: string; publicSeed: string; round: number }
+  | { game: 'wheel'; serverSeed: string; publicSeed: string; round: number }
   | { game: 'box'; seeds: SeedInput }
   | { game: 'upgrade'; seeds: SeedInput; chance: number }
   | ({ game: 'battle' } & BattleTicketInput);
 
 /** The games the verifier knows. */
-export const VERIFY_GAMES = ['dice', 'plinko', 'wheel', 'crash', 'crazy-wheel', 'box', 'upgrade', 'battle'] as const;
+export const VERIFY_GAMES = ['dice', 'plinko', 'segment-wheel', 'crash', 'wheel', 'box', 'upgrade', 'battle'] as const;
 
 /** The result as the CLI prints it and the page shows it: `{game, …outcome fields}`. */
 export function verifyOutcome(req: VerifyRequest): Record<string, unknown> {
@@ -34,12 +34,12 @@ export function verifyOutcome(req: VerifyRequest): Record<string, unknown> {
     }
     case 'plinko':
       return { game: 'plinko', ...plinkoOutcome(req.seeds, req.rows, req.risk) };
-    case 'wheel':
-      return { game: 'wheel', ...wheelResult(req.seeds, req.segments, req.risk) };
+    case 'segment-wheel':
+      return { game: 'segment-wheel', ...wheelResult(req.seeds, req.segments, req.risk) };
     case 'crash':
       return { game: 'crash', crashPoint: crashPoint(req.hash, req.salt) };
-    case 'crazy-wheel':
-      return { game: 'crazy-wheel', ...wheelOutcome(wheelSeeds(req.serverSeed, req.publicSeed, req.round)) };
+    case 'wheel':
+      return { game: 'wheel', ...wheelOutcome(wheelSeeds(req.serverSeed, req.publicSeed, req.round)) };
     case 'box':
       return { game: 'box', ...boxOutcome(req.seeds) };
     case 'upgrade': {

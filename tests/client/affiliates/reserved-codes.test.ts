@@ -1,5 +1,5 @@
 // Every fixed first path segment of the site's route table is a reserved referral code (issue 24
-// item 12): a code like "boxes" or "rocket" would pose as a page of the site.
+// item 12): a code like "boxes" or "crash" would pose as a page of the site.
 import { expect, it } from 'vitest';
 import { routeTable } from '../../../src/client/app/route-table.ts';
 import { devRoutes } from '../../../src/client/app/dev-pages.ts';

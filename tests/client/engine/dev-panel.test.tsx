@@ -43,9 +43,9 @@ describe('DevPanel', () => {
   it('lists every actor with its state and accepted events, and follows transitions', () => {
     const a = createActor(machine).start();
     const b = createActor(machine).start();
-    render(<DevPanel actors={{ round: a, rocket: b }} clock={new EngineClock()} />);
+    render(<DevPanel actors={{ round: a, crash: b }} clock={new EngineClock()} />);
     const rows = screen.getAllByTestId('dev-actor');
-    expect(rows.map((r) => r.getAttribute('data-actor'))).toEqual(['round', 'rocket']);
+    expect(rows.map((r) => r.getAttribute('data-actor'))).toEqual(['round', 'crash']);
     expect(rows[0]!.textContent).toContain('"idle"');
     expect(rows[0]!.textContent).toContain('accepts BET');
     expect(screen.getByTestId('actor-state').textContent).toBe('"idle"');

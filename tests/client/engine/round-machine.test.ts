@@ -2,7 +2,7 @@
 // sent on connect puts a late joiner straight into its round's status; stale and duplicate events
 // change nothing; the betting countdown follows engine time (and stands still while the clock is
 // paused); rounds whose end never arrived are recorded; every status has its tag. The recorded
-// /crash logs are replayed in tests/client/rocket/round-machine.test.ts.
+// /crash logs are replayed in tests/client/crash/round-machine.test.ts.
 import { describe, expect, it } from 'vitest';
 import { createActor } from 'xstate';
 import { EngineClock } from '../../../src/client/engine/clock.ts';

@@ -38,10 +38,10 @@ describe('wheel segment from the byte stream', () => {
   });
 
   it('the verifier and the CLI print the outcome', () => {
-    const expected = { game: 'crazy-wheel', ...wheelOutcome(wheelSeeds(A, 'abc', 2)) };
-    expect(verifyOutcome({ game: 'crazy-wheel', serverSeed: A, publicSeed: 'abc', round: 2 })).toEqual(expected);
-    expect(verifyResult('crazy-wheel', { 'server-seed': A, 'public-seed': 'abc', round: '2' })).toEqual(expected);
-    expect(verifyResult('crazy-wheel', { 'server-seed': A, round: '2' })).toEqual({
+    const expected = { game: 'wheel', ...wheelOutcome(wheelSeeds(A, 'abc', 2)) };
+    expect(verifyOutcome({ game: 'wheel', serverSeed: A, publicSeed: 'abc', round: 2 })).toEqual(expected);
+    expect(verifyResult('wheel', { 'server-seed': A, 'public-seed': 'abc', round: '2' })).toEqual(expected);
+    expect(verifyResult('wheel', { 'server-seed': A, round: '2' })).toEqual({
       error: '--public-seed is required',
     });
   });

@@ -11,7 +11,7 @@ import { boxReelStory, storyFor } from '../../games/dev-scenes/scene-stories.ts'
 import type { SceneStory } from '../../games/dev-scenes/scene-story.ts';
 import { battleReplay } from '../../games/battles/battle-story.ts';
 import { ROUND_SPIN_MS } from '../../games/battles/battle-reel.ts';
-import type { RocketScene } from '../../games/rocket/rocket.scene.ts';
+import type { CrashScene } from '../../games/crash/crash.scene.ts';
 
 type Outcome<G extends ReplayOutcome['game']> = Extract<ReplayOutcome, { game: G }>;
 /** The outcomes whose scene plays from story parameters. */
@@ -29,14 +29,14 @@ export function storyParams(outcome: ParamOutcome, motion: MotionMode): URLSearc
     case 'plinko':
       return p('plinko', { rows: outcome.rows, risk: outcome.risk, outcome: outcome.path, gap: 0 });
     case 'crash':
-      return p('rocket', { crash: outcome.crash_point, t: 0 });
+      return p('crash', { crash: outcome.crash_point, t: 0 });
     case 'wheel':
       return p('wheel', { segment: outcome.segment, status: 'in_progress', mode: motion });
   }
 }
 
 /** The player's cash-out drawn on the Rocket curve (none when they rode it to the bust). */
-function markCashOut(scene: RocketScene, replay: Replay, cashedOutAt: number | null): void {
+function markCashOut(scene: CrashScene, replay: Replay, cashedOutAt: number | null): void {
   if (cashedOutAt === null) return;
   scene.markers = [
     { betId: replay.id, name: replay.player?.name ?? 'Hidden', multiplier: cashedOutAt, atMs: crashMsFor(cashedOutAt) },
@@ -65,6 +65,6 @@ export function replayStory(replay: Replay, clock: EngineClock, motion: MotionMo
     };
   }
   const story = storyFor(storyParams(o, motion), clock);
-  if (o.game === 'crash') markCashOut(story.scene as RocketScene, replay, o.cashed_out_at);
+  if (o.game === 'crash') markCashOut(story.scene as CrashScene, replay, o.cashed_out_at);
   return story;
 }

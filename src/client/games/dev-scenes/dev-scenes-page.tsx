@@ -1,7 +1,7 @@
 // /dev/scenes (outside production only): plays any game scene from an outcome given in the URL,
 // no server involved, with the engine clock controls of the ?inspect panel (pause, step a frame,
 // speed, skip to the end) and a replay button. E.g. /dev/scenes?scene=dice&outcome=73.21&target=50,
-// ?scene=upgrade&outcome=12.5&chance=30, ?scene=boxes&outcome=3,0,7, ?scene=rocket&crash=2.37&t=3000
+// ?scene=upgrade&outcome=12.5&chance=30, ?scene=boxes&outcome=3,0,7, ?scene=crash&crash=2.37&t=3000
 // or ?scene=wheel&segment=17. The scene mounts through the one stage gate (useSceneStage); the
 // round games' stories list their round actor in the panel. window.__scenes exposes the story for
 // browser tests.

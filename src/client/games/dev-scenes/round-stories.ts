@@ -12,8 +12,8 @@ import { crashTimeOf, EXPLOSION_MS } from '../../../shared/games/crash/crash.sam
 import { WHEEL_LAYOUT, WHEEL_SEGMENT_COUNT } from '../../../shared/games/wheel/wheel.layout.ts';
 import { wheelOutcomeFromSegment } from '../../../shared/games/wheel/wheel.outcome.ts';
 import { wheelLandScript } from '../../../shared/games/wheel/wheel.script.ts';
-import { RocketScene } from '../rocket/rocket.scene.ts';
-import { frameSource } from '../rocket/rocket-frame.ts';
+import { CrashScene } from '../crash/crash.scene.ts';
+import { frameSource } from '../crash/crash-frame.ts';
 import { WheelScene } from '../wheel/wheel.scene.ts';
 import { wheelViewSource } from '../wheel/wheel.view.ts';
 import type { SceneStory } from './scene-story.ts';
@@ -92,20 +92,20 @@ function startRound(clock: EngineClock): Round {
  * rocket: `crash` (or outcome) = the crash point (1–1000, 2 decimals); `t` = ms into the flight to
  * join at (a late joiner in progress), else `status` = where the round is when the story joins.
  */
-export function rocketStory(params: URLSearchParams, clock: EngineClock): SceneStory {
+export function crashStory(params: URLSearchParams, clock: EngineClock): SceneStory {
   const crash = Math.round(numberParam(params, ['crash', 'outcome'], 2.37, 1, 1000) * 100) / 100;
   const flightMs = Math.ceil(crashTimeOf(crash));
   const t = params.has('t') ? numberParam(params, ['t'], 0, 0, Math.max(0, flightMs - 1)) : null;
   const join = t !== null ? 'in_progress' : joinStatus(params);
   const round = startRound(clock);
-  const scene = new RocketScene();
+  const scene = new CrashScene();
   scene.muted = params.has('muted');
   scene.source = frameSource(() => round.getSnapshot());
   const play = roundPlayer(clock, round, (now) =>
     schedule(now, join, flightMs - (t ?? 0), { elapsed: t ?? 0 }, { crash_point: crash }),
   );
   return {
-    name: 'rocket',
+    name: 'crash',
     scene,
     outcome: { crash, join, t },
     actors: { round },

@@ -13,7 +13,7 @@ import { BoxesScene, type SceneItem } from '../boxes/boxes.scene.ts';
 import { SPIN_MS } from '../boxes/box-opener.tsx';
 import { battleStory } from '../battles/battle-story.ts';
 import { plinkoStory } from '../plinko/plinko.story.ts';
-import { rocketStory, wheelStory } from './round-stories.ts';
+import { crashStory, wheelStory } from './round-stories.ts';
 
 import { STORY_SCENES, type SceneStory, type StoryScene } from './scene-story.ts';
 import type { Scene } from '../../engine/scene.ts';
@@ -151,7 +151,7 @@ export function storyFor(params: URLSearchParams, clock: EngineClock = new Engin
   // battle: mode=2v2, drops=3,0,1,7;5,7,2,2 (item indices 0–7, seats by ',', rounds by ';') or rounds=N&seed=S
   if (name === 'battle') return { name, ...battleStory(params, demoItems()) };
   if (name === 'plinko') return plinkoStory(params); // rows, risk, balls=N or outcome=paths
-  if (name === 'rocket') return rocketStory(params, clock);
+  if (name === 'crash') return crashStory(params, clock);
   if (name === 'wheel') return wheelStory(params, clock, mode(params));
   throw new Error(`scene must be one of ${STORY_SCENES.join(', ')}`);
 }

@@ -4,7 +4,7 @@ import type { AnyActorRef } from 'xstate';
 import type { Scene } from '../../engine/scene.ts';
 
 /** The scenes the page can play. */
-export const STORY_SCENES = ['dice', 'upgrade', 'boxes', 'plinko', 'battle', 'rocket', 'wheel'] as const;
+export const STORY_SCENES = ['dice', 'upgrade', 'boxes', 'plinko', 'battle', 'crash', 'wheel'] as const;
 /** One of them. */
 export type StoryScene = (typeof STORY_SCENES)[number];
 

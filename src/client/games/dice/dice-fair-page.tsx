@@ -20,7 +20,7 @@ const fields: Record<string, SeedField<keyof FairForm>[]> = {
     ['rows', 'Rows (8–16)'],
     ['risk', 'Risk (low/medium/high)'],
   ],
-  wheel: [
+  'segment-wheel': [
     ['server_seed', 'Server seed'],
     ['client_seed', 'Client seed'],
     ['nonce', 'Nonce'],

@@ -3,7 +3,7 @@ import { RISKS, isPlinkoRows, isWheelSegments, type Risk } from '../../../shared
 import { verifyOutcome } from '../../../shared/games/verify.ts';
 
 /** Games the page can verify. */
-export const FAIR_GAMES = ['dice', 'plinko', 'wheel', 'crash'] as const;
+export const FAIR_GAMES = ['dice', 'plinko', 'segment-wheel', 'crash'] as const;
 
 /** The form's raw fields. */
 export interface FairForm {
@@ -42,5 +42,5 @@ export function computeFair(f: FairForm): Record<string, unknown> {
     return verifyOutcome({ game: 'plinko', seeds, rows: Number(f.rows), risk });
   }
   if (!isWheelSegments(Number(f.segments))) return { error: 'Segments are 10, 20, 30, 40 or 50.' };
-  return verifyOutcome({ game: 'wheel', seeds, segments: Number(f.segments), risk });
+  return verifyOutcome({ game: 'segment-wheel', seeds, segments: Number(f.segments), risk });
 }

@@ -74,7 +74,7 @@ export default function PlinkoPage() {
   const [scene] = useState(() => new PlinkoScene());
   const actor = usePlinkoActor(scene, clock);
   const state = useSelector(actor, (s) => s.context); // the HUD's DropsState (a new object on each change)
-  useReportBusy('bounce', state.inFlight > 0 || state.auto); // balls in the air: the bonus dialog waits
+  useReportBusy('plinko', state.inFlight > 0 || state.auto); // balls in the air: the bonus dialog waits
   const [rows, setRows] = useState(16);
   const [risk, setRisk] = useState<Risk>('medium');
   const [version, setVersion] = useState(0);

@@ -29,7 +29,7 @@ function compute(form: Form): Record<string, unknown> | string {
   if (!form.server_seed.trim() || !form.public_seed.trim()) return 'Enter the server seed and the public seed.';
   if (!/^\d{1,15}$/.test(form.round.trim())) return 'The round id is a whole number.';
   return verifyOutcome({
-    game: 'crazy-wheel',
+    game: 'wheel',
     serverSeed: form.server_seed.trim(),
     publicSeed: form.public_seed.trim(),
     round: Number(form.round.trim()),
@@ -67,8 +67,7 @@ export default function WheelFairPage() {
         </li>
       </ol>
       <p>
-        From the command line:{' '}
-        <code>npm run --silent verify -- crazy-wheel --server-seed S --public-seed P --round N</code>
+        From the command line: <code>npm run --silent verify -- wheel --server-seed S --public-seed P --round N</code>
       </p>
       <h2>Day seeds</h2>
       <table className="wheel-seeds" data-testid="wheel-seeds">

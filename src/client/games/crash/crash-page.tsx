@@ -23,19 +23,19 @@ import { toast } from '../../components/ui/toaster.tsx';
 import { formatDollars } from '../../lib/format.ts';
 import { crashFlooredAt } from '../../../shared/games/crash/crash.curve.ts';
 import type { CrashRecentGame } from '../../../shared/api/crash.ts';
-import { RocketScene } from './rocket.scene.ts';
-import { rocketMachine, VOIDED_NOTE, type RocketInput } from './rocket.machine.ts';
-import { cashOutMarkers, frameSource } from './rocket-frame.ts';
-import { linkRound } from './rocket-link.ts';
-import { NO_PLAYERS, playersReducer, sortedPlayers } from './rocket-players.ts';
-import { RocketHud } from './rocket-hud.tsx';
-import { RocketRecent } from './rocket-recent.tsx';
-import { RocketLists } from './rocket-lists.tsx';
-import { useRocketSocket, useRocketStage } from './rocket-wiring.ts';
-import { crashPageOpen, formatMultiplier } from './rocket-format.ts';
-import './rocket.css';
+import { CrashScene } from './crash.scene.ts';
+import { crashMachine, VOIDED_NOTE, type CrashInput } from './crash.machine.ts';
+import { cashOutMarkers, frameSource } from './crash-frame.ts';
+import { linkRound } from './crash-link.ts';
+import { NO_PLAYERS, playersReducer, sortedPlayers } from './crash-players.ts';
+import { CrashHud } from './crash-hud.tsx';
+import { CrashRecent } from './crash-recent.tsx';
+import { CrashLists } from './crash-lists.tsx';
+import { useCrashSocket, useCrashStage } from './crash-wiring.ts';
+import { crashPageOpen, formatMultiplier } from './crash-format.ts';
+import './crash.css';
 
-const input = (clock: EngineClock): RocketInput => ({
+const input = (clock: EngineClock): CrashInput => ({
   clock,
   placeBet: async (params) => {
     const res = await placeCrashBet({
@@ -60,12 +60,12 @@ const input = (clock: EngineClock): RocketInput => ({
 });
 
 /** The Rocket page. */
-export default function RocketPage() {
+export default function CrashPage() {
   const { pathname } = useLocation();
   const [clock] = useState(() => new EngineClock());
-  const [scene] = useState(() => new RocketScene());
+  const [scene] = useState(() => new CrashScene());
   const round = useGameActor(roundMachine, clock, { clock });
-  const rocket = useGameActor(rocketMachine, clock, input(clock));
+  const crash = useGameActor(crashMachine, clock, input(clock));
   const [players, dispatch] = useReducer(playersReducer, NO_PLAYERS);
   const [recent, setRecent] = useState<CrashRecentGame[]>([]);
   const [version, setVersion] = useState(0);
@@ -73,17 +73,17 @@ export default function RocketPage() {
   const roundId = useSelector(round, (s) => s.context.roundId);
   const connected = useSelector(round, (s) => s.context.connected);
   const voided = useSelector(round, (s) => s.context.data?.status === 'ended' && s.context.data.voided === true);
-  const state = useSelector(rocket, (s) => String(s.value));
-  const autoOn = useSelector(rocket, (s) => s.context.autoOn);
+  const state = useSelector(crash, (s) => String(s.value));
+  const autoOn = useSelector(crash, (s) => s.context.autoOn);
   // placing, riding or cashing out (a bet queued for the next round too): the bonus dialog waits for idle
   useReportBusy(
-    'rocket',
-    useSelector(rocket, (s) => s.hasTag('busy') || s.hasTag('queued')),
+    'crash',
+    useSelector(crash, (s) => s.hasTag('busy') || s.hasTag('queued')),
   );
-  const autoReason = useSelector(rocket, (s) => s.context.autoReason);
-  const bet = useSelector(rocket, (s) => s.context.bet);
-  const result = useSelector(rocket, (s) => (s.hasTag('settled') ? s.context.result : null));
-  const error = useSelector(rocket, (s) => s.context.error);
+  const autoReason = useSelector(crash, (s) => s.context.autoReason);
+  const bet = useSelector(crash, (s) => s.context.bet);
+  const result = useSelector(crash, (s) => (s.hasTag('settled') ? s.context.result : null));
+  const error = useSelector(crash, (s) => s.context.error);
   const user = useSession((s) => s.user);
   const signedIn = !!user || !!getCookie('token');
   const mode = inspectMode();
@@ -91,12 +91,12 @@ export default function RocketPage() {
   useEffect(() => {
     scene.source = frameSource(() => round.getSnapshot());
   }, [scene, round]);
-  useEffect(() => linkRound(round, rocket), [round, rocket]);
+  useEffect(() => linkRound(round, crash), [round, crash]);
   useEffect(() => {
     scene.markers = cashOutMarkers(players, roundId);
   }, [scene, players, roundId]);
-  useRocketSocket(round, rocket, dispatch);
-  const { progress, renderer, onReady, onError } = useRocketStage(scene, clock, round, rocket, dispatch);
+  useCrashSocket(round, crash, dispatch);
+  const { progress, renderer, onReady, onError } = useCrashStage(scene, clock, round, crash, dispatch);
 
   const loadRecent = useCallback(() => {
     getCrashRecentGames(30).then(
@@ -135,14 +135,14 @@ export default function RocketPage() {
 
   return (
     <section
-      className="page rocket-page"
+      className="page crash-page"
       data-crash-page={crashPageOpen(pathname) || undefined}
-      data-testid="rocket-page"
+      data-testid="crash-page"
       data-status={status}
       data-round={roundId ?? ''}
       data-state={state}
     >
-      <header className="rocket-head">
+      <header className="crash-head">
         <h1>Rocket</h1>
         {user && (
           <p>
@@ -150,9 +150,9 @@ export default function RocketPage() {
           </p>
         )}
       </header>
-      <RocketRecent games={recent} />
-      <div className="rocket-layout">
-        <RocketHud
+      <CrashRecent games={recent} />
+      <div className="crash-layout">
+        <CrashHud
           state={state}
           status={status}
           autoOn={autoOn}
@@ -160,16 +160,16 @@ export default function RocketPage() {
           bet={bet}
           clock={clock}
           multiplierNow={multiplierNow}
-          onBet={(params) => rocket.send({ type: 'BET', params })}
-          onCancel={() => rocket.send({ type: 'CANCEL' })}
-          onCashOut={() => rocket.send({ type: 'CASH_OUT' })}
-          onAuto={(params, config) => rocket.send({ type: 'AUTO_START', params, config })}
+          onBet={(params) => crash.send({ type: 'BET', params })}
+          onCancel={() => crash.send({ type: 'CANCEL' })}
+          onCashOut={() => crash.send({ type: 'CASH_OUT' })}
+          onAuto={(params, config) => crash.send({ type: 'AUTO_START', params, config })}
           onStopAuto={() => {
-            rocket.send({ type: 'AUTO_STOP' });
-            rocket.send({ type: 'CANCEL' });
+            crash.send({ type: 'AUTO_STOP' });
+            crash.send({ type: 'CANCEL' });
           }}
         />
-        <div className="rocket-stage" data-testid="rocket-stage" data-renderer={renderer}>
+        <div className="crash-stage" data-testid="crash-stage" data-renderer={renderer}>
           <PixiStage
             background="#000000"
             style={{ position: 'absolute', inset: 0 }}
@@ -177,16 +177,16 @@ export default function RocketPage() {
             onError={onError}
           />
           <LoadingBar progress={progress} />
-          {!connected && <p className="rocket-offline">Connecting to the game server…</p>}
+          {!connected && <p className="crash-offline">Connecting to the game server…</p>}
           {voided && (
-            <p className="rocket-offline" data-testid="rocket-voided">
+            <p className="crash-offline" data-testid="crash-voided">
               Round voided after a server outage: every open bet was refunded.
             </p>
           )}
           {shownResult && (
             <p
-              className={`rocket-result ${shownResult.win ? 'win' : shownResult.refunded ? 'refunded' : 'lose'}`}
-              data-testid="rocket-result"
+              className={`crash-result ${shownResult.win ? 'win' : shownResult.refunded ? 'refunded' : 'lose'}`}
+              data-testid="crash-result"
             >
               {shownResult.win
                 ? `Cashed out @ ${formatMultiplier(shownResult.multiplier!)}: won ${formatDollars(shownResult.payout)}`
@@ -197,8 +197,8 @@ export default function RocketPage() {
       </div>
       {autoReason && autoReason !== 'stopped' && <p className="muted">Auto bet ended: {autoReason}.</p>}
       {!signedIn && <p className="muted">Sign in to play.</p>}
-      <RocketLists players={sortedPlayers(players)} signedIn={signedIn} version={version} />
-      {mode !== 'off' && <DevPanel actors={{ round, rocket }} clock={clock} />}
+      <CrashLists players={sortedPlayers(players)} signedIn={signedIn} version={version} />
+      {mode !== 'off' && <DevPanel actors={{ round, crash }} clock={clock} />}
     </section>
   );
 }

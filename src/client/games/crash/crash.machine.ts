@@ -12,16 +12,16 @@ import { assertEvent, assign, enqueueActions, fromPromise, setup, spawnChild } f
 import type { EngineClock } from '../../engine/clock.ts';
 import { autoBetMachine, type AutoConfig } from '../../engine/machines/auto-bet.machine.ts';
 import type { RoundStatus } from '../../engine/machines/round.machine.ts';
-import { payoutOf } from './rocket-format.ts';
+import { payoutOf } from './crash-format.ts';
 
 /** What the player asks for. */
-export interface RocketParams {
+export interface CrashParams {
   amount: number; // dollars
   autoCashout: number | null; // ≥ 1.01, 2 decimals
 }
 
 /** The player's accepted bet. */
-export interface RocketBet {
+export interface CrashBet {
   id: number;
   roundId: number;
   amount: number;
@@ -29,7 +29,7 @@ export interface RocketBet {
 }
 
 /** A settled bet. */
-export interface RocketResult {
+export interface CrashResult {
   win: boolean;
   multiplier: number | null; // cash-out multiplier (null when lost)
   payout: number; // dollars
@@ -42,24 +42,24 @@ export interface RocketResult {
 export const VOIDED_NOTE = 'Round voided — your bet was refunded';
 
 /** The server calls a page plugs in. */
-export interface RocketInput {
+export interface CrashInput {
   clock: EngineClock;
-  placeBet(params: RocketParams): Promise<{ bet: RocketBet; balance: number }>;
+  placeBet(params: CrashParams): Promise<{ bet: CrashBet; balance: number }>;
   cashOut(): Promise<{ multiplier: number; payout: number; balance: number }>;
   setBusy?(busy: boolean): void;
   errorText?(error: unknown): string;
 }
 
 /** Machine context. */
-export interface RocketContext {
-  input: RocketInput;
-  params: RocketParams | null; // the bet asked for (queued or placed)
+export interface CrashContext {
+  input: CrashInput;
+  params: CrashParams | null; // the bet asked for (queued or placed)
   roundId: number | null; // the current round
   status: RoundStatus; // its status
   lastBetRound: number | null; // the round of the last accepted bet (one bet per round)
-  bet: RocketBet | null; // the bet riding now
+  bet: CrashBet | null; // the bet riding now
   balance: number | null; // last balance the server reported
-  result: RocketResult | null; // the last settled bet
+  result: CrashResult | null; // the last settled bet
   error: string | null;
   autoOn: boolean;
   autoReason: string | null;
@@ -69,8 +69,8 @@ export interface RocketContext {
 export type RoundUpdate = { type: 'ROUND'; id: number; status: RoundStatus; crashPoint?: number; voided?: boolean };
 
 /** Events the machine accepts. */
-export type RocketEvent =
-  | { type: 'BET'; params: RocketParams }
+export type CrashEvent =
+  | { type: 'BET'; params: CrashParams }
   | { type: 'CANCEL' }
   | { type: 'CASH_OUT' }
   | RoundUpdate
@@ -81,33 +81,33 @@ export type RocketEvent =
       multiplier: number | null;
       payout: number | null;
     }
-  | { type: 'ADOPT'; bet: RocketBet }
-  | { type: 'AUTO_START'; params: RocketParams; config: AutoConfig }
+  | { type: 'ADOPT'; bet: CrashBet }
+  | { type: 'AUTO_START'; params: CrashParams; config: AutoConfig }
   | { type: 'AUTO_STOP' }
   | { type: 'AUTO_NEXT'; amount: number }
   | { type: 'AUTO_DONE'; reason: string };
 
-type Args = { context: RocketContext; event: RocketEvent };
+type Args = { context: CrashContext; event: CrashEvent };
 
 /** The round update a ROUND transition carries (assertEvent throws on any other event). */
-function round(event: RocketEvent): RoundUpdate {
+function round(event: CrashEvent): RoundUpdate {
   assertEvent(event, 'ROUND');
   return event;
 }
 
 /** The bet update a BET_UPDATE transition carries. */
-function update(event: RocketEvent): Extract<RocketEvent, { type: 'BET_UPDATE' }> {
+function update(event: CrashEvent): Extract<CrashEvent, { type: 'BET_UPDATE' }> {
   assertEvent(event, 'BET_UPDATE');
   return event;
 }
 
 /** True when the bet can be sent now: a betting window is open and this round has no bet yet. */
-export function canBetNow(ctx: Pick<RocketContext, 'status' | 'roundId' | 'lastBetRound'>): boolean {
+export function canBetNow(ctx: Pick<CrashContext, 'status' | 'roundId' | 'lastBetRound'>): boolean {
   return ctx.status === 'starting' && ctx.roundId !== ctx.lastBetRound;
 }
 
 /** How a bet ends at its round's crash point when no cash-out was seen: the auto target pays below it. */
-export function settleAtCrash(bet: RocketBet, crashPoint: number | undefined): RocketResult {
+export function settleAtCrash(bet: CrashBet, crashPoint: number | undefined): CrashResult {
   const win = bet.autoCashout !== null && crashPoint !== undefined && bet.autoCashout < crashPoint;
   return {
     win,
@@ -137,13 +137,13 @@ const adopt = { ADOPT: { guard: 'adoptable', target: 'placed', actions: 'adopt' 
 const myBetUpdate = ({ context, event }: Args) => update(event).betId === context.bet?.id;
 
 /** The Rocket bet machine. */
-export const rocketMachine = setup({
-  types: { context: {} as RocketContext, events: {} as RocketEvent, input: {} as RocketInput },
+export const crashMachine = setup({
+  types: { context: {} as CrashContext, events: {} as CrashEvent, input: {} as CrashInput },
   actors: {
-    place: fromPromise<{ bet: RocketBet; balance: number }, { input: RocketInput; params: RocketParams }>(({ input }) =>
+    place: fromPromise<{ bet: CrashBet; balance: number }, { input: CrashInput; params: CrashParams }>(({ input }) =>
       input.input.placeBet(input.params),
     ),
-    cashOut: fromPromise<{ multiplier: number; payout: number; balance: number }, RocketInput>(({ input }) =>
+    cashOut: fromPromise<{ multiplier: number; payout: number; balance: number }, CrashInput>(({ input }) =>
       input.cashOut(),
     ),
     autoBet: autoBetMachine,
@@ -232,7 +232,7 @@ export const rocketMachine = setup({
     }),
   },
 }).createMachine({
-  id: 'rocket',
+  id: 'crash',
   context: ({ input }) => ({
     input,
     params: null,

@@ -1,13 +1,8 @@
 // The players list: snapshot + live bets events, cleared on a new round, sorted by amount; and the
 // page's small formatting helpers.
 import { describe, expect, it } from 'vitest';
-import { NO_PLAYERS, playersReducer, sortedPlayers } from '../../../src/client/games/rocket/rocket-players.ts';
-import {
-  crashBand,
-  crashPageOpen,
-  formatMultiplier,
-  payoutOf,
-} from '../../../src/client/games/rocket/rocket-format.ts';
+import { NO_PLAYERS, playersReducer, sortedPlayers } from '../../../src/client/games/crash/crash-players.ts';
+import { crashBand, crashPageOpen, formatMultiplier, payoutOf } from '../../../src/client/games/crash/crash-format.ts';
 import type { CrashBetsEvent } from '../../../src/shared/api/rounds.ts';
 
 const user = (id: number) => ({ id, name: `p${id}`, avatar_url: null });
@@ -50,7 +45,7 @@ describe('players list', () => {
   });
 });
 
-describe('rocket formatting', () => {
+describe('crash formatting', () => {
   it('payout floors to the cent; multiplier text; bands include 1.00×; /crash exact match', () => {
     expect(payoutOf(3.33, 1.5)).toBe(4.99);
     expect(payoutOf(0.1, 1.01)).toBe(0.1);

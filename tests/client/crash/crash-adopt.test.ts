@@ -5,13 +5,8 @@ import { describe, expect, it } from 'vitest';
 import { createActor } from 'xstate';
 import { EngineClock } from '../../../src/client/engine/clock.ts';
 import { roundMachine } from '../../../src/client/engine/machines/round.machine.ts';
-import { rocketMachine, type RocketInput } from '../../../src/client/games/rocket/rocket.machine.ts';
-import {
-  adoptFromCurrent,
-  adoptFromPlaced,
-  betUpdate,
-  linkRound,
-} from '../../../src/client/games/rocket/rocket-link.ts';
+import { crashMachine, type CrashInput } from '../../../src/client/games/crash/crash.machine.ts';
+import { adoptFromCurrent, adoptFromPlaced, betUpdate, linkRound } from '../../../src/client/games/crash/crash-link.ts';
 import type { CrashBet } from '../../../src/shared/api/crash.ts';
 import { LOGS, replay, type LogEntry } from './replay.ts';
 
@@ -35,7 +30,7 @@ function harness() {
   const clock = new EngineClock();
   const round = createActor(roundMachine, { input: { clock }, clock }).start();
   const cashOuts: number[] = [];
-  const input: RocketInput = {
+  const input: CrashInput = {
     clock,
     placeBet: () => Promise.reject(new Error('this page places no bet here')),
     cashOut: async () => {
@@ -43,17 +38,17 @@ function harness() {
       return { multiplier: 1.2, payout: 3.6, balance: 100.6 };
     },
   };
-  const rocket = createActor(rocketMachine, { input, clock }).start();
-  linkRound(round, rocket);
+  const crash = createActor(crashMachine, { input, clock }).start();
+  linkRound(round, crash);
   const play = (log: LogEntry[], o: { from?: number; until?: number } = {}) =>
     replay(log, clock, round, {
       ...o,
       onBets: (e) => {
         const u = betUpdate(e) ?? adoptFromPlaced(e, ME);
-        if (u) rocket.send(u);
+        if (u) crash.send(u);
       },
     });
-  return { clock, round, rocket, cashOuts, play };
+  return { clock, round, crash, cashOuts, play };
 }
 
 const inProgressAt = (log: LogEntry[], elapsed: number) =>
@@ -78,41 +73,41 @@ describe('adopting the player’s open bet', () => {
   it('after a reload mid-flight: the bet from /current rides, Cash out is live and pays once', async () => {
     const h = harness();
     h.play(LOGS.full, { until: inProgressAt(LOGS.full, 1500) }); // the reloaded page joins round 42 in flight
-    h.rocket.send(adoptFromCurrent([apiBet()], ME)!);
-    expect(h.rocket.getSnapshot().value).toBe('placed');
-    expect(h.rocket.getSnapshot().context.bet).toEqual({ id: 700, roundId: 42, amount: 3, autoCashout: null });
-    h.rocket.send({ type: 'CASH_OUT' });
+    h.crash.send(adoptFromCurrent([apiBet()], ME)!);
+    expect(h.crash.getSnapshot().value).toBe('placed');
+    expect(h.crash.getSnapshot().context.bet).toEqual({ id: 700, roundId: 42, amount: 3, autoCashout: null });
+    h.crash.send({ type: 'CASH_OUT' });
     await flush();
-    expect(h.rocket.getSnapshot().value).toBe('won');
-    expect(h.rocket.getSnapshot().context.result).toMatchObject({ win: true, payout: 3.6, balance: 100.6 });
-    h.rocket.send(adoptFromCurrent([apiBet()], ME)!); // a late /current answer: the same bet is not revived
-    expect(h.rocket.getSnapshot().value).toBe('won');
+    expect(h.crash.getSnapshot().value).toBe('won');
+    expect(h.crash.getSnapshot().context.result).toMatchObject({ win: true, payout: 3.6, balance: 100.6 });
+    h.crash.send(adoptFromCurrent([apiBet()], ME)!); // a late /current answer: the same bet is not revived
+    expect(h.crash.getSnapshot().value).toBe('won');
     expect(h.cashOuts).toHaveLength(1);
   });
 
   it('a second tab adopts the bet from its placed event and settles it at the crash', () => {
     const h = harness();
     h.play(LOGS.full, { until: 2000 }); // 42 starting
-    h.rocket.send(adoptFromPlaced({ type: 'placed', round_id: 42, bet: { ...apiBet(), auto_cashout: 5 } }, ME)!);
-    expect(h.rocket.getSnapshot().value).toBe('placed');
-    expect(h.rocket.getSnapshot().context.lastBetRound).toBe(42); // no second bet in this round from here
-    h.rocket.send({ type: 'CASH_OUT' }); // not in flight yet: ignored
-    expect(h.rocket.getSnapshot().value).toBe('placed');
+    h.crash.send(adoptFromPlaced({ type: 'placed', round_id: 42, bet: { ...apiBet(), auto_cashout: 5 } }, ME)!);
+    expect(h.crash.getSnapshot().value).toBe('placed');
+    expect(h.crash.getSnapshot().context.lastBetRound).toBe(42); // no second bet in this round from here
+    h.crash.send({ type: 'CASH_OUT' }); // not in flight yet: ignored
+    expect(h.crash.getSnapshot().value).toBe('placed');
     h.play(LOGS.full, { from: 2000 }); // crashes at 1.52 (below the 5× target)
-    expect(h.rocket.getSnapshot().value).toBe('lost');
+    expect(h.crash.getSnapshot().value).toBe('lost');
   });
 
   it('a bet of an earlier round is not adopted, nor while auto-bet runs', () => {
     const h = harness();
     h.play(LOGS.full); // round 43 starting
-    h.rocket.send(adoptFromCurrent([apiBet()], ME)!);
-    expect(h.rocket.getSnapshot().value).toBe('idle');
-    h.rocket.send({
+    h.crash.send(adoptFromCurrent([apiBet()], ME)!);
+    expect(h.crash.getSnapshot().value).toBe('idle');
+    h.crash.send({
       type: 'AUTO_START',
       params: { amount: 1, autoCashout: null },
       config: { baseAmount: 1, count: 2, stopOnProfit: null, stopOnLoss: null, onWinPct: null, onLossPct: null },
     });
-    h.rocket.send(adoptFromCurrent([apiBet({ round_id: 43 })], ME)!);
-    expect(h.rocket.getSnapshot().context.bet).toBeNull();
+    h.crash.send(adoptFromCurrent([apiBet({ round_id: 43 })], ME)!);
+    expect(h.crash.getSnapshot().context.bet).toBeNull();
   });
 });

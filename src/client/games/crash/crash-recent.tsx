@@ -2,7 +2,7 @@
 // included), each linking to its verification on /rocket/provably-fair.
 import { Link } from 'react-router';
 import type { CrashRecentGame } from '../../../shared/api/crash.ts';
-import { crashBand, formatMultiplier } from './rocket-format.ts';
+import { crashBand, formatMultiplier } from './crash-format.ts';
 
 /** A game's verify link. */
 export function crashVerifyLink(hash: string): string {
@@ -10,16 +10,16 @@ export function crashVerifyLink(hash: string): string {
 }
 
 /** The strip. */
-export function RocketRecent({ games }: { games: readonly CrashRecentGame[] }) {
+export function CrashRecent({ games }: { games: readonly CrashRecentGame[] }) {
   return (
-    <nav className="rocket-recent" aria-label="Recent games" data-testid="rocket-recent">
+    <nav className="crash-recent" aria-label="Recent games" data-testid="crash-recent">
       {games.map((g) => (
         <Link
           key={g.id}
           to={crashVerifyLink(g.hash)}
-          className={`rocket-chip rocket-chip-${crashBand(g.crash_point)}${g.voided ? ' rocket-chip-voided' : ''}`}
+          className={`crash-chip crash-chip-${crashBand(g.crash_point)}${g.voided ? ' crash-chip-voided' : ''}`}
           title={g.voided ? `Round ${g.id}: voided (bets refunded); verify` : `Round ${g.id}: verify`}
-          data-testid="rocket-recent-game"
+          data-testid="crash-recent-game"
         >
           {formatMultiplier(g.crash_point)}
         </Link>

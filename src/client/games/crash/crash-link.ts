@@ -6,10 +6,10 @@ import type { Actor } from 'xstate';
 import type { roundMachine } from '../../engine/machines/round.machine.ts';
 import type { CrashBet } from '../../../shared/api/crash.ts';
 import type { CrashBetsEvent } from '../../../shared/api/rounds.ts';
-import type { RocketEvent, rocketMachine } from './rocket.machine.ts';
+import type { CrashEvent, crashMachine } from './crash.machine.ts';
 
 /** Forwards the round actor's status changes to the rocket actor; returns the unsubscribe. */
-export function linkRound(round: Actor<typeof roundMachine>, rocket: Actor<typeof rocketMachine>): () => void {
+export function linkRound(round: Actor<typeof roundMachine>, crash: Actor<typeof crashMachine>): () => void {
   let last = '';
   const send = () => {
     const { context } = round.getSnapshot();
@@ -17,12 +17,12 @@ export function linkRound(round: Actor<typeof roundMachine>, rocket: Actor<typeo
     const key = `${context.roundId}:${context.data.status}`;
     if (key === last) return;
     last = key;
-    const crash = context.data?.crash_point;
-    rocket.send({
+    const point = context.data?.crash_point;
+    crash.send({
       type: 'ROUND',
       id: context.roundId,
       status: context.data.status,
-      ...(typeof crash === 'number' ? { crashPoint: crash } : {}),
+      ...(typeof point === 'number' ? { crashPoint: point } : {}),
       ...(context.data?.voided === true ? { voided: true } : {}),
     });
   };
@@ -49,7 +49,7 @@ export function adoptFromCurrent(
   bets: readonly CrashBet[],
   userId: number | undefined,
   settled: ReadonlySet<number> = new Set(),
-): Extract<RocketEvent, { type: 'ADOPT' }> | null {
+): Extract<CrashEvent, { type: 'ADOPT' }> | null {
   const bet = bets.find((b) => b.user.id === userId && b.status === 'active' && !settled.has(b.id));
   return bet ? adoptEvent(bet.round_id, bet) : null;
 }
@@ -58,7 +58,7 @@ export function adoptFromCurrent(
 export function adoptFromPlaced(
   event: CrashBetsEvent,
   userId: number | undefined,
-): Extract<RocketEvent, { type: 'ADOPT' }> | null {
+): Extract<CrashEvent, { type: 'ADOPT' }> | null {
   return event.type === 'placed' && event.bet.user.id === userId ? adoptEvent(event.round_id, event.bet) : null;
 }
 

@@ -11,8 +11,8 @@ import { useApiData } from '../../lib/use-api-data.ts';
 import { getCrashLeaderboard, getMyCrashBets } from '../../lib/api/crash.ts';
 import { errorText } from '../../lib/api.ts';
 import { formatDollars } from '../../lib/format.ts';
-import { formatMultiplier } from './rocket-format.ts';
-import type { PlayerRow } from './rocket-players.ts';
+import { formatMultiplier } from './crash-format.ts';
+import type { PlayerRow } from './crash-players.ts';
 import { ReplayLink } from '../../features/replay/index.ts';
 
 const playerColumns: HistoryColumn<PlayerRow>[] = [
@@ -55,7 +55,7 @@ function MyBets({ version }: { version: number }) {
   if (error) return <p className="muted">{errorText(error)}</p>;
   return (
     <HistoryTable
-      className="rocket-table"
+      className="crash-table"
       rows={data?.data ?? []}
       columns={myColumns}
       row={(b) => ({ key: b.id, 'data-status': b.status })}
@@ -79,7 +79,7 @@ function Leaderboard() {
   const { data, error } = useApiData(getCrashLeaderboard, [{ sort, period }]);
   return (
     <>
-      <div className="rocket-filters">
+      <div className="crash-filters">
         <HudSelect label="Sort" name="sort" options={SORTS} value={sort} onChange={setSort} />
         <HudSelect label="Period" name="period" options={PERIODS} value={period} onChange={setPeriod} />
       </div>
@@ -87,7 +87,7 @@ function Leaderboard() {
         <p className="muted">{errorText(error)}</p>
       ) : (
         <HistoryTable
-          className="rocket-table"
+          className="crash-table"
           rows={data?.data ?? []}
           columns={boardColumns}
           row={(e) => ({ key: `${e.round_id}:${e.user.id}` })}
@@ -98,7 +98,7 @@ function Leaderboard() {
 }
 
 /** The tabs. `version` changes after each of my settled bets (my bets reload). */
-export function RocketLists({
+export function CrashLists({
   players,
   signedIn,
   version,
@@ -110,7 +110,7 @@ export function RocketLists({
   const [tab, setTab] = useState<'players' | 'mine' | 'board'>('players');
   const total = players.reduce((s, r) => s + r.amount, 0);
   return (
-    <section className="rocket-lists">
+    <section className="crash-lists">
       <HudTabs
         tabs={[
           { value: 'players', label: `Players (${players.length})` },
@@ -121,13 +121,13 @@ export function RocketLists({
         onChange={setTab}
       />
       {tab === 'players' && (
-        <div data-testid="rocket-players">
+        <div data-testid="crash-players">
           <p className="muted">Total bet {formatDollars(Math.round(total * 100) / 100)}</p>
           <HistoryTable
-            className="rocket-table"
+            className="crash-table"
             rows={players}
             columns={playerColumns}
-            row={(r) => ({ key: r.id, className: `rocket-row-${r.state}`, 'data-state': r.state })}
+            row={(r) => ({ key: r.id, className: `crash-row-${r.state}`, 'data-state': r.state })}
           />
         </div>
       )}

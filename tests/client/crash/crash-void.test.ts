@@ -6,20 +6,20 @@ import { describe, expect, it } from 'vitest';
 import { createActor } from 'xstate';
 import { EngineClock } from '../../../src/client/engine/clock.ts';
 import {
-  rocketMachine,
+  crashMachine,
   VOIDED_NOTE,
-  type RocketInput,
+  type CrashInput,
   type RoundUpdate,
-} from '../../../src/client/games/rocket/rocket.machine.ts';
-import { betUpdate } from '../../../src/client/games/rocket/rocket-link.ts';
-import { NO_PLAYERS, playersReducer } from '../../../src/client/games/rocket/rocket-players.ts';
+} from '../../../src/client/games/crash/crash.machine.ts';
+import { betUpdate } from '../../../src/client/games/crash/crash-link.ts';
+import { NO_PLAYERS, playersReducer } from '../../../src/client/games/crash/crash-players.ts';
 import { crashBetsEventSchema, crashGameEventSchema } from '../../../src/shared/api/rounds.ts';
 
 const flush = () => new Promise((r) => setTimeout(r, 0));
 
 async function riding(auto = false) {
   const clock = new EngineClock();
-  const input: RocketInput = {
+  const input: CrashInput = {
     clock,
     placeBet: async (params) => ({
       bet: { id: 77, roundId: 5, amount: params.amount, autoCashout: params.autoCashout },
@@ -28,23 +28,23 @@ async function riding(auto = false) {
     cashOut: async () => Promise.reject(new Error('Too late: the rocket has crashed.')),
     errorText: (e) => (e as Error).message,
   };
-  const rocket = createActor(rocketMachine, { input, clock }).start();
+  const crash = createActor(crashMachine, { input, clock }).start();
   const round = (status: RoundUpdate['status'], extra: Partial<RoundUpdate> = {}) =>
-    rocket.send({ type: 'ROUND', id: 5, status, ...extra });
+    crash.send({ type: 'ROUND', id: 5, status, ...extra });
   round('starting');
   const params = { amount: 10, autoCashout: null };
   if (auto)
-    rocket.send({
+    crash.send({
       type: 'AUTO_START',
       params,
       config: { baseAmount: 10, count: 0, onWinPct: null, onLossPct: 100, stopOnProfit: null, stopOnLoss: null },
     });
-  else rocket.send({ type: 'BET', params });
+  else crash.send({ type: 'BET', params });
   await flush();
-  expect(rocket.getSnapshot().value).toBe('placed');
+  expect(crash.getSnapshot().value).toBe('placed');
   round('pending');
   round('in_progress');
-  return { rocket, round };
+  return { crash, round };
 }
 
 const refundedEvent = crashBetsEventSchema.parse({
@@ -60,13 +60,13 @@ const refundedEvent = crashBetsEventSchema.parse({
   },
 });
 
-describe('rocket: a voided round refunds the bet', () => {
+describe('crash: a voided round refunds the bet', () => {
   it('settles as refunded from the bets event, with the note the page shows', async () => {
-    const { rocket, round } = await riding();
-    rocket.send(betUpdate(refundedEvent)!);
-    expect(rocket.getSnapshot().value).toBe('refunded');
-    expect(rocket.getSnapshot().hasTag('settled')).toBe(true);
-    expect(rocket.getSnapshot().context.result).toEqual({
+    const { crash, round } = await riding();
+    crash.send(betUpdate(refundedEvent)!);
+    expect(crash.getSnapshot().value).toBe('refunded');
+    expect(crash.getSnapshot().hasTag('settled')).toBe(true);
+    expect(crash.getSnapshot().context.result).toEqual({
       win: false,
       multiplier: null,
       payout: 10,
@@ -76,31 +76,31 @@ describe('rocket: a voided round refunds the bet', () => {
     });
     expect(VOIDED_NOTE).toBe('Round voided — your bet was refunded');
     round('ended', { crashPoint: 3.2, voided: true }); // the ended event after it changes nothing
-    expect(rocket.getSnapshot().value).toBe('refunded');
+    expect(crash.getSnapshot().value).toBe('refunded');
   });
 
   it('settles as refunded from the ended event with voided when the bets event was missed', async () => {
-    const { rocket, round } = await riding();
+    const { crash, round } = await riding();
     round('ended', { crashPoint: 1.5, voided: true });
-    expect(rocket.getSnapshot().value).toBe('refunded');
-    expect(rocket.getSnapshot().context.result).toMatchObject({ refunded: true, payout: 10 });
+    expect(crash.getSnapshot().value).toBe('refunded');
+    expect(crash.getSnapshot().context.result).toMatchObject({ refunded: true, payout: 10 });
   });
 
   it('a cash-out refused as too late, then the refund: refunded', async () => {
-    const { rocket } = await riding();
-    rocket.send({ type: 'CASH_OUT' });
+    const { crash } = await riding();
+    crash.send({ type: 'CASH_OUT' });
     await flush();
-    rocket.send({ type: 'ROUND', id: 5, status: 'ended', crashPoint: 1.5 }); // not voided yet as far as it knows
-    expect(rocket.getSnapshot().value).toBe('lost');
-    rocket.send(betUpdate(refundedEvent)!);
-    expect(rocket.getSnapshot().value).toBe('refunded');
+    crash.send({ type: 'ROUND', id: 5, status: 'ended', crashPoint: 1.5 }); // not voided yet as far as it knows
+    expect(crash.getSnapshot().value).toBe('lost');
+    crash.send(betUpdate(refundedEvent)!);
+    expect(crash.getSnapshot().value).toBe('refunded');
   });
 
   it('auto-bet stops on a voided round (a refund is neither a win nor a loss)', async () => {
-    const { rocket } = await riding(true);
-    expect(rocket.getSnapshot().context.autoOn).toBe(true);
-    rocket.send(betUpdate(refundedEvent)!);
-    expect(rocket.getSnapshot().context).toMatchObject({ autoOn: false, autoReason: 'round voided' });
+    const { crash } = await riding(true);
+    expect(crash.getSnapshot().context.autoOn).toBe(true);
+    crash.send(betUpdate(refundedEvent)!);
+    expect(crash.getSnapshot().context).toMatchObject({ autoOn: false, autoReason: 'round voided' });
   });
 
   it('the players list shows the refunded row; the game event carries voided', () => {

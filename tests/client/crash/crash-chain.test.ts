@@ -1,9 +1,9 @@
 // The chain check of /rocket/provably-fair on a small chain made with the shared code.
 import { describe, expect, it } from 'vitest';
 import { hashChain, crashPoint } from '../../../src/shared/fair/crash.ts';
-import { chainDistance, chainDistanceAsync, isGameHash } from '../../../src/client/games/rocket/rocket-chain.ts';
+import { chainDistance, chainDistanceAsync, isGameHash } from '../../../src/client/games/crash/crash-chain.ts';
 
-describe('rocket chain check', () => {
+describe('crash chain check', () => {
   const chain = hashChain('f'.repeat(64), 50); // chain[49] is the terminating hash; game 1 is chain[48]
   const terminating = chain[49]!;
 

@@ -1,4 +1,4 @@
-// Rocket's one input (rocket-frame.ts) over the round machine on a simulated engine clock: the
+// Rocket's one input (crash-frame.ts) over the round machine on a simulated engine clock: the
 // countdown from the server's betting end, the elapsed time that never rewinds within a round,
 // the crash point only once ended, and a new round starting afresh; the cash-out markers of the graph.
 import { describe, expect, it } from 'vitest';
@@ -11,8 +11,8 @@ import {
   cashOutMarkers,
   frameSource,
   reachedMarkers,
-} from '../../../src/client/games/rocket/rocket-frame.ts';
-import type { PlayerRow, Players } from '../../../src/client/games/rocket/rocket-players.ts';
+} from '../../../src/client/games/crash/crash-frame.ts';
+import type { PlayerRow, Players } from '../../../src/client/games/crash/crash-players.ts';
 import { crashFlooredAt, crashMsFor } from '../../../src/shared/games/crash/crash.curve.ts';
 
 const T0 = 1_700_000_000_000;
@@ -26,7 +26,7 @@ function start() {
   return { clock, frame, game };
 }
 
-describe('rocket frame source', () => {
+describe('crash frame source', () => {
   it('counts the betting window down on engine time; the bar spans the longest window seen', () => {
     const { clock, frame, game } = start();
     expect(frame(0)).toMatchObject({ status: 'new', roundId: null, bettingLeftMs: 0 });

@@ -16,8 +16,8 @@ async function cashOutOrGone(page: Page, roundId: string): Promise<'cashout' | '
     .poll(
       async () =>
         (seen = await page.evaluate((id) => {
-          const root = document.querySelector('[data-testid="rocket-page"]');
-          const button = document.querySelector('[data-testid="rocket-button"]');
+          const root = document.querySelector('[data-testid="crash-page"]');
+          const button = document.querySelector('[data-testid="crash-button"]');
           if (root?.getAttribute('data-round') === id && /Cash out @/.test(button?.textContent ?? ''))
             return 'cashout' as const;
           const round = root?.getAttribute('data-round') ?? '';
@@ -42,44 +42,44 @@ test('a riding bet survives a reload and shows in a second tab; Cash out there p
   await page.goto('/rocket');
   await expect(page.getByTestId('balance')).toHaveText('$100.00');
   await expect(second.getByTestId('balance')).toHaveText('$100.00');
-  const root = page.getByTestId('rocket-page');
+  const root = page.getByTestId('crash-page');
 
   let balance = 100;
   for (let attempt = 0; attempt < 6; attempt++) {
-    await page.getByTestId('rocket-amount').fill('1.00');
-    await page.getByTestId('rocket-auto-cashout').fill('');
-    await expect(page.getByTestId('rocket-button')).toHaveText(/^Bet/);
-    await page.getByTestId('rocket-button').click(); // queued when no window is open
+    await page.getByTestId('crash-amount').fill('1.00');
+    await page.getByTestId('crash-auto-cashout').fill('');
+    await expect(page.getByTestId('crash-button')).toHaveText(/^Bet/);
+    await page.getByTestId('crash-button').click(); // queued when no window is open
     await expect(root).toHaveAttribute('data-state', 'placed', { timeout: 90_000 });
     balance -= 1;
     const roundId = (await root.getAttribute('data-round'))!;
     // the second tab rides the bet from its `placed` event: never "Bet (next round)"
-    await expect(second.getByTestId('rocket-page')).toHaveAttribute('data-state', 'placed');
-    await expect(second.getByTestId('rocket-amount')).toHaveValue('1.00');
+    await expect(second.getByTestId('crash-page')).toHaveAttribute('data-state', 'placed');
+    await expect(second.getByTestId('crash-amount')).toHaveValue('1.00');
 
     await expect(root).toHaveAttribute('data-status', /in_progress|ended/, { timeout: 15_000 });
     await page.reload(); // mid-flight
     const reloaded = await cashOutOrGone(page, roundId);
     const inSecond = reloaded === 'cashout' ? await cashOutOrGone(second, roundId) : 'gone';
     if (reloaded === 'cashout' && inSecond === 'cashout') {
-      await expect(page.getByTestId('rocket-amount')).toHaveValue('1.00'); // the bet's own amount
+      await expect(page.getByTestId('crash-amount')).toHaveValue('1.00'); // the bet's own amount
       await page
         .getByRole('button', { name: /Cash out @/ })
         .click({ timeout: 2_000 })
         .catch(() => undefined); // it may bust meanwhile
       await expect(root).toHaveAttribute('data-state', /won|lost/, { timeout: 60_000 });
       if ((await root.getAttribute('data-state')) === 'won') {
-        const payout = dollars((await page.getByTestId('rocket-result').textContent())!.split('won')[1]!);
+        const payout = dollars((await page.getByTestId('crash-result').textContent())!.split('won')[1]!);
         expect(payout).toBeGreaterThanOrEqual(1);
         balance = Math.round((balance + payout) * 100) / 100;
         const shown = `$${balance.toFixed(2)}`;
         await expect(page.getByTestId('balance')).toHaveText(shown);
         // the second tab saw the same bet cash out (its bets event), and shows the same balance
-        await expect(second.getByTestId('rocket-page')).toHaveAttribute('data-state', 'won');
-        await expect(second.getByTestId('rocket-result')).toContainText(`won $${payout.toFixed(2)}`);
+        await expect(second.getByTestId('crash-page')).toHaveAttribute('data-state', 'won');
+        await expect(second.getByTestId('crash-result')).toContainText(`won $${payout.toFixed(2)}`);
         await expect(second.getByTestId('balance')).toHaveText(shown);
         // paid once: the server's balance after the round is over
-        await expect(page.getByTestId('rocket-page')).not.toHaveAttribute('data-round', roundId, { timeout: 90_000 });
+        await expect(page.getByTestId('crash-page')).not.toHaveAttribute('data-round', roundId, { timeout: 90_000 });
         const profile = await page.request.get('/api/profile', { headers: player.auth });
         expect(((await profile.json()) as { data: { balance: number } }).data.balance).toBe(balance);
         return;

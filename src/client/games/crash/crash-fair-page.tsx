@@ -9,14 +9,14 @@ import { crashPoint, nextChainHash } from '../../../shared/fair/crash.ts';
 import { useApiData } from '../../lib/use-api-data.ts';
 import { getCrashFairness } from '../../lib/api/crash.ts';
 import { errorText } from '../../lib/api.ts';
-import { chainDistanceAsync, isGameHash } from './rocket-chain.ts';
-import { formatMultiplier } from './rocket-format.ts';
-import './rocket.css';
+import { chainDistanceAsync, isGameHash } from './crash-chain.ts';
+import { formatMultiplier } from './crash-format.ts';
+import './crash.css';
 
 type ChainCheck = { state: 'idle' } | { state: 'walking'; steps: number } | { state: 'done'; distance: number | null };
 
 /** The page. */
-export default function RocketFairPage() {
+export default function CrashFairPage() {
   const [params, setParams] = useSearchParams();
   const [hash, setHash] = useState(params.get('hash') ?? '');
   const fair = useApiData(getCrashFairness, []);
@@ -47,7 +47,7 @@ export default function RocketFairPage() {
   }, [hash, valid, published]);
 
   return (
-    <section className="page rocket-fair" data-testid="rocket-fair">
+    <section className="page crash-fair" data-testid="crash-fair">
       <h1>Rocket — provably fair</h1>
       <p>
         Before the first game we made a chain of over a million SHA-256 hashes: starting from a secret, each hash is the
@@ -62,7 +62,7 @@ export default function RocketFairPage() {
         100) / 100. About 1 game in 101 crashes at 1.00×. A game&apos;s hash is shown only after it has crashed.
       </p>
       <h2>Server outages: voided rounds</h2>
-      <p data-testid="rocket-void-policy">
+      <p data-testid="crash-void-policy">
         While a round flies, the game server records a heartbeat every second. If no server drove a round in progress
         for more than <strong>5 seconds</strong> — counted from its last heartbeat to the moment it would have crashed,
         or to now if that is earlier — nobody could see it or cash out in time, so the round is <strong>voided</strong>:
@@ -74,7 +74,7 @@ export default function RocketFairPage() {
       </p>
       {fair.error && <p className="muted">Could not load the published chain: {errorText(fair.error)}</p>}
       {published && (
-        <dl className="rocket-fair-published">
+        <dl className="crash-fair-published">
           <dt>Terminating hash</dt>
           <dd data-testid="terminating-hash">
             <code>{published.terminating_hash}</code>
@@ -87,8 +87,8 @@ export default function RocketFairPage() {
           <dd>{published.games_played}</dd>
         </dl>
       )}
-      <form className="rocket-fair-form" onSubmit={(e) => e.preventDefault()}>
-        <label className="rocket-field">
+      <form className="crash-fair-form" onSubmit={(e) => e.preventDefault()}>
+        <label className="crash-field">
           <span>Game hash</span>
           <input
             value={hash}
@@ -101,14 +101,14 @@ export default function RocketFairPage() {
             data-testid="fair-hash"
           />
         </label>
-        <label className="rocket-field">
+        <label className="crash-field">
           <span>Salt</span>
           <input value={salt} onChange={(e) => setSaltText(e.target.value)} spellCheck={false} />
         </label>
       </form>
-      {hash && !valid && <p className="rocket-hint">A game hash is 64 hex characters.</p>}
+      {hash && !valid && <p className="crash-hint">A game hash is 64 hex characters.</p>}
       {point !== null && (
-        <div className="rocket-fair-result">
+        <div className="crash-fair-result">
           <p>
             Crash point: <strong data-testid="fair-crash-point">{formatMultiplier(point)}</strong>
           </p>

@@ -17,7 +17,7 @@ import {
 } from '../../../shared/games/crash/crash.sample.ts';
 import { crashMultiplierAt } from '../../../shared/games/crash/crash.curve.ts';
 import { exhaustFilter, type ExhaustFilter } from './rocket-exhaust.ts';
-import { reachedMarkers, type CashOutMarker } from './rocket-frame.ts';
+import { reachedMarkers, type CashOutMarker } from './crash-frame.ts';
 
 const GRID = 0x24263f;
 const LABEL = 0x7d80a8;
@@ -43,7 +43,7 @@ const IDLE_FRAME: CrashFrame = {
 };
 
 /** The Rocket game's Pixi scene. */
-export class RocketScene implements Scene {
+export class CrashScene implements Scene {
   readonly root = new Container();
   readonly bundle = null; // vector graphics and generated text: nothing to load
   private readonly stars = STAR_LAYERS.map(() => new Graphics());

@@ -15,22 +15,22 @@ import type { AutoConfig } from '../../engine/machines/auto-bet.machine.ts';
 import type { RoundStatus } from '../../engine/machines/round.machine.ts';
 import type { EngineClock } from '../../engine/clock.ts';
 import { formatDollars } from '../../lib/format.ts';
-import { payoutOf } from './rocket-format.ts';
-import type { RocketBet, RocketParams } from './rocket.machine.ts';
+import { payoutOf } from './crash-format.ts';
+import type { CrashBet, CrashParams } from './crash.machine.ts';
 
 /** Props from the page. */
-export interface RocketHudProps {
+export interface CrashHudProps {
   state: string; // rocket machine state
   status: RoundStatus; // round status
   autoOn: boolean;
   riding: number | null; // the amount riding now
-  bet: RocketBet | null; // the player's latest bet (placed here, or adopted from the server)
+  bet: CrashBet | null; // the player's latest bet (placed here, or adopted from the server)
   clock: EngineClock;
   multiplierNow(): number; // the live multiplier (floored)
-  onBet(params: RocketParams): void;
+  onBet(params: CrashParams): void;
   onCancel(): void;
   onCashOut(): void;
-  onAuto(params: RocketParams, config: AutoConfig): void;
+  onAuto(params: CrashParams, config: AutoConfig): void;
   onStopAuto(): void;
 }
 
@@ -94,7 +94,7 @@ function useSettleCooldown(state: string, clock: EngineClock): boolean {
 
 /** Shows a bet's amount and auto cash-out in the fields when a new bet rides (one from a reload or
  * another tab too: the player sees what rides and at which target it cashes out). */
-function useBetFields(bet: RocketBet | null, setAmount: (v: string) => void, setTarget: (v: string) => void) {
+function useBetFields(bet: CrashBet | null, setAmount: (v: string) => void, setTarget: (v: string) => void) {
   const [shown, setShown] = useState<number | null>(null);
   if (bet && bet.id !== shown) {
     // set during render (React's "adjusting state when a prop changes"): once per bet
@@ -124,7 +124,7 @@ function useSpaceKey(act: () => (() => void) | undefined) {
 }
 
 /** The HUD. */
-export function RocketHud(props: RocketHudProps) {
+export function CrashHud(props: CrashHudProps) {
   const { state, status, autoOn, riding, clock, multiplierNow } = props;
   const [tab, setTab] = useState<'manual' | 'auto'>('manual');
   const [amount, setAmount] = useState('1.00');
@@ -134,7 +134,7 @@ export function RocketHud(props: RocketHudProps) {
   const cashoutError = autoCashoutError(target);
   const error = amountError(amount) ?? cashoutError ?? (tab === 'auto' ? Object.values(autoBetErrors(auto))[0] : null);
   const cooling = useSettleCooldown(state, clock);
-  const params = (): RocketParams => ({ amount: (amountCents(amount) ?? 0) / 100, autoCashout: num(target) });
+  const params = (): CrashParams => ({ amount: (amountCents(amount) ?? 0) / 100, autoCashout: num(target) });
   const config = (): AutoConfig => ({ baseAmount: params().amount, ...autoBetNumbers(auto) });
 
   const live = status === 'in_progress' && (state === 'placed' || state === 'cashing');
@@ -171,13 +171,13 @@ export function RocketHud(props: RocketHudProps) {
 
   const editing = state === 'idle' || state === 'won' || state === 'lost';
   return (
-    <div className="rocket-hud hud-panel" data-testid="rocket-hud">
+    <div className="crash-hud hud-panel" data-testid="crash-hud">
       <HudTabs tabs={TABS} value={tab} onChange={setTab} disabled={autoOn} />
       <AmountField
         value={amount}
         limits={LIMITS}
         onChange={setAmount}
-        testId="rocket-amount"
+        testId="crash-amount"
         disabled={!editing || autoOn}
       />
       <HudInput
@@ -186,7 +186,7 @@ export function RocketHud(props: RocketHudProps) {
         placeholder="off"
         value={target}
         onChange={(e) => setTarget(e.target.value)}
-        data-testid="rocket-auto-cashout"
+        data-testid="crash-auto-cashout"
         disabled={!editing || autoOn}
         error={editing ? cashoutError : null}
       />
@@ -194,7 +194,7 @@ export function RocketHud(props: RocketHudProps) {
       <BetButton
         key={button.kind} // a new element per meaning: a click aimed at "Cash out" never lands on "Bet"
         kind={button.kind}
-        data-testid="rocket-button"
+        data-testid="crash-button"
         onClick={button.act}
         disabled={!button.act}
       >
@@ -203,7 +203,7 @@ export function RocketHud(props: RocketHudProps) {
       <div className="hud-toggles">
         <MuteToggle />
       </div>
-      <p className="hud-note" data-testid="rocket-hotkey">
+      <p className="hud-note" data-testid="crash-hotkey">
         <kbd>Space</kbd> bets or cashes out
       </p>
     </div>

@@ -16,9 +16,9 @@ function run(query: string) {
   return { clock, story, duration, status };
 }
 
-describe('rocket story', () => {
+describe('crash story', () => {
   it('walks a whole round to the crash point in the URL', () => {
-    const { clock, story, duration, status } = run('scene=rocket&crash=2.37&muted');
+    const { clock, story, duration, status } = run('scene=crash&crash=2.37&muted');
     expect(status()).toBe('starting');
     clock.advance(3_000);
     expect(status()).toBe('pending');
@@ -32,7 +32,7 @@ describe('rocket story', () => {
   });
 
   it('joins the flight at t and flies on from there', () => {
-    const { clock, story, duration, status } = run('scene=rocket&crash=10&t=4000&muted');
+    const { clock, story, duration, status } = run('scene=crash&crash=10&t=4000&muted');
     clock.setTimeout(() => {}, duration); // the page's end timer
     expect(status()).toBe('in_progress');
     clock.advance(0);
@@ -42,8 +42,8 @@ describe('rocket story', () => {
   });
 
   it('refuses a moment past the crash', () => {
-    expect(() => storyFor(new URLSearchParams('scene=rocket&crash=1.5&t=60000'))).toThrow(/t must be a number/);
-    expect(() => storyFor(new URLSearchParams('scene=rocket&status=new'))).toThrow(/status must be/);
+    expect(() => storyFor(new URLSearchParams('scene=crash&crash=1.5&t=60000'))).toThrow(/t must be a number/);
+    expect(() => storyFor(new URLSearchParams('scene=crash&status=new'))).toThrow(/status must be/);
   });
 });
 

@@ -8,7 +8,7 @@ import type { RoundContext } from '../../engine/machines/round.machine.ts';
 import { bettingLeft, roundElapsed } from '../../engine/machines/round.machine.ts';
 import type { CrashFrame } from '../../../shared/games/crash/crash.sample.ts';
 import { crashMsFor } from '../../../shared/games/crash/crash.curve.ts';
-import type { Players } from './rocket-players.ts';
+import type { Players } from './crash-players.ts';
 
 /** The betting window the bar assumes until the server's countdown says otherwise, ms. */
 export const DEFAULT_BETTING_MS = 5_000;

@@ -7,15 +7,15 @@ import { sceneFrameCost, serve } from './helpers.ts';
 type Hook = { fillPlayers(n: number): void; state(): { roundId: number | null } };
 
 /** Runs the rocket scene benchmark and returns its figures. */
-export async function rocketBench(): Promise<Record<string, number | string>> {
+export async function crashSceneBench(): Promise<Record<string, number | string>> {
   const app = await serve(['--import', 'tsx', 'src/server/main.ts']);
   try {
     const rows = async (page: Page) => {
-      await page.evaluate(() => (window as unknown as { __rocket: Hook }).__rocket.fillPlayers(500));
-      await page.getByTestId('rocket-players').locator('tbody tr').nth(499).waitFor();
+      await page.evaluate(() => (window as unknown as { __crash: Hook }).__crash.fillPlayers(500));
+      await page.getByTestId('crash-players').locator('tbody tr').nth(499).waitFor();
     };
-    const frames = await sceneFrameCost(`${app.url}/rocket`, '__rocket', 600, rows);
-    const bare = await sceneFrameCost(`${app.url}/rocket`, '__rocket', 600);
+    const frames = await sceneFrameCost(`${app.url}/rocket`, '__crash', 600, rows);
+    const bare = await sceneFrameCost(`${app.url}/rocket`, '__crash', 600);
     return {
       scene_renderer: frames.renderer,
       scene_frame_p50_ms: frames.p50,

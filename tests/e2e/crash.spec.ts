@@ -10,15 +10,15 @@ import type { Page } from '@playwright/test';
 import { expectToast, shownToasts } from './toasts.ts';
 
 type W = Window & {
-  __rocket?: {
+  __crash?: {
     renderer: string;
-    state(): { round: string; rocket: string; roundId: number | null };
+    state(): { round: string; crash: string; roundId: number | null };
     markers(): { name: string; multiplier: number }[];
   };
 };
 
 const dollars = (text: string | null) => Number((text ?? '').replace(/[^0-9.]/g, ''));
-const rocketState = (page: Page) => page.evaluate(() => (window as W).__rocket?.state() ?? null);
+const crashState = (page: Page) => page.evaluate(() => (window as W).__crash?.state() ?? null);
 
 test('bet → the round flies → cash out → the balance changes; a watcher sees the bet @responsive', async ({
   page,
@@ -31,36 +31,36 @@ test('bet → the round flies → cash out → the balance changes; a watcher se
   await signIn({ balanceCents: 10_000, name });
   const watcher = await (await newContext()).context.newPage();
   await watcher.goto('/crash');
-  await expect(watcher.getByTestId('rocket-page')).toHaveAttribute('data-crash-page', 'true');
+  await expect(watcher.getByTestId('crash-page')).toHaveAttribute('data-crash-page', 'true');
   await page.goto('/rocket');
-  await expect(page.getByTestId('rocket-stage')).toHaveAttribute('data-renderer', 'webgl');
-  await expect(page.getByTestId('rocket-page')).not.toHaveAttribute('data-crash-page');
+  await expect(page.getByTestId('crash-stage')).toHaveAttribute('data-renderer', 'webgl');
+  await expect(page.getByTestId('crash-page')).not.toHaveAttribute('data-crash-page');
   await expect(page.getByTestId('balance')).toHaveText('$100.00');
-  await page.getByTestId('rocket-amount').fill('1.00');
+  await page.getByTestId('crash-amount').fill('1.00');
 
   let balance = 100;
   for (let attempt = 0; attempt < 4; attempt++) {
-    const button = page.getByTestId('rocket-button');
+    const button = page.getByTestId('crash-button');
     await expect(button).toHaveText(/^Bet/);
     const since = (await shownToasts(page)).length;
     await button.click();
     // a bet outside the betting window is queued and sent when the next round opens
-    await expect(page.getByTestId('rocket-page')).toHaveAttribute('data-state', 'placed', { timeout: 90_000 });
+    await expect(page.getByTestId('crash-page')).toHaveAttribute('data-state', 'placed', { timeout: 90_000 });
     await expectToast(page, 'Bet placed.', 'success', since);
     balance -= 1;
     await expect(page.getByTestId('balance')).toHaveText(`$${balance.toFixed(2)}`);
     if (attempt === 0)
-      await expect(watcher.getByTestId('rocket-players').getByRole('row').filter({ hasText: name })).toContainText(
+      await expect(watcher.getByTestId('crash-players').getByRole('row').filter({ hasText: name })).toContainText(
         '$1.00',
       );
-    await expect(page.getByTestId('rocket-page')).toHaveAttribute('data-status', /in_progress|ended/, {
+    await expect(page.getByTestId('crash-page')).toHaveAttribute('data-status', /in_progress|ended/, {
       timeout: 15_000,
     });
     const cashOut = page.getByRole('button', { name: /Cash out @/ });
     if (await cashOut.isVisible()) await cashOut.click({ timeout: 2_000 }).catch(() => undefined); // it may bust meanwhile
-    await expect(page.getByTestId('rocket-page')).toHaveAttribute('data-state', /won|lost/, { timeout: 90_000 });
-    const result = page.getByTestId('rocket-result');
-    if ((await rocketState(page))?.rocket === 'won') {
+    await expect(page.getByTestId('crash-page')).toHaveAttribute('data-state', /won|lost/, { timeout: 90_000 });
+    const result = page.getByTestId('crash-result');
+    if ((await crashState(page))?.crash === 'won') {
       const text = (await result.textContent())!;
       const payout = dollars(text.split('won')[1]!);
       expect(payout).toBeGreaterThanOrEqual(1);
@@ -69,7 +69,7 @@ test('bet → the round flies → cash out → the balance changes; a watcher se
       balance = Math.round((balance + payout) * 100) / 100;
       await expect(page.getByTestId('balance')).toHaveText(`$${balance.toFixed(2)}`);
       await expect(
-        watcher.getByTestId('rocket-players').locator('tr[data-state="cashed_out"]', { hasText: name }),
+        watcher.getByTestId('crash-players').locator('tr[data-state="cashed_out"]', { hasText: name }),
       ).toHaveCount(1);
       return;
     }
@@ -83,7 +83,7 @@ test('recent games link to the provably-fair page, which recomputes the crash po
 }) => {
   test.setTimeout(150_000);
   await page.goto('/rocket');
-  const chip = page.getByTestId('rocket-recent-game').first();
+  const chip = page.getByTestId('crash-recent-game').first();
   await expect(chip).toBeVisible({ timeout: 90_000 }); // at least one round has crashed
   const shown = (await chip.textContent())!;
   await chip.click();
@@ -104,10 +104,10 @@ test('Space bets and cashes out, not while typing; the cash-out marks the graph;
   const name = `Spacer ${test.info().project.name} ${random.word(6)}`;
   await signIn({ balanceCents: 10_000, name });
   await page.goto('/rocket');
-  const root = page.getByTestId('rocket-page');
-  await expect(page.getByTestId('rocket-stage')).toHaveAttribute('data-renderer', 'webgl');
-  await expect(page.getByTestId('rocket-hotkey')).toContainText('Space');
-  const amount = page.getByTestId('rocket-amount');
+  const root = page.getByTestId('crash-page');
+  await expect(page.getByTestId('crash-stage')).toHaveAttribute('data-renderer', 'webgl');
+  await expect(page.getByTestId('crash-hotkey')).toContainText('Space');
+  const amount = page.getByTestId('crash-amount');
   await amount.fill('1.00');
   await amount.press('Space'); // typing: the key is the field's
   await frames(page, 3);
@@ -115,7 +115,7 @@ test('Space bets and cashes out, not while typing; the cash-out marks the graph;
   await amount.fill('1.00');
 
   for (let attempt = 0; attempt < 4; attempt++) {
-    await expect(page.getByTestId('rocket-button')).toBeEnabled();
+    await expect(page.getByTestId('crash-button')).toBeEnabled();
     await page.locator('h1').click(); // focus leaves the field
     await page.keyboard.press('Space');
     await expect(root).toHaveAttribute('data-state', /queued|placing|placed/);
@@ -124,12 +124,12 @@ test('Space bets and cashes out, not while typing; the cash-out marks the graph;
     await expect(root).toHaveAttribute('data-status', /in_progress|ended/, { timeout: 15_000 });
     if ((await root.getAttribute('data-status')) === 'in_progress') await page.keyboard.press('Space');
     await expect(root).toHaveAttribute('data-state', /won|lost/, { timeout: 90_000 });
-    const result = page.getByTestId('rocket-result');
+    const result = page.getByTestId('crash-result');
     await expect(result).toBeVisible();
     if ((await root.getAttribute('data-state')) === 'won') {
       const multiplier = Number(/@ ([\d.]+)×/.exec((await result.textContent())!)![1]);
       await expect
-        .poll(() => page.evaluate(() => (window as W).__rocket?.markers() ?? []))
+        .poll(() => page.evaluate(() => (window as W).__crash?.markers() ?? []))
         .toContainEqual({ name, multiplier });
     } else await expect(result).toHaveText(/^(Busted|Too late)/);
     // the next round starts: the label is gone

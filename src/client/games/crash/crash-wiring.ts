@@ -1,6 +1,6 @@
 // The Rocket page's wiring: the /crash socket into the round machine, the rocket machine and the
 // players list (on every connect GET /api/crash/current fills the list and hands the player's own
-// open bet to the rocket machine: a reload or a second tab keeps Cash out); the Pixi stage running the scene on the engine clock; window.__rocket for browser
+// open bet to the rocket machine: a reload or a second tab keeps Cash out); the Pixi stage running the scene on the engine clock; window.__crash for browser
 // tests and the frame-cost bench.
 import { useCallback, useEffect, type Dispatch } from 'react';
 import type { Actor } from 'xstate';
@@ -14,13 +14,13 @@ import { getCrashCurrent } from '../../lib/api/crash.ts';
 import { useSession } from '../../stores/session.ts';
 import { crashBetsEventSchema, crashGameEventSchema } from '../../../shared/api/rounds.ts';
 import { crashTimeOf } from '../../../shared/games/crash/crash.sample.ts';
-import type { rocketMachine } from './rocket.machine.ts';
-import type { RocketScene } from './rocket.scene.ts';
-import type { PlayersAction } from './rocket-players.ts';
-import { adoptFromCurrent, adoptFromPlaced, betUpdate } from './rocket-link.ts';
+import type { crashMachine } from './crash.machine.ts';
+import type { CrashScene } from './crash.scene.ts';
+import type { PlayersAction } from './crash-players.ts';
+import { adoptFromCurrent, adoptFromPlaced, betUpdate } from './crash-link.ts';
 
 type Round = Actor<typeof roundMachine>;
-type Rocket = Actor<typeof rocketMachine>;
+type Crash = Actor<typeof crashMachine>;
 
 /** Calls `then` with the signed-in player's id once the profile has loaded (now, when it has);
  * returns the cancel. Signed out, it never calls. */
@@ -39,7 +39,7 @@ function withUserId(then: (id: number) => void): () => void {
 }
 
 /** Subscribes to /crash for the page's lifetime; malformed events are dropped. */
-export function useRocketSocket(round: Round, rocket: Rocket, dispatch: Dispatch<PlayersAction>): void {
+export function useCrashSocket(round: Round, crash: Crash, dispatch: Dispatch<PlayersAction>): void {
   useEffect(() => {
     let release: (() => void) | null = null;
     let live = true;
@@ -54,7 +54,7 @@ export function useRocketSocket(round: Round, rocket: Rocket, dispatch: Dispatch
           waitUser();
           waitUser = withUserId((id) => {
             const adopt = adoptFromCurrent(data.bets, id, settled);
-            if (adopt) rocket.send(adopt);
+            if (adopt) crash.send(adopt);
           });
         },
         () => undefined,
@@ -77,7 +77,7 @@ export function useRocketSocket(round: Round, rocket: Rocket, dispatch: Dispatch
         dispatch({ type: 'bets', event: parsed.data });
         if (parsed.data.type !== 'placed') settled.add(parsed.data.bet.id);
         const update = betUpdate(parsed.data) ?? adoptFromPlaced(parsed.data, useSession.getState().user?.id);
-        if (update) rocket.send(update);
+        if (update) crash.send(update);
       };
       socket.on('connect', onConnect);
       socket.on('disconnect', onDisconnect);
@@ -97,16 +97,16 @@ export function useRocketSocket(round: Round, rocket: Rocket, dispatch: Dispatch
       waitUser();
       release?.();
     };
-  }, [round, rocket, dispatch]);
+  }, [round, crash, dispatch]);
 }
 
 /** What browser tests and the bench read. */
-export interface RocketDebug {
+export interface CrashDebug {
   renderer: string;
   view(): unknown;
   /** The cash-out markers the graph drew in its last frame. */
   markers(): { name: string; multiplier: number }[];
-  state(): { round: string; rocket: string; roundId: number | null };
+  state(): { round: string; crash: string; roundId: number | null };
   /** Adds `n` demo rows to the players list (bench). */
   fillPlayers(n: number): void;
   /** JS ms per frame (clock step + scene update + render submit) while a demo round flies (`flights` 0:
@@ -116,19 +116,19 @@ export interface RocketDebug {
 
 function expose(
   host: PixiHost,
-  scene: RocketScene,
+  scene: CrashScene,
   clock: EngineClock,
   round: Round,
-  rocket: Rocket,
+  crash: Crash,
   dispatch: Dispatch<PlayersAction>,
 ) {
-  const handle: RocketDebug = {
+  const handle: CrashDebug = {
     renderer: host.rendererName,
     view: () => scene.lastView,
     markers: () => scene.lastMarkers.map(({ name, multiplier }) => ({ name, multiplier })),
     state: () => ({
       round: String(round.getSnapshot().value),
-      rocket: String(rocket.getSnapshot().value),
+      crash: String(crash.getSnapshot().value),
       roundId: round.getSnapshot().context.roundId,
     }),
     fillPlayers: (n) => {
@@ -185,24 +185,24 @@ function expose(
       }
     },
   };
-  (window as unknown as { __rocket?: RocketDebug }).__rocket = handle;
-  return () => delete (window as unknown as { __rocket?: RocketDebug }).__rocket;
+  (window as unknown as { __crash?: CrashDebug }).__crash = handle;
+  return () => delete (window as unknown as { __crash?: CrashDebug }).__crash;
 }
 
 /** Runs the scene on the page's Pixi host; returns the stage callbacks and loading state. */
-export function useRocketStage(
-  scene: RocketScene,
+export function useCrashStage(
+  scene: CrashScene,
   clock: EngineClock,
   round: Round,
-  rocket: Rocket,
+  crash: Crash,
   dispatch: Dispatch<PlayersAction>,
 ) {
   return useSceneStage(
     scene,
     clock,
     useCallback(
-      (host: PixiHost) => expose(host, scene, clock, round, rocket, dispatch),
-      [scene, clock, round, rocket, dispatch],
+      (host: PixiHost) => expose(host, scene, clock, round, crash, dispatch),
+      [scene, clock, round, crash, dispatch],
     ),
   );
 }
