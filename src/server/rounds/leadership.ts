@@ -82,7 +82,14 @@ export class PgLeadership implements Leadership {
     private readonly name: string,
   ) {}
 
-  async hold(): Promise<boolean> {
+  private pending: Promise<boolean> | null = null; // the hold() in flight: release() waits for it
+
+  hold(): Promise<boolean> {
+    this.pending ??= this.take().finally(() => (this.pending = null));
+    return this.pending;
+  }
+
+  private async take(): Promise<boolean> {
     if (this.client && !this.lost) {
       try {
         await this.client.query('select 1');
@@ -114,6 +121,9 @@ export class PgLeadership implements Leadership {
   }
 
   async release(): Promise<void> {
+    // a hold() still connecting would otherwise take the lock after this and keep it on a connection
+    // nobody ends (a stopped loop, a test's schema reused with its lock still held)
+    await this.pending?.catch(() => undefined);
     await this.drop(); // ending the session frees its advisory locks
   }
 

@@ -43,6 +43,13 @@ describeEachDb('round leadership by database', (dialect) => {
       await expect.poll(() => a.hold(), { timeout: 10_000, interval: 50 }).toBe(true);
       expect(await b.hold()).toBe(false); // and b notices that it lost it
       await a.release();
+      // a release while a hold() is still connecting waits for it and ends that session too: the lock
+      // is never left on a connection nobody holds (a stopped loop; a test schema reused afterwards)
+      const racing = a.hold();
+      await a.release();
+      await racing;
+      expect(await b.hold()).toBe(true);
+      await b.release();
       await other.close();
     } finally {
       await database.drop();
