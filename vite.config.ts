@@ -10,7 +10,24 @@ export default defineConfig({
   plugins: [react()],
   publicDir: false,
   assetsInclude: ['**/*.glsl', '**/*.frag', '**/*.vert'],
-  build: { outDir: 'dist/client', emptyOutDir: true, sourcemap: true, manifest: true, chunkSizeWarningLimit: 1200 },
+  build: {
+    outDir: 'dist/client',
+    emptyOutDir: true,
+    sourcemap: true,
+    manifest: true,
+    chunkSizeWarningLimit: 1200,
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          // zod and the switch that turns its JIT off in one chunk: whichever module loads zod first
+          // runs zod-jitless.ts with it, before any schema is built (zod probes `new Function` when a
+          // schema is made, which the CSP reports). The entry importing it first is not enough: the
+          // bundler runs the chunks an entry imports before the entry's own code.
+          groups: [{ name: 'zod', test: /[\\/]node_modules[\\/]zod[\\/]|[\\/]src[\\/]client[\\/]zod-jitless\.ts$/ }],
+        },
+      },
+    },
+  },
   server: {
     port: Number(process.env.PORT ?? 5173),
     proxy: {
