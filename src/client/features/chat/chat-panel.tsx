@@ -2,7 +2,6 @@
 // remembered), on phones a full-screen sheet opened from the bottom bar. Own messages are marked;
 // a shared bet shows as a card linking to its replay; guests read and are asked to log in to write.
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { Link } from 'react-router';
 import { errorText } from '../../lib/api.ts';
 import { postChatMessage } from '../../lib/api/chat.ts';
 import { useModals } from '../../stores/modals.ts';
@@ -12,6 +11,7 @@ import { CHAT_MAX_LENGTH, type ChatMessage } from '../../../shared/api/chat.ts';
 import { useChat } from './chat-store.ts';
 import { receiveMessage, useChatFeed } from './chat-feed.ts';
 import { ChatText } from './chat-text.tsx';
+import { ChatBetCard } from './chat-bet-card.tsx';
 import './chat.css';
 
 function ChatLine({ message, mine }: { message: ChatMessage; mine: boolean }) {
@@ -24,11 +24,7 @@ function ChatLine({ message, mine }: { message: ChatMessage; mine: boolean }) {
         {mine && <span className="chat-you">you</span>}
       </div>
       <ChatText text={message.message} />
-      {message.bet && (
-        <Link className="chat-bet" to={`/bets/${message.bet.game}/${message.bet.id}`} data-testid="chat-bet">
-          {message.bet.game} bet #{message.bet.id} · replay
-        </Link>
-      )}
+      {message.bet && <ChatBetCard bet={message.bet} />}
     </li>
   );
 }

@@ -13,7 +13,7 @@ import { errorText } from '../../lib/api.ts';
 import { formatDollars } from '../../lib/format.ts';
 import { formatMultiplier } from './crash-format.ts';
 import type { PlayerRow } from './crash-players.ts';
-import { ReplayLink } from '../../features/replay/index.ts';
+import { ReplayLink, ShareToChat, shareMessage } from '../../features/replay/index.ts';
 
 const playerColumns: HistoryColumn<PlayerRow>[] = [
   { header: 'Player', cell: (r) => r.user.name, testId: 'player-name' },
@@ -40,6 +40,20 @@ const myColumns: HistoryColumn<CrashMyBet>[] = [
   { header: 'Crash', cell: (b) => (b.crash_point !== null ? formatMultiplier(b.crash_point) : '…') },
   { header: 'Status', cell: (b) => b.status.replace('_', ' ') },
   { header: 'Replay', cell: (b) => (b.crash_point !== null ? <ReplayLink game="crash" id={b.id} /> : '…') },
+  {
+    header: 'Share',
+    cell: (b) =>
+      b.crash_point !== null && b.status !== 'refunded' ? (
+        <ShareToChat
+          small
+          game="crash"
+          id={b.id}
+          message={shareMessage(`Rocket round #${b.round_id}`, b.amount, b.payout ?? 0)}
+        />
+      ) : (
+        '…'
+      ),
+  },
 ];
 
 const boardColumns: HistoryColumn<CrashLeaderboardEntry>[] = [

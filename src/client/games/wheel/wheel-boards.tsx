@@ -1,11 +1,13 @@
 // The wheel's two lists under the history strip (spec §7 calls, issue 26 item 13): "Recent bets",
 // this round's bets from GET /api/wheel/recent-bets (fetched again each round) kept live by the
 // wheel:bets socket events the page already gets; and "Top payouts", the largest wins of the last
-// 24 hours from GET /api/wheel/top-payouts, fetched again after each landing.
+// 24 hours from GET /api/wheel/top-payouts, fetched again after each landing. A settled bet's row
+// links to its replay.
 import { useApiData } from '../../lib/use-api-data.ts';
 import { getWheelRecentBets, getWheelTopPayouts } from '../../lib/api/wheel.ts';
 import { formatDollars } from '../../lib/format.ts';
 import { mergeBet, type PanelBet } from './use-wheel-round.ts';
+import { ReplayLink } from '../../features/replay/index.ts';
 
 /** Rows shown in each list. */
 const SHOWN = 20;
@@ -25,6 +27,7 @@ function BetRow({ bet, value }: { bet: PanelBet; value: string }) {
       <span className={`wheel-chip wheel-${bet.color}`} aria-label={bet.color} />
       <span className="wheel-board-name">{bet.user.name}</span>
       <span className="wheel-board-value">{value}</span>
+      {(bet.status === 'won' || bet.status === 'lost') && <ReplayLink game="wheel" id={bet.id} />}
     </li>
   );
 }
