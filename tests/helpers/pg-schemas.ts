@@ -6,6 +6,7 @@ import pg from 'pg';
 import type { Database } from '../../src/server/db/database.ts';
 import { migrate } from '../../src/server/db/migrate.ts';
 import type { PgTemplate } from './db-template.ts';
+import { LOCK_CLASS } from '../../src/server/rounds/leadership.ts';
 
 // Kysely's migrator introspects every schema of the database (has_schema_privilege, pg_get_serial_sequence
 // per table), and fails with "schema … does not exist" when another test file — or another test run on
@@ -71,8 +72,19 @@ export async function resetPgSchema(url: string, template: PgTemplate, schema: s
   await pgQuery(url, `begin;\n${template.reset.replaceAll(template.placeholder, schema)}\ncommit;`);
 }
 
-/** Empties `schema` (a copy of the template) and returns it to the pool, in one transaction. */
+/** The leads (advisory locks) a finished test may still hold in `schema`, by lock name. */
+const SCHEMA_LOCKS = ['crash', 'wheel', 'ops:money-check'];
+
+/** Empties `schema` (a copy of the template) and returns it to the pool, in one transaction. A round
+ * lead still held in it (a session of a test that is over, or one still exiting) is ended first, so
+ * the next test given this schema can lead its loops. */
 export async function releasePgSchema(url: string, template: PgTemplate, prefix: string, schema: string) {
+  const keys = SCHEMA_LOCKS.map((name) => `hashtext('${schema}:round:${name}')::oid`).join(', ');
+  await pgQuery(
+    url,
+    `select pg_terminate_backend(pid) from pg_locks
+      where locktype = 'advisory' and classid = ${LOCK_CLASS} and objid in (${keys}) and pid <> pg_backend_pid()`,
+  );
   await pgQuery(
     url,
     `begin;\n${template.reset.replaceAll(template.placeholder, schema)}

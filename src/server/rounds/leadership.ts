@@ -70,7 +70,7 @@ export class RedisLeadership implements Leadership {
   }
 }
 
-const LOCK_CLASS = 0x526e6473; // advisory lock class id of the round loops ("Rnds")
+export const LOCK_CLASS = 0x526e6473; // advisory lock class id of the round loops ("Rnds")
 
 /** A PostgreSQL session advisory lock (per schema and game) on a connection of its own. */
 export class PgLeadership implements Leadership {
