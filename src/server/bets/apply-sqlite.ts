@@ -4,8 +4,11 @@
 // statements: every refusal checked before the first write (the group commit runs its batches
 // without savepoints: the user rows, the claimed rows still there), the nonce by compare-and-set,
 // the claimed rows taken, the rows and their links, one conditional UPDATE per user
-// (wallet/ledger.ts), settled wagers, the level, the ledger rows. No RETURNING (see
-// db/hot/statements.ts): ids from lastInsertRowid, balances from the row read before the writes.
+// (wallet/ledger.ts) that also raises the level, the settled wagers and the ledger rows (one
+// multi-row INSERT each). No RETURNING (see db/hot/statements.ts): ids from lastInsertRowid,
+// balances from the row read before the writes. Fewer statements is where a bet's time goes
+// here: the player's row and active pair are ONE read (readPlayerSync), and every statement is
+// prepared once per shape and found again without building a key string per bet.
 import type SQLite from 'better-sqlite3';
 import { insertedId, writerStatements } from '../db/hot/statements.ts';
 import { raisedLevel } from '../modules/wallet/settled-wagers.ts';
@@ -26,10 +29,12 @@ import {
 } from './plan.ts';
 
 interface BetStatements {
-  pair: SQLite.Statement<[number]>;
+  player: SQLite.Statement<[number]>;
   takeNonces: SQLite.Statement<[number, number, number, string, string]>;
-  moveUser: SQLite.Statement<[number, number, number, number, number, number, number]>;
-  inserts: Map<string, SQLite.Statement<Value[]>>;
+  moveUser: SQLite.Statement<[number, number, number, number, number, number, number, number]>;
+  ledger: SQLite.Statement<Value[]>[]; // by row count − 1
+  settled: SQLite.Statement<Value[]>[]; // by row count − 1
+  inserts: Map<string, { cols: string[]; insert: SQLite.Statement<Value[]> }[]>; // per table, per column list
   updates: Map<string, SQLite.Statement<(number | string)[]>>;
   counters: Map<string, SQLite.Statement<(number | string)[]>>;
   claims: Map<string, SQLite.Statement<(number | string)[]>>;
@@ -45,28 +50,62 @@ interface BetUser {
   name: string;
 }
 
+/** The player as one job reads them before planning: their user row (undefined without one) and
+ * active pair (null without one: a first bet). */
+export interface PlayerRead {
+  userId: number;
+  user: BetUser | undefined;
+  pair: SeedPair | null;
+}
+
+const LEDGER_COLUMNS =
+  '"user_id", "delta_cents", "balance_after_cents", "kind", "reference", "idempotency_key", "created_at"';
+const SETTLED_COLUMNS = '"user_id", "kind", "table_key", "stake_cents", "edge_units", "wager_key", "settled_at"';
+
+/** An INSERT of `rows` rows of 7 values into `table` (ledger, settled_wagers), prepared once per count. */
+function insertRows(
+  sqlite: SQLite.Database,
+  cache: SQLite.Statement<Value[]>[],
+  table: string,
+  columns: string,
+  rows: number,
+): SQLite.Statement<Value[]> {
+  let statement = cache[rows - 1];
+  if (!statement) {
+    const values = Array.from({ length: rows }, () => '(?, ?, ?, ?, ?, ?, ?)').join(', ');
+    statement = cache[rows - 1] = sqlite.prepare(`insert into "${table}" (${columns}) values ${values}`);
+  }
+  return statement;
+}
+
 const prepared = new WeakMap<SQLite.Database, BetStatements>();
 
 function statements(sqlite: SQLite.Database): BetStatements {
   let s = prepared.get(sqlite);
   if (s) return s;
   s = {
-    pair: sqlite.prepare(
-      `select "id", "server_seed", "server_seed_hash", "client_seed", "nonce" from "fair_seeds"
-       where "user_id" = ? and "slot" = 'active'`,
+    // the player's user row and active pair (its columns null without one)
+    player: sqlite.prepare(
+      `select "u"."balance_cents", "u"."self_excluded_until", "u"."edge_units", "u"."level", "u"."name",
+       "f"."id", "f"."server_seed", "f"."server_seed_hash", "f"."client_seed", "f"."nonce"
+       from "users" as "u" left join "fair_seeds" as "f" on "f"."user_id" = "u"."id" and "f"."slot" = 'active'
+       where "u"."id" = ?`,
     ),
     // the compare-and-set of the pair's nonce: count, pair id, expected nonce, its seeds
     takeNonces: sqlite.prepare(
       `update "fair_seeds" set "nonce" = "nonce" + ?
        where "id" = ? and "nonce" = ? and "server_seed_hash" = ? and "client_seed" = ?`,
     ),
-    // the ledger's conditional UPDATE for a user's moves: net, wagered, edge units, id, need, wager?, now
+    // the ledger's conditional UPDATE for a user's moves: net, wagered, edge units, the level the
+    // edge units reach (raisedLevel), id, need, wager?, now
     moveUser: sqlite.prepare(
       `update "users" set "balance_cents" = "balance_cents" + ?, "wagered_cents" = "wagered_cents" + ?,
-       "edge_units" = "edge_units" + ?
+       "edge_units" = "edge_units" + ?, "level" = max("level", ?)
        where "id" = ? and "balance_cents" >= ?
          and (? = 0 or "self_excluded_until" is null or "self_excluded_until" <= ?)`,
     ),
+    ledger: [],
+    settled: [],
     inserts: new Map(),
     updates: new Map(),
     counters: new Map(),
@@ -79,11 +118,39 @@ function statements(sqlite: SQLite.Database): BetStatements {
 
 const quote = (name: string) => `"${name.replaceAll('"', '""')}"`;
 
-/** The player's active pair as a plan takes it, or null when they have none yet. */
-export function activePairSync(sqlite: SQLite.Database, userId: number): SeedPair | null {
-  const r = statements(sqlite).pair.get(userId) as
-    { id: number; server_seed: string; server_seed_hash: string; client_seed: string; nonce: number } | undefined;
-  return r ? seedPairOf(r) : null;
+/** The player's user row and active pair, in one read (see PlayerRead). */
+export function readPlayerSync(sqlite: SQLite.Database, userId: number): PlayerRead {
+  const r = statements(sqlite).player.get(userId) as
+    | (BetUser & {
+        id: number | null;
+        server_seed: string;
+        server_seed_hash: string;
+        client_seed: string;
+        nonce: number;
+      })
+    | undefined;
+  if (!r) return { userId, user: undefined, pair: null };
+  const { balance_cents, self_excluded_until, edge_units, level, name } = r;
+  const user = { balance_cents, self_excluded_until, edge_units, level, name };
+  return { userId, user, pair: r.id === null ? null : seedPairOf(r as typeof r & { id: number }) };
+}
+
+/** The prepared INSERT of `table` with these columns (found by comparing the column lists). */
+function insertOf(sqlite: SQLite.Database, s: BetStatements, table: string, cols: string[]): SQLite.Statement<Value[]> {
+  let shapes = s.inserts.get(table);
+  if (!shapes) s.inserts.set(table, (shapes = []));
+  for (const shape of shapes) if (sameColumns(shape.cols, cols)) return shape.insert;
+  const insert = sqlite.prepare<Value[]>(
+    `insert into ${quote(table)} (${cols.map(quote).join(', ')}) values (${cols.map(() => '?').join(', ')})`,
+  );
+  shapes.push({ cols, insert });
+  return insert;
+}
+
+function sameColumns(a: readonly string[], b: readonly string[]): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
 }
 
 /** Checks the one row `u` names, or (`add`) adds to it; StaleRow when it no longer matches. */
@@ -151,14 +218,15 @@ function linkRow(
   statement.run(...cols.map((col) => resolveValue(link[col]!, ids)), id);
 }
 
-/** Applies `plan` inside the open synchronous job (see the file comment). */
-export function applyPlanSync(sqlite: SQLite.Database, plan: BetPlan): Applied {
+/** Applies `plan` inside the open synchronous job (see the file comment); `read`: a user row this
+ * job already read (readPlayerSync), not read again. */
+export function applyPlanSync(sqlite: SQLite.Database, plan: BetPlan, read?: PlayerRead): Applied {
   const s = statements(sqlite);
-  const w = writerStatements(sqlite);
   const totals = userTotals(plan);
   const users = new Map<number, BetUser>();
   for (const t of totals) {
-    const row = w.userRow.get(t.userId) as BetUser | undefined;
+    const row =
+      read?.userId === t.userId ? read.user : (writerStatements(sqlite).userRow.get(t.userId) as BetUser | undefined);
     if (row) users.set(t.userId, row);
   }
   for (const u of plan.updates) updateRow(sqlite, s, u, false); // a stale row first: nothing else was planned on
@@ -175,17 +243,9 @@ export function applyPlanSync(sqlite: SQLite.Database, plan: BetPlan): Applied {
   const ids: number[] = [];
   for (const row of plan.rows) {
     const cols = Object.keys(row.values);
-    const shape = `${row.table}(${cols.join(',')})`;
-    let insert = s.inserts.get(shape);
-    if (!insert) {
-      insert = sqlite.prepare(
-        `insert into ${quote(row.table)} (${cols.map(quote).join(', ')}) values (${cols.map(() => '?').join(', ')})`,
-      );
-      s.inserts.set(shape, insert);
-    }
     const values: Value[] = [];
     for (const c of cols) values.push(resolveValue(row.values[c]!, ids));
-    ids.push(insertedId(insert.run(...values)));
+    ids.push(insertedId(insertOf(sqlite, s, row.table, cols).run(...values)));
   }
   for (const [i, row] of plan.rows.entries()) if (row.link) linkRow(sqlite, s, row.table, ids[i]!, row.link, ids);
   for (const c of plan.counters) {
@@ -208,10 +268,12 @@ export function applyPlanSync(sqlite: SQLite.Database, plan: BetPlan): Applied {
   const balances = new Map<number, number>();
   for (const t of totals) {
     const u = users.get(t.userId)!;
+    const level = t.edgeUnits > 0 ? raisedLevel(Number(u.edge_units) + t.edgeUnits, Number(u.level)) : null;
     const { changes } = s.moveUser.run(
       t.netCents,
       t.stakeCents,
       t.edgeUnits,
+      level ?? Number(u.level),
       t.userId,
       t.needCents,
       t.wager ? 1 : 0,
@@ -219,26 +281,20 @@ export function applyPlanSync(sqlite: SQLite.Database, plan: BetPlan): Applied {
     );
     if (changes === 0) throw new Error(`a bet's user row ${t.userId} changed within its job`);
     balances.set(t.userId, Number(u.balance_cents) + t.netCents);
-    const level = t.edgeUnits > 0 ? raisedLevel(Number(u.edge_units) + t.edgeUnits, Number(u.level)) : null;
-    if (level !== null) w.setLevel.run(level, t.userId);
   }
+  const settled: Value[] = [];
   for (const m of plan.moves) {
-    if (m.settles)
-      w.insertSettledWager.run(m.userId, m.kind, m.settles.table, -m.deltaCents, m.settles.edgeUnits, m.key, plan.now);
+    if (m.settles) settled.push(m.userId, m.kind, m.settles.table, -m.deltaCents, m.settles.edgeUnits, m.key, plan.now);
   }
+  if (settled.length)
+    insertRows(sqlite, s.settled, 'settled_wagers', SETTLED_COLUMNS, settled.length / 7).run(...settled);
   const offsets = moveOffsets(plan);
+  const ledger: Value[] = [];
   for (let i = 0; i < plan.moves.length; i++) {
     const m = plan.moves[i]!;
-    const reference = resolveValue(m.reference, ids) as string | null;
-    w.insertLedger.run(
-      m.userId,
-      m.deltaCents,
-      balances.get(m.userId)! + offsets[i]!,
-      m.kind,
-      reference,
-      m.key,
-      plan.now,
-    );
+    const reference = resolveValue(m.reference, ids);
+    ledger.push(m.userId, m.deltaCents, balances.get(m.userId)! + offsets[i]!, m.kind, reference, m.key, plan.now);
   }
+  if (ledger.length) insertRows(sqlite, s.ledger, 'ledger', LEDGER_COLUMNS, ledger.length / 7).run(...ledger);
   return { ids, balances, userName: player.name };
 }

@@ -8,7 +8,7 @@ import type { Database } from '../db/database.ts';
 import { canTransactSync, transact, transactSync } from '../db/transact.ts';
 import { lockUserRows } from '../modules/wallet/ledger.ts';
 import type { Remember } from '../modules/wallet/idempotency.ts';
-import { activePairSync, applyPlanSync } from './apply-sqlite.ts';
+import { applyPlanSync, readPlayerSync } from './apply-sqlite.ts';
 import { applyPlanIn } from './apply-kysely.ts';
 import { applyPlanPg } from './apply-pg.ts';
 import { cachedPair, forgetPair, lockedPair, pairTaken } from './pairs.ts';
@@ -29,10 +29,10 @@ export interface InstantBet<R, O = unknown> {
 export async function placeBet<R, O>(database: Database, bet: InstantBet<R, O>): Promise<R> {
   if (!bet.remember && canTransactSync(database)) {
     const placed = await transactSync(database, (sqlite) => {
-      const pair = activePairSync(sqlite, bet.userId);
-      if (!pair) return null; // a first bet: the transaction below creates the pairs
-      const plan = bet.plan(pair);
-      return { answer: bet.answer(plan, applyPlanSync(sqlite, plan)) };
+      const player = readPlayerSync(sqlite, bet.userId); // the user row and pair in one read
+      if (!player.pair) return null; // a first bet (or no user): the transaction below creates the pairs
+      const plan = bet.plan(player.pair);
+      return { answer: bet.answer(plan, applyPlanSync(sqlite, plan, player)) };
     });
     if (placed) return placed.answer;
   } else if (!bet.remember && database.dialect === 'postgres') {

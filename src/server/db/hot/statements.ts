@@ -12,15 +12,7 @@ import type SQLite from 'better-sqlite3';
 /** The prepared statements of the bet path, bound to the writer connection. */
 export interface WriterStatements {
   userRow: SQLite.Statement<[number]>;
-  setLevel: SQLite.Statement<[number, number]>;
-  insertLedger: SQLite.Statement<LedgerValues>;
-  insertSettledWager: SQLite.Statement<SettledWagerValues>;
 }
-
-/** insertLedger's parameters: user, delta, balance after, kind, reference, idempotency key, time. */
-type LedgerValues = [number, number, number, string, string | null, string, number];
-/** insertSettledWager's parameters: user, kind, table, stake, edge units, wager key, time. */
-type SettledWagerValues = [number, string, string, number, number, string, number];
 
 /** The prepared statements of the read connection. */
 export interface ReaderStatements {
@@ -45,15 +37,6 @@ export function writerStatements(sqlite: SQLite.Database): WriterStatements {
     // the user row a job checks before its first write (bets/apply-sqlite.ts) and goes on from
     userRow: sqlite.prepare(
       `select "balance_cents", "self_excluded_until", "edge_units", "level", "name" from "users" where "id" = ?`,
-    ),
-    setLevel: sqlite.prepare(`update "users" set "level" = ? where "id" = ?`),
-    insertLedger: sqlite.prepare(
-      `insert into "ledger" ("user_id", "delta_cents", "balance_after_cents", "kind", "reference", "idempotency_key", "created_at")
-       values (?, ?, ?, ?, ?, ?, ?)`,
-    ),
-    insertSettledWager: sqlite.prepare(
-      `insert into "settled_wagers" ("user_id", "kind", "table_key", "stake_cents", "edge_units", "wager_key", "settled_at")
-       values (?, ?, ?, ?, ?, ?, ?)`,
     ),
   };
   writers.set(sqlite, s);
