@@ -53,10 +53,10 @@ export function readerStatements(sqlite: SQLite.Database): ReaderStatements {
        where "access_hash" = ? and "revoked_at" is null and "access_expires_at" > ?`,
     ),
     userFace: sqlite.prepare(`select "name", "avatar_url" from "users" where "id" = ?`),
-    // boxes.repository findBoxBySlug
+    // boxes.repository findBoxBySlug without the openings count (an opening does not show it, and
+    // summing the box's counter shards is most of this read)
     boxBySlug: sqlite.prepare(
       `select "boxes"."id", "boxes"."slug", "boxes"."name", "boxes"."box_type", "boxes"."img_url",
-       ("boxes"."openings" + coalesce((select sum("n") from "box_open_counts" where "box_id" = "boxes"."id"), 0)) as "openings",
        "box_versions"."id" as "version_id", "box_versions"."version", "box_versions"."price_cents",
        "box_versions"."ev_cents", "box_versions"."sell_back_cents", "box_versions"."house_edge_bp",
        "boxes"."creator_id", "boxes"."creator_share_bp"

@@ -8,7 +8,7 @@ import { readerStatements } from '../../db/hot/statements.ts';
 import { HttpError } from '../../http/errors.ts';
 import { findBoxBySlug, findVersionItems } from '../boxes/boxes.repository.ts';
 
-type BoxRow = NonNullable<Awaited<ReturnType<typeof findBoxBySlug>>>;
+type BoxRow = Omit<NonNullable<Awaited<ReturnType<typeof findBoxBySlug>>>, 'openings'>; // an opening does not show it
 export type VersionItems = Awaited<ReturnType<typeof findVersionItems>>;
 
 /** A box as an opening needs it (from `loadBox`). */
