@@ -200,7 +200,7 @@ test('×5 fits the screen with its controls, the wins show as item cards with th
     expect(rarity).toMatch(/^(common|uncommon|rare|epic|legendary)$/);
     await expect(card).toHaveClass(new RegExp(`rarity-${rarity}`));
     await expect(card.locator('.item-rarity')).toHaveText(new RegExp(`^${rarity}$`, 'i'));
-    await expect(card.locator('.item-price')).toHaveText(/^\$\d+\.\d\d$/);
+    await expect(card.locator('.item-price')).toHaveText(/^\$\d{1,3}(,\d{3})*\.\d\d$/); // $1,399.00: thousands grouped
   }
   // the result panel (cards, Keep / Sell, Open again) is never wider than the screen
   const panel = (await page.getByTestId('open-result').boundingBox())!;

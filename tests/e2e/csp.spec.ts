@@ -2,6 +2,7 @@
 // under it: /engine-check reads WebGL pixels back and /dice renders with WebGL, with no CSP violation
 // (securitypolicyviolation events and console reports are both collected).
 import { expect, test, type Page } from '@playwright/test';
+import { frames } from './fixtures.ts';
 import { skipBonus } from './shell-helpers.ts';
 
 type W = Window & {
@@ -61,7 +62,7 @@ test('@desktop /dice renders its stage with WebGL and no CSP violation', async (
   await page.goto('/dice');
   await expect(page.getByTestId('dice-stage')).toHaveAttribute('data-renderer', 'webgl');
   await expect(page.getByRole('button', { name: 'Bet', exact: true })).toBeVisible();
-  await page.waitForTimeout(500); // a few frames drawn
+  await frames(page, 30); // a few frames drawn (half a second at 60 Hz)
   expect(await violations(page)).toEqual([]);
   expect(reports).toEqual([]);
 });
@@ -70,7 +71,7 @@ test('@desktop a box page renders its reel stage with WebGL and no CSP violation
   const reports = await watchCsp(page);
   await page.goto('/boxes/penny-box');
   await expect(page.getByTestId('reel-stage')).toHaveAttribute('data-renderer', 'webgl', { timeout: 30_000 });
-  await page.waitForTimeout(1000);
+  await frames(page, 60); // a second of frames at 60 Hz
   expect(await violations(page)).toEqual([]);
   expect(reports).toEqual([]);
 });

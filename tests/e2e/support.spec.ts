@@ -1,7 +1,7 @@
 // Support in the browser: a player opens a ticket with an image, an operator answers it with the
-// admin CLI (spawned against the e2e server's DATA_DIR, as `npm run admin` would run), and the reply
+// admin CLI (run against the e2e server's DATA_DIR from the test's own process, admin-cli.ts), and the reply
 // arrives live on the open thread; a second answer shows the unread badge on another hub page.
-import { spawn } from 'node:child_process';
+import { admin } from './admin-cli.ts';
 import { expect, test, channelJoined } from './fixtures.ts';
 
 test.describe.configure({ timeout: 150_000 });
@@ -11,23 +11,6 @@ const PNG = Buffer.from(
   '89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d49444154789c6360f8cfc0f01f0005000201a5f1b1f40000000049454e44ae426082',
   'hex',
 );
-
-/** Runs the operator CLI on the e2e server's database; resolves to its stdout. */
-function admin(...args: string[]): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/cli/admin.ts', ...args], {
-      env: { ...process.env, NODE_ENV: 'test', DATA_DIR: process.env.E2E_DATA_DIR!, DATABASE_URL: undefined },
-    });
-    let out = '';
-    let err = '';
-    child.stdout.on('data', (d: Buffer) => (out += d.toString()));
-    child.stderr.on('data', (d: Buffer) => (err += d.toString()));
-    child.on('error', reject);
-    child.on('close', (code) =>
-      code === 0 ? resolve(out) : reject(new Error(`admin ${args[0]} exited ${code}: ${err}`)),
-    );
-  });
-}
 
 test('@responsive open a ticket, the operator answers with the CLI, the reply arrives live', async ({
   page,

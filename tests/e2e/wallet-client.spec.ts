@@ -3,10 +3,10 @@
 // reload), the crypto address and QR (stable across reopen), gift code and voucher redeem, and a
 // withdrawal request and cancel. The deposit dialog has a phone flow of its own (bottom bar, a
 // method list first): its tests are @responsive.
-import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import type { Page } from '@playwright/test';
 import { createGiftCodes, createVoucher } from '../../src/server/modules/wallet/codes.service.ts';
+import { admin } from './admin-cli.ts';
 import { expect, test } from './fixtures.ts';
 import { ready } from './shell-helpers.ts';
 import { e2eDatabase } from './players.ts';
@@ -51,16 +51,9 @@ test('card deposit with case35: checkout, toast, header balance × 1.35, then li
   await expectToast(page, 'Deposit successful: $100.00 + $35.00 bonus', 'success');
   await expect(page.getByTestId('header-balance')).toHaveText('$135.00');
   await expect(page).not.toHaveURL(/deposit=success/);
-  // An operator credit from another process reaches the open page through balanceUpdated.
-  const cli = spawnSync(
-    process.execPath,
-    ['--import', 'tsx', 'src/server/cli/admin.ts', 'credit', String(p.userId), '1', '--reason', 'e2e live'],
-    {
-      env: { ...process.env, NODE_ENV: 'test', DATA_DIR: process.env.E2E_DATA_DIR! },
-      encoding: 'utf8',
-    },
-  );
-  expect(cli.status, cli.stderr).toBe(0);
+  // An operator credit from another process (the admin CLI in this test's, admin-cli.ts) reaches the open
+  // page through balanceUpdated.
+  expect(await admin('credit', String(p.userId), '1', '--reason', 'e2e live')).toContain('Credited $1.00');
   await expect(page.getByTestId('header-balance')).toHaveText('$136.00');
   await page.goto('/profile/deposit');
   const status = page.getByTestId('payments').locator('[data-status]').first();
