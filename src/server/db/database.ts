@@ -25,8 +25,10 @@ export interface Database {
   close(): Promise<void>;
 }
 
-/** Where to connect: a SQLite file, or a PostgreSQL URL with an optional schema to work in. */
-export type DatabaseTarget = { kind: 'sqlite'; file: string } | { kind: 'postgres'; url: string; schema?: string };
+/** Where to connect: a SQLite file, or a PostgreSQL URL with an optional schema to work in and the
+ * most connections its pool opens (10 unless given; the server's PG_POOL_SIZE). */
+export type DatabaseTarget =
+  { kind: 'sqlite'; file: string } | { kind: 'postgres'; url: string; schema?: string; poolSize?: number };
 
 // int8 (BIGINT, COUNT) as a JS number: cents and ms stay far below 2^53.
 const pgTypes = {
@@ -97,7 +99,7 @@ export function openDatabase(target: DatabaseTarget, open: OpenOptions = {}): Da
     types: pgTypes,
     ...(target.schema ? { options: `-c search_path=${target.schema}` } : {}),
   };
-  const pool = new pg.Pool({ ...options, max: 10 });
+  const pool = new pg.Pool({ ...options, max: target.poolSize ?? 10 });
   const db = new Kysely<Tables>({ dialect: new PostgresDialect({ pool }) });
   const sessionClient = () => new pg.Client(options);
   return { db, dialect: 'postgres', schema: target.schema, sessionClient, close: () => db.destroy() };
