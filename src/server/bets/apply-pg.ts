@@ -16,6 +16,8 @@ import { EDGE_UNITS_PER_XP, xpForLevel } from '../../shared/levels.ts';
 import { refuseClaim, throwRefusal, type PgRefusal } from './refusals.ts';
 import { moveOffsets, settledRows, StalePair, StaleRow, userTotals, type Applied, type BetPlan } from './plan.ts';
 
+const APPLY = 'select la_apply_bet($1::jsonb) as answer';
+
 /** Per database, each user's edge units and level as the last bet here returned them. */
 const known = new WeakMap<DB, Map<number, { edgeUnits: number; level: number }>>();
 const MAX_KNOWN = 100_000;
@@ -85,10 +87,13 @@ function levelSteps(k: { edgeUnits: number; level: number } | undefined, edgeUni
 
 /** Applies `plan` in one call of la_apply_bet (see the file comment). */
 export async function applyPlanPg(database: Database, plan: BetPlan): Promise<Applied> {
-  const { rows } = await sql<{
-    answer: Answer;
-  }>`select la_apply_bet(${pgPlanArgument(plan, knownOf(database))}::jsonb) as answer`
-    .execute(database.db)
+  // a named statement: parsed and planned once per pooled connection, not on every bet
+  const { rows } = await database
+    .pgPool!.query<{ answer: Answer }>({
+      name: 'la_apply_bet',
+      text: APPLY,
+      values: [pgPlanArgument(plan, knownOf(database))],
+    })
     .catch((e: unknown) => {
       const code = (e as { code?: string }).code;
       if (code === 'LA408') throw new StalePair(); // (0034: raised to undo the user row's update)

@@ -22,6 +22,9 @@ export interface Database {
   /** PostgreSQL: a new connection outside the pool (same target), for session state such as the
    * round loops' advisory locks; the caller connects and ends it. */
   sessionClient?: () => pg.Client;
+  /** PostgreSQL: the pool the Kysely instance runs on, for a named (prepared once per connection)
+   * statement on the hot path (bets/apply-pg.ts). */
+  pgPool?: pg.Pool;
   close(): Promise<void>;
 }
 
@@ -102,7 +105,7 @@ export function openDatabase(target: DatabaseTarget, open: OpenOptions = {}): Da
   const pool = new pg.Pool({ ...options, max: target.poolSize ?? 10 });
   const db = new Kysely<Tables>({ dialect: new PostgresDialect({ pool }) });
   const sessionClient = () => new pg.Client(options);
-  return { db, dialect: 'postgres', schema: target.schema, sessionClient, close: () => db.destroy() };
+  return { db, dialect: 'postgres', schema: target.schema, sessionClient, pgPool: pool, close: () => db.destroy() };
 }
 
 /** One round trip to the database (health checks). */
