@@ -20,6 +20,7 @@ const envSchema = z.object({
     .string()
     .refine((v) => /^postgres(ql)?:\/\//.test(v) || /^sqlite:/.test(v), 'must be a postgres:// URL or sqlite:<file>')
     .optional(),
+  PG_POOL_SIZE: z.coerce.number().int().min(1).max(500).default(20),
   REDIS_URL: z
     .string()
     .refine((v) => /^rediss?:\/\//.test(v), 'must be a redis:// URL')
@@ -162,7 +163,7 @@ export interface Config {
   port: number;
   host: string;
   dataDir: string; // absolute path
-  database: { kind: 'sqlite'; file: string } | { kind: 'postgres'; url: string };
+  database: { kind: 'sqlite'; file: string } | { kind: 'postgres'; url: string; poolSize?: number };
   redisUrl: string | undefined;
   publicUrl: string | undefined; // PUBLIC_URL as given (required in production)
   siteUrl: string; // the origin players reach: PUBLIC_URL, else http://HOST:PORT (never a request header)
@@ -250,7 +251,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const url = e.DATABASE_URL;
   const database: Config['database'] =
     url && /^postgres/.test(url)
-      ? { kind: 'postgres', url }
+      ? { kind: 'postgres', url, poolSize: e.PG_POOL_SIZE }
       : { kind: 'sqlite', file: url ? resolve(url.replace(/^sqlite:/, '')) : join(dataDir, 'loot-arcade.db') };
 
   const given = [e.APP_SECRET, e.PUSHER_APP_KEY, e.PUSHER_APP_SECRET, e.OAUTH_CLIENT_SECRET];

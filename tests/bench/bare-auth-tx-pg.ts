@@ -1,11 +1,11 @@
 // The honest floor of a bet on PostgreSQL: a bare Fastify route (bare-auth-tx-route.ts) over a
-// pg.Pool of 10 connections like the app's (src/server/db/database.ts) on DATABASE_URL, in tables
+// pg.Pool as large as the app's (PG_POOL_SIZE, src/server/config.ts) on DATABASE_URL, in tables
 // of its own: look up the bearer token's keyed hash, then BEGIN, one conditional UPDATE of a
 // balance, COMMIT on one pooled connection. No framework plugins, no logging, no fairness, no ledger.
 import pg from 'pg';
 import { serveFloor } from './bare-auth-tx-route.ts';
 
-const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: 10 });
+const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: Number(process.env.PG_POOL_SIZE ?? 20) });
 
 await serveFloor({
   async setup(hashes, expiresAt) {

@@ -29,7 +29,9 @@ describe('loadConfig', () => {
 
   it('selects PostgreSQL by a postgres:// DATABASE_URL', () => {
     const c = loadConfig({ DATA_DIR: tmp(), DATABASE_URL: 'postgres://u@h:5432/db' });
-    expect(c.database).toEqual({ kind: 'postgres', url: 'postgres://u@h:5432/db' });
+    expect(c.database).toEqual({ kind: 'postgres', url: 'postgres://u@h:5432/db', poolSize: 20 });
+    const sized = loadConfig({ DATA_DIR: tmp(), DATABASE_URL: 'postgres://u@h:5432/db', PG_POOL_SIZE: '32' });
+    expect(sized.database).toEqual({ kind: 'postgres', url: 'postgres://u@h:5432/db', poolSize: 32 });
   });
 
   it.each([
@@ -37,6 +39,7 @@ describe('loadConfig', () => {
     [{ PORT: '70000' }, /PORT/],
     [{ DATABASE_URL: 'mysql://x' }, /DATABASE_URL must be a postgres/],
     [{ REDIS_URL: 'http://x' }, /REDIS_URL must be a redis/],
+    [{ PG_POOL_SIZE: '0' }, /PG_POOL_SIZE/],
     [{ PUBLIC_URL: 'not a url' }, /PUBLIC_URL/],
     [{ GIFTCARD_RESELLER_URL: 'giftcards' }, /GIFTCARD_RESELLER_URL/],
     [{ GIFTCARD_RESELLER_URL: 'javascript:alert(1)' }, /GIFTCARD_RESELLER_URL/],

@@ -1,8 +1,9 @@
 // Executor 3: a plan applied on PostgreSQL in ONE round trip, a call of the generic la_apply_bet
-// (migrations 0032-generic-bet, 0033-generic-bet-claims: locks, checks, compare-and-set of the
-// nonce, claims, rows, links, moves). It answers Applied, throws the ledger's refusals and a
-// claim's refusal (SQLSTATE LA410), and StalePair when the pair moved on since the plan (nothing
-// written: the caller re-plans). The level is computed here, in TypeScript
+// (migrations 0032-generic-bet, 0033-generic-bet-claims, 0034-faster-bet: locks, checks,
+// compare-and-set of the nonce, claims, rows, links, moves). It answers Applied, throws the ledger's
+// refusals and a claim's refusal (SQLSTATE LA410), and StalePair when the pair moved on since the
+// plan (answer 'stale', or SQLSTATE LA408 once the user row was updated: nothing kept either way;
+// the caller re-plans). The level is computed here, in TypeScript
 // (shared/levels.ts via settled-wagers raisedLevel): each user's edge units as the last bet in this
 // process left them are kept, so the plan carries the levels its edge units may reach, each with the
 // edge units it needs, and the function grants those the row's edge units reach (a comparison); when the function's answer shows a level the plan
@@ -14,6 +15,8 @@ import { raisedLevel } from '../modules/wallet/settled-wagers.ts';
 import { EDGE_UNITS_PER_XP, xpForLevel } from '../../shared/levels.ts';
 import { refuseClaim, throwRefusal, type PgRefusal } from './refusals.ts';
 import { moveOffsets, settledRows, StalePair, StaleRow, userTotals, type Applied, type BetPlan } from './plan.ts';
+
+const APPLY = 'select la_apply_bet($1::jsonb) as answer';
 
 /** Per database, each user's edge units and level as the last bet here returned them. */
 const known = new WeakMap<DB, Map<number, { edgeUnits: number; level: number }>>();
@@ -84,12 +87,16 @@ function levelSteps(k: { edgeUnits: number; level: number } | undefined, edgeUni
 
 /** Applies `plan` in one call of la_apply_bet (see the file comment). */
 export async function applyPlanPg(database: Database, plan: BetPlan): Promise<Applied> {
-  const { rows } = await sql<{
-    answer: Answer;
-  }>`select la_apply_bet(${pgPlanArgument(plan, knownOf(database))}::jsonb) as answer`
-    .execute(database.db)
+  // a named statement: parsed and planned once per pooled connection, not on every bet
+  const { rows } = await database
+    .pgPool!.query<{ answer: Answer }>({
+      name: 'la_apply_bet',
+      text: APPLY,
+      values: [pgPlanArgument(plan, knownOf(database))],
+    })
     .catch((e: unknown) => {
       const code = (e as { code?: string }).code;
+      if (code === 'LA408') throw new StalePair(); // (0034: raised to undo the user row's update)
       if (code === 'LA409') throw new StaleRow((e as Error).message);
       if (code === 'LA410') refuseClaim(plan.claims![Number((e as Error).message)]!);
       throw e;

@@ -22,11 +22,16 @@ export interface Database {
   /** PostgreSQL: a new connection outside the pool (same target), for session state such as the
    * round loops' advisory locks; the caller connects and ends it. */
   sessionClient?: () => pg.Client;
+  /** PostgreSQL: the pool the Kysely instance runs on, for a named (prepared once per connection)
+   * statement on the hot path (bets/apply-pg.ts). */
+  pgPool?: pg.Pool;
   close(): Promise<void>;
 }
 
-/** Where to connect: a SQLite file, or a PostgreSQL URL with an optional schema to work in. */
-export type DatabaseTarget = { kind: 'sqlite'; file: string } | { kind: 'postgres'; url: string; schema?: string };
+/** Where to connect: a SQLite file, or a PostgreSQL URL with an optional schema to work in and the
+ * most connections its pool opens (10 unless given; the server's PG_POOL_SIZE). */
+export type DatabaseTarget =
+  { kind: 'sqlite'; file: string } | { kind: 'postgres'; url: string; schema?: string; poolSize?: number };
 
 // int8 (BIGINT, COUNT) as a JS number: cents and ms stay far below 2^53.
 const pgTypes = {
@@ -97,10 +102,10 @@ export function openDatabase(target: DatabaseTarget, open: OpenOptions = {}): Da
     types: pgTypes,
     ...(target.schema ? { options: `-c search_path=${target.schema}` } : {}),
   };
-  const pool = new pg.Pool({ ...options, max: 10 });
+  const pool = new pg.Pool({ ...options, max: target.poolSize ?? 10 });
   const db = new Kysely<Tables>({ dialect: new PostgresDialect({ pool }) });
   const sessionClient = () => new pg.Client(options);
-  return { db, dialect: 'postgres', schema: target.schema, sessionClient, close: () => db.destroy() };
+  return { db, dialect: 'postgres', schema: target.schema, sessionClient, pgPool: pool, close: () => db.destroy() };
 }
 
 /** One round trip to the database (health checks). */
