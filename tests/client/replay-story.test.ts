@@ -14,6 +14,7 @@ const replayOf = (outcome: ReplayOutcome): Replay => ({
   game: outcome.game,
   id: 41,
   player: { id: 7, name: 'Ann', avatar_url: null, level: 3 },
+  mine: false,
   stake: 1,
   payout: 2,
   multiplier: 2,

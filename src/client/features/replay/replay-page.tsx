@@ -1,7 +1,8 @@
 // /bets/{game}/{id}: the public replay of one settled bet (GET /api/bets/{game}/{id}). The game's own
 // scene replays the settled outcome through the live page's script (replay-story.ts), beside the bet
 // slip: player (or "Hidden"), game, stake, multiplier, payout, time; Verify once the seed is revealed,
-// Copy link, Share to chat (its owner), Replay again. An unknown game or id, or an unsettled bet, is
+// Copy link, Share to chat (its owner: `mine`, who also sees their own name when hidden from others),
+// Replay again. An unknown game or id, or an unsettled bet, is
 // the site's 404 "Page Not Found".
 import { useMemo, useReducer, useState } from 'react';
 import { Link, useParams } from 'react-router';
@@ -57,8 +58,8 @@ function ReplayView({ replay }: { replay: Replay }) {
   const story = useMemo(() => replayStory(replay, clock, motionMode(useMotion.getState())), [replay, clock]);
   const [ends, ended] = useReducer((n: number) => n + 1, 0);
   const { ready, play, onReady, onError } = useStoryStage(story, clock, ended);
-  const me = useSession((s) => s.user?.id ?? null);
-  const owner = me !== null && replay.player?.id === me;
+  const myName = useSession((s) => s.user?.name ?? null);
+  const owner = replay.mine; // the server's word: the token it was asked with is the bet's owner
   const reached = ready && ends > 0 && story.reached();
   return (
     <section className="page page-wide replay-page" data-testid="replay-page" data-game={replay.game}>
@@ -70,7 +71,7 @@ function ReplayView({ replay }: { replay: Replay }) {
           <PixiStage background="#0d0e1c" onReady={onReady} onError={onError} />
         </div>
         <aside className="replay-slip" data-testid="bet-slip" aria-label="Bet slip">
-          <BetSlip replay={replay} />
+          <BetSlip replay={replay} player={replay.player?.name ?? (owner ? myName : null)} />
           <div className="replay-actions">
             <button type="button" className="btn" onClick={play} disabled={!ready} data-testid="replay-again">
               Replay again
@@ -106,10 +107,10 @@ function ReplayView({ replay }: { replay: Replay }) {
   );
 }
 
-/** The slip's rows: who, what, how much, when. */
-function BetSlip({ replay }: { replay: Replay }) {
+/** The slip's rows: who (the owner sees their own name even when hidden from others), what, how much, when. */
+function BetSlip({ replay, player }: { replay: Replay; player: string | null }) {
   const rows: [string, string, string][] = [
-    ['player', 'Player', replay.player?.name ?? 'Hidden'],
+    ['player', 'Player', player ?? 'Hidden'],
     ['game', 'Game', `${GAME_NAMES[replay.game]} · ${replay.title}`],
     ['stake', 'Stake', formatDollars(replay.stake)],
     ['multiplier', 'Multiplier', replay.multiplier === null ? '—' : `×${replay.multiplier.toFixed(2)}`],
