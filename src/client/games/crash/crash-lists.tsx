@@ -1,6 +1,6 @@
 // The tabs under the stage: this round's players (live cash-outs, largest bets first), my bets
 // (with the round's crash point and a verify link) and the leaderboard (biggest wins or
-// multipliers of the day, week or all time; only truthy filters are sent).
+// multipliers of the day, week or all time; only truthy filters are sent). Every settled row opens its replay.
 import { useState } from 'react';
 import { HudTabs } from '../../components/hud/hud-tabs.tsx';
 import { HudSelect } from '../../components/hud/hud-select.tsx';
@@ -62,6 +62,7 @@ const boardColumns: HistoryColumn<CrashLeaderboardEntry>[] = [
   { header: 'Multiplier', cell: (e) => formatMultiplier(e.multiplier) },
   { header: 'Win', cell: (e) => formatDollars(e.win_amount) },
   { header: 'Round', cell: (e) => e.round_id },
+  { header: 'Replay', cell: (e) => <ReplayLink game="crash" id={e.id} /> },
 ];
 
 function MyBets({ version }: { version: number }) {
@@ -104,7 +105,7 @@ function Leaderboard() {
           className="crash-table"
           rows={data?.data ?? []}
           columns={boardColumns}
-          row={(e) => ({ key: `${e.round_id}:${e.user.id}` })}
+          row={(e) => ({ key: e.id, 'data-bet': e.id })}
         />
       )}
     </>
