@@ -22,6 +22,8 @@ import { useStoryStage } from '../../games/dev-scenes/use-story-stage.ts';
 import { replayParamsSchema, type Replay } from '../../../shared/api/replay.ts';
 import type { ArchiveGame } from '../../../shared/api/profile-bets.ts';
 import { replayStory } from './replay-story.ts';
+import { useBattleReelItems } from './use-battle-reel-items.ts';
+import type { BattleReelItem } from '../../games/battles/battle-reel.ts';
 import { ShareToChat, shareMessage } from './share-to-chat.tsx';
 import './replay.css';
 
@@ -50,12 +52,22 @@ function ReplayLoader({ game, id }: { game: ArchiveGame; id: number }) {
   if (error instanceof ApiError && (error.status === 404 || error.status === 422)) throwPageNotFound();
   if (error && !data) return <PageError error={error} />;
   if (!data) return <PageLoading />;
-  return <ReplayView replay={data.data} />;
+  return <ReplayReels replay={data.data} />;
 }
 
-function ReplayView({ replay }: { replay: Replay }) {
+/** Waits for a battle's reel items (the live page's reels), then the replay. */
+function ReplayReels({ replay }: { replay: Replay }) {
+  const items = useBattleReelItems(replay);
+  if (!items) return <PageLoading />;
+  return <ReplayView replay={replay} items={items} />;
+}
+
+function ReplayView({ replay, items }: { replay: Replay; items: ReadonlyMap<string, readonly BattleReelItem[]> }) {
   const [clock] = useState(() => new EngineClock());
-  const story = useMemo(() => replayStory(replay, clock, motionMode(useMotion.getState())), [replay, clock]);
+  const story = useMemo(
+    () => replayStory(replay, clock, motionMode(useMotion.getState()), items),
+    [replay, clock, items],
+  );
   const [ends, ended] = useReducer((n: number) => n + 1, 0);
   const { ready, play, onReady, onError } = useStoryStage(story, clock, ended);
   const myName = useSession((s) => s.user?.name ?? null);
