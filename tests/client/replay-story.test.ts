@@ -7,6 +7,8 @@ import { EngineClock } from '../../src/client/engine/clock.ts';
 import { replayStory, storyParams } from '../../src/client/features/replay/replay-story.ts';
 import { demoItems } from '../../src/client/games/dev-scenes/scene-stories.ts';
 import { storyBattle } from '../../src/client/games/battles/battle-story.ts';
+import { versionKey } from '../../src/client/games/battles/battle.view.ts';
+import type { BattleReelItem } from '../../src/client/games/battles/battle-reel.ts';
 import type { Replay, ReplayOutcome } from '../../src/shared/api/replay.ts';
 import type { BoxItem } from '../../src/shared/api/boxes.ts';
 
@@ -14,6 +16,7 @@ const replayOf = (outcome: ReplayOutcome): Replay => ({
   game: outcome.game,
   id: 41,
   player: { id: 7, name: 'Ann', avatar_url: null, level: 3 },
+  mine: false,
   stake: 1,
   payout: 2,
   multiplier: 2,
@@ -25,9 +28,9 @@ const replayOf = (outcome: ReplayOutcome): Replay => ({
 });
 
 /** Plays the replay's story to its end as the page does (the scene updated on every clock move). */
-function playToEnd(outcome: ReplayOutcome) {
+function playToEnd(outcome: ReplayOutcome, boxItems?: ReadonlyMap<string, readonly BattleReelItem[]>) {
   const clock = new EngineClock();
-  const story = replayStory(replayOf(outcome), clock, 'turbo');
+  const story = replayStory(replayOf(outcome), clock, 'turbo', boxItems);
   clock.subscribe((now, delta) => story.scene.update(now, delta));
   story.scene.resize(640, 360);
   const duration = story.play(clock.now);
@@ -165,6 +168,12 @@ describe('replay story played to its end rests on the outcome', () => {
     const story = playToEnd({ game: 'battle', seat: 1, battle });
     expect(story.reached()).toBe(true);
     expect(story.outcome).toMatchObject({ seat: 1, rounds: 2, landed: [7, 1] });
-    expect(story.view()).toMatchObject({ status: 'ended', landed: [7, 1] });
+    expect(story.view()).toMatchObject({ status: 'ended', landed: [7, 1], reel_items: 2 }); // no box items: the drops
+
+    // with the box version's items (as the live page loads them) the reels spin the whole box
+    const items = demoItems();
+    const real = playToEnd({ game: 'battle', seat: 1, battle }, new Map([[versionKey(battle.boxes[0]!), items]]));
+    expect(real.reached()).toBe(true);
+    expect(real.view()).toMatchObject({ status: 'ended', landed: [7, 1], reel_items: items.length });
   });
 });

@@ -141,7 +141,7 @@ test('a wheel bet replays the spin to its segment', async ({ page, signIn }) => 
   expect(w.view).toMatchObject({ phase: 'landed', segment: outcome.segment });
 });
 
-test('a battle replays round by round to its last drops', async ({ page, signIn }) => {
+test('a battle replays round by round to its last drops on the reels of its boxes', async ({ page, signIn }) => {
   const { auth } = await signIn({ balanceCents: 100_00 });
   const battle = await post(page.request, auth, '/api/battles/create', { boxes: ['penny-box'], mode: '1v1' });
   await post(page.request, auth, `/api/battles/${battle.id}/add-bots`, { bots: 1 });
@@ -155,9 +155,17 @@ test('a battle replays round by round to its last drops', async ({ page, signIn 
   const seat = (await archived())[0]!.id;
   const t = await openReplay(page, 'battle', seat);
   const outcome = t.replay.outcome as Extract<Replay['outcome'], { game: 'battle' }>;
+  // the reels spin the box version's items, as the live battle page drew them (not the drops alone)
+  const box = outcome.battle.boxes.at(-1)!;
+  const version = (await (await page.request.get(`/api/boxes/${box.slug}/versions/${box.version}`)).json()) as {
+    data: { items: { id: number }[] };
+  };
+  const ids = new Set(version.data.items.map((i) => i.id));
+  const extra = new Set(outcome.battle.seats.map((s) => s.drops.at(-1)!.item.id).filter((id) => !ids.has(id)));
   expect(t.view).toMatchObject({
     status: 'ended',
     landed: outcome.battle.seats.map((s) => s.drops.at(-1)!.item.id),
+    reel_items: ids.size + extra.size,
   });
 });
 

@@ -60,6 +60,36 @@ describeEachDb('chat', (dialect) => {
     expect(list.at(-2)!.id).toBe(body.data.id);
   });
 
+  it("a shared bet carries its replay's summary when posted and in the history; a gone bet keeps game and id", async () => {
+    const s = await signUp(app, 'Sharer');
+    const id = await idOf(s.headers);
+    const betId = await diceBet(s.headers);
+    const replay = (await app.fastify.inject({ method: 'GET', url: `/api/bets/dice/${betId}` })).json().data;
+    const summary = {
+      game: 'dice',
+      id: betId,
+      title: replay.title,
+      stake: 1,
+      payout: replay.payout,
+      multiplier: replay.multiplier,
+      result: replay.result,
+      player: { id, name: 'Sharer', avatar_url: null, level: expect.any(Number) },
+    };
+    expect(replay.title).toMatch(/^Dice under 50.00: rolled /);
+    const r = await post(s.headers, { message: 'look', bet: { game: 'dice', id: betId } });
+    expect(r.statusCode).toBe(201);
+    expect(r.json().data.bet).toEqual(summary);
+    const listed = () => history().then((l) => l.find((m) => m.id === r.json().data.id)!);
+    expect((await listed()).bet).toEqual(summary);
+    // the player hides their public stats: the card masks them like the replay does
+    await app.database.db.updateTable('users').set({ hide_public_stats: 1 }).where('id', '=', id).execute();
+    expect((await listed()).bet).toEqual({ ...summary, player: null });
+    // the bet can no longer be read: the message still names its game and id
+    await app.database.db.deleteFrom('dice_bets').where('id', '=', betId).execute();
+    expect((await listed()).bet).toEqual({ game: 'dice', id: betId });
+    await app.database.db.updateTable('users').set({ hide_public_stats: 0 }).where('id', '=', id).execute();
+  });
+
   it('history holds the last 50 messages only', async () => {
     for (let i = 0; i < 6; i++) {
       const s = await signUp(app, `Bulk${i}`);

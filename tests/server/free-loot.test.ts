@@ -166,6 +166,13 @@ describeEachDb('free loot', (dialect) => {
       item: { id: body.data.reels[0].item.id },
     });
     expect(drop?.data).toEqual({ ...drops[0], user_id: p.id }); // the event is what the list serves
+    // the drop names its reel: the free box's public replay (stake 0)
+    const replay = await w.fastify.inject({ method: 'GET', url: `/api/bets/box/${drops[0].opening_id}` });
+    expect(replay.json().data).toMatchObject({
+      stake: 0,
+      multiplier: null,
+      outcome: { item: { id: body.data.reels[0].item.id } },
+    });
     expect((await w.fastify.inject({ method: 'GET', url: '/api/free-boxes/penny-box/last-drops' })).statusCode).toBe(
       404,
     );

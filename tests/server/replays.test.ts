@@ -309,8 +309,25 @@ describeEachDb('public replays', (dialect) => {
     // hidden public stats: no player, nor their name anywhere
     await db().updateTable('users').set({ hide_public_stats: 1 }).where('id', '=', p.id).execute();
     const res = await get(`/api/bets/dice/${dice.id}`);
-    expect(res.json().data.player).toBeNull();
+    expect(res.json().data).toMatchObject({ player: null, mine: false });
     const name = (await db().selectFrom('users').select('name').where('id', '=', p.id).executeTakeFirstOrThrow()).name;
     expect(res.body).not.toContain(name);
+  });
+
+  it('is mine only for the signed-in owner; the token stays optional', async () => {
+    const p = await player(100_00);
+    const other = await player(100_00);
+    const dice = (await post(p, '/api/dice/bet', { amount: 1, target: 50, direction: 'over' })).data;
+    const url = `/api/bets/dice/${dice.id}`;
+    const as = (headers?: Record<string, string>) => app().fastify.inject({ method: 'GET', url, headers });
+    expect((await as()).json().data).toMatchObject({ mine: false, player: { id: p.id } });
+    expect((await as(other.headers)).json().data).toMatchObject({ mine: false, player: { id: p.id } });
+    expect((await as(p.headers)).json().data).toMatchObject({ mine: true, player: { id: p.id } });
+    // hidden public stats: still masked for everyone, owner included (the page names them from their session)
+    await db().updateTable('users').set({ hide_public_stats: 1 }).where('id', '=', p.id).execute();
+    expect((await as(p.headers)).json().data).toMatchObject({ mine: true, player: null });
+    expect((await as(other.headers)).json().data).toMatchObject({ mine: false, player: null });
+    // a bad token is a 401 (the client refreshes it), never a silent guest
+    expect((await as({ authorization: 'Bearer nope' })).statusCode).toBe(401);
   });
 });

@@ -112,6 +112,8 @@ export const dropSchema = z.object({
     sale_price: z.number().nullable(),
   }),
   user: z.object({ id: z.number().int(), name: z.string(), avatar_url: z.string().nullable() }),
+  // the box reel (box opening row) this drop is: its replay is /bets/box/{opening_id}; null when none
+  opening_id: z.number().int().nullable(),
 });
 /** A live drop. */
 export type Drop = z.infer<typeof dropSchema>;

@@ -3,6 +3,7 @@
 // Messages are plain text end to end: stored as sent (trimmed), shown as text, never parsed.
 import { z } from 'zod';
 import { ARCHIVE_GAMES } from './profile-bets.ts';
+import { replayPlayerSchema } from './replay.ts';
 
 /** The public channel of the chat room and its events. */
 export const CHAT_CHANNEL = 'chat';
@@ -55,13 +56,29 @@ export const chatUserSchema = z.object({
   level: z.number().int(),
 });
 
+/**
+ * A shared bet as a message carries it: its game and id, and the bet's summary the server attaches
+ * (as its public replay shows it: title, dollars, multiplier, result, player or null when hidden).
+ * The summary is absent when the bet can no longer be read: the card then names the game and links.
+ */
+export const chatSharedBetSchema = chatBetSchema.extend({
+  title: z.string().optional(),
+  stake: z.number().optional(), // dollars
+  payout: z.number().optional(), // dollars
+  multiplier: z.number().nullable().optional(), // payout / stake, 2 decimals; null when nothing was staked
+  result: z.enum(['win', 'loss']).optional(),
+  player: replayPlayerSchema.optional(),
+});
+/** A shared bet in a message. */
+export type ChatSharedBet = z.infer<typeof chatSharedBetSchema>;
+
 /** One chat message (also the `chatMessage` event's data). */
 export const chatMessageSchema = z.object({
   id: z.number().int(),
   user: chatUserSchema,
   message: z.string(),
   created_at: z.string(), // ISO 8601
-  bet: chatBetSchema.optional(),
+  bet: chatSharedBetSchema.optional(),
 });
 /** A chat message. */
 export type ChatMessage = z.infer<typeof chatMessageSchema>;

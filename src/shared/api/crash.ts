@@ -89,6 +89,7 @@ export const crashLeaderboardQuerySchema = z.object({
   period: z.preprocess(blankToUndefined, z.enum(['day', 'week', 'all']).default('day')),
 });
 export const crashLeaderboardEntrySchema = z.object({
+  id: z.number().int(), // the bet (its replay: /bets/crash/{id})
   user: roundUserSchema,
   amount: z.number(),
   multiplier: z.number(),

@@ -151,6 +151,7 @@ export const replaySchema = z.object({
   game: z.enum(ARCHIVE_GAMES),
   id: z.number().int(),
   player: replayPlayerSchema,
+  mine: z.boolean(), // true only when the caller's bearer token is the bet's owner (who sees their own name and Share)
   stake: z.number(), // dollars (a free box: 0)
   payout: z.number(), // dollars
   multiplier: z.number().nullable(), // payout / stake, 2 decimals; null when nothing was staked

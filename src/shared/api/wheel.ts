@@ -85,6 +85,19 @@ export const wheelRecentGamesSchema = z.object({ data: z.array(wheelRecentGameSc
 /** GET /api/wheel/recent-bets (this round's) and /top-payouts (largest wins of 24 h). */
 export const wheelBetListSchema = z.object({ data: z.array(wheelBetSchema) });
 
+/** Bets GET /api/wheel/my-bets returns at most. */
+export const WHEEL_MY_BETS_MAX = 100;
+const myBetsLimit = `limit must be a whole number from 1 to ${WHEEL_MY_BETS_MAX}.`;
+/** GET /api/wheel/my-bets?limit=N: the player's settled bets (won or lost), newest first. */
+export const wheelMyBetsQuerySchema = z.object({
+  limit: z.coerce
+    .number({ error: myBetsLimit })
+    .int(myBetsLimit)
+    .min(1, myBetsLimit)
+    .max(WHEEL_MY_BETS_MAX, myBetsLimit)
+    .default(20),
+});
+
 /** GET /api/wheel/current: the round snapshot (segment, color, multiplier once ended) and its bets. */
 export const wheelCurrentSchema = z.object({
   data: z.object({

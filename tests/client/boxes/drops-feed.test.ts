@@ -13,6 +13,7 @@ function drop(id: number, userId: number): Drop & { user_id: number } {
     box: { slug: 'penny-box', name: 'Penny Box', img_url: '/img/boxes/penny-box.svg' },
     item: { id: 1, name: 'Thing', img_url: '/img/products/x.svg', rarity: 'common', price: 10, sale_price: 9 },
     user: { id: userId, name: 'P', avatar_url: null },
+    opening_id: id,
   };
 }
 

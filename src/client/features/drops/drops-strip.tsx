@@ -1,5 +1,6 @@
 // The live drops strip (spec §2 tile, §4 feed): GET /api/last-drops, then the public channel's
-// lastDrop through DropsFeed (others after 3 s, own held while busy, newest first, cap 20).
+// lastDrop through DropsFeed (others after 3 s, own held while busy, newest first, cap 20). Each tile
+// links to its box and, beside it, to the reel's replay.
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import type { Drop } from '../../../shared/api/boxes.ts';
@@ -7,9 +8,30 @@ import { getLastDrops } from '../../lib/api/boxes.ts';
 import { startLiveDropsFeed } from './live-drops-feed.ts';
 import './drops.css';
 import { formatDollars } from '../../lib/format.ts';
+import { replayPath } from '../../../shared/api/replay.ts';
 
-/** One drop tile: item image (box image on hover), winner's avatar, price = sale_price ?? price. */
+/** One drop tile: item image (box image on hover), winner's avatar, price = sale_price ?? price; beside
+ * it (a link cannot hold a link) the reel's replay when the drop names its opening. */
 export function DropTile({ drop }: { drop: Drop }) {
+  return (
+    <div className="drop-cell">
+      <DropLink drop={drop} />
+      {drop.opening_id !== null && (
+        <Link
+          className="drop-replay"
+          to={replayPath('box', drop.opening_id)}
+          data-testid="drop-replay"
+          aria-label={`Replay ${drop.user.name}'s ${drop.item.name}`}
+          title="Replay"
+        >
+          ▶
+        </Link>
+      )}
+    </div>
+  );
+}
+
+function DropLink({ drop }: { drop: Drop }) {
   const price = drop.item.sale_price ?? drop.item.price;
   const free = drop.source === 'free_box'; // free-loot drops are marked and lead to /freeloot
   return (

@@ -1,7 +1,8 @@
 // /bets/{game}/{id}: the public replay of one settled bet (GET /api/bets/{game}/{id}). The game's own
 // scene replays the settled outcome through the live page's script (replay-story.ts), beside the bet
 // slip: player (or "Hidden"), game, stake, multiplier, payout, time; Verify once the seed is revealed,
-// Copy link, Share to chat (its owner), Replay again. An unknown game or id, or an unsettled bet, is
+// Copy link, Share to chat (its owner: `mine`, who also sees their own name when hidden from others),
+// Replay again. An unknown game or id, or an unsettled bet, is
 // the site's 404 "Page Not Found".
 import { useMemo, useReducer, useState } from 'react';
 import { Link, useParams } from 'react-router';
@@ -21,6 +22,8 @@ import { useStoryStage } from '../../games/dev-scenes/use-story-stage.ts';
 import { replayParamsSchema, type Replay } from '../../../shared/api/replay.ts';
 import type { ArchiveGame } from '../../../shared/api/profile-bets.ts';
 import { replayStory } from './replay-story.ts';
+import { useBattleReelItems } from './use-battle-reel-items.ts';
+import type { BattleReelItem } from '../../games/battles/battle-reel.ts';
 import { ShareToChat, shareMessage } from './share-to-chat.tsx';
 import './replay.css';
 
@@ -49,16 +52,26 @@ function ReplayLoader({ game, id }: { game: ArchiveGame; id: number }) {
   if (error instanceof ApiError && (error.status === 404 || error.status === 422)) throwPageNotFound();
   if (error && !data) return <PageError error={error} />;
   if (!data) return <PageLoading />;
-  return <ReplayView replay={data.data} />;
+  return <ReplayReels replay={data.data} />;
 }
 
-function ReplayView({ replay }: { replay: Replay }) {
+/** Waits for a battle's reel items (the live page's reels), then the replay. */
+function ReplayReels({ replay }: { replay: Replay }) {
+  const items = useBattleReelItems(replay);
+  if (!items) return <PageLoading />;
+  return <ReplayView replay={replay} items={items} />;
+}
+
+function ReplayView({ replay, items }: { replay: Replay; items: ReadonlyMap<string, readonly BattleReelItem[]> }) {
   const [clock] = useState(() => new EngineClock());
-  const story = useMemo(() => replayStory(replay, clock, motionMode(useMotion.getState())), [replay, clock]);
+  const story = useMemo(
+    () => replayStory(replay, clock, motionMode(useMotion.getState()), items),
+    [replay, clock, items],
+  );
   const [ends, ended] = useReducer((n: number) => n + 1, 0);
   const { ready, play, onReady, onError } = useStoryStage(story, clock, ended);
-  const me = useSession((s) => s.user?.id ?? null);
-  const owner = me !== null && replay.player?.id === me;
+  const myName = useSession((s) => s.user?.name ?? null);
+  const owner = replay.mine; // the server's word: the token it was asked with is the bet's owner
   const reached = ready && ends > 0 && story.reached();
   return (
     <section className="page page-wide replay-page" data-testid="replay-page" data-game={replay.game}>
@@ -70,7 +83,7 @@ function ReplayView({ replay }: { replay: Replay }) {
           <PixiStage background="#0d0e1c" onReady={onReady} onError={onError} />
         </div>
         <aside className="replay-slip" data-testid="bet-slip" aria-label="Bet slip">
-          <BetSlip replay={replay} />
+          <BetSlip replay={replay} player={replay.player?.name ?? (owner ? myName : null)} />
           <div className="replay-actions">
             <button type="button" className="btn" onClick={play} disabled={!ready} data-testid="replay-again">
               Replay again
@@ -106,10 +119,10 @@ function ReplayView({ replay }: { replay: Replay }) {
   );
 }
 
-/** The slip's rows: who, what, how much, when. */
-function BetSlip({ replay }: { replay: Replay }) {
+/** The slip's rows: who (the owner sees their own name even when hidden from others), what, how much, when. */
+function BetSlip({ replay, player }: { replay: Replay; player: string | null }) {
   const rows: [string, string, string][] = [
-    ['player', 'Player', replay.player?.name ?? 'Hidden'],
+    ['player', 'Player', player ?? 'Hidden'],
     ['game', 'Game', `${GAME_NAMES[replay.game]} · ${replay.title}`],
     ['stake', 'Stake', formatDollars(replay.stake)],
     ['multiplier', 'Multiplier', replay.multiplier === null ? '—' : `×${replay.multiplier.toFixed(2)}`],

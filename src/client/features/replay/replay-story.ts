@@ -2,7 +2,7 @@
 // plays from a URL, so the replay runs the live page's script and sample on the outcome the server
 // settled. Dice, upgrade, Bounce, Rocket and the wheel go through their story's parameters (the
 // mapping below, tested); box reels land on the won item among the box version's items; a battle is
-// replayed round by round by the battle machine.
+// replayed round by round by the battle machine on reels of its boxes' items, as the live page drew them.
 import type { EngineClock } from '../../engine/clock.ts';
 import type { MotionMode } from '../../../shared/games/motion.ts';
 import type { Replay, ReplayOutcome } from '../../../shared/api/replay.ts';
@@ -10,7 +10,7 @@ import { crashMsFor } from '../../../shared/games/crash/crash.curve.ts';
 import { boxReelStory, storyFor } from '../../games/dev-scenes/scene-stories.ts';
 import type { SceneStory } from '../../games/dev-scenes/scene-story.ts';
 import { battleReplay } from '../../games/battles/battle-story.ts';
-import { ROUND_SPIN_MS } from '../../games/battles/battle-reel.ts';
+import { ROUND_SPIN_MS, type BattleReelItem } from '../../games/battles/battle-reel.ts';
 import type { CrashScene } from '../../games/crash/crash.scene.ts';
 
 type Outcome<G extends ReplayOutcome['game']> = Extract<ReplayOutcome, { game: G }>;
@@ -43,8 +43,17 @@ function markCashOut(scene: CrashScene, replay: Replay, cashedOutAt: number | nu
   ];
 }
 
-/** The story that replays `replay` on `clock` in `motion`. */
-export function replayStory(replay: Replay, clock: EngineClock, motion: MotionMode): SceneStory {
+/**
+ * The story that replays `replay` on `clock` in `motion`. A battle's reels are filled with its boxes'
+ * versions' items (`boxItems`, by "slug@version", as the live battle page loads them); a version
+ * missing there falls back to the drops alone.
+ */
+export function replayStory(
+  replay: Replay,
+  clock: EngineClock,
+  motion: MotionMode,
+  boxItems: ReadonlyMap<string, readonly BattleReelItem[]> = new Map(),
+): SceneStory {
   const o = replay.outcome;
   if (o.game === 'box') {
     const items = o.items.map((i) => ({ id: i.id, tickets: i.tickets, img_url: i.img_url, rarity: i.rarity }));
@@ -53,7 +62,7 @@ export function replayStory(replay: Replay, clock: EngineClock, motion: MotionMo
     return boxReelStory(items, [won < 0 ? items.length - 1 : won], false);
   }
   if (o.game === 'battle') {
-    const run = battleReplay(o.battle, new Map(), ROUND_SPIN_MS[motion], false); // the reels show the drops
+    const run = battleReplay(o.battle, new Map(boxItems), ROUND_SPIN_MS[motion], false);
     const last = o.battle.seats.map((s) => s.drops.at(-1)?.item.id ?? -1);
     return {
       name: 'battle',

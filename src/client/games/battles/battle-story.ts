@@ -229,10 +229,11 @@ export function battleReplay(
       run().send({ type: 'REPLAY' }); // a fresh walk from the first round, whatever the last one reached
       return rounds * spinMs + (rounds - 1) * REPLAY_PAUSE_MS;
     },
-    /** Status, round, the product id under each reel, the celebrated seats. */
+    /** Status, round, the product id under each reel, the celebrated seats, how many items the round's reels draw from. */
     view() {
       const snap = actor!.getSnapshot();
       return {
+        reel_items: battleView(snap.context, boxItems).cue?.items.length ?? 0,
         status: snap.value,
         round: snap.context.round,
         shown: snap.context.shown,

@@ -1,6 +1,6 @@
 // The tabs under the stage: this round's players (live cash-outs, largest bets first), my bets
 // (with the round's crash point and a verify link) and the leaderboard (biggest wins or
-// multipliers of the day, week or all time; only truthy filters are sent).
+// multipliers of the day, week or all time; only truthy filters are sent). Every settled row opens its replay.
 import { useState } from 'react';
 import { HudTabs } from '../../components/hud/hud-tabs.tsx';
 import { HudSelect } from '../../components/hud/hud-select.tsx';
@@ -56,12 +56,14 @@ const myColumns: HistoryColumn<CrashMyBet>[] = [
   },
 ];
 
-const boardColumns: HistoryColumn<CrashLeaderboardEntry>[] = [
+/** The leaderboard's columns; a cash-out of the round still flying (`flying`) replays once it busts. */
+const boardColumns = (flying: number | null): HistoryColumn<CrashLeaderboardEntry>[] => [
   { header: 'Player', cell: (e) => e.user.name },
   { header: 'Bet', cell: (e) => formatDollars(e.amount) },
   { header: 'Multiplier', cell: (e) => formatMultiplier(e.multiplier) },
   { header: 'Win', cell: (e) => formatDollars(e.win_amount) },
   { header: 'Round', cell: (e) => e.round_id },
+  { header: 'Replay', cell: (e) => (e.round_id === flying ? '…' : <ReplayLink game="crash" id={e.id} />) },
 ];
 
 function MyBets({ version }: { version: number }) {
@@ -87,7 +89,7 @@ const PERIODS = [
   { value: 'all', label: 'All time' },
 ] as const;
 
-function Leaderboard() {
+function Leaderboard({ flying }: { flying: number | null }) {
   const [sort, setSort] = useState<(typeof SORTS)[number]['value']>('win_amount');
   const [period, setPeriod] = useState<(typeof PERIODS)[number]['value']>('day');
   const { data, error } = useApiData(getCrashLeaderboard, [{ sort, period }]);
@@ -103,23 +105,26 @@ function Leaderboard() {
         <HistoryTable
           className="crash-table"
           rows={data?.data ?? []}
-          columns={boardColumns}
-          row={(e) => ({ key: `${e.round_id}:${e.user.id}` })}
+          columns={boardColumns(flying)}
+          row={(e) => ({ key: e.id, 'data-bet': e.id })}
         />
       )}
     </>
   );
 }
 
-/** The tabs. `version` changes after each of my settled bets (my bets reload). */
+/** The tabs. `version` changes after each of my settled bets (my bets reload); `flying`: the round in
+ * the air (null between rounds), whose cash-outs have no replay yet. */
 export function CrashLists({
   players,
   signedIn,
   version,
+  flying,
 }: {
   players: PlayerRow[];
   signedIn: boolean;
   version: number;
+  flying: number | null;
 }) {
   const [tab, setTab] = useState<'players' | 'mine' | 'board'>('players');
   const total = players.reduce((s, r) => s + r.amount, 0);
@@ -146,7 +151,7 @@ export function CrashLists({
         </div>
       )}
       {tab === 'mine' && signedIn && <MyBets version={version} />}
-      {tab === 'board' && <Leaderboard />}
+      {tab === 'board' && <Leaderboard flying={flying} />}
       <p className="muted">
         <Link to="/rocket/provably-fair">How every crash point is fixed in advance</Link>
       </p>

@@ -197,7 +197,12 @@ export default function CrashPage() {
       </div>
       {autoReason && autoReason !== 'stopped' && <p className="muted">Auto bet ended: {autoReason}.</p>}
       {!signedIn && <p className="muted">Sign in to play.</p>}
-      <CrashLists players={sortedPlayers(players)} signedIn={signedIn} version={version} />
+      <CrashLists
+        players={sortedPlayers(players)}
+        signedIn={signedIn}
+        version={version}
+        flying={status === 'ended' ? null : roundId}
+      />
       {mode !== 'off' && <DevPanel actors={{ round, crash }} clock={clock} />}
     </section>
   );

@@ -35,6 +35,7 @@ import { myBetsOf, useWheelStage, useWheelView } from './wheel-wiring.ts';
 import { WheelPanels } from './wheel-panels.tsx';
 import { WheelHistory } from './wheel-history.tsx';
 import { WheelRecentBets, WheelTopPayouts } from './wheel-boards.tsx';
+import { WheelMyBets } from './wheel-my-bets.tsx';
 import './wheel.css';
 
 const LIMITS = betLimits(WHEEL_LIMITS);
@@ -180,6 +181,7 @@ export default function WheelPage() {
       <div className="wheel-boards">
         <WheelRecentBets roundId={bets.roundId} live={bets.list} />
         <WheelTopPayouts version={landedId ?? 0} />
+        {signedIn && <WheelMyBets version={landedId ?? 0} />}
       </div>
       {mode !== 'off' && <DevPanel actors={{ round: actor }} clock={clock} />}
     </section>

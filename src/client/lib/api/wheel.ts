@@ -38,3 +38,6 @@ export const placeWheelBet = (body: WheelBetBody) => api<WheelBetAnswer>('POST',
 
 /** POST /api/wheel/bet/{id}/cancel. */
 export const cancelWheelBet = (id: number) => api<WheelBetAnswer>('POST', `/api/wheel/bet/${id}/cancel`);
+
+/** GET /api/wheel/my-bets: the player's settled bets, newest first. */
+export const getMyWheelBets = (limit: number) => api<WheelBetList>('GET', `/api/wheel/my-bets?limit=${limit}`);

@@ -34,6 +34,7 @@ import * as m0031 from './0031-chat.ts';
 import * as m0032 from './0032-generic-bet.ts';
 import * as m0033 from './0033-generic-bet-claims.ts';
 import * as m0034 from './0034-faster-bet.ts';
+import * as m0035 from './0035-wheel-bets-user-index.ts';
 
 /** A migration step; it receives the dialect for the few DDL differences. */
 export interface Step {
@@ -75,4 +76,5 @@ export const steps: Record<string, Step> = {
   '0032-generic-bet': m0032,
   '0033-generic-bet-claims': m0033,
   '0034-faster-bet': m0034,
+  '0035-wheel-bets-user-index': m0035,
 };

@@ -163,6 +163,16 @@ export async function findDrops(db: Q, opts: { boxId?: number; best: boolean; li
       'users.id as user_id',
       'users.name as user_name',
       'users.avatar_url',
+      // the reel's opening row: the opener's newest first (box_openings_user_idx), a feed's drops are recent
+      (eb) =>
+        eb
+          .selectFrom('box_openings as bo')
+          .select('bo.id')
+          .whereRef('bo.user_id', '=', 'drops.user_id')
+          .whereRef('bo.drop_id', '=', 'drops.id')
+          .orderBy('bo.id', 'desc')
+          .limit(1)
+          .as('opening_id'),
     ]);
   if (opts.boxId !== undefined) q = q.where('drops.box_id', '=', opts.boxId);
   if (opts.source) q = q.where('drops.source', '=', opts.source);

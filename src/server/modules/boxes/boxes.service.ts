@@ -272,6 +272,7 @@ function dropView(d: Awaited<ReturnType<typeof findDrops>>[number]): Drop {
       sale_price: toDollars(d.won_sale_price_cents ?? d.sale_price_cents),
     },
     user: { id: d.user_id, name: d.user_name, avatar_url: d.avatar_url },
+    opening_id: d.opening_id === null ? null : Number(d.opening_id),
   };
 }
 

@@ -1,6 +1,6 @@
 // Chat logic: who may post (signed in, not muted, not self-excluded, not too fast), the stored text
 // (trimmed, profanity masked, otherwise exactly as sent: plain text, never parsed), a shared bet
-// (the player's own settled bet, else 422) and moderation.
+// (the player's own settled bet, else 422) with its summary attached (the card's fields), and moderation.
 // Posting is one transaction holding the player's row, so the pace checks see every earlier message.
 import type { Database, DB } from '../../db/database.ts';
 import { transact } from '../../db/transact.ts';
@@ -16,6 +16,8 @@ import {
   type ChatMessage,
   type ChatPostBody,
 } from '../../../shared/api/chat.ts';
+import type { ArchiveGame } from '../../../shared/api/profile-bets.ts';
+import { betKey, betSummaries } from '../replays/replays.summary.ts';
 import type { ProfanityFilter } from './chat.profanity.ts';
 import {
   deleteMute,
@@ -36,9 +38,24 @@ export interface ChatContext {
   profanity: ProfanityFilter;
 }
 
-/** GET /api/chat: the last 50 messages, oldest first. */
+/** The messages of `rows` with their shared bets' summaries attached (a bet gone: game and id only). */
+async function withBets(db: DB, rows: ChatRow[]): Promise<ChatMessage[]> {
+  const refs = rows.flatMap((r) =>
+    r.bet_game !== null && r.bet_id !== null
+      ? [{ game: r.bet_game as ArchiveGame, id: Number(r.bet_id), owner: Number(r.user_id) }]
+      : [],
+  );
+  const summaries = await betSummaries(db, refs);
+  return rows.map((row) => {
+    const m = toChatMessage(row);
+    const summary = m.bet && summaries.get(betKey(m.bet.game, m.bet.id));
+    return m.bet && summary ? { ...m, bet: { ...m.bet, ...summary } } : m;
+  });
+}
+
+/** GET /api/chat: the last 50 messages, oldest first, shared bets summed up. */
 export async function chatHistory(ctx: ChatContext): Promise<ChatMessage[]> {
-  return (await recentMessages(ctx.database.db, CHAT_HISTORY)).map(toChatMessage);
+  return withBets(ctx.database.db, await recentMessages(ctx.database.db, CHAT_HISTORY));
 }
 
 /** POST /api/chat: stores the player's message; the caller publishes it after commit. */
@@ -65,7 +82,8 @@ export async function postMessage(
   });
   const row = await findMessage(ctx.database.db, id);
   if (!row) throw new Error(`chat message ${id} vanished after commit`);
-  return toChatMessage(row);
+  const [posted] = await withBets(ctx.database.db, [row]);
+  return posted!;
 }
 
 /** The user a CLI argument names (id or email), or 404. */

@@ -177,6 +177,7 @@ export async function leaderboard(
     .limit(50)
     .execute();
   return rows.map((r) => ({
+    id: Number(r.id),
     user: { id: Number(r.user_id), name: r.user_name, avatar_url: r.user_avatar_url },
     amount: toDollars(Number(r.amount_cents)),
     multiplier: fromHundredths(Number(r.multiplier_cents)),

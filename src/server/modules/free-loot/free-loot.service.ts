@@ -185,6 +185,7 @@ export async function openFreeBox(
         reels: [out.reel],
         balanceCents: null,
         dropIds: [out.dropId],
+        openingIds: [out.openingId],
         via,
         nextAvailableAt,
         promoOpenings,

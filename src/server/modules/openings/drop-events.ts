@@ -28,6 +28,7 @@ export async function dropEvents(db: DB, opening: Opening, userId: number): Prom
       sale_price: item.sale_price,
     },
     user,
+    opening_id: opening.openingIds[i] ?? null,
     user_id: userId,
   }));
 }

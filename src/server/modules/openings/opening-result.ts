@@ -22,6 +22,7 @@ export interface Opening {
   reels: ReelResult[];
   balanceCents: number | null; // null for a demo
   dropIds: number[]; // recorded drops, to publish after commit
+  openingIds: number[]; // their box_openings rows (the reels' replays), in reel order
   creditedCreator?: CreatorCredit | null; // a custom box's creator paid their share (publish their balance after commit)
 }
 

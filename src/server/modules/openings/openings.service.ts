@@ -42,6 +42,7 @@ export interface ReelInput {
 export interface ReelOutcome {
   reel: ReelResult;
   dropId: number;
+  openingId: number; // the reel's box_openings row
   balanceCents: number | null; // after the debit; null when nothing was debited
 }
 
@@ -90,7 +91,7 @@ export async function rollReel(trx: Transaction<Tables>, r: ReelInput): Promise<
     ticket,
     now: r.now,
   });
-  await trx
+  const opening = await trx
     .insertInto('box_openings')
     .values({
       user_id: r.userId,
@@ -106,9 +107,10 @@ export async function rollReel(trx: Transaction<Tables>, r: ReelInput): Promise<
       nonce: pair.nonce,
       created_at: r.now,
     })
-    .execute();
+    .returning('id')
+    .executeTakeFirstOrThrow();
   const reel = reelResult(r.loaded, r.reel, { ticket, won, inventoryItemId, pair });
-  return { reel, dropId, balanceCents };
+  return { reel, dropId, openingId: Number(opening.id), balanceCents };
 }
 
 /** Openings made again on a reloaded box before giving up with a 409 (each needs a new version published). */
@@ -206,6 +208,7 @@ function openLoaded(
         reels,
         balanceCents: applied.balances.get(userId) ?? null,
         dropIds: reels.map((_, reel) => applied.ids[3 * reel + 1]!),
+        openingIds: reels.map((_, reel) => applied.ids[3 * reel + 2]!),
         creditedCreator: paysCreator ? { userId: creator!, balanceCents: applied.balances.get(creator!)! } : null,
       };
     },
@@ -240,5 +243,6 @@ export async function demoOpen(database: Database, slug: string, body: OpenBody)
     reels,
     balanceCents: null,
     dropIds: [],
+    openingIds: [],
   };
 }

@@ -50,7 +50,7 @@ export function replayPageHead(ctx: ReplayContext): (request: FastifyRequest) =>
     const url = `${ctx.siteUrl}${replayPath(params.data.game, params.data.id)}`;
     try {
       await ctx.limiter.check(limits.replayIp, request.ip, ctx.now());
-      const r = await findReplay(ctx.db, params.data.game, params.data.id, ctx.now());
+      const r = await findReplay(ctx.db, params.data.game, params.data.id, ctx.now(), null);
       return tags(`${r.player?.name ?? 'Hidden'}: ${r.title}`, replayDescription(r), url);
     } catch (e) {
       if (!(e instanceof HttpError)) request.log.error({ err: e }, 'replay preview failed'); // a 404 or 429: generic tags

@@ -17,14 +17,16 @@ export function replaysRoutes(app: FastifyInstance, moduleContext: ModuleContext
     {
       method: 'GET',
       url: '/api/bets/:game/:id',
-      summary: `One settled bet of ${ARCHIVE_GAMES.join(', ')} as its public replay: the player (null when they hide their public stats), stake, payout, multiplier, the outcome its scene replays and the verifier's inputs (server_seed and verify_link null until the seed is revealed). 404 for an unknown or unsettled bet or a private battle's seat; ${limits.replayIp.max} a minute per address (429)`,
+      summary: `One settled bet of ${ARCHIVE_GAMES.join(', ')} as its public replay: the player (null when they hide their public stats), stake, payout, multiplier, mine (true only for the owner's bearer token; the token is optional), the outcome its scene replays and the verifier's inputs (server_seed and verify_link null until the seed is revealed). 404 for an unknown or unsettled bet or a private battle's seat; ${limits.replayIp.max} a minute per address (429)`,
       tags: ['Replays'],
       params: replayParamsSchema,
       response: replayResponseSchema,
     },
     async ({ params, request }) => {
       await ctx.limiter.check(limits.replayIp, request.ip, ctx.now());
-      return { data: await findReplay(ctx.db, params.game, params.id, ctx.now()) };
+      // public: a token is read only when sent (an invalid one is a 401, so the client refreshes it)
+      const viewer = request.headers.authorization ? (await request.server.authenticate(request)).id : null;
+      return { data: await findReplay(ctx.db, params.game, params.id, ctx.now(), viewer) };
     },
   );
 }

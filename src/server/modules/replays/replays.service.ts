@@ -10,7 +10,7 @@ import type { Replay, ReplayFair, ReplayOutcome } from '../../../shared/api/repl
 import { diceChance, nextChainHash } from '../../../shared/fair/index.ts';
 import { chancePercent } from '../../../shared/games/boxes/boxes.odds.ts';
 import { toDollars } from '../../../shared/money.ts';
-import { fromHundredths, toHundredths } from '../../../shared/units.ts';
+import { fromHundredths } from '../../../shared/units.ts';
 import { wheelOutcomeFromSegment } from '../../../shared/games/wheel/wheel.outcome.ts';
 import { battleView } from '../battles/battles.repository.ts';
 import { chainInfo } from '../crash/crash-chain.ts';
@@ -33,6 +33,7 @@ import {
   stakedItems,
   wheelBetRow,
 } from './replays.repository.ts';
+import { betMultiplier, shownPlayer } from './replays.summary.ts';
 
 type Q = Kysely<Tables>;
 /** What a game adds to the archive's row: the outcome and the verifier's inputs (without the link). */
@@ -151,12 +152,20 @@ const DETAIL: Record<ArchiveGame, Load> = {
 /** The player as a replay shows them: null when they hide their public stats. */
 async function publicPlayer(db: Q, userId: number): Promise<Replay['player']> {
   const [u] = await playersByIds(db, [userId]);
-  if (!u || Number(u.hide_public_stats) === 1) return null;
-  return { id: Number(u.id), name: u.name, avatar_url: u.avatar_url, level: Number(u.level) };
+  return u ? shownPlayer(u) : null;
 }
 
-/** Bet `id` of `game` as its public replay; 404 when unknown, not settled, or in a private battle. */
-export async function findReplay(db: Q, game: ArchiveGame, id: number, now: number): Promise<Replay> {
+/**
+ * Bet `id` of `game` as its public replay; 404 when unknown, not settled, or in a private battle.
+ * `viewer`: the signed-in caller (null for a guest): `mine` is true only for the bet's owner.
+ */
+export async function findReplay(
+  db: Q,
+  game: ArchiveGame,
+  id: number,
+  now: number,
+  viewer: number | null,
+): Promise<Replay> {
   const owner = await betOwner(db, game, id);
   const bet = owner === undefined ? undefined : await findSettledBet(db, owner, game, id);
   if (owner === undefined || !bet) throw notFound();
@@ -171,9 +180,10 @@ export async function findReplay(db: Q, game: ArchiveGame, id: number, now: numb
     game,
     id,
     player,
+    mine: viewer === owner,
     stake,
     payout,
-    multiplier: bet.stake > 0 ? fromHundredths(toHundredths(bet.payout / bet.stake)) : null,
+    multiplier: betMultiplier(bet.stake, bet.payout),
     result,
     created_at,
     title,

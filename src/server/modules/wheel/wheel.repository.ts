@@ -93,6 +93,17 @@ export async function roundBets(db: Kysely<Tables>, roundId: number): Promise<Wh
   return rows.map(toWheelBet);
 }
 
+/** A player's settled bets (won or lost: each has a replay), newest first. */
+export async function settledBetsOf(db: Kysely<Tables>, userId: number, limit: number): Promise<WheelBet[]> {
+  const rows = await betsQuery(db)
+    .where('wheel_bets.user_id', '=', userId)
+    .where('wheel_bets.status', 'in', ['won', 'lost'])
+    .orderBy('wheel_bets.id', 'desc')
+    .limit(limit)
+    .execute();
+  return rows.map(toWheelBet);
+}
+
 /** The largest wins settled since `since`, largest first. */
 export async function topPayouts(db: Kysely<Tables>, since: number, limit = 20): Promise<WheelBet[]> {
   const rows = await betsQuery(db)

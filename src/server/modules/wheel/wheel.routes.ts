@@ -13,6 +13,7 @@ import {
   wheelBetResponseSchema,
   wheelConfigSchema,
   wheelCurrentSchema,
+  wheelMyBetsQuerySchema,
   wheelRecentGamesQuerySchema,
   wheelRecentGamesSchema,
   wheelSeedsSchema,
@@ -24,7 +25,15 @@ import type { RoundLoop } from '../../rounds/round-loop.ts';
 import { WHEEL_EVENTS } from '../../../shared/api/rounds.ts';
 import type { WheelRoundRow } from './wheel.game.ts';
 import { listDaySeeds } from './wheel-seeds.service.ts';
-import { betEvent, latestRound, recentRounds, roundBets, roundEvent, topPayouts } from './wheel.repository.ts';
+import {
+  betEvent,
+  latestRound,
+  recentRounds,
+  roundBets,
+  roundEvent,
+  settledBetsOf,
+  topPayouts,
+} from './wheel.repository.ts';
 import { cancelWheelBet, placeWheelBet, type WheelBetResult } from './wheel.service.ts';
 import { formatUsd, toDollars } from '../../../shared/money.ts';
 
@@ -133,6 +142,20 @@ export function wheelRoutes(
       const round = await latestRound(db);
       return { data: round ? await roundBets(db, Number(round.id)) : [] };
     },
+  );
+  defineRoute(
+    app,
+    {
+      method: 'GET',
+      url: '/api/wheel/my-bets',
+      summary:
+        'Your settled bets (won or lost), newest first (limit 1–100, default 20); each replays at /bets/wheel/{id}',
+      tags,
+      auth: true,
+      query: wheelMyBetsQuerySchema,
+      response: wheelBetListSchema,
+    },
+    async ({ user, query }) => ({ data: await settledBetsOf(db, user.id, query.limit) }),
   );
   defineRoute(
     app,

@@ -1,0 +1,148 @@
+// Replays reached from every history row and seen by their owner (issue 29), in the browser: the
+// owner of a bet hidden from public stats sees their own name and Share on its replay while a guest
+// sees "Hidden" and no Share; a shared bet's chat card shows its summary from the message without
+// asking for the replay; the Crazy Wheel's My bets, a box drop tile and Rocket's leaderboard each
+// open their bet's replay.
+import type { APIRequestContext, Page } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
+import { formatDollars } from '../../src/client/lib/format.ts';
+import type { Replay } from '../../src/shared/api/replay.ts';
+
+test.describe.configure({ timeout: 120_000 });
+
+type W = { __scenes?: { reached(): boolean } };
+type Auth = Record<string, string>;
+
+async function post(request: APIRequestContext, auth: Auth, url: string, data: object = {}) {
+  const res = await request.post(url, { headers: auth, data });
+  expect(res.status(), `${url}: ${await res.text()}`).toBe(200);
+  return (await res.json()).data;
+}
+
+/** Rocket and the wheel take bets in their betting window: posted until one opens. */
+async function betInWindow(request: APIRequestContext, auth: Auth, url: string, data: object): Promise<{ id: number }> {
+  let bet: { id: number } | null = null;
+  await expect
+    .poll(
+      async () => {
+        const res = await request.post(url, { headers: auth, data });
+        if (res.status() === 200) bet = (await res.json()).data;
+        return res.status();
+      },
+      { timeout: 30_000 },
+    )
+    .toBe(200);
+  return bet!;
+}
+
+/** Follows `link` to its replay page and waits for the scene to rest on the outcome. */
+async function opensReplay(page: Page, link: ReturnType<Page['getByTestId']>, path: string) {
+  await expect(link).toHaveAttribute('href', path);
+  await link.click();
+  await expect(page).toHaveURL(new RegExp(`${path}$`));
+  await expect(page.getByTestId('replay-page')).toBeVisible();
+  await page.waitForFunction(() => (window as W).__scenes?.reached() === true, undefined, { timeout: 30_000 });
+}
+
+test('the owner of a hidden bet sees their name and Share; others see Hidden; the card needs no fetch', async ({
+  page,
+  signIn,
+  newContext,
+}) => {
+  const { auth } = await signIn({ balanceCents: 10_00, name: 'Quiet Owner' });
+  const res = await page.request.put('/api/profile/public-stats', { headers: auth, data: { public: false } });
+  expect(res.status()).toBe(200);
+  const dice = await post(page.request, auth, '/api/dice/bet', { amount: 1, target: 50, direction: 'over' });
+  await page.goto(`/bets/dice/${dice.id}`);
+  await expect(page.getByTestId('slip-player')).toHaveText('Quiet Owner');
+  const posted = page.waitForResponse((r) => r.url().endsWith('/api/chat') && r.request().method() === 'POST');
+  await page.getByTestId('share-to-chat').click();
+  expect((await posted).status()).toBe(201);
+
+  const other = await newContext();
+  const watcher = await other.context.newPage();
+  await watcher.goto(`/bets/dice/${dice.id}`);
+  await expect(watcher.getByTestId('slip-player')).toHaveText('Hidden');
+  await expect(watcher.getByTestId('share-to-chat')).toHaveCount(0);
+  const replay = ((await (await watcher.request.get(`/api/bets/dice/${dice.id}`)).json()) as { data: Replay }).data;
+
+  const asked: string[] = [];
+  watcher.on('request', (r) => {
+    if (r.url().includes('/api/bets/')) asked.push(r.url());
+  });
+  await watcher.goto('/');
+  if (await watcher.getByTestId('chat-toggle').isVisible()) await watcher.getByTestId('chat-toggle').click();
+  const card = watcher
+    .getByTestId('chat-bet')
+    .filter({ hasText: `#${dice.id}` })
+    .last();
+  const x = replay.multiplier === null ? '' : ` · ×${replay.multiplier.toFixed(2)}`;
+  await expect(card.getByTestId('chat-bet-money')).toHaveText(
+    `${formatDollars(replay.stake)} → ${formatDollars(replay.payout)}${x}`,
+  );
+  await expect(card).toContainText('Hidden · replay');
+  expect(asked).toEqual([]); // the card came with the message
+  await opensReplay(watcher, card, `/bets/dice/${dice.id}`);
+});
+
+test("the Crazy Wheel's My bets row opens its replay", async ({ page, signIn }) => {
+  const { auth } = await signIn({ balanceCents: 10_00 });
+  await page.goto('/wheel');
+  const bet = await betInWindow(page.request, auth, '/api/wheel/bet', { amount: 1, color: 'grey' });
+  const row = page.getByTestId('wheel-my-bets').locator(`[data-bet="${bet.id}"]`);
+  await expect(row).toBeVisible({ timeout: 60_000 }); // once its round has landed
+  await expect(row).toHaveAttribute('data-status', /won|lost/);
+  await expect(row.getByTestId('share-to-chat')).toBeVisible();
+  await opensReplay(page, row.getByTestId('replay-link'), `/bets/wheel/${bet.id}`);
+});
+
+test("a drop tile opens its reel's replay", async ({ page, signIn }) => {
+  const { auth } = await signIn({ balanceCents: 100_00 });
+  await post(page.request, auth, '/api/boxes/penny-box/open', { count: 1 });
+  const drops = (await (await page.request.get('/api/last-drops')).json()) as {
+    data: { id: number; opening_id: number | null }[];
+  };
+  const drop = drops.data[0]!;
+  expect(drop.opening_id).not.toBeNull();
+  await page.goto('/boxes/penny-box');
+  const tile = page
+    .getByTestId('box-drops-list')
+    .locator('.drop-cell')
+    .filter({
+      has: page.locator(`[data-drop-id="${drop.id}"]`),
+    });
+  await opensReplay(page, tile.getByTestId('drop-replay'), `/bets/box/${drop.opening_id}`);
+});
+
+test("Rocket's leaderboard row opens the cash-out's replay", async ({ page, signIn }) => {
+  const { auth } = await signIn({ balanceCents: 10_00 });
+  // a round may bust below 1.01×: bet again until one cashes out
+  let cashed: number | null = null;
+  for (let i = 0; i < 5 && cashed === null; i++) {
+    const bet = await betInWindow(page.request, auth, '/api/crash/bet', { amount: 1, auto_cashout: 1.01 });
+    let status = '';
+    await expect
+      .poll(
+        async () => {
+          const mine = (await (await page.request.get('/api/crash/my-bets?limit=5', { headers: auth })).json()) as {
+            data: { id: number; status: string }[];
+          };
+          status = mine.data.find((b) => b.id === bet.id)?.status ?? '';
+          return status;
+        },
+        { timeout: 60_000 },
+      )
+      .toMatch(/cashed_out|lost/);
+    if (status === 'cashed_out') cashed = bet.id;
+  }
+  expect(cashed).not.toBeNull();
+  // its round has ended (the replay answers): a cash-out of the round still flying has no replay yet
+  await expect
+    .poll(async () => (await page.request.get(`/api/bets/crash/${cashed}`)).status(), { timeout: 60_000 })
+    .toBe(200);
+  await page.goto('/rocket');
+  await page.getByRole('tab', { name: 'Leaderboard' }).click();
+  await page.getByLabel('Period').selectOption('all');
+  const row = page.locator(`[data-bet="${cashed}"]`);
+  await opensReplay(page, row.getByTestId('replay-link'), `/bets/crash/${cashed}`);
+});
