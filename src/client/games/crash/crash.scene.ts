@@ -317,7 +317,9 @@ export class CrashScene implements Scene {
 
   private drawTexts(v: CrashView): void {
     if (this.big.text !== v.label) this.big.text = v.label;
-    const size = Math.max(34, Math.min(84, this.width * 0.085));
+    // "Crashed @ 12.34×" is three times as long as a multiplier: at 0.6 of the size it stays as wide
+    // as the flying multiplier (software WebGL pays for every pixel of the glyphs, every frame at rest)
+    const size = Math.max(34, Math.min(84, this.width * 0.085)) * (v.phase === 'crashed' ? 0.6 : 1);
     this.big.scale.set(size / 72);
     this.big.tint = v.phase === 'crashed' ? CRASHED : v.phase === 'flying' && v.multiplier >= 2 ? WIN : 0xffffff;
     this.big.position.set(this.width / 2, this.height * 0.36);
