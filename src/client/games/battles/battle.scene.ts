@@ -292,9 +292,10 @@ export class BattleScene implements Scene {
       let tex = tile.texture;
       if (tex.source !== atlas.texture.source) {
         tex = new Texture({ source: atlas.texture.source, frame: new Rectangle(), dynamic: true });
-        if (crops.has(tile.texture)) tile.texture.destroy();
         crops.add(tex);
+        const last = tile.texture;
         tile.texture = tex;
+        if (crops.has(last)) last.destroy();
       }
       const f = tex.frame;
       const frameY = cell.y + top - INSET;
