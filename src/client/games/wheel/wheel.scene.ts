@@ -66,6 +66,7 @@ export class WheelScene implements Scene {
 
   constructor() {
     this.wheel.addChild(this.faces);
+    this.wheel.isRenderGroup = true; // its turn is one transform for the GPU, not its vertices moved on the CPU
     this.root.addChild(this.glow, this.wheel, this.lights, this.hub, this.pointer);
   }
 
