@@ -233,7 +233,8 @@ export class CrashScene implements Scene {
     g.lineTo(pts.at(-1)![0], bottom).closePath().fill({ color: colour, alpha: 0.12 });
     g.moveTo(pts[0]![0], pts[0]![1]);
     for (const [px, py] of pts) g.lineTo(px, py);
-    g.stroke({ color: colour, width: 4, cap: 'round', join: 'round' });
+    // miter joins: the curve turns by a few degrees at most at a point, where a round join adds a fan of triangles
+    g.stroke({ color: colour, width: 4, cap: 'round', join: 'miter' });
   }
 
   private drawMarkers(v: CrashView): void {
