@@ -72,7 +72,9 @@ export class BattleScene implements Scene {
 
   /** Keeps the renderer: the atlas of tiles is drawn with it. */
   prepare(host: Pick<PixiHost, 'app'>): void {
-    this.renderer = host.app.renderer as Renderer;
+    const renderer = host.app.renderer as Renderer;
+    if (renderer !== this.renderer) this.dropAtlas(); // drawn on another stage's GPU: drawn again here
+    this.renderer = renderer;
     this.layout();
   }
 
