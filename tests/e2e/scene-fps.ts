@@ -24,6 +24,11 @@ export interface SceneCase {
   minInFlight?: number; // Bounce: balls that must stay in the air throughout the sample
 }
 
+/** The budget (issue 26 item 5): every scene's frames per CPU second ≥ this × dice's, idle and animating. */
+export const SCENE_BUDGET = 0.8;
+/** … and Bounce with 100 balls in the air ≥ this × dice's. */
+export const BOUNCE_100_BUDGET = 0.5;
+
 /** The scenes measured, dice first (the reference); stories join where the motion is. */
 export const SCENES: SceneCase[] = [
   { name: 'dice', url: '/dev/scenes?scene=dice&outcome=73.21&muted', frames: 30 },
@@ -217,4 +222,15 @@ export function describeRatio(r: SceneRatio): string {
   const x = (v: number) => `${v.toFixed(2)} ×`;
   const cpuFps = r.samples.map((s) => s.cpuFps.toFixed(0)).join(' / ');
   return `idle ${x(r.idle)}, animating ${x(r.animating)} dice (frames per CPU s, dice/scene in turn: ${cpuFps}; wall fps ratio ${x(r.wallIdle)} / ${x(r.wallAnimating)})`;
+}
+
+/** The budget a scene is held to (Bounce with 100 balls: its own). */
+export function budgetOf(name: string): number {
+  return name === BOUNCE_100.name ? BOUNCE_100_BUDGET : SCENE_BUDGET;
+}
+
+/** `within the 0.8 × budget` or `UNDER the 0.8 × budget` for a scene's lower ratio. */
+export function budgetVerdict(name: string, idle: number, animating: number): string {
+  const budget = budgetOf(name);
+  return `${Math.min(idle, animating) >= budget ? 'within' : 'UNDER'} the ${budget} × budget`;
 }

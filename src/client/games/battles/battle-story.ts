@@ -208,6 +208,7 @@ export function battleReplay(
   const scene: Scene = {
     root: reels.root,
     bundle: null,
+    prepare: (host) => reels.prepare(host),
     update(now) {
       follow(now); // the machine's timers fire in engine-time order before the reels draw
       reels.update(now);

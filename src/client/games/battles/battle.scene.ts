@@ -2,12 +2,15 @@
 // seat cards use), framed in the seat's team colour, with a marker across the middle. A round starts
 // every reel at the same engine time on its shared reel script; they rest together on the round's drops.
 // The winners' frames pulse gold (a looping gsap timeline seeked by engine time); the other seats dim.
-// Ticks sound as tiles pass the first reel's marker. Drawing cost: frames and markers are drawn on a
-// layout or winners change only (the pulse moves the frame's alpha); a tile's plate is redrawn only
-// when another item scrolls onto it. No stencil mask (software WebGL pays for every pixel of one, twice
-// a frame): only the tiles in view are drawn, and the two at the reel's top and bottom edges are cropped
-// (the plate drawn as its visible part, the image as a sub-frame of its texture).
-import { Assets, Container, Graphics, Rectangle, Sprite, Texture } from 'pixi.js';
+// Ticks sound as tiles pass the first reel's marker. Drawing cost (software WebGL pays for every pixel
+// and every triangle): each item's tile (its rarity plate and image) is drawn once into one atlas
+// texture for the reels' tile size (again when an image arrives or the size changes), and a tile in a
+// reel is one quad showing its item's cell of the atlas — the two at the reel's top and bottom edges
+// show only their rows inside the reel (a sub-frame: no stencil mask, which software WebGL pays for
+// twice a frame). Frames and markers are drawn on a layout or winners change only (the pulse moves the
+// frame's alpha). The atlas needs the renderer: until prepare() gives it, the reels show no tiles.
+import { Assets, Container, Graphics, Rectangle, Sprite, Texture, type Renderer } from 'pixi.js';
+import type { PixiHost } from '../../engine/pixi-host.ts';
 import type { Scene } from '../../engine/scene.ts';
 import { playSound } from '../../engine/sound.ts';
 import { pausedTimeline, seekTimeline } from '../../engine/tween.ts';
@@ -40,7 +43,7 @@ interface Reel {
   frame: Graphics; // team-coloured border (gold when winning; its alpha pulses)
   marker: Graphics; // the marker's ticks across the middle
   strip: Container; // tiles in view, the edge ones cropped to the reel
-  tiles: Container[]; // pooled tiles: plate + sprite
+  tiles: Sprite[]; // pooled tiles: each a sub-frame of the atlas (its own dynamic texture)
   color: number; // team colour
   script: ReelScript | null; // the round's script
   offset: number; // strip position under the marker (script units)
@@ -64,6 +67,16 @@ export class BattleScene implements Scene {
   private now = 0;
   private readonly pulse = framePulse();
   private changed = true; // a call redrew something since the runner last asked (animating)
+  private renderer: Renderer | null = null; // draws the atlas (from prepare)
+  private atlas: Atlas | null = null; // the items' tiles at the current tile size
+
+  /** Keeps the renderer: the atlas of tiles is drawn with it. */
+  prepare(host: Pick<PixiHost, 'app'>): void {
+    const renderer = host.app.renderer as Renderer;
+    if (renderer !== this.renderer) this.dropAtlas(); // drawn on another stage's GPU: drawn again here
+    this.renderer = renderer;
+    this.layout();
+  }
 
   /** Shows `colors.length` reels (one per seat) in their team colours. */
   setSeats(colors: readonly number[]): void {
@@ -176,19 +189,20 @@ export class BattleScene implements Scene {
 
   destroy(): void {
     this.pulse.kill();
+    this.dropAtlas();
     this.root.destroy({ children: true });
   }
 
   private useItems(items: readonly BattleReelItem[]): void {
     if (items === this.items) return;
     this.items = [...items];
-    for (const r of this.reels) for (const t of r.tiles) (t.children[0] as Graphics).label = '';
+    this.dropAtlas();
     for (const url of new Set(items.map((i) => i.img_url))) {
       if (this.textures.has(url)) continue;
       void Assets.load<Texture>(url).then(
         (tex) => {
           this.textures.set(url, tex);
-          for (const r of this.reels) for (const t of r.tiles) (t.children[0] as Graphics).label = '';
+          this.dropAtlas(); // redrawn with the image at the next draw
           this.changed = true;
         },
         () => undefined, // a missing image leaves the plate alone
@@ -209,7 +223,6 @@ export class BattleScene implements Scene {
     this.reels.forEach((r, i) => {
       r.root.x = (i % this.columns) * (w + GAP);
       r.root.y = Math.floor(i / this.columns) * (h + GAP);
-      for (const t of r.tiles) (t.children[0] as Graphics).label = '';
       this.drawStrip(r);
     });
     this.drawFrames();
@@ -257,88 +270,119 @@ export class BattleScene implements Scene {
     if (!this.items.length) return;
     const { w, h } = this.cell();
     const size = this.tileSize(w);
+    const atlas = this.atlasFor(size);
+    if (!atlas) return;
     const scale = size / REEL_TILE;
     const mid = h / 2;
     const first = Math.floor(r.offset / REEL_TILE - mid / size) - 1;
     const count = Math.ceil(h / size) + 3;
     while (r.tiles.length < count) {
-      const tile = new Container();
-      tile.addChild(new Graphics(), new Sprite());
+      const tile = new Sprite();
       r.strip.addChild(tile);
       r.tiles.push(tile);
     }
     r.tiles.forEach((tile, k) => {
       const index = first + k;
       // strip coordinate c sits at mid − (c − offset): tiles move down as the offset grows
-      tile.y = mid - ((index + 1) * REEL_TILE - r.offset) * scale;
-      tile.x = (w - size) / 2;
-      // the tile's rows inside the reel (tile coordinates): tiles out of view are not drawn
-      const top = Math.max(0, -tile.y);
-      const bottom = Math.min(size, h - tile.y);
+      const y = mid - ((index + 1) * REEL_TILE - r.offset) * scale;
+      // the plate's rows inside the reel (tile coordinates; the plate spans INSET … size − INSET)
+      const top = Math.max(INSET, -y);
+      const bottom = Math.min(size - INSET, h - y);
       tile.visible = k < count && bottom > top;
       if (!tile.visible) return;
-      const item = this.items[this.itemIndex(r, index)]!;
-      const cropped = top > 0 || bottom < size;
-      const plate = tile.children[0] as Graphics;
-      const sprite = tile.children[1] as Sprite;
-      const key = `${item.id}:${size}${cropped ? `:${top}:${bottom}` : ''}`;
-      if (plate.label === key) return;
-      plate.label = key;
-      plate.clear();
-      croppedRoundRect(plate, 4, size - 4, 10, top, bottom);
-      plate.fill({ color: RARITY_COLORS[item.rarity] ?? 0x444444, alpha: 0.22 });
-      const tex = this.textures.get(item.img_url);
-      const a = Math.max(12, top); // the image's rows in view
-      const b = Math.min(size - 12, bottom);
-      const last = sprite.texture;
-      sprite.texture = Texture.EMPTY;
-      if (crops.has(last)) last.destroy(); // the last crop: a frame on the image's source, which stays
-      sprite.visible = !!tex && b > a;
-      if (!tex || b <= a) return;
-      const f = tex.frame;
-      const rows = f.height / (size - 24);
-      if (a === 12 && b === size - 12) sprite.texture = tex;
-      else {
-        const crop = new Texture({
-          source: tex.source,
-          frame: new Rectangle(f.x, f.y + (a - 12) * rows, f.width, (b - a) * rows),
-        });
-        crops.add(crop);
-        sprite.texture = crop;
+      const cell = atlas.cells[this.itemIndex(r, index)]!;
+      let tex = tile.texture;
+      if (tex.source !== atlas.texture.source) {
+        tex = new Texture({ source: atlas.texture.source, frame: new Rectangle(), dynamic: true });
+        crops.add(tex);
+        const last = tile.texture;
+        tile.texture = tex;
+        if (crops.has(last)) last.destroy();
       }
-      sprite.width = size - 24;
-      sprite.height = b - a;
-      sprite.x = 12;
-      sprite.y = a;
+      const f = tex.frame;
+      const frameY = cell.y + top - INSET;
+      if (f.x !== cell.x || f.y !== frameY || f.height !== bottom - top || f.width !== atlas.cell) {
+        f.x = cell.x;
+        f.y = frameY;
+        f.width = atlas.cell;
+        f.height = bottom - top;
+        tex.update();
+      }
+      tile.position.set((w - size) / 2 + INSET, y + top);
     });
   }
-}
 
-/** Textures made to crop an edge tile's image (destroyed when the tile shows another). */
-const crops = new WeakSet<Texture>();
-
-/** A square plate from `lo` to `hi` (both axes, tile coordinates) with corners of radius `radius`,
- * only its rows from `top` to `bottom` (a polygon; corners cut by the crop are square). */
-function croppedRoundRect(g: Graphics, lo: number, hi: number, radius: number, top: number, bottom: number): void {
-  const y0 = Math.max(lo, top);
-  const y1 = Math.min(hi, bottom);
-  if (y1 <= y0) return;
-  if (y0 === lo && y1 === hi) {
-    g.roundRect(lo, lo, hi - lo, hi - lo, radius);
-    return;
+  /** The atlas of the items' tiles at `size` (drawn now when missing; null without a renderer). */
+  private atlasFor(size: number): Atlas | null {
+    if (this.atlas?.size === size) return this.atlas;
+    if (!this.renderer) return null;
+    this.dropAtlas();
+    this.atlas = drawAtlas(this.renderer, this.items, this.textures, size);
+    return this.atlas;
   }
-  // the outline's points clamped to the rows in view: the plate's widest at every row it keeps
-  const points: number[] = [];
-  const corner = (cx: number, cy: number, from: number) => {
-    for (let i = 0; i <= 4; i++) {
-      const a = from + (i / 4) * (Math.PI / 2);
-      const y = Math.min(y1, Math.max(y0, cy + Math.sin(a) * radius));
-      points.push(cx + Math.cos(a) * radius, y);
-    }
-  };
-  corner(hi - radius, hi - radius, 0); // bottom right
-  corner(lo + radius, hi - radius, Math.PI / 2); // bottom left
-  corner(lo + radius, lo + radius, Math.PI); // top left
-  corner(hi - radius, lo + radius, (3 * Math.PI) / 2); // top right
-  g.poly(points);
+
+  private dropAtlas(): void {
+    if (!this.atlas) return;
+    // tiles keep their own textures on the old source until the next draw swaps them; the source goes
+    // once nothing shows it (the next drawStrip replaces every visible tile's texture)
+    const old = this.atlas;
+    this.atlas = null;
+    for (const r of this.reels)
+      for (const t of r.tiles)
+        if (t.texture.source === old.texture.source) {
+          const last = t.texture;
+          t.texture = Texture.EMPTY;
+          if (crops.has(last)) last.destroy();
+        }
+    old.texture.destroy(true);
+  }
 }
+
+/** px between a tile's edge and its plate (the gap between two tiles is twice it). */
+const INSET = 4;
+/** Items per row of the atlas. */
+const ATLAS_COLUMNS = 8;
+
+/** Every item's tile (plate and image, INSET trimmed) in one texture: item k's cell at `cells[k]`. */
+interface Atlas {
+  size: number; // the tile size it was drawn for
+  cell: number; // a cell's side: the plate's (size − 2 × INSET)
+  texture: Texture;
+  cells: { x: number; y: number }[];
+}
+
+function drawAtlas(
+  renderer: Renderer,
+  items: readonly BattleReelItem[],
+  textures: ReadonlyMap<string, Texture>,
+  size: number,
+): Atlas {
+  const cell = size - 2 * INSET;
+  const columns = Math.min(ATLAS_COLUMNS, Math.max(1, items.length));
+  const rows = Math.max(1, Math.ceil(items.length / columns));
+  const sheet = new Container();
+  const plates = new Graphics();
+  sheet.addChild(plates);
+  const cells = items.map((item, k) => {
+    const x = (k % columns) * cell;
+    const y = Math.floor(k / columns) * cell;
+    plates.roundRect(x, y, cell, cell, 10).fill({ color: RARITY_COLORS[item.rarity] ?? 0x444444, alpha: 0.22 });
+    const tex = textures.get(item.img_url);
+    if (tex) {
+      const image = new Sprite(tex);
+      image.position.set(x + 12 - INSET, y + 12 - INSET);
+      image.setSize(size - 24, size - 24);
+      sheet.addChild(image);
+    }
+    return { x, y };
+  });
+  const texture = renderer.generateTexture({
+    target: sheet,
+    frame: new Rectangle(0, 0, columns * cell, rows * cell),
+  });
+  sheet.destroy({ children: true });
+  return { size, cell, texture, cells };
+}
+
+/** The tiles' own textures (sub-frames of the atlas; destroyed when the atlas is redrawn). */
+const crops = new WeakSet<Texture>();

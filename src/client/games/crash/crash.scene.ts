@@ -72,6 +72,9 @@ export class CrashScene implements Scene {
   private prev: CrashFrame | null = null;
   private view: CrashView | null = null;
   private tickKey = ''; // the axis ticks the labels show
+  // what each layer was last drawn for: a frame redraws only the layers whose key changed (software
+  // WebGL and the CPU pay for every rebuilt shape, and at rest nothing changes)
+  private readonly drawn = { grid: '', curve: '', marks: '', trail: '', debris: '', bar: '' };
   /** Where frames come from (the page binds the round actor; benches bind a demo). */
   source: (now: number) => CrashFrame = () => IDLE_FRAME;
   /** The round's cash-outs (the page sets them from the players list; the scene renders every frame). */
@@ -141,6 +144,7 @@ export class CrashScene implements Scene {
     this.height = height;
     this.seedStars();
     this.tickKey = '';
+    for (const k of Object.keys(this.drawn) as (keyof typeof this.drawn)[]) this.drawn[k] = '';
     this.update(this.lastNow);
   }
 
@@ -164,7 +168,10 @@ export class CrashScene implements Scene {
         // the same sky at every size: positions from the index, not Math.random
         const sx = ((k * 0.754877 + i * 0.31) % 1) * this.width;
         const sy = ((k * 0.56984 + i * 0.17) % 1) * this.height;
-        g.circle(sx, sy, layer.size).circle(sx + this.width, sy, layer.size);
+        // squares, not circles: a 2–4 px star looks the same, and a circle is ~20 triangles (software
+        // WebGL pays for each: 216 circles cost a frame as much as the whole dice scene)
+        const d = layer.size * 2;
+        g.rect(sx - layer.size, sy - layer.size, d, d).rect(sx + this.width - layer.size, sy - layer.size, d, d);
       }
       g.fill({ color: 0xffffff, alpha: layer.alpha });
     });
@@ -177,7 +184,16 @@ export class CrashScene implements Scene {
     });
   }
 
+  /** Whether a layer must be redrawn for `key` (and records it). */
+  private stale(layer: keyof CrashScene['drawn'], key: string): boolean {
+    if (this.drawn[layer] === key) return false;
+    this.drawn[layer] = key;
+    return true;
+  }
+
   private drawAxes(axis: CrashAxis): void {
+    const key = `${axis.maxMs}|${axis.maxMult}|${axis.xTicks.join()}|${axis.yTicks.join()}`;
+    if (!this.stale('grid', key)) return;
     const g = this.grid.clear();
     const bottom = this.height - PAD.bottom;
     g.moveTo(PAD.left, PAD.top)
@@ -186,9 +202,9 @@ export class CrashScene implements Scene {
     for (const t of axis.xTicks) g.moveTo(this.x(t, axis), bottom).lineTo(this.x(t, axis), PAD.top);
     for (const m of axis.yTicks) g.moveTo(PAD.left, this.y(m, axis)).lineTo(this.width - PAD.right, this.y(m, axis));
     g.stroke({ color: GRID, width: 1 });
-    const key = `${axis.xTicks.join()}|${axis.yTicks.join()}`;
-    if (key !== this.tickKey) {
-      this.tickKey = key;
+    const ticks = `${axis.xTicks.join()}|${axis.yTicks.join()}`;
+    if (ticks !== this.tickKey) {
+      this.tickKey = ticks;
       for (const child of this.labels.removeChildren()) child.destroy();
       for (const t of axis.xTicks) this.labels.addChild(this.tickLabel(`${Math.round(t / 1000)}s`, 0.5, 0));
       for (const m of axis.yTicks) this.labels.addChild(this.tickLabel(`${m.toFixed(m < 10 ? 1 : 0)}×`, 1, 0.5));
@@ -205,8 +221,10 @@ export class CrashScene implements Scene {
   }
 
   private drawCurve(v: CrashView): void {
+    const flown = v.phase === 'flying' || v.phase === 'crashed';
+    if (!this.stale('curve', flown ? `${v.phase}|${v.elapsedMs}|${v.axis.maxMs}|${v.axis.maxMult}` : '-')) return;
     const g = this.curve.clear();
-    if (v.phase !== 'flying' && v.phase !== 'crashed') return;
+    if (!flown) return;
     const pts = curvePoints(v.elapsedMs, 48).map(([t, m]) => [this.x(t, v.axis), this.y(m, v.axis)] as const);
     const bottom = this.height - PAD.bottom;
     const colour = v.phase === 'crashed' ? CRASHED : CURVE;
@@ -215,13 +233,16 @@ export class CrashScene implements Scene {
     g.lineTo(pts.at(-1)![0], bottom).closePath().fill({ color: colour, alpha: 0.12 });
     g.moveTo(pts[0]![0], pts[0]![1]);
     for (const [px, py] of pts) g.lineTo(px, py);
-    g.stroke({ color: colour, width: 4, cap: 'round', join: 'round' });
+    // miter joins: the curve turns by a few degrees at most at a point, where a round join adds a fan of triangles
+    g.stroke({ color: colour, width: 4, cap: 'round', join: 'miter' });
   }
 
   private drawMarkers(v: CrashView): void {
-    const g = this.marks.clear();
     const flown = v.phase === 'flying' || v.phase === 'crashed';
     this.shownMarkers = flown ? reachedMarkers(this.markers, v.elapsedMs) : [];
+    const key = `${v.axis.maxMs}|${v.axis.maxMult}|${this.shownMarkers.map((m) => m.atMs).join()}`;
+    if (!this.stale('marks', key)) return;
+    const g = this.marks.clear();
     for (const m of this.shownMarkers) {
       const px = this.x(m.atMs, v.axis);
       const py = this.y(crashMultiplierAt(m.atMs), v.axis);
@@ -246,14 +267,16 @@ export class CrashScene implements Scene {
     this.rocket.scale.set(scale);
     const burn = v.phase === 'flying' ? 1 : v.phase === 'launch' ? 0.6 : 0.25;
     const length = 34 + 46 * burn + 24 * Math.min(1, v.speed / 6);
-    // a fixed, invisible extent keeps the filter's texture the same size every frame (no re-allocation)
-    const g = this.trail.clear().rect(-140, -14, 124, 28).fill({ color: 0xffffff, alpha: 0.001 });
-    for (const [w, a, l] of [
-      [16, 0.35, 1],
-      [11, 0.65, 0.75],
-      [6, 1, 0.5],
-    ] as const) {
-      g.poly([-18, -w / 2, -18 - length * l, 0, -18, w / 2]).fill({ color: 0xffffff, alpha: a });
+    if (this.stale('trail', length.toFixed(1))) {
+      // a fixed, invisible extent keeps the filter's texture the same size every frame (no re-allocation)
+      const g = this.trail.clear().rect(-140, -14, 124, 28).fill({ color: 0xffffff, alpha: 0.001 });
+      for (const [w, a, l] of [
+        [16, 0.35, 1],
+        [11, 0.65, 0.75],
+        [6, 1, 0.5],
+      ] as const) {
+        g.poly([-18, -w / 2, -18 - length * l, 0, -18, w / 2]).fill({ color: 0xffffff, alpha: a });
+      }
     }
     if (this.exhaust) {
       this.exhaust.time = now / 1000;
@@ -271,8 +294,16 @@ export class CrashScene implements Scene {
   }
 
   private drawExplosion(v: CrashView): void {
+    const live = v.phase === 'crashed' && v.explosion < 1;
+    if (
+      !this.stale(
+        'debris',
+        live ? `${v.explosion}|${v.elapsedMs}|${v.multiplier}|${v.axis.maxMs}|${v.axis.maxMult}` : '-',
+      )
+    )
+      return;
     const g = this.debris.clear();
-    if (v.phase !== 'crashed' || v.explosion >= 1) return;
+    if (!live) return;
     const cx = this.x(v.elapsedMs, v.axis);
     const cy = this.y(v.multiplier, v.axis);
     const radius = Math.min(this.width, this.height) * 0.22;
@@ -287,7 +318,9 @@ export class CrashScene implements Scene {
 
   private drawTexts(v: CrashView): void {
     if (this.big.text !== v.label) this.big.text = v.label;
-    const size = Math.max(34, Math.min(84, this.width * 0.085));
+    // "Crashed @ 12.34×" is three times as long as a multiplier: at 0.6 of the size it stays as wide
+    // as the flying multiplier (software WebGL pays for every pixel of the glyphs, every frame at rest)
+    const size = Math.max(34, Math.min(84, this.width * 0.085)) * (v.phase === 'crashed' ? 0.6 : 1);
     this.big.scale.set(size / 72);
     this.big.tint = v.phase === 'crashed' ? CRASHED : v.phase === 'flying' && v.multiplier >= 2 ? WIN : 0xffffff;
     this.big.position.set(this.width / 2, this.height * 0.36);
@@ -296,6 +329,7 @@ export class CrashScene implements Scene {
   }
 
   private drawBar(v: CrashView): void {
+    if (!this.stale('bar', v.phase === 'countdown' ? String(v.countdown) : '-')) return;
     const g = this.bar.clear();
     if (v.phase !== 'countdown') return;
     const w = Math.min(360, this.width * 0.6);

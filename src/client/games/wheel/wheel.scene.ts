@@ -2,9 +2,11 @@
 // (index 0 under the pointer at rest, clockwise), the pointer, rim lights and the winning colour's
 // glow. It draws only the frame its source gives at engine time (wheel.view.ts: the page binds the
 // round actor, /dev/scenes a story's) and plays the landing cues it crosses through the one sound
-// store. Drawing cost: the 54 segments are drawn once into a cached texture (redrawn only on a new
-// layout or size), which turns as one sprite; the rim lights and the glow are redrawn only when they
-// change (a blink, a flash), so a frame of the spinning wheel is a few quads.
+// store. Drawing cost (software WebGL pays for every pixel and every triangle drawn): the 54 segments
+// are one quad each over the ring the hub leaves (drawn on a new layout or size only, turned by the
+// container's rotation; the thin gaps between them are the separators), nothing is drawn twice under
+// another shape, and what does not turn (rim, hub, pointer) is drawn once; the rim lights and the glow
+// are redrawn only when they change (a blink, a flash).
 import { Container, Graphics } from 'pixi.js';
 import type { Scene } from '../../engine/scene.ts';
 import { playSound } from '../../engine/sound.ts';
@@ -13,6 +15,9 @@ import { SEGMENT_ANGLE } from '../../../shared/games/wheel/wheel.script.ts';
 import { wheelCues, wheelLabel, type WheelFrame } from './wheel.view.ts';
 
 const HUB = 0.58; // the hub's radius, of the wheel's (wheel.css sizes the hub text from it)
+const FACE_IN = 0.62; // where the segments begin, of the wheel's radius (a dark ring lies between them and the hub)
+const RIM = 6; // px of dark rim around the segments
+const SEPARATOR = 1.5; // px between two segments
 
 /** Fill colour per wheel colour. */
 export const WHEEL_FILL: Record<WheelColor, number> = { grey: 0x59606e, red: 0xe0413c, blue: 0x2f7dea, gold: 0xf2c230 };
@@ -61,7 +66,7 @@ export class WheelScene implements Scene {
 
   constructor() {
     this.wheel.addChild(this.faces);
-    this.wheel.cacheAsTexture(true); // the segments as one texture, at the renderer's resolution
+    this.wheel.isRenderGroup = true; // its turn is one transform for the GPU, not its vertices moved on the CPU
     this.root.addChild(this.glow, this.wheel, this.lights, this.hub, this.pointer);
   }
 
@@ -117,26 +122,36 @@ export class WheelScene implements Scene {
   private drawFaces(): void {
     const g = this.faces.clear();
     const r = this.radius;
-    g.circle(0, 0, r + 6).fill(0x15161c);
+    const inner = r * FACE_IN;
+    const at = (radius: number, a: number) => [Math.cos(a) * radius, Math.sin(a) * radius];
     this.segments.forEach((colour, i) => {
-      // segment i is centred i segments clockwise from the top (−π/2) when the wheel is at rest
+      // segment i is centred i segments clockwise from the top (−π/2) when the wheel is at rest; a quad
+      // from the inner ring to the rim (the arc's chord is within 0.3 px of it), half a separator short
+      // of each edge
       const mid = -Math.PI / 2 + i * SEGMENT_ANGLE;
       const a0 = mid - SEGMENT_ANGLE / 2;
       const a1 = mid + SEGMENT_ANGLE / 2;
-      g.moveTo(0, 0).arc(0, 0, r, a0, a1).lineTo(0, 0).fill(WHEEL_FILL[colour]);
-      g.moveTo(0, 0)
-        .lineTo(Math.cos(a0) * r, Math.sin(a0) * r)
-        .stroke({ color: 0x0b0b0f, width: 1.5 });
+      const gapIn = SEPARATOR / 2 / inner;
+      const gapOut = SEPARATOR / 2 / r;
+      g.poly([...at(inner, a0 + gapIn), ...at(r, a0 + gapOut), ...at(r, a1 - gapOut), ...at(inner, a1 - gapIn)]).fill(
+        WHEEL_FILL[colour],
+      );
     });
-    g.circle(0, 0, r * 0.62).fill(0x0b0b0f);
-    this.wheel.updateCacheTexture();
   }
 
+  /** What does not turn: the rim around the segments, the dark ring inside them, the hub and the pointer. */
   private drawHub(): void {
     const r = this.radius;
+    // rings as strokes of many-sided polygons (short quads, within 0.3 px of the circles), not discs
+    // with a hole cut (long sliver triangles) nor circles (a triangle per 2–3 px of outline): software
+    // WebGL pays for every triangle
     this.hub
       .clear()
-      .circle(0, 0, r * HUB)
+      .regularPoly(0, 0, r + RIM / 2, 64)
+      .stroke({ color: 0x15161c, width: RIM })
+      .regularPoly(0, 0, (r * (FACE_IN + HUB)) / 2, 48)
+      .stroke({ color: 0x0b0b0f, width: r * (FACE_IN - HUB) })
+      .regularPoly(0, 0, r * HUB, 48)
       .fill(0x101118)
       .stroke({ color: 0x2a2c38, width: 3 });
     const p = this.pointer.clear();
@@ -152,11 +167,10 @@ export class WheelScene implements Scene {
     const g = this.glow.clear();
     if (!this.view.glow) return;
     const alpha = 0.35 + 0.45 * this.view.flash;
-    // a ring, not a disc: the wheel covers its middle, and software WebGL pays for every blended pixel
-    g.circle(0, 0, this.radius + 14 + 10 * this.view.flash)
-      .fill({ color: WHEEL_FILL[this.view.glow], alpha })
-      .circle(0, 0, this.radius)
-      .cut();
+    // a ring (a 64-gon's stroke: short quads), not a disc: the wheel covers its middle, and software WebGL pays
+    // for every blended pixel
+    const width = 14 + 10 * this.view.flash;
+    g.regularPoly(0, 0, this.radius + width / 2, 64).stroke({ color: WHEEL_FILL[this.view.glow], alpha, width });
   }
 
   private drawLights(): void {
@@ -173,7 +187,11 @@ export class WheelScene implements Scene {
       const a = (i / LIGHTS) * Math.PI * 2;
       const on = this.view.landed ? this.view.flash > 0 || (i + phase) % 2 === 0 : (i + phase) % 3 === 0;
       const colour = this.view.landed && this.view.glow ? WHEEL_FILL[this.view.glow] : 0xfff3c4;
-      g.circle(Math.cos(a) * r, Math.sin(a) * r, 3.2).fill({ color: on ? colour : 0x3b3a33, alpha: on ? 1 : 0.8 });
+      // a 10-sided light: as round as a circle at 3 px, a third of its triangles
+      g.regularPoly(Math.cos(a) * r, Math.sin(a) * r, 3.2, 10).fill({
+        color: on ? colour : 0x3b3a33,
+        alpha: on ? 1 : 0.8,
+      });
     }
   }
 }
