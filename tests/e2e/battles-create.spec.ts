@@ -3,6 +3,7 @@
 // the bot-seat rules show before Create; once the reels land, "You won $X" / "You lost $Y" (or the
 // tie-break) as the server settled it.
 import { expect, test } from './fixtures.ts';
+import { formatUsd } from '../../src/shared/money.ts';
 
 test.describe.configure({ timeout: 120_000 });
 
@@ -81,8 +82,8 @@ test('a seated player sees "You won $X", "You lost $Y" or the tie-break once the
   const b = ((await (await page.request.get(`/api/battles/${id}`)).json()) as { data: Ended }).data;
   const value = b.seats.flatMap((s) => s.drops).reduce((a, d) => a + Math.round(d.item.price * 100), 0);
   const money = b.winners.includes(0)
-    ? `You won $${(value / 100).toFixed(2)}`
-    : `You lost $${((Math.round(b.cost * 100) * 2) / 100).toFixed(2)}`; // my seat and the bot's, both paid by me
+    ? `You won ${formatUsd(value)}`
+    : `You lost ${formatUsd(Math.round(b.cost * 100) * 2)}`; // my seat and the bot's, both paid by me
   const result = page.getByTestId('battle-result');
   await expect(result).toBeVisible();
   await expect(result).toContainText(money);

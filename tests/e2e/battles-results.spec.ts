@@ -4,6 +4,7 @@
 // malformed or private (no code) battle id shows the 404 "Page Not Found".
 import type { APIRequestContext, Page } from '@playwright/test';
 import { channelJoined, expect, test } from './fixtures.ts';
+import { formatUsd } from '../../src/shared/money.ts';
 
 test.describe.configure({ timeout: 180_000 }); // server-paced rounds (~4.5 s each) and software WebGL
 
@@ -23,7 +24,7 @@ async function readBattle(request: APIRequestContext, id: number): Promise<ApiBa
   return ((await (await request.get(`/api/battles/${id}`)).json()) as { data: ApiBattle }).data;
 }
 
-const dollars = (n: number) => `$${n.toFixed(2)}`;
+const dollars = (n: number) => formatUsd(Math.round(n * 100)); // $1,402.00: thousands grouped
 
 /** The page is at rest on the end: status, last round, winners, every seat's total as the server has it. */
 async function expectFinalState(page: Page, final: ApiBattle, rounds: number): Promise<void> {

@@ -4,6 +4,7 @@
 // controls at both viewports, the wins show as item cards with their rarity, the idle reel is full.
 import type { Page } from '@playwright/test';
 import { channelJoined, expect, test } from './fixtures.ts';
+import { formatUsd } from '../../src/shared/money.ts';
 import { PUBLIC_CHANNEL } from '../../src/shared/api/box-open.ts';
 
 const SLUG = 'penny-box';
@@ -75,7 +76,9 @@ test('a player opens ×3: reels land on the API items, balance and inventory fol
   const page = await player.newPage();
   await page.goto(`/boxes/${SLUG}`);
   await page.getByRole('button', { name: '×3' }).click();
-  await expect(page.getByTestId('open-button')).toHaveText(`Open 3 boxes for $${(price * 3).toFixed(2)}`);
+  await expect(page.getByTestId('open-button')).toHaveText(
+    `Open 3 boxes for ${formatUsd(Math.round(price * 100) * 3)}`,
+  );
   await page.getByLabel('Turbo').check(); // the engine's turbo: the reels run at double speed
   const answered = page.waitForResponse((r) => r.url().endsWith(`/api/boxes/${SLUG}/open`)).then(() => Date.now());
   const clicked = Date.now(); // before the request, so before the drops are published
@@ -84,7 +87,7 @@ test('a player opens ×3: reels land on the API items, balance and inventory fol
   expect(body.data.reels).toHaveLength(3);
   expect(body.balance).toBeCloseTo(price, 2);
   await expect(page.getByTestId('won-item')).toHaveCount(3);
-  await expect(page.getByTestId('header-balance')).toContainText(`$${price.toFixed(2)}`);
+  await expect(page.getByTestId('header-balance')).toContainText(formatUsd(Math.round(price * 100)));
 
   // the watcher's strip gets all three drops after the 3 s delay
   await expect
@@ -169,7 +172,7 @@ test('×5 fits the screen with its controls, the wins show as item cards with th
 
   await page.getByRole('button', { name: '×5' }).click();
   const open = page.getByTestId('open-button');
-  await expect(open).toHaveText(`Open 5 boxes for $${(price * 5).toFixed(2)}`);
+  await expect(open).toHaveText(`Open 5 boxes for ${formatUsd(Math.round(price * 100) * 5)}`);
   // the five reels and the Open button fit in the scrolling area (above the bottom bar on a phone)
   const main = page.locator('.shell-main');
   await stage.evaluate((el) => el.scrollIntoView({ block: 'start' }));
