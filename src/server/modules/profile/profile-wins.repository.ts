@@ -5,6 +5,7 @@
 // once its round has ended (its hash would reveal the crash point), refunds never appear.
 import type { Kysely } from 'kysely';
 import type { Tables } from '../../db/tables.ts';
+import { openingsWithBox } from '../../db/box-queries.ts';
 import type { ProfileStats } from '../../../shared/api/profile.ts';
 import { WHEEL_PAYOUTS } from '../../../shared/games/wheel/wheel.layout.ts';
 import { boxLink, crashLink, diceLink, plinkoLink, upgradeLink, wheelLink } from './fair-links.ts';
@@ -41,12 +42,8 @@ async function revealedSeed(db: Q, userId: number, hash: string): Promise<string
 }
 
 async function biggestBoxWin(db: Q, userId: number): Promise<RankedWin | null> {
-  const r = await db
-    .selectFrom('box_openings')
+  const r = await openingsWithBox(db)
     .innerJoin('inventory_items', 'inventory_items.id', 'box_openings.inventory_item_id')
-    .innerJoin('products', 'products.id', 'box_openings.product_id')
-    .innerJoin('boxes', 'boxes.id', 'box_openings.box_id')
-    .innerJoin('box_versions', 'box_versions.id', 'box_openings.box_version_id')
     .select([
       'inventory_items.price_cents as cents',
       'products.name',
