@@ -31,3 +31,8 @@ export function PageLoading() {
     </section>
   );
 }
+
+/** A panel's data while it loads: "Loading...", or that `what` could not be loaded once `failed`. */
+export function PanelLoading({ failed, what }: { failed: unknown; what: string }) {
+  return failed ? <p role="alert">{what} could not be loaded.</p> : <p className="muted">Loading...</p>;
+}

@@ -1,9 +1,7 @@
 // The auth modal (spec §2): Sign Up and Login tabs plus social buttons. Validation per spec §5
 // on blur and change (not per keystroke); errors from the server show its message (spec §8).
 import { useEffect, useState } from 'react';
-import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
-import type { z } from 'zod';
+import { useSchemaForm } from '../../lib/schema-form.ts';
 import { loginFormSchema, registerFormSchema } from '../../../shared/api/auth.ts';
 import { ApiError } from '../../lib/api.ts';
 import { registerAccount } from '../../lib/api/auth.ts';
@@ -12,26 +10,29 @@ import { login } from '../../lib/session.ts';
 import { useModals } from '../../stores/modals.ts';
 import { toast } from '../../components/ui/toaster.tsx';
 import './auth.css';
-import { Field, FormMessage, SubmitButton } from './form-parts.tsx';
+import { Field, FormMessage, PasswordField, SubmitButton } from './form-parts.tsx';
 import { SocialButtons } from './social-buttons.tsx';
 import { referralKey } from './referral.ts';
 
-/** The message of a failed call: data.message, else msg (spec §8). */
-function failure(e: unknown): string {
-  if (e instanceof ApiError) return e.body.message ?? e.body.msg ?? e.message;
-  return e instanceof Error ? e.message : 'Network error. Please try again.';
+/** Shows the message of a failed call (data.message, else msg: spec §8) in the form and as a toast. */
+function showFailure(e: unknown, setError: (text: string) => void): void {
+  const text =
+    e instanceof ApiError
+      ? (e.body.message ?? e.body.msg ?? e.message)
+      : e instanceof Error
+        ? e.message
+        : 'Network error. Please try again.';
+  setError(text);
+  toast.error(text);
 }
 
 function RegisterForm({ onDone }: { onDone(msg: string): void }) {
-  const { register, handleSubmit, formState } = useForm<
-    z.input<typeof registerFormSchema>,
-    unknown,
-    z.output<typeof registerFormSchema>
-  >({
-    resolver: zodResolver(registerFormSchema),
-    mode: 'onBlur',
-    reValidateMode: 'onBlur',
-    defaultValues: { name: '', email: '', password: '', promotions: false, terms: false },
+  const { register, handleSubmit, formState } = useSchemaForm(registerFormSchema, {
+    name: '',
+    email: '',
+    password: '',
+    promotions: false,
+    terms: false,
   });
   const [error, setError] = useState<string | null>(null);
   useEffect(preloadCaptcha, []); // the captcha script loads while the form is filled in
@@ -48,8 +49,7 @@ function RegisterForm({ onDone }: { onDone(msg: string): void }) {
       toast.success(msg);
       onDone(msg);
     } catch (e) {
-      setError(failure(e));
-      toast.error(failure(e));
+      showFailure(e, setError);
     }
   });
   const e = formState.errors;
@@ -57,14 +57,7 @@ function RegisterForm({ onDone }: { onDone(msg: string): void }) {
     <form onSubmit={submit} noValidate aria-label="Sign Up">
       <Field label="Nickname" autoComplete="nickname" error={e.name} {...register('name')} />
       <Field label="Email" type="email" autoComplete="email" error={e.email} {...register('email')} />
-      <Field
-        label="Password"
-        type="password"
-        reveal
-        autoComplete="new-password"
-        error={e.password}
-        {...register('password')}
-      />
+      <PasswordField label="Password" autoComplete="new-password" error={e.password} {...register('password')} />
       <label className="check">
         <input type="checkbox" {...register('promotions')} /> I&apos;d like to receive valuable promotions via email
       </label>
@@ -79,16 +72,7 @@ function RegisterForm({ onDone }: { onDone(msg: string): void }) {
 }
 
 function LoginForm({ notice }: { notice: string | null }) {
-  const { register, handleSubmit, formState } = useForm<
-    z.input<typeof loginFormSchema>,
-    unknown,
-    z.output<typeof loginFormSchema>
-  >({
-    resolver: zodResolver(loginFormSchema),
-    mode: 'onBlur',
-    reValidateMode: 'onBlur',
-    defaultValues: { email: '', password: '' },
-  });
+  const { register, handleSubmit, formState } = useSchemaForm(loginFormSchema, { email: '', password: '' });
   const [error, setError] = useState<string | null>(null);
   const submit = handleSubmit(async (v) => {
     setError(null);
@@ -96,8 +80,7 @@ function LoginForm({ notice }: { notice: string | null }) {
       await login(v.email, v.password);
       useModals.getState().closeAll();
     } catch (e) {
-      setError(failure(e));
-      toast.error(failure(e));
+      showFailure(e, setError);
     }
   });
   const e = formState.errors;
@@ -105,14 +88,7 @@ function LoginForm({ notice }: { notice: string | null }) {
     <form onSubmit={submit} noValidate aria-label="Login">
       <FormMessage text={notice} ok />
       <Field label="Email" type="email" autoComplete="email" error={e.email} {...register('email')} />
-      <Field
-        label="Password"
-        type="password"
-        reveal
-        autoComplete="current-password"
-        error={e.password}
-        {...register('password')}
-      />
+      <PasswordField label="Password" autoComplete="current-password" error={e.password} {...register('password')} />
       <button type="button" className="link-button" onClick={() => useModals.getState().show('forgot', false)}>
         Forgot password?
       </button>

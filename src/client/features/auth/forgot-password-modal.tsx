@@ -1,9 +1,7 @@
 // Forgot password modal (spec §2): email and Submit; success toasts the server's msg and closes all
 // modals; failure shows the captcha error if present, otherwise msg (spec §8).
 import { useEffect, useState } from 'react';
-import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
-import type { z } from 'zod';
+import { useSchemaForm } from '../../lib/schema-form.ts';
 import { forgotFormSchema } from '../../../shared/api/auth.ts';
 import { ApiError } from '../../lib/api.ts';
 import { forgotPassword } from '../../lib/api/auth.ts';
@@ -15,16 +13,7 @@ import { Field, FormMessage, SubmitButton } from './form-parts.tsx';
 
 /** The forgot password modal content. */
 export default function ForgotPasswordModal() {
-  const { register, handleSubmit, formState } = useForm<
-    z.input<typeof forgotFormSchema>,
-    unknown,
-    z.output<typeof forgotFormSchema>
-  >({
-    resolver: zodResolver(forgotFormSchema),
-    mode: 'onBlur',
-    reValidateMode: 'onBlur',
-    defaultValues: { email: '' },
-  });
+  const { register, handleSubmit, formState } = useSchemaForm(forgotFormSchema, { email: '' });
   const [error, setError] = useState<string | null>(null);
   useEffect(preloadCaptcha, []); // the captcha script loads while the form is filled in
   const submit = handleSubmit(async (v) => {

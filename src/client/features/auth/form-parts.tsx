@@ -1,5 +1,5 @@
 // Small form parts of the auth forms: a labelled field with its error, a submit button with a spinner.
-import { useId, useState, type InputHTMLAttributes } from 'react';
+import { useId, useState, type ComponentProps, type InputHTMLAttributes } from 'react';
 import type { FieldError } from 'react-hook-form';
 
 /** A labelled input with its validation message. */
@@ -41,6 +41,11 @@ export function Field({
       )}
     </div>
   );
+}
+
+/** A password field with its Show/Hide button. */
+export function PasswordField(props: Omit<ComponentProps<typeof Field>, 'type' | 'reveal'>) {
+  return <Field type="password" reveal {...props} />;
 }
 
 /** Submit button that shows a spinner while waiting. */

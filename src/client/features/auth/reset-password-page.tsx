@@ -1,14 +1,12 @@
 // /reset-password?token=…&email=…: a new password twice; success shows msg and goes to /,
 // failure shows data.msg (spec §7, §8).
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
+import { useSchemaForm } from '../../lib/schema-form.ts';
 import { useNavigate, useSearchParams } from 'react-router';
-import type { z } from 'zod';
 import { resetBodySchema } from '../../../shared/api/auth.ts';
 import { ApiError } from '../../lib/api.ts';
 import { resetPassword } from '../../lib/api/auth.ts';
-import { Field, FormMessage, SubmitButton } from './form-parts.tsx';
+import { Field, FormMessage, PasswordField, SubmitButton } from './form-parts.tsx';
 import './auth.css';
 import { toast } from '../../components/ui/toaster.tsx';
 
@@ -16,20 +14,11 @@ import { toast } from '../../components/ui/toaster.tsx';
 export default function ResetPasswordPage() {
   const [params] = useSearchParams();
   const navigate = useNavigate();
-  const { register, handleSubmit, formState } = useForm<
-    z.input<typeof resetBodySchema>,
-    unknown,
-    z.output<typeof resetBodySchema>
-  >({
-    resolver: zodResolver(resetBodySchema),
-    mode: 'onBlur',
-    reValidateMode: 'onBlur',
-    defaultValues: {
-      email: params.get('email') ?? '',
-      token: params.get('token') ?? '',
-      password: '',
-      password_confirmation: '',
-    },
+  const { register, handleSubmit, formState } = useSchemaForm(resetBodySchema, {
+    email: params.get('email') ?? '',
+    token: params.get('token') ?? '',
+    password: '',
+    password_confirmation: '',
   });
   const [message, setMessage] = useState<{ text: string; ok: boolean } | null>(null);
   const submit = handleSubmit(async (v) => {
@@ -53,14 +42,7 @@ export default function ResetPasswordPage() {
         <Field label="Email" type="email" autoComplete="email" error={e.email} {...register('email')} />
         <input type="hidden" {...register('token')} />
         {e.token && <FormMessage text={e.token.message ?? null} ok={false} />}
-        <Field
-          label="New password"
-          type="password"
-          reveal
-          autoComplete="new-password"
-          error={e.password}
-          {...register('password')}
-        />
+        <PasswordField label="New password" autoComplete="new-password" error={e.password} {...register('password')} />
         <Field
           label="Repeat password"
           type="password"

@@ -20,6 +20,7 @@ import { useApiData } from '../../lib/use-api-data.ts';
 import { useSession } from '../../stores/session.ts';
 import { InfoPage } from './info/info-page.tsx';
 import './programmes.css';
+import { PanelLoading } from '../../components/ui/page-status.tsx';
 
 const windowText = (w: { from: string; to: string }) =>
   `${formatDateTime(w.from, PROGRAMME_TIME_ZONE)} – ${formatDateTime(w.to, PROGRAMME_TIME_ZONE)}`;
@@ -33,7 +34,7 @@ export function CashbackPanel({ resetAt }: { resetAt: number }) {
   if (!cb)
     return (
       <div className="frame-card">
-        {error ? <p role="alert">Your cashback could not be loaded.</p> : <p className="muted">Loading...</p>}
+        <PanelLoading failed={error} what="Your cashback" />
       </div>
     );
   const claim = async () => {

@@ -12,6 +12,7 @@ import { useSession } from '../../stores/session.ts';
 import { LeaderboardBoard, PublicStatsToggle, periodText } from './leaderboard-board.tsx';
 import { InfoPage } from './info/info-page.tsx';
 import './programmes.css';
+import { PanelLoading } from '../../components/ui/page-status.tsx';
 
 /** The Leaderboard page. */
 export default function LeaderboardPage() {
@@ -45,7 +46,7 @@ export default function LeaderboardPage() {
       </div>
       {!board && (
         <div className="frame-card">
-          {error ? <p role="alert">The leaderboard could not be loaded.</p> : <p className="muted">Loading...</p>}
+          <PanelLoading failed={error} what="The leaderboard" />
         </div>
       )}
       {board && <LeaderboardBoard board={board} myId={myId} />}

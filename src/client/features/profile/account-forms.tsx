@@ -49,6 +49,11 @@ export function NameForm({ user }: { user: PublicUser }) {
 }
 
 const emptyPasswords = { current_password: '', password: '', password_confirmation: '' };
+const passwordFields = [
+  ['current_password', 'Current password', 'current-password'],
+  ['password', 'New password', 'new-password'],
+  ['password_confirmation', 'Repeat the new password', 'new-password'],
+] as const;
 
 /** Changes the password. */
 export function PasswordForm() {
@@ -75,30 +80,17 @@ export function PasswordForm() {
   return (
     <form className="profile-panel" onSubmit={(e) => void submit(e)} data-testid="password-form">
       <h2>Password</h2>
-      <TextInput
-        label="Current password"
-        type="password"
-        autoComplete="current-password"
-        value={form.current_password}
-        onChange={set('current_password')}
-        error={errors.current_password}
-      />
-      <TextInput
-        label="New password"
-        type="password"
-        autoComplete="new-password"
-        value={form.password}
-        onChange={set('password')}
-        error={errors.password}
-      />
-      <TextInput
-        label="Repeat the new password"
-        type="password"
-        autoComplete="new-password"
-        value={form.password_confirmation}
-        onChange={set('password_confirmation')}
-        error={errors.password_confirmation}
-      />
+      {passwordFields.map(([key, label, autoComplete]) => (
+        <TextInput
+          key={key}
+          label={label}
+          type="password"
+          autoComplete={autoComplete}
+          value={form[key]}
+          onChange={set(key)}
+          error={errors[key]}
+        />
+      ))}
       <p className="muted small">Changing it signs you out on every other device.</p>
       <Button type="submit" loading={busy} disabled={!form.current_password || !form.password}>
         Change password

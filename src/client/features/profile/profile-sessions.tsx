@@ -9,6 +9,7 @@ import { Button } from '../../components/ui/button.tsx';
 import { toast } from '../../components/ui/toaster.tsx';
 import { useApiData } from '../../lib/use-api-data.ts';
 import { Pager } from './pager.tsx';
+import { PanelLoading } from '../../components/ui/page-status.tsx';
 
 /** Sessions shown at once. */
 export const SESSIONS_PER_PAGE = 5;
@@ -34,7 +35,7 @@ export function ProfileSessions() {
   return (
     <section className="profile-panel" data-testid="profile-sessions" aria-labelledby="sessions-title">
       <h2 id="sessions-title">Active sessions</h2>
-      {!data && (error ? <p role="alert">Sessions could not be loaded.</p> : <p className="muted">Loading...</p>)}
+      {!data && <PanelLoading failed={error} what="Sessions" />}
       {data && (
         <ul className="session-list">
           {data.data.slice((shown - 1) * SESSIONS_PER_PAGE, shown * SESSIONS_PER_PAGE).map((s) => (

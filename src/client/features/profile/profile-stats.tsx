@@ -5,6 +5,7 @@ import { formatNumber, formatDollars } from '../../lib/format.ts';
 import { useApiData } from '../../lib/use-api-data.ts';
 import { getProfileStats } from '../../lib/api/profile.ts';
 import type { ProfileStats } from '../../../shared/api/profile.ts';
+import { PanelLoading } from '../../components/ui/page-status.tsx';
 
 /** Percent of the way from the current level to the next (100 at the top level). */
 export function levelPercent(level: ProfileStats['level']): number {
@@ -20,7 +21,7 @@ export function ProfileStatsPanel() {
   return (
     <section className="profile-panel" data-testid="profile-stats" aria-labelledby="stats-title">
       <h2 id="stats-title">Stats</h2>
-      {!s && (error ? <p role="alert">Stats could not be loaded.</p> : <p className="muted">Loading...</p>)}
+      {!s && <PanelLoading failed={error} what="Stats" />}
       {s && (
         <>
           <dl className="stat-grid">

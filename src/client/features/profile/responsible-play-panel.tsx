@@ -9,6 +9,7 @@ import { Button } from '../../components/ui/button.tsx';
 import { toast } from '../../components/ui/toaster.tsx';
 import type { DepositLimit, Limits } from '../../../shared/api/programmes.ts';
 import { SELF_EXCLUSION_DAYS } from '../../../shared/constants.ts';
+import { PanelLoading } from '../../components/ui/page-status.tsx';
 
 const PERIOD_LABEL = { day: 'Daily', week: 'Weekly', month: 'Monthly' } as const;
 
@@ -148,7 +149,7 @@ export function ResponsiblePlayPanel() {
   return (
     <section className="profile-panel responsible-play" data-testid="responsible-play" aria-labelledby="rp-title">
       <h2 id="rp-title">Responsible play</h2>
-      {!limits && (error ? <p role="alert">Limits could not be loaded.</p> : <p className="muted">Loading...</p>)}
+      {!limits && <PanelLoading failed={error} what="Limits" />}
       {limits && (
         <>
           <p className="muted">

@@ -8,6 +8,7 @@ import { errorText, ApiError } from '../../lib/api.ts';
 import { createTicket } from '../../lib/api/support.ts';
 import { attachmentProblem } from './support-api.ts';
 import './support.css';
+import { ImagesInput } from './images-input.tsx';
 
 const labels: Record<(typeof SUPPORT_CATEGORIES)[number], string> = {
   deposit: 'Deposit',
@@ -85,15 +86,7 @@ export default function SupportCreatePage() {
           <textarea value={message} rows={6} maxLength={5000} onChange={(e) => setMessage(e.target.value)} />
         </label>
         {fieldError('message')}
-        <label>
-          Images (optional, up to 3 PNG, JPEG or WebP, 2 MB each)
-          <input
-            type="file"
-            accept="image/png,image/jpeg,image/webp"
-            multiple
-            onChange={(e) => setFiles([...(e.target.files ?? [])])}
-          />
-        </label>
+        <ImagesInput label="Images (optional, up to 3 PNG, JPEG or WebP, 2 MB each)" onFiles={setFiles} />
         {fieldError('attachments')}
         {fieldError('form')}
         <div className="ticket-actions">

@@ -7,6 +7,7 @@ import { errorText } from '../../lib/api.ts';
 import { closeTicket, postTicketMessage } from '../../lib/api/support.ts';
 import { formatDateTime } from '../../lib/format.ts';
 import { attachmentBlobUrl, attachmentProblem } from './support-api.ts';
+import { ImagesInput } from './images-input.tsx';
 
 function Attachment({ url }: { url: string }) {
   const [src, setSrc] = useState<string | null>(null);
@@ -96,15 +97,7 @@ export function TicketThread({ ticket, onChange }: { ticket: Ticket; onChange():
             Your reply
             <textarea value={text} maxLength={5000} rows={3} onChange={(e) => setText(e.target.value)} />
           </label>
-          <label>
-            Images (optional, up to 3, 2 MB each)
-            <input
-              type="file"
-              accept="image/png,image/jpeg,image/webp"
-              multiple
-              onChange={(e) => setFiles([...(e.target.files ?? [])])}
-            />
-          </label>
+          <ImagesInput label="Images (optional, up to 3, 2 MB each)" onFiles={setFiles} />
           {error && (
             <p className="field-error" role="alert">
               {error}

@@ -4,6 +4,7 @@ import { useId, useState, type ReactNode } from 'react';
 import { Button } from '../../components/ui/button.tsx';
 import { type RedeemKind } from '../../lib/api/wallet.ts';
 import { redeem } from './redeem.ts';
+import { CodeInput } from './promo-field.tsx';
 
 /** What differs between the gift card and voucher forms. */
 export interface CodeRedeemProps {
@@ -37,13 +38,7 @@ export function CodeRedeemForm(p: CodeRedeemProps) {
     >
       <label htmlFor={id}>{p.label}</label>
       <div className="inline-row">
-        <input
-          id={id}
-          value={code}
-          onChange={(e) => setCode(e.target.value)}
-          autoComplete="off"
-          placeholder={p.placeholder}
-        />
+        <CodeInput id={id} code={code} setCode={setCode} placeholder={p.placeholder} />
         <Button type="submit" variant={p.variant} disabled={code.trim() === ''} loading={busy}>
           {p.action}
         </Button>

@@ -73,13 +73,7 @@ export function PromoField({ state, bonus, label }: { state: PromoState; bonus: 
     <div className="field promo-field">
       <label htmlFor={id}>{label}</label>
       <div className="inline-row">
-        <input
-          id={id}
-          value={code}
-          onChange={(e) => setCode(e.target.value)}
-          autoComplete="off"
-          placeholder="Enter promo code"
-        />
+        <CodeInput id={id} code={code} setCode={setCode} placeholder="Enter promo code" />
         <Button
           variant="outline"
           disabled={code.trim() === ''}
@@ -90,5 +84,18 @@ export function PromoField({ state, bonus, label }: { state: PromoState; bonus: 
         </Button>
       </div>
     </div>
+  );
+}
+
+/** The text input of a code (promo, gift card, voucher): no autocomplete. */
+export function CodeInput(p: { id: string; code: string; setCode(code: string): void; placeholder?: string }) {
+  return (
+    <input
+      id={p.id}
+      value={p.code}
+      onChange={(e) => p.setCode(e.target.value)}
+      autoComplete="off"
+      placeholder={p.placeholder}
+    />
   );
 }

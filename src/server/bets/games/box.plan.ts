@@ -61,6 +61,16 @@ export function boxPlan(o: BoxOpening, pair: SeedPair): BetPlan<BoxReels> {
     const won = o.items[index]!;
     const key = `${source}:${pair.serverSeedHash}:${nonce}`;
     const item = rows.length;
+    // what the reel's drop and box_openings rows both record
+    const drawn = {
+      user_id: userId,
+      box_id: box.id,
+      box_version_id: box.version_id,
+      product_id: won.id,
+      inventory_item_id: `{#${item}}`,
+      ticket,
+      created_at: now,
+    };
     rows.push(
       {
         table: 'inventory_items',
@@ -79,32 +89,17 @@ export function boxPlan(o: BoxOpening, pair: SeedPair): BetPlan<BoxReels> {
       },
       {
         table: 'drops',
-        values: {
-          user_id: userId,
-          box_id: box.id,
-          box_version_id: box.version_id,
-          product_id: won.id,
-          inventory_item_id: `{#${item}}`,
-          source,
-          ticket,
-          created_at: now,
-        },
+        values: { ...drawn, source },
       },
       {
         table: 'box_openings',
         values: {
-          user_id: userId,
-          box_id: box.id,
-          box_version_id: box.version_id,
-          product_id: won.id,
-          inventory_item_id: `{#${item}}`,
+          ...drawn,
           drop_id: `{#${item + 1}}`,
           price_cents: price,
-          ticket,
           server_seed_hash: pair.serverSeedHash,
           client_seed: pair.clientSeed,
           nonce,
-          created_at: now,
         },
       },
     );

@@ -1,16 +1,12 @@
 // Wallet: promo codes, payments, crypto sandbox, gift codes, vouchers, withdrawals, and the
 // outbox through which other processes (the operator CLI) ask the server to publish.
-import { sql, type Kysely } from 'kysely';
+import { sql, type CreateTableBuilder, type Kysely } from 'kysely';
 import type { Dialect } from '../database.ts';
 import { idColumn } from './columns.ts';
 
-export async function up(db: Kysely<unknown>, dialect: Dialect): Promise<void> {
-  const s = db.schema;
-  await idColumn(s.createTable('promo_codes'), dialect)
-    .addColumn('code', 'varchar(64)', (c) => c.notNull().unique())
-    .addColumn('value', 'bigint', (c) => c.notNull().check(sql`value > 0`))
-    .addColumn('is_fixed_value', 'integer', (c) => c.notNull().defaultTo(0))
-    .addColumn('free_box', 'integer', (c) => c.notNull().defaultTo(0))
+/** The closing columns of a code redeemable a limited number of times (promo codes, vouchers). */
+function limitedUses<T extends string, C extends string>(table: CreateTableBuilder<T, C>) {
+  return table
     .addColumn('max_uses', 'integer')
     .addColumn('uses', 'integer', (c) =>
       c
@@ -19,7 +15,17 @@ export async function up(db: Kysely<unknown>, dialect: Dialect): Promise<void> {
         .check(sql`uses >= 0`),
     )
     .addColumn('expires_at', 'bigint')
-    .addColumn('created_at', 'bigint', (c) => c.notNull())
+    .addColumn('created_at', 'bigint', (c) => c.notNull());
+}
+
+export async function up(db: Kysely<unknown>, dialect: Dialect): Promise<void> {
+  const s = db.schema;
+  await idColumn(s.createTable('promo_codes'), dialect)
+    .addColumn('code', 'varchar(64)', (c) => c.notNull().unique())
+    .addColumn('value', 'bigint', (c) => c.notNull().check(sql`value > 0`))
+    .addColumn('is_fixed_value', 'integer', (c) => c.notNull().defaultTo(0))
+    .addColumn('free_box', 'integer', (c) => c.notNull().defaultTo(0))
+    .$call(limitedUses)
     .execute();
 
   await idColumn(s.createTable('payments'), dialect)
@@ -100,15 +106,7 @@ export async function up(db: Kysely<unknown>, dialect: Dialect): Promise<void> {
   await idColumn(s.createTable('vouchers'), dialect)
     .addColumn('code', 'varchar(64)', (c) => c.notNull().unique())
     .addColumn('value_cents', 'bigint', (c) => c.notNull().check(sql`value_cents > 0`))
-    .addColumn('max_uses', 'integer')
-    .addColumn('uses', 'integer', (c) =>
-      c
-        .notNull()
-        .defaultTo(0)
-        .check(sql`uses >= 0`),
-    )
-    .addColumn('expires_at', 'bigint')
-    .addColumn('created_at', 'bigint', (c) => c.notNull())
+    .$call(limitedUses)
     .execute();
 
   await idColumn(s.createTable('voucher_redemptions'), dialect)

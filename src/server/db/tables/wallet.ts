@@ -1,26 +1,34 @@
 // Wallet: promo codes, payments, crypto, gift codes, vouchers, withdrawals and the outbox.
 import type { Generated } from 'kysely';
 
-/** A promo code; value is a percentage, or cents when is_fixed_value. */
-export interface PromoCodesTable {
-  id: Generated<number>;
-  code: string; // lower-case, unique
-  value: number; // percent (int) or cents
-  is_fixed_value: number; // 0 | 1
-  free_box: number; // 0 | 1: grants one free box opening entitlement
+/** The columns of a code redeemable a limited number of times (promo codes, vouchers). */
+interface LimitedUses {
   max_uses: number | null; // total-use limit; null = unlimited
   uses: number; // redemptions so far
   expires_at: number | null; // epoch ms
   created_at: number; // epoch ms
 }
 
-/** One player's use of a promo code (UNIQUE promo_id + user_id). */
-export interface PromoRedemptionsTable {
+/** One player's use of a code (promo codes, vouchers; UNIQUE code id + user_id). */
+interface Redemption {
   id: Generated<number>;
-  promo_id: number;
   user_id: number;
-  payment_id: number; // the deposit the bonus was paid with
   created_at: number; // epoch ms
+}
+
+/** A promo code; value is a percentage, or cents when is_fixed_value. */
+export interface PromoCodesTable extends LimitedUses {
+  id: Generated<number>;
+  code: string; // lower-case, unique
+  value: number; // percent (int) or cents
+  is_fixed_value: number; // 0 | 1
+  free_box: number; // 0 | 1: grants one free box opening entitlement
+}
+
+/** One player's use of a promo code (UNIQUE promo_id + user_id). */
+export interface PromoRedemptionsTable extends Redemption {
+  promo_id: number;
+  payment_id: number; // the deposit the bonus was paid with
 }
 
 /** Something a player may claim later, e.g. one free box opening from case35. */
@@ -93,22 +101,15 @@ export interface GiftCodesTable {
 }
 
 /** A voucher: one use per player, optional total limit and expiry. */
-export interface VouchersTable {
+export interface VouchersTable extends LimitedUses {
   id: Generated<number>;
   code: string; // lower-case, unique
   value_cents: number;
-  max_uses: number | null;
-  uses: number;
-  expires_at: number | null; // epoch ms
-  created_at: number; // epoch ms
 }
 
 /** One player's use of a voucher (UNIQUE voucher_id + user_id). */
-export interface VoucherRedemptionsTable {
-  id: Generated<number>;
+export interface VoucherRedemptionsTable extends Redemption {
   voucher_id: number;
-  user_id: number;
-  created_at: number; // epoch ms
 }
 
 /** A withdrawal request; the amount is debited at request and returned on cancel. */

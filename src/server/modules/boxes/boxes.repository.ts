@@ -1,6 +1,7 @@
 // Catalog queries; each takes the database or a transaction first.
 import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { Tables } from '../../db/tables.ts';
+import { boxesWithCurrentVersion, boxSummaryColumns, currentItemsCount } from '../../db/box-queries.ts';
 import type { BoxListQuery } from '../../../shared/api/boxes.ts';
 import { productColumns } from './catalog.view.ts';
 import { centsField } from '../../http/cents-field.ts';
@@ -53,23 +54,9 @@ export function boxOrder(
 export async function findBoxes(db: Q, q: BoxListQuery) {
   let query = db
     .selectFrom('boxes')
-    .select([
-      'boxes.id',
-      'boxes.slug',
-      'boxes.name',
-      'boxes.box_type',
-      'boxes.img_url',
-      'boxes.price_cents',
-      'boxes.created_at',
-    ])
+    .select(boxSummaryColumns)
     .select(boxOpenings.as('openings'))
-    .select((eb) =>
-      eb
-        .selectFrom('box_items')
-        .whereRef('box_items.box_version_id', '=', 'boxes.current_version_id')
-        .select((e) => e.fn.countAll<number>().as('n'))
-        .as('items_count'),
-    )
+    .select(currentItemsCount)
     .where('boxes.current_version_id', 'is not', null)
     .where('boxes.box_type', '!=', 'free') // free boxes live on /freeloot, not in the paid catalog
     .where('boxes.creator_id', 'is', null); // custom boxes are listed by /api/user-boxes
@@ -96,9 +83,7 @@ export async function findBoxTypes(db: Q): Promise<string[]> {
 
 /** A box by slug with its current version, or undefined. */
 export async function findBoxBySlug(db: Q, slug: string) {
-  return db
-    .selectFrom('boxes')
-    .innerJoin('box_versions', 'box_versions.id', 'boxes.current_version_id')
+  return boxesWithCurrentVersion(db)
     .select([
       'boxes.id',
       'boxes.slug',

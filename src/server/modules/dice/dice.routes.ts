@@ -11,9 +11,8 @@ import {
   diceHistoryQuerySchema,
   diceHistorySchema,
 } from '../../../shared/api/dice.ts';
-import { idempotentCall, runOnce, type Remember } from '../wallet/idempotency.ts';
+import { defineBetRoute } from '../../http/bet-route.ts';
 import { placeDiceBet } from './dice.service.ts';
-import type { PlacedBet } from './dice.repository.ts';
 import { historyItem, listBets } from './dice.repository.ts';
 import { formatUsd, toDollars } from '../../../shared/money.ts';
 import type { ModuleContext } from '../../module-context.ts';
@@ -21,44 +20,32 @@ import type { ModuleContext } from '../../module-context.ts';
 const limits = `min bet ${formatUsd(DICE_LIMITS.minBetCents)}, max bet ${formatUsd(DICE_LIMITS.maxBetCents)}, max payout ${formatUsd(DICE_LIMITS.maxPayoutCents)} per bet; win chance 0.01%–98%; multiplier = 99 / chance`;
 
 /** Registers /api/dice/*; `now` is the app's clock (epoch ms). */
-export function diceRoutes(app: FastifyInstance, { database, now }: ModuleContext): void {
+export function diceRoutes(app: FastifyInstance, ctx: ModuleContext): void {
+  const { database } = ctx;
   const tags = ['Dice'];
-  defineRoute(
-    app,
-    {
-      method: 'POST',
-      url: '/api/dice/bet',
-      summary: `Place a dice bet (${limits}); optional Idempotency-Key header: a retry returns the first answer`,
-      tags,
-      auth: true,
-      body: diceBetBodySchema,
-      response: diceBetResponseSchema,
-      bodyLimit: 4096,
-    },
-    async ({ user, body, request }) => {
-      const call = idempotentCall(request, user.id, 'dice:bet', body);
-      return runOnce(database.db, call, {
-        // only a call with an Idempotency-Key has an answer to remember; without one the bet may take the
-        // fast path (one synchronous job on SQLite, one statement on PostgreSQL)
-        work: (remember: Remember<PlacedBet>) =>
-          placeDiceBet(database, user.id, body, now(), call ? remember : undefined),
-        view: (placed) => ({ data: placed.bet, balance: toDollars(placed.balanceCents) }),
-        after: (placed) =>
-          afterCommit(app.log, 'dice bet', async () => {
-            await publishBalance(app.publisher, user.id, placed.balanceCents);
-            const item = await historyItem(
-              database.db,
-              placed.bet,
-              user.id,
-              placed.amountCents,
-              placed.createdAt,
-              placed.userName,
-            );
-            await app.publisher.publish(DICE_CHANNEL, DICE_BET_EVENT, item);
-          }),
-      });
-    },
-  );
+  defineBetRoute(app, ctx, {
+    url: '/api/dice/bet',
+    summary: `Place a dice bet (${limits}); optional Idempotency-Key header: a retry returns the first answer`,
+    tags,
+    scope: 'dice:bet',
+    body: diceBetBodySchema,
+    response: diceBetResponseSchema,
+    place: placeDiceBet,
+    view: (placed) => ({ data: placed.bet, balance: toDollars(placed.balanceCents) }),
+    after: (placed, userId) =>
+      afterCommit(app.log, 'dice bet', async () => {
+        await publishBalance(app.publisher, userId, placed.balanceCents);
+        const item = await historyItem(
+          database.db,
+          placed.bet,
+          userId,
+          placed.amountCents,
+          placed.createdAt,
+          placed.userName,
+        );
+        await app.publisher.publish(DICE_CHANNEL, DICE_BET_EVENT, item);
+      }),
+  });
   defineRoute(
     app,
     {

@@ -1,14 +1,13 @@
 // Free-loot queries; each takes the database or a transaction first.
 import type { Kysely } from 'kysely';
 import type { Tables } from '../../db/tables.ts';
+import { boxesWithCurrentVersion, currentItemsCount } from '../../db/box-queries.ts';
 
 type Q = Kysely<Tables>;
 
 function freeBoxQuery(db: Q) {
-  return db
-    .selectFrom('free_boxes')
-    .innerJoin('boxes', 'boxes.id', 'free_boxes.box_id')
-    .innerJoin('box_versions', 'box_versions.id', 'boxes.current_version_id')
+  return boxesWithCurrentVersion(db)
+    .innerJoin('free_boxes', 'free_boxes.box_id', 'boxes.id')
     .select([
       'free_boxes.id',
       'free_boxes.min_level',
@@ -18,13 +17,7 @@ function freeBoxQuery(db: Q) {
       'boxes.img_url',
       'box_versions.ev_cents',
     ])
-    .select((eb) =>
-      eb
-        .selectFrom('box_items')
-        .whereRef('box_items.box_version_id', '=', 'boxes.current_version_id')
-        .select((e) => e.fn.countAll<number>().as('n'))
-        .as('items_count'),
-    );
+    .select(currentItemsCount);
 }
 
 /** Every free box with a published version, lowest level first. */

@@ -1,19 +1,15 @@
 // Read-side queries for verifying openings; each takes the database or a transaction first.
 import type { Kysely } from 'kysely';
 import type { Tables } from '../../db/tables.ts';
+import { openingsWithBox } from '../../db/box-queries.ts';
 
 type Q = Kysely<Tables>;
 
 /** A user's recorded reels, newest first, optionally of one box; with the total count. */
 export async function findOpenings(db: Q, opts: { userId: number; boxSlug?: string; limit: number; offset: number }) {
-  let base = db
-    .selectFrom('box_openings')
-    .innerJoin('boxes', 'boxes.id', 'box_openings.box_id')
-    .where('box_openings.user_id', '=', opts.userId);
+  let base = openingsWithBox(db).where('box_openings.user_id', '=', opts.userId);
   if (opts.boxSlug) base = base.where('boxes.slug', '=', opts.boxSlug);
   const rows = await base
-    .innerJoin('box_versions', 'box_versions.id', 'box_openings.box_version_id')
-    .innerJoin('products', 'products.id', 'box_openings.product_id')
     .select([
       'box_openings.id',
       'box_openings.ticket',

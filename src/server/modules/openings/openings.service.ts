@@ -140,9 +140,10 @@ export async function openLoadedBox(
   now: number,
   remember?: Remember<Opening>,
 ): Promise<Opening> {
+  const call = { userId, count, now, remember };
   for (let attempt = 0; ; attempt++) {
     try {
-      return await openLoaded(database, userId, loaded, count, now, remember);
+      return await openLoaded(database, call, loaded);
     } catch (e) {
       if (!(e instanceof StaleRow)) throw e;
       if (attempt === STALE_RETRIES) throw new HttpError(409, 'The box changed while opening; please try again.');
@@ -154,12 +155,10 @@ export async function openLoadedBox(
 /** Opens the loaded version: check → plan (bets/games/box.plan.ts) → one of the bets/ executors. */
 function openLoaded(
   database: Database,
-  userId: number,
+  call: { userId: number; count: number; now: number; remember?: Remember<Opening> },
   loaded: LoadedBox,
-  count: number,
-  now: number,
-  remember?: Remember<Opening>,
 ): Promise<Opening> {
+  const { userId, count, now, remember } = call;
   const { box, items } = loaded;
   const priceCents = Number(box.price_cents);
   // a box with a creator is a custom box: its reels are 'user_box' bets and pay the creator's share

@@ -15,7 +15,7 @@ import {
   type PlinkoConfig,
 } from '../../../shared/api/plinko.ts';
 import { PLINKO_ROWS, RISKS, plinkoTable } from '../../../shared/fair/index.ts';
-import { idempotentCall, runOnce, type Remember } from '../wallet/idempotency.ts';
+import { defineBetRoute } from '../../http/bet-route.ts';
 import { getSeeds } from '../fair/fair.service.ts';
 import { placePlinkoBet } from './plinko.service.ts';
 import type { PlacedPlinko } from './plinko.repository.ts';
@@ -41,7 +41,8 @@ const betMessage = (placed: PlacedPlinko) =>
   placed.bet.payout > 0 ? `×${placed.bet.multiplier}: ${formatUsd(toCents(placed.bet.payout))}` : 'No win';
 
 /** Registers /api/plinko/*. */
-export function plinkoRoutes(app: FastifyInstance, { database }: ModuleContext): void {
+export function plinkoRoutes(app: FastifyInstance, ctx: ModuleContext): void {
+  const { database } = ctx;
   const tags = ['Plinko'];
   defineRoute(
     app,
@@ -71,35 +72,22 @@ export function plinkoRoutes(app: FastifyInstance, { database }: ModuleContext):
       return { data: { server_seed_hash, client_seed, nonce, bets } };
     },
   );
-  defineRoute(
-    app,
-    {
-      method: 'POST',
-      url: '/api/plinko/bet',
-      summary: `Drop one ball (${limits}). path = one fair float per row (next nonce of the active seed pair, shared with dice), bucket = number of rights. Optional Idempotency-Key header: a retry returns the first answer`,
-      tags,
-      auth: true,
-      body: plinkoBetBodySchema,
-      response: plinkoBetResponseSchema,
-      bodyLimit: 4096,
-    },
-    async ({ user, body, request }) => {
-      const call = idempotentCall(request, user.id, 'plinko:bet', body);
-      return runOnce(database.db, call, {
-        // only a call with an Idempotency-Key has an answer to remember; without one the drop may take the
-        // fast path (one synchronous job on SQLite, one statement on PostgreSQL)
-        work: (remember: Remember<PlacedPlinko>) =>
-          placePlinkoBet(database, user.id, body, Date.now(), call ? remember : undefined),
-        view: (placed) => ({ data: placed.bet, balance: toDollars(placed.balanceCents), msg: betMessage(placed) }),
-        after: (placed) =>
-          afterCommit(app.log, 'plinko bet', async () => {
-            await publishBalance(app.publisher, user.id, placed.balanceCents);
-            const item = await historyItem(database.db, placed.bet, user.id, placed.amountCents, placed.userName);
-            await app.publisher.publish(PLINKO_CHANNEL, PLINKO_BET_EVENT, item);
-          }),
-      });
-    },
-  );
+  defineBetRoute(app, ctx, {
+    url: '/api/plinko/bet',
+    summary: `Drop one ball (${limits}). path = one fair float per row (next nonce of the active seed pair, shared with dice), bucket = number of rights. Optional Idempotency-Key header: a retry returns the first answer`,
+    tags,
+    scope: 'plinko:bet',
+    body: plinkoBetBodySchema,
+    response: plinkoBetResponseSchema,
+    place: placePlinkoBet,
+    view: (placed) => ({ data: placed.bet, balance: toDollars(placed.balanceCents), msg: betMessage(placed) }),
+    after: (placed, userId) =>
+      afterCommit(app.log, 'plinko bet', async () => {
+        await publishBalance(app.publisher, userId, placed.balanceCents);
+        const item = await historyItem(database.db, placed.bet, userId, placed.amountCents, placed.userName);
+        await app.publisher.publish(PLINKO_CHANNEL, PLINKO_BET_EVENT, item);
+      }),
+  });
   defineRoute(
     app,
     {

@@ -3,6 +3,7 @@
 // hash, the wheel by its round, a battle by its page and verify panel). One query per game on the page.
 import type { Kysely } from 'kysely';
 import type { Tables } from '../../db/tables.ts';
+import { openingsWithBox } from '../../db/box-queries.ts';
 import type { ArchiveGame, ArchivedBet } from '../../../shared/api/profile-bets.ts';
 import { WHEEL_PAYOUTS } from '../../../shared/games/wheel/wheel.layout.ts';
 import { withRevealedSeeds } from '../fair/fair.repository.ts';
@@ -94,11 +95,7 @@ const DESCRIBE: Record<ArchiveGame, Describe> = {
     }));
   },
   box: async (db, ids) => {
-    const rows = await db
-      .selectFrom('box_openings')
-      .innerJoin('products', 'products.id', 'box_openings.product_id')
-      .innerJoin('boxes', 'boxes.id', 'box_openings.box_id')
-      .innerJoin('box_versions', 'box_versions.id', 'box_openings.box_version_id')
+    const rows = await openingsWithBox(db)
       .select([
         'box_openings.id',
         'boxes.name as box_name',

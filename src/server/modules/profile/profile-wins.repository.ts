@@ -5,6 +5,7 @@
 // once its round has ended (its hash would reveal the crash point), refunds never appear.
 import type { Kysely } from 'kysely';
 import type { Tables } from '../../db/tables.ts';
+import { openingsWithBox } from '../../db/box-queries.ts';
 import type { ProfileStats } from '../../../shared/api/profile.ts';
 import { WHEEL_PAYOUTS } from '../../../shared/games/wheel/wheel.layout.ts';
 import { boxLink, crashLink, diceLink, plinkoLink, upgradeLink, wheelLink } from './fair-links.ts';
@@ -40,13 +41,20 @@ async function revealedSeed(db: Q, userId: number, hash: string): Promise<string
   return row?.server_seed ?? null;
 }
 
-async function biggestBoxWin(db: Q, userId: number): Promise<RankedWin | null> {
-  const r = await db
-    .selectFrom('box_openings')
+/** The first row of `ranked` (best first) as a win, with its seed revealed if its pair was rotated (so the link verifies in full). */
+async function fairWin<R extends { server_seed_hash: string }>(
+  db: Q,
+  userId: number,
+  ranked: { limit(n: 1): { executeTakeFirst(): Promise<R | undefined> } },
+  win: (r: R, seed: string | null) => RankedWin,
+): Promise<RankedWin | null> {
+  const r = await ranked.limit(1).executeTakeFirst();
+  return r ? win(r, await revealedSeed(db, userId, r.server_seed_hash)) : null;
+}
+
+function biggestBoxWin(db: Q, userId: number): Promise<RankedWin | null> {
+  const ranked = openingsWithBox(db)
     .innerJoin('inventory_items', 'inventory_items.id', 'box_openings.inventory_item_id')
-    .innerJoin('products', 'products.id', 'box_openings.product_id')
-    .innerJoin('boxes', 'boxes.id', 'box_openings.box_id')
-    .innerJoin('box_versions', 'box_versions.id', 'box_openings.box_version_id')
     .select([
       'inventory_items.price_cents as cents',
       'products.name',
@@ -59,31 +67,25 @@ async function biggestBoxWin(db: Q, userId: number): Promise<RankedWin | null> {
     ])
     .where('box_openings.user_id', '=', userId)
     .orderBy('inventory_items.price_cents', 'desc')
-    .orderBy('box_openings.id', 'asc')
-    .limit(1)
-    .executeTakeFirst();
-  if (!r) return null;
-  const seed = await revealedSeed(db, userId, r.server_seed_hash);
-  return rankedWin('box', r.cents, r.name, r.created_at, boxLink(r, seed));
+    .orderBy('box_openings.id', 'asc');
+  return fairWin(db, userId, ranked, (r, seed) => rankedWin('box', r.cents, r.name, r.created_at, boxLink(r, seed)));
 }
 
-async function biggestDiceWin(db: Q, userId: number): Promise<RankedWin | null> {
-  const r = await db
+function biggestDiceWin(db: Q, userId: number): Promise<RankedWin | null> {
+  const ranked = db
     .selectFrom('dice_bets')
     .selectAll()
     .where('user_id', '=', userId)
     .where('win', '=', 1)
     .orderBy('payout_cents', 'desc')
-    .orderBy('id', 'asc')
-    .limit(1)
-    .executeTakeFirst();
-  if (!r) return null;
-  const seed = await revealedSeed(db, userId, r.server_seed_hash);
-  return rankedWin('dice', r.payout_cents, `Dice ×${Number(r.multiplier).toFixed(2)}`, r.created_at, diceLink(r, seed));
+    .orderBy('id', 'asc');
+  return fairWin(db, userId, ranked, (r, seed) =>
+    rankedWin('dice', r.payout_cents, `Dice ×${Number(r.multiplier).toFixed(2)}`, r.created_at, diceLink(r, seed)),
+  );
 }
 
-async function biggestUpgradeWin(db: Q, userId: number): Promise<RankedWin | null> {
-  const r = await db
+function biggestUpgradeWin(db: Q, userId: number): Promise<RankedWin | null> {
+  const ranked = db
     .selectFrom('upgrades')
     .innerJoin('products', 'products.id', 'upgrades.target_product_id')
     .select([
@@ -98,32 +100,28 @@ async function biggestUpgradeWin(db: Q, userId: number): Promise<RankedWin | nul
     .where('upgrades.user_id', '=', userId)
     .where('upgrades.win', '=', 1)
     .orderBy('upgrades.target_price_cents', 'desc')
-    .orderBy('upgrades.id', 'asc')
-    .limit(1)
-    .executeTakeFirst();
-  if (!r) return null;
-  const seed = await revealedSeed(db, userId, r.server_seed_hash);
-  return rankedWin('upgrade', r.cents, r.name, r.created_at, upgradeLink(r, seed));
+    .orderBy('upgrades.id', 'asc');
+  return fairWin(db, userId, ranked, (r, seed) =>
+    rankedWin('upgrade', r.cents, r.name, r.created_at, upgradeLink(r, seed)),
+  );
 }
 
-async function biggestPlinkoWin(db: Q, userId: number): Promise<RankedWin | null> {
-  const r = await db
+function biggestPlinkoWin(db: Q, userId: number): Promise<RankedWin | null> {
+  const ranked = db
     .selectFrom('plinko_bets')
     .selectAll()
     .where('user_id', '=', userId)
     .whereRef('payout_cents', '>', 'amount_cents')
     .orderBy('payout_cents', 'desc')
-    .orderBy('id', 'asc')
-    .limit(1)
-    .executeTakeFirst();
-  if (!r) return null;
-  const seed = await revealedSeed(db, userId, r.server_seed_hash);
-  return rankedWin(
-    'plinko',
-    r.payout_cents,
-    `Bounce ×${Number(r.multiplier).toFixed(2)}`,
-    r.created_at,
-    plinkoLink(r, seed),
+    .orderBy('id', 'asc');
+  return fairWin(db, userId, ranked, (r, seed) =>
+    rankedWin(
+      'plinko',
+      r.payout_cents,
+      `Bounce ×${Number(r.multiplier).toFixed(2)}`,
+      r.created_at,
+      plinkoLink(r, seed),
+    ),
   );
 }
 

@@ -3,6 +3,7 @@
 // and version, the battle seat, the wheel bet's round, the items an upgrade staked).
 import type { Kysely } from 'kysely';
 import type { Tables } from '../../db/tables.ts';
+import { openingsWithBox } from '../../db/box-queries.ts';
 import type { ArchiveGame } from '../../../shared/api/profile-bets.ts';
 
 type Q = Kysely<Tables>;
@@ -55,10 +56,7 @@ export async function stakedItems(db: Q, ids: number[]) {
 
 /** A box reel with its box, version number and the product it won. */
 export const boxReelRow = (db: Q, id: number) =>
-  db
-    .selectFrom('box_openings')
-    .innerJoin('boxes', 'boxes.id', 'box_openings.box_id')
-    .innerJoin('box_versions', 'box_versions.id', 'box_openings.box_version_id')
+  openingsWithBox(db)
     .select([
       'box_openings.ticket',
       'box_openings.product_id',

@@ -21,8 +21,8 @@ import {
 } from '../../../shared/games/upgrade/upgrade.odds.ts';
 import { productView } from '../boxes/catalog.view.ts';
 import { findTargets, listUpgrades } from './upgrade.repository.ts';
-import { idempotentCall, runOnce, type Remember } from '../wallet/idempotency.ts';
-import { placeUpgrade, type PlacedUpgrade } from './upgrade.service.ts';
+import { defineBetRoute } from '../../http/bet-route.ts';
+import { placeUpgrade } from './upgrade.service.ts';
 import type { ModuleContext } from '../../module-context.ts';
 
 const rules = {
@@ -38,37 +38,23 @@ const summary =
   'Optional Idempotency-Key header: a retry returns the first answer.';
 
 /** Registers POST /api/upgrade, GET /api/upgrade/history and GET /api/upgrade/targets. */
-export function upgradeRoutes(app: FastifyInstance, { database }: ModuleContext): void {
+export function upgradeRoutes(app: FastifyInstance, ctx: ModuleContext): void {
+  const { database } = ctx;
   const tags = ['Upgrade'];
-  defineRoute(
-    app,
-    {
-      method: 'POST',
-      url: '/api/upgrade',
-      summary,
-      tags,
-      auth: true,
-      body: upgradeBodySchema,
-      response: upgradeResponseSchema,
-      bodyLimit: 4096,
+  defineBetRoute(app, ctx, {
+    url: '/api/upgrade',
+    summary,
+    tags,
+    scope: 'upgrade',
+    body: upgradeBodySchema,
+    response: upgradeResponseSchema,
+    place: placeUpgrade,
+    view: (placed) => ({ data: placed.upgrade, balance: toDollars(placed.balanceCents) }),
+    after: async (placed, userId) => {
+      if (placed.balanceMoved)
+        await afterCommit(app.log, 'balanceUpdated', () => publishBalance(app.publisher, userId, placed.balanceCents));
     },
-    async ({ user, body, request }) => {
-      const call = idempotentCall(request, user.id, 'upgrade', body);
-      return runOnce(database.db, call, {
-        // only a call with an Idempotency-Key has an answer to remember; without one the upgrade may
-        // take the fast path (one synchronous job on SQLite)
-        work: (remember: Remember<PlacedUpgrade>) =>
-          placeUpgrade(database, user.id, body, Date.now(), call ? remember : undefined),
-        view: (placed) => ({ data: placed.upgrade, balance: toDollars(placed.balanceCents) }),
-        after: async (placed) => {
-          if (placed.balanceMoved)
-            await afterCommit(app.log, 'balanceUpdated', () =>
-              publishBalance(app.publisher, user.id, placed.balanceCents),
-            );
-        },
-      });
-    },
-  );
+  });
   defineRoute(
     app,
     {

@@ -1,6 +1,7 @@
 // Custom-box queries; each takes the database or a transaction first.
 import type { Kysely } from 'kysely';
 import type { Tables } from '../../db/tables.ts';
+import { boxSummaryColumns, currentItemsCount } from '../../db/box-queries.ts';
 import type { CustomBoxListQuery, ProductSearchQuery } from '../../../shared/api/user-boxes.ts';
 import { CUSTOM_BOX_TYPE } from '../../../shared/api/user-boxes.ts';
 import { boxOpenings, boxOrder, containsText } from '../boxes/boxes.repository.ts';
@@ -17,13 +18,7 @@ function customBoxes(db: Q) {
 }
 
 const summaryColumns = [
-  'boxes.id',
-  'boxes.slug',
-  'boxes.name',
-  'boxes.box_type',
-  'boxes.img_url',
-  'boxes.price_cents',
-  'boxes.created_at',
+  ...boxSummaryColumns,
   'boxes.creator_earnings_cents',
   'users.id as creator_id',
   'users.name as creator_name',
@@ -33,13 +28,7 @@ const summaryColumns = [
 export async function findCustomBoxes(db: Q, q: CustomBoxListQuery) {
   let base = customBoxes(db);
   if (q.search) base = base.where(containsText('boxes.name', q.search));
-  let query = base.select([...summaryColumns, boxOpenings.as('openings')]).select((eb) =>
-    eb
-      .selectFrom('box_items')
-      .whereRef('box_items.box_version_id', '=', 'boxes.current_version_id')
-      .select((e) => e.fn.countAll<number>().as('n'))
-      .as('items_count'),
-  );
+  let query = base.select([...summaryColumns, boxOpenings.as('openings')]).select(currentItemsCount);
   for (const [column, direction] of boxOrder(q.sort, 'boxes.created_at')) query = query.orderBy(column, direction);
   const [rows, total] = await Promise.all([
     query
@@ -57,13 +46,7 @@ export async function findBoxesOf(db: Q, creatorId: number) {
   return customBoxes(db)
     .where('boxes.creator_id', '=', creatorId)
     .select([...summaryColumns, boxOpenings.as('openings')])
-    .select((eb) =>
-      eb
-        .selectFrom('box_items')
-        .whereRef('box_items.box_version_id', '=', 'boxes.current_version_id')
-        .select((e) => e.fn.countAll<number>().as('n'))
-        .as('items_count'),
-    )
+    .select(currentItemsCount)
     .orderBy('boxes.id', 'desc')
     .execute();
 }
