@@ -1,8 +1,10 @@
-// PostgreSQL only (a no-op on SQLite): `la_apply_bet(plan jsonb)` (0032) redefined for the upgrade
-// on the bets engine (src/server/bets/plan.ts) and for faster openings, and the drop of the last
-// per-game functions: 0023's la_upgrade and la_upgrade_chance, 0020's la_hmac_sha256, la_xor_pad
-// and la_level_for_xp. No game, fairness or level rule is left in SQL.
-// What changes against 0032 (the steps are its steps):
+// PostgreSQL only, partly superseded: this migration redefined `la_apply_bet(plan jsonb)` (0032) for
+// the upgrade on the bets engine and created `la_plan_ids`; 0034 redefines both with CREATE OR
+// REPLACE (same signatures), so a fresh database's end state does not depend on those bodies and `up`
+// keeps only the drop of the last per-game functions (a no-op on a fresh database, where 0020–0023
+// no longer create them). Databases that ran it keep its name in the migrator's table (the name
+// stays for that). Its SQL is in git history (commit 3281322 and before). What it changed against
+// 0032 (the steps are 0032's), as 0034 keeps it:
 //   - every plan moves the player's row (userTotals always has the player), so the player's name
 //     comes from the locked row;
 //   - after the nonce, the plan's `claims`: per claim ONE conditional UPDATE of the rows of its
@@ -12,255 +14,13 @@
 //   - after the rows, the plan's `links` (a row's columns that name later rows): one UPDATE each;
 //   - the opening tables (inventory_items, drops, box_openings) and upgrades take static INSERTs
 //     like dice_bets and plinko_bets (plpgsql plans an EXECUTE on every call: box openings ×5 on
-//     the generic path went 696 → 436/s). The column lists are here: a new column of these tables
-//     must be added below, else it takes null. An opening's box-version check (`boxes` by id and
+//     the generic path went 696 → 436/s). The column lists are in the function (0034 now): a new
+//     column of these tables must be added there, else it takes null. An opening's box-version check (`boxes` by id and
 //     current_version_id) and its counter (`box_open_counts` by box_id and shard, adding n) are
 //     static statements too when the plan names exactly those columns; any other shape is generic;
 //   - `{#i}` is replaced by la_plan_ids per token present, not per id inserted so far.
-// The body repeats 0032's where it is unchanged, on purpose: CREATE OR REPLACE takes the whole body
-// and a shipped migration is never edited (index.ts). The per-table INSERTs repeat one shape on
-// purpose: a static statement per hot table is the speed (above).
 import { sql, type Kysely } from 'kysely';
 import type { Dialect } from '../database.ts';
-
-const planIds = sql`
-create function la_plan_ids(v jsonb, ids bigint[]) returns jsonb
-language plpgsql immutable strict as $$
-declare
-  t text := v::text;
-  k text;
-begin
-  loop
-    k := substring(t from '\\{#(\\d+)\\}');
-    exit when k is null;
-    if ids[k::integer + 1] is null then raise exception 'la_apply_bet: {#%} names a row not inserted yet', k; end if;
-    t := replace(t, '{#' || k || '}', ids[k::integer + 1]::text);
-  end loop;
-  return t::jsonb;
-end $$`;
-
-const applyBet = sql`
-create or replace function la_apply_bet(p jsonb) returns jsonb
-language plpgsql as $$
-declare
-  now_ms bigint := (p->>'now')::bigint;
-  player bigint := (p->>'user')::bigint;
-  t jsonb;
-  u record;
-  r jsonb;
-  c record;
-  v jsonb;
-  cols text;
-  new_id bigint;
-  ids bigint[] := '{}';
-  moved jsonb;
-  player_name text;
-  moves jsonb;
-  n bigint;
-  has_updates boolean := p->'updates' <> '[]';
-begin
-  -- the rows the plan was made on (a box at its version): read only, before any lock
-  if has_updates then
-    for r in select value from jsonb_array_elements(p->'updates') loop
-      if r->>'table' = 'boxes' and r->'where' = jsonb_build_object('id', r#>'{where,id}',
-                                                                   'current_version_id', r#>'{where,current_version_id}') then
-        -- a box at the version opened (every opening): a static statement
-        select count(*) into n from boxes
-          where id = (r#>>'{where,id}')::bigint and current_version_id = (r#>>'{where,current_version_id}')::bigint;
-      else
-        cols := (select string_agg(format('%I = %L', k, r#>>array['where', k]), ' and ')
-                   from jsonb_object_keys(r->'where') as k);
-        execute format('select count(*) from %I where %s', r->>'table', cols) into n;
-      end if;
-      if n <> 1 then return jsonb_build_object('status', 'stale_row', 'table', r->>'table'); end if;
-    end loop;
-  end if;
-  if jsonb_array_length(p->'users') = 1 then
-    -- one user (most bets): static statements on scalars
-    t := p->'users'->0;
-    select id, name, balance_cents, self_excluded_until into u from users where id = (t->>'id')::bigint for no key update;
-    if not found then return jsonb_build_object('status', 'missing'); end if;
-    player_name := u.name;
-    if (t->>'wager')::boolean and u.self_excluded_until is not null and u.self_excluded_until > now_ms then
-      return jsonb_build_object('status', 'excluded', 'until', u.self_excluded_until);
-    end if;
-    if u.balance_cents < (t->>'need')::bigint then return jsonb_build_object('status', 'insufficient'); end if;
-  else
-    n := 0;
-    for u in select users.id, users.name, users.balance_cents, users.self_excluded_until, x.need, x.wager
-               from jsonb_to_recordset(p->'users') as x(id bigint, need bigint, wager boolean)
-               join users on users.id = x.id order by users.id for no key update of users loop
-      n := n + 1;
-      if u.id = player then player_name := u.name; end if;
-      if u.wager and u.self_excluded_until is not null and u.self_excluded_until > now_ms then
-        return jsonb_build_object('status', 'excluded', 'until', u.self_excluded_until);
-      end if;
-      if u.balance_cents < u.need then return jsonb_build_object('status', 'insufficient'); end if;
-    end loop;
-    if n <> jsonb_array_length(p->'users') then return jsonb_build_object('status', 'missing'); end if;
-  end if;
-
-  update fair_seeds set nonce = nonce + (p->>'nonces')::bigint
-    where id = (p#>>'{pair,id}')::bigint and nonce = (p#>>'{pair,nonce}')::bigint
-      and server_seed_hash = p#>>'{pair,hash}' and client_seed = p#>>'{pair,client}';
-  if not found then return jsonb_build_object('status', 'stale'); end if;
-  if has_updates then
-    for r in select value from jsonb_array_elements(p->'updates') loop
-      cols := (select string_agg(format('%I = %L', k, r#>>array['where', k]), ' and ')
-                 from jsonb_object_keys(r->'where') as k);
-      if r->'add' <> '{}'::jsonb then
-        execute format('update %I set %s where %s', r->>'table',
-                       (select string_agg(format('%1$I = %1$I + %2$s', k, (r#>>array['add', k])::bigint), ', ')
-                          from jsonb_object_keys(r->'add') as k), cols);
-        get diagnostics n = row_count;
-        if n <> 1 then
-          raise exception 'la_apply_bet: the % row changed since the plan', r->>'table' using errcode = 'LA409';
-        end if;
-      end if;
-    end loop;
-  end if;
-  -- the rows the bet takes (staked items): every one still as planned, else the claim's refusal
-  if p->'claims' <> '[]' then
-    for c in select value as claim, ordinality - 1 as i from jsonb_array_elements(p->'claims') with ordinality loop
-      execute format('update %I set %s where id = any($1)%s', c.claim->>'table',
-                     (select string_agg(format('%I = %L', k, c.claim#>>array['set', k]), ', ')
-                        from jsonb_object_keys(c.claim->'set') as k),
-                     coalesce((select string_agg(format(' and %I = %L', k, c.claim#>>array['where', k]), '')
-                                 from jsonb_object_keys(c.claim->'where') as k), ''))
-        using array(select jsonb_array_elements_text(c.claim->'ids'))::bigint[];
-      get diagnostics n = row_count;
-      if n <> jsonb_array_length(c.claim->'ids') then
-        raise exception '%', c.i using errcode = 'LA410';
-      end if;
-    end loop;
-  end if;
-
-  for r in select value from jsonb_array_elements(p->'rows') loop
-    v := r->'values';
-    if cardinality(ids) > 0 and strpos(v::text, '{#') > 0 then v := la_plan_ids(v, ids); end if;
-    -- the hot tables by static statements (planned once per session); any other by its keys
-    case r->>'table'
-    when 'dice_bets' then
-      insert into dice_bets (user_id, amount_cents, payout_cents, target_bp, direction, roll_bp, multiplier, win,
-                             server_seed_hash, client_seed, nonce, created_at)
-        select x.user_id, x.amount_cents, x.payout_cents, x.target_bp, x.direction, x.roll_bp, x.multiplier, x.win,
-               x.server_seed_hash, x.client_seed, x.nonce, x.created_at
-        from jsonb_populate_record(null::dice_bets, v) as x returning id into new_id;
-    when 'plinko_bets' then
-      insert into plinko_bets (user_id, amount_cents, payout_cents, rows, risk, path, bucket, multiplier,
-                               server_seed_hash, client_seed, nonce, created_at)
-        select x.user_id, x.amount_cents, x.payout_cents, x.rows, x.risk, x.path, x.bucket, x.multiplier,
-               x.server_seed_hash, x.client_seed, x.nonce, x.created_at
-        from jsonb_populate_record(null::plinko_bets, v) as x returning id into new_id;
-    when 'inventory_items' then
-      insert into inventory_items (user_id, product_id, status, price_cents, sale_price_cents, size, source,
-                                   source_ref, created_at, updated_at)
-        select x.user_id, x.product_id, x.status, x.price_cents, x.sale_price_cents, x.size, x.source,
-               x.source_ref, x.created_at, x.updated_at
-        from jsonb_populate_record(null::inventory_items, v) as x returning id into new_id;
-    when 'drops' then
-      insert into drops (user_id, box_id, box_version_id, product_id, inventory_item_id, source, ticket, created_at)
-        select x.user_id, x.box_id, x.box_version_id, x.product_id, x.inventory_item_id, x.source, x.ticket,
-               x.created_at
-        from jsonb_populate_record(null::drops, v) as x returning id into new_id;
-    when 'box_openings' then
-      insert into box_openings (user_id, box_id, box_version_id, product_id, inventory_item_id, drop_id,
-                                price_cents, ticket, server_seed_hash, client_seed, nonce, created_at)
-        select x.user_id, x.box_id, x.box_version_id, x.product_id, x.inventory_item_id, x.drop_id,
-               x.price_cents, x.ticket, x.server_seed_hash, x.client_seed, x.nonce, x.created_at
-        from jsonb_populate_record(null::box_openings, v) as x returning id into new_id;
-    when 'upgrades' then
-      insert into upgrades (user_id, stake_item_ids, stake_items_cents, stake_balance_cents, target_product_id,
-                            target_price_cents, target_sale_price_cents, chance_bp, edge_bp, roll, win,
-                            inventory_item_id, server_seed_hash, client_seed, nonce, created_at)
-        select x.user_id, x.stake_item_ids, x.stake_items_cents, x.stake_balance_cents, x.target_product_id,
-               x.target_price_cents, x.target_sale_price_cents, x.chance_bp, x.edge_bp, x.roll, x.win,
-               x.inventory_item_id, x.server_seed_hash, x.client_seed, x.nonce, x.created_at
-        from jsonb_populate_record(null::upgrades, v) as x returning id into new_id;
-    else
-      select string_agg(quote_ident(k), ', ') into cols from jsonb_object_keys(v) as k;
-      execute format('insert into %I (%s) select %s from jsonb_populate_record(null::%I, $1) returning id',
-                     r->>'table', cols, cols, r->>'table')
-        using v into new_id;
-    end case;
-    ids := ids || new_id;
-  end loop;
-  -- a row's columns that name later rows (an upgrade and the item it granted name each other)
-  if p->'links' <> '[]' then
-    for r in select value from jsonb_array_elements(p->'links') loop
-      v := la_plan_ids(r->'set', ids);
-      execute format('update %I set %s where id = $1', r->>'table',
-                     (select string_agg(format('%I = %L', k, v->>k), ', ') from jsonb_object_keys(v) as k))
-        using ids[(r->>'row')::integer + 1];
-    end loop;
-  end if;
-  if p->'counters' <> '[]' then
-    for r in select value from jsonb_array_elements(p->'counters') loop
-      if r->>'table' = 'box_open_counts' and r->'add' = jsonb_build_object('n', r#>'{add,n}')
-         and r->'key' = jsonb_build_object('box_id', r#>'{key,box_id}', 'shard', r#>'{key,shard}') then
-        -- the openings counter (every opening): a static statement
-        insert into box_open_counts (box_id, shard, n)
-          values ((r#>>'{key,box_id}')::bigint, (r#>>'{key,shard}')::integer, (r#>>'{add,n}')::bigint)
-          on conflict (box_id, shard) do update set n = box_open_counts.n + excluded.n;
-        continue;
-      end if;
-      select string_agg(quote_ident(k), ', ') into cols
-        from (select jsonb_object_keys(r->'key') as k union all select jsonb_object_keys(r->'add')) as c;
-      execute format('insert into %1$I (%2$s) select %2$s from jsonb_populate_record(null::%1$I, $1) on conflict (%3$s) do update set %4$s',
-                     r->>'table', cols,
-                     (select string_agg(quote_ident(k), ', ') from jsonb_object_keys(r->'key') as k),
-                     (select string_agg(format('%1$I = %2$I.%1$I + excluded.%1$I', k, r->>'table'), ', ')
-                        from jsonb_object_keys(r->'add') as k))
-        using (r->'key') || (r->'add');
-    end loop;
-  end if;
-
-  if t is not null then
-    update users set balance_cents = balance_cents + (t->>'net')::bigint,
-                     wagered_cents = wagered_cents + (t->>'stake')::bigint,
-                     edge_units = edge_units + (t->>'edge')::bigint,
-                     level = case when t->'levels' = '[]' then level else greatest(level, coalesce((
-                       select max((s->>0)::integer) from jsonb_array_elements(t->'levels') as s
-                       where edge_units + (t->>'edge')::bigint >= (s->>1)::bigint), 0)) end
-      where id = (t->>'id')::bigint and balance_cents >= (t->>'need')::bigint
-        and (not (t->>'wager')::boolean or self_excluded_until is null or self_excluded_until <= now_ms)
-      returning balance_cents, edge_units, level into u;
-    if not found then raise exception 'la_apply_bet: the locked user row % changed', t->>'id'; end if;
-    moved := jsonb_build_object(t->>'id', jsonb_build_array(u.balance_cents, u.edge_units, u.level));
-  else
-    with x as (
-      update users set balance_cents = balance_cents + t.net, wagered_cents = wagered_cents + t.stake,
-                       edge_units = edge_units + t.edge,
-                       level = case when t.levels = '[]' then level else greatest(level, coalesce((
-                         select max((s->>0)::integer) from jsonb_array_elements(t.levels) as s
-                         where edge_units + t.edge >= (s->>1)::bigint), 0)) end
-        from jsonb_to_recordset(p->'users')
-          as t(id bigint, net bigint, need bigint, wager boolean, stake bigint, edge bigint, levels jsonb)
-        where users.id = t.id and balance_cents >= t.need
-          and (not t.wager or self_excluded_until is null or self_excluded_until <= now_ms)
-        returning users.id, balance_cents, edge_units, level)
-    select jsonb_object_agg(x.id::text, jsonb_build_array(x.balance_cents, x.edge_units, x.level)), count(*)
-      into moved, n from x;
-    if n <> jsonb_array_length(p->'users') then raise exception 'la_apply_bet: a locked user row changed'; end if;
-  end if;
-
-  if p->'settled' <> '[]' then
-    insert into settled_wagers (user_id, kind, table_key, stake_cents, edge_units, wager_key, settled_at)
-      select s.user_id, s.kind, s.table_key, s.stake_cents, s.edge_units, s.wager_key, now_ms
-      from jsonb_to_recordset(p->'settled')
-        as s(user_id bigint, kind text, table_key text, stake_cents bigint, edge_units bigint, wager_key text);
-  end if;
-
-  moves := p->'moves';
-  if cardinality(ids) > 0 and strpos(moves::text, '{#') > 0 then moves := la_plan_ids(moves, ids); end if;
-  insert into ledger (user_id, delta_cents, balance_after_cents, kind, reference, idempotency_key, created_at)
-    select m.user_id, m.delta, (moved->(m.user_id::text)->>0)::bigint + m.offset_cents, m.kind, m.reference, m.key,
-           now_ms
-    from jsonb_to_recordset(moves)
-      as m(user_id bigint, delta bigint, offset_cents bigint, kind text, reference text, key text);
-
-  return jsonb_build_object('status', 'ok', 'ids', to_jsonb(ids), 'users', moved, 'name', player_name);
-end $$`;
 
 const dropped = [
   'la_upgrade(bigint, bigint[], text, bigint, bigint, integer, integer, integer, bigint, bigint)',
@@ -273,6 +33,4 @@ const dropped = [
 export async function up(db: Kysely<unknown>, dialect: Dialect): Promise<void> {
   if (dialect !== 'postgres') return;
   for (const fn of dropped) await sql.raw(`drop function if exists ${fn}`).execute(db);
-  await planIds.execute(db);
-  await applyBet.execute(db);
 }
