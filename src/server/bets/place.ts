@@ -61,3 +61,28 @@ async function placeLocked<R, O>(database: Database, bet: InstantBet<R, O>): Pro
   pairTaken(database, pair, bet.userId, bet.nonces);
   return answer;
 }
+
+/** A bet of one nonce whose answer is its first row (dice, plinko): `{ bet, balanceCents, userName }`
+ * and the service's `extra` fields. */
+export type RowBetAnswer<B, E> = { bet: B; balanceCents: number; userName?: string } & E;
+
+/** Places a one-nonce bet answered by its first row, `toBet(row values, row id)`. */
+export function placeRowBet<Row, B, E extends object, O>(
+  database: Database,
+  who: { userId: number; now: number; remember?: Remember<RowBetAnswer<B, E>> },
+  plan: (pair: SeedPair) => BetPlan<O>,
+  toBet: (row: Row, id: number) => B,
+  extra: E,
+): Promise<RowBetAnswer<B, E>> {
+  return placeBet(database, {
+    ...who,
+    nonces: 1,
+    plan,
+    answer: (made, applied) => ({
+      ...extra,
+      bet: toBet(made.rows[0]!.values as unknown as Row, applied.ids[0]!),
+      balanceCents: applied.balances.get(who.userId)!,
+      userName: applied.userName,
+    }),
+  });
+}

@@ -7,9 +7,9 @@ import { fieldError } from '../../http/errors.ts';
 import type { Remember } from '../wallet/idempotency.ts';
 import { DICE_LIMITS, type DiceBetBody } from '../../../shared/api/dice.ts';
 import { diceBasisPoints, diceChanceBp, diceMultiplierBp, diceTargetBpError } from '../../../shared/fair/index.ts';
-import { placeBet } from '../../bets/place.ts';
+import { placeRowBet } from '../../bets/place.ts';
 import { dicePlan } from '../../bets/games/dice.plan.ts';
-import { toBet, type DiceBetRow, type PlacedBet } from './dice.repository.ts';
+import { toBet, type PlacedBet } from './dice.repository.ts';
 import { centsField } from '../../http/cents-field.ts';
 import { formatUsd } from '../../../shared/money.ts';
 
@@ -59,18 +59,8 @@ export async function placeDiceBet(
     payoutIfWinCents: potentialPayoutCents(amountCents, chanceBp),
     now,
   };
-  return placeBet(database, {
-    userId,
-    now,
-    nonces: 1,
-    remember,
-    plan: (pair) => dicePlan(bet, pair),
-    answer: (plan, applied): PlacedBet => ({
-      bet: toBet(plan.rows[0]!.values as unknown as DiceBetRow, applied.ids[0]!),
-      balanceCents: applied.balances.get(userId)!,
-      amountCents,
-      createdAt: now,
-      userName: applied.userName,
-    }),
+  return placeRowBet(database, { userId, now, remember }, (pair) => dicePlan(bet, pair), toBet, {
+    amountCents,
+    createdAt: now,
   });
 }

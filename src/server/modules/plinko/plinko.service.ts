@@ -6,9 +6,9 @@ import { fieldError } from '../../http/errors.ts';
 import type { Remember } from '../wallet/idempotency.ts';
 import { PLINKO_LIMITS, type PlinkoBetBody } from '../../../shared/api/plinko.ts';
 import { plinkoTable } from '../../../shared/fair/index.ts';
-import { placeBet } from '../../bets/place.ts';
+import { placeRowBet } from '../../bets/place.ts';
 import { plinkoPayoutCents, plinkoPlan } from '../../bets/games/plinko.plan.ts';
-import { toBet, type PlacedPlinko, type PlinkoBetRow } from './plinko.repository.ts';
+import { toBet, type PlacedPlinko } from './plinko.repository.ts';
 import { centsField } from '../../http/cents-field.ts';
 import { formatUsd } from '../../../shared/money.ts';
 
@@ -39,17 +39,5 @@ export async function placePlinkoBet(
 ): Promise<PlacedPlinko> {
   const amountCents = checkBet(body);
   const drop = { userId, amountCents, rows: body.rows, risk: body.risk, now };
-  return placeBet(database, {
-    userId,
-    now,
-    nonces: 1,
-    remember,
-    plan: (pair) => plinkoPlan(drop, pair),
-    answer: (plan, applied): PlacedPlinko => ({
-      bet: toBet(plan.rows[0]!.values as unknown as PlinkoBetRow, applied.ids[0]!),
-      balanceCents: applied.balances.get(userId)!,
-      amountCents,
-      userName: applied.userName,
-    }),
-  });
+  return placeRowBet(database, { userId, now, remember }, (pair) => plinkoPlan(drop, pair), toBet, { amountCents });
 }
