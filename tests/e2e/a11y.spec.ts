@@ -37,6 +37,7 @@ test.describe('pages', () => {
   // history entry), as a player's clicks do; the scan is of each page's content, not of the load.
   const paths = ['/', '/provably-fair', '/faq', '/cookie-policy', '/leaderboard', '/rocket'];
   test(`no serious or critical axe violations on ${paths.join(', ')} @responsive`, async ({ page }) => {
+    test.setTimeout(120_000); // six scans: one-scan tests took 7–10 s each in loaded full runs
     await page.goto(paths[0]!);
     await ready(page);
     for (const path of paths) {
@@ -73,6 +74,7 @@ test.describe('dialogs', () => {
     page,
     signIn,
   }) => {
+    test.setTimeout(90_000); // three axe scans
     await signIn({ balanceCents: 1_000 });
     const modal = page.getByTestId('modal');
     await page.goto('/?modal=login');
