@@ -204,6 +204,7 @@ describeEachDb('box openings, one-statement path', (dialect) => {
         const same = answers.map((a) => ({
           ...a,
           dropIds: a.dropIds.length,
+          openingIds: a.openingIds.length,
           reels: a.reels.map((r) => ({ ...r, inventory_item_id: 0 })),
         }));
         return { answers: same, state };
