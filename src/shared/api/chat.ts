@@ -3,7 +3,7 @@
 // Messages are plain text end to end: stored as sent (trimmed), shown as text, never parsed.
 import { z } from 'zod';
 import { ARCHIVE_GAMES } from './profile-bets.ts';
-import { replayPlayerSchema } from './replay.ts';
+import { publicPlayerSchema } from './replay-basics.ts';
 
 /** The public channel of the chat room and its events. */
 export const CHAT_CHANNEL = 'chat';
@@ -67,7 +67,7 @@ export const chatSharedBetSchema = chatBetSchema.extend({
   payout: z.number().optional(), // dollars
   multiplier: z.number().nullable().optional(), // payout / stake, 2 decimals; null when nothing was staked
   result: z.enum(['win', 'loss']).optional(),
-  player: replayPlayerSchema.optional(),
+  player: publicPlayerSchema.optional(),
 });
 /** A shared bet in a message. */
 export type ChatSharedBet = z.infer<typeof chatSharedBetSchema>;

@@ -9,6 +9,7 @@ import { z } from 'zod';
 import { battleSchema } from './battles.ts';
 import { boxItemSchema, productSchema } from './boxes.ts';
 import { ARCHIVE_GAMES } from './profile-bets.ts';
+import { publicPlayerSchema } from './replay-basics.ts';
 import { WHEEL_COLORS } from './rounds.ts';
 import { RISKS } from '../fair/plinko.ts';
 
@@ -26,8 +27,7 @@ export const replayParamsSchema = z.object({
 /** Parsed replay path. */
 export type ReplayParams = z.infer<typeof replayParamsSchema>;
 
-/** The site path of a bet's replay. */
-export const replayPath = (game: ReplayParams['game'], id: number): string => `/bets/${game}/${id}`;
+export { replayPath } from './replay-basics.ts';
 
 /** Dice: the roll (0.00 … 100.00) against the target, over or under. */
 const diceOutcome = z.object({
@@ -142,9 +142,7 @@ export const replayFairSchema = z.object({
 export type ReplayFair = z.infer<typeof replayFairSchema>;
 
 /** The player of a replay, or null when they hide their public stats ("Hidden"). */
-export const replayPlayerSchema = z
-  .object({ id: z.number().int(), name: z.string(), avatar_url: z.string().nullable(), level: z.number().int() })
-  .nullable();
+export const replayPlayerSchema = publicPlayerSchema;
 
 /** One settled bet to replay. */
 export const replaySchema = z.object({

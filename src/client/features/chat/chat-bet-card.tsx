@@ -4,7 +4,7 @@
 import { Link } from 'react-router';
 import { formatDollars } from '../../lib/format.ts';
 import { GAME_NAMES } from '../../../shared/games/game-names.ts';
-import { replayPath } from '../../../shared/api/replay.ts';
+import { replayPath } from '../../../shared/api/replay-basics.ts';
 import type { ChatSharedBet } from '../../../shared/api/chat.ts';
 
 export function ChatBetCard({ bet }: { bet: ChatSharedBet }) {
