@@ -1,11 +1,10 @@
 // Chat fan-out (issue 29): one POST /api/chat to 2,000 Pusher-protocol subscribers of `chat` (raw
 // WebSockets, not pusher-js, so that the load generator is not the bottleneck), delivery p50/p99 from
-// the moment the POST is sent, over several messages. Run three times, each on a fresh PostgreSQL
-// database: one server process (src/server/main.ts) holding every subscriber; two processes sharing
-// Redis with 1,000 subscribers each and the POST sent to the first (the second's subscribers are
-// reached through Redis pub/sub); the whole cluster (`npm run cluster`: two instances over Redis
-// behind nginx), every subscriber and message through nginx. Everything shares this machine's 2
-// cores: the figures say what a message costs, not what separate machines would do.
+// the moment the POST is sent, over several messages. Run twice on a fresh PostgreSQL database: one
+// server process (src/server/main.ts) holding every subscriber, then two processes sharing Redis with
+// 1,000 subscribers each and the POST sent to the first (the second's subscribers are reached through
+// Redis pub/sub). Everything shares this machine's 2 cores: the figures say what a message costs, not
+// what separate machines would do.
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -15,15 +14,14 @@ import { CHAT_CHANNEL, CHAT_MESSAGE_EVENT } from '../../src/shared/api/chat.ts';
 import { Instance, freePort, instanceEnv, privateRedisUrl } from '../chaos/instances.ts';
 import { createPgDatabase, runSecrets } from '../helpers/run-resources.ts';
 import { createPlayer } from '../helpers/users.ts';
-import { withCluster } from './cluster-helpers.ts';
 import { percentile } from './helpers.ts';
 
 const SUBSCRIBERS = 2000;
 const MESSAGES = 10; // one player each: a player may post once every 2 s
 
 /** A raw Pusher-protocol subscriber of `chat` that stamps when each chat message arrives. */
-function subscriber(base: string, key: string, arrived: (at: number) => void): Promise<WebSocket> {
-  const ws = new WebSocket(`${base.replace(/^http/, 'ws')}/app/${key}?protocol=7&client=bench&version=8.4.0`);
+function subscriber(port: number, key: string, arrived: (at: number) => void): Promise<WebSocket> {
+  const ws = new WebSocket(`ws://127.0.0.1:${port}/app/${key}?protocol=7&client=bench&version=8.4.0`);
   return new Promise((resolve, reject) => {
     ws.once('error', reject);
     ws.on('message', (raw) => {
@@ -39,28 +37,42 @@ function subscriber(base: string, key: string, arrived: (at: number) => void): P
 
 const ms = (v: number) => Number(v.toFixed(1));
 
-/** Where the subscribers connect (subscriber i to `bases[i % bases.length]`) and where the messages
- * are posted; `players` post one message each. */
-interface Target {
-  bases: string[];
-  post: string;
-  key: string;
-  players: { headers: Record<string, string> }[];
-}
-
-/** Subscribes SUBSCRIBERS sockets, posts each player's message and times every delivery. */
-async function measure({ bases, post, key, players }: Target): Promise<Record<string, number>> {
+/** `instances` processes on one fresh database (Redis between them when more than one). */
+async function fanout(instances: number): Promise<Record<string, number>> {
+  const adminUrl = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+  const redisUrl = process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379';
+  const database = await createPgDatabase(adminUrl, 'la_bench_chat');
+  const secrets = runSecrets();
+  const env = instanceEnv({
+    ...secrets,
+    DATABASE_URL: database.url,
+    DATA_DIR: mkdtempSync(join(tmpdir(), 'la-bench-chat-')),
+    WS_MAX_CONNECTIONS_PER_IP: '0', // every subscriber is on loopback
+    ...(instances > 1 ? { REDIS_URL: privateRedisUrl(redisUrl) } : {}),
+  });
+  const servers: Instance[] = [];
   const sockets: WebSocket[] = [];
   try {
+    for (let i = 0; i < instances; i++) {
+      const s = new Instance(`i${i + 1}`, await freePort(), env);
+      await s.start(); // one after the other: the first migrates and seeds
+      servers.push(s);
+    }
+    const db = openDatabase({ kind: 'postgres', url: database.url });
+    const players = [];
+    for (let i = 0; i < MESSAGES; i++)
+      players.push(await createPlayer(db.db, secrets.APP_SECRET, { name: `Chatter ${i}` }));
+    await db.close();
+
     let t0 = 0;
-    let got: number[][] = bases.map(() => []);
+    let got: number[][] = servers.map(() => []);
     let onAll: (() => void) | null = null;
     const started = performance.now();
     for (let i = 0; i < SUBSCRIBERS; i += 250) {
       await Promise.all(
         Array.from({ length: 250 }, async (_, j) => {
-          const at = (i + j) % bases.length;
-          const ws = await subscriber(bases[at]!, key, (now) => {
+          const at = (i + j) % instances;
+          const ws = await subscriber(servers[at]!.port, secrets.PUSHER_APP_KEY, (now) => {
             got[at]!.push(now - t0);
             if (got.reduce((n, g) => n + g.length, 0) === SUBSCRIBERS) onAll?.();
           });
@@ -76,10 +88,10 @@ async function measure({ bases, post, key, players }: Target): Promise<Record<st
     const posts: number[] = [];
     let missed = 0;
     for (const p of players) {
-      got = bases.map(() => []);
+      got = servers.map(() => []);
       const done = new Promise<void>((r) => (onAll = r));
       t0 = performance.now();
-      const res = await fetch(`${post}/api/chat`, {
+      const res = await fetch(`${servers[0]!.url}/api/chat`, {
         method: 'POST',
         headers: { ...p.headers, 'content-type': 'application/json' },
         body: JSON.stringify({ message: 'gg, that drop!' }),
@@ -96,12 +108,12 @@ async function measure({ bases, post, key, players }: Target): Promise<Record<st
     }
     return {
       subscribers: SUBSCRIBERS,
-      messages: players.length,
+      messages: MESSAGES,
       subscribe_all_ms: Math.round(subscribeMs),
       post_p50_ms: ms(percentile(posts, 50)),
       delivery_p50_ms: ms(percentile(all, 50)),
       delivery_p99_ms: ms(percentile(all, 99)),
-      ...(bases.length > 1
+      ...(instances > 1
         ? {
             posting_instance_p50_ms: ms(percentile(posting, 50)),
             posting_instance_p99_ms: ms(percentile(posting, 99)),
@@ -113,76 +125,17 @@ async function measure({ bases, post, key, players }: Target): Promise<Record<st
     };
   } finally {
     for (const ws of sockets) ws.terminate();
-  }
-}
-
-/** MESSAGES players of the database at `url`. */
-async function chatters(url: string, appSecret: string): Promise<{ headers: Record<string, string> }[]> {
-  const db = openDatabase({ kind: 'postgres', url });
-  try {
-    const players = [];
-    for (let i = 0; i < MESSAGES; i++) players.push(await createPlayer(db.db, appSecret, { name: `Chatter ${i}` }));
-    return players;
-  } finally {
-    await db.close();
-  }
-}
-
-/** `instances` processes on one fresh database (Redis between them when more than one), each
- * subscriber connected straight to its instance, the messages posted to the first. */
-async function fanout(instances: number): Promise<Record<string, number>> {
-  const adminUrl = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-  const redisUrl = process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379';
-  const database = await createPgDatabase(adminUrl, 'la_bench_chat');
-  const secrets = runSecrets();
-  const env = instanceEnv({
-    ...secrets,
-    DATABASE_URL: database.url,
-    DATA_DIR: mkdtempSync(join(tmpdir(), 'la-bench-chat-')),
-    WS_MAX_CONNECTIONS_PER_IP: '0', // every subscriber is on loopback
-    ...(instances > 1 ? { REDIS_URL: privateRedisUrl(redisUrl) } : {}),
-  });
-  const servers: Instance[] = [];
-  try {
-    for (let i = 0; i < instances; i++) {
-      const s = new Instance(`i${i + 1}`, await freePort(), env);
-      await s.start(); // one after the other: the first migrates and seeds
-      servers.push(s);
-    }
-    const players = await chatters(database.url, secrets.APP_SECRET);
-    return await measure({
-      bases: servers.map((s) => s.url),
-      post: servers[0]!.url,
-      key: secrets.PUSHER_APP_KEY,
-      players,
-    });
-  } finally {
     for (const s of servers) await s.stop();
     await database.drop();
   }
-}
-
-/** The whole cluster (`npm run cluster`: two instances over Redis behind nginx): every subscriber and
- * every message through nginx, which spreads the connections over the instances. */
-async function fanoutBehindNginx(): Promise<Record<string, number>> {
-  return withCluster(
-    2,
-    async (c) => {
-      const players = await chatters(c.dbUrl, c.secrets.APP_SECRET);
-      return measure({ bases: [c.url], post: c.url, key: c.secrets.PUSHER_APP_KEY, players });
-    },
-    { WS_MAX_CONNECTIONS_PER_IP: '0' },
-  );
 }
 
 /** One instance, then two over Redis. */
 export async function chatFanoutBench(): Promise<Record<string, number>> {
   const one = await fanout(1);
   const two = await fanout(2);
-  const nginx = await fanoutBehindNginx();
   return {
     ...Object.fromEntries(Object.entries(one).map(([k, v]) => [`one_${k}`, v])),
     ...Object.fromEntries(Object.entries(two).map(([k, v]) => [`cluster_${k}`, v])),
-    ...Object.fromEntries(Object.entries(nginx).map(([k, v]) => [`nginx_${k}`, v])),
   };
 }

@@ -76,7 +76,7 @@ const benches: [string, () => Promise<Record<string, number | string>>][] = [
     clusterFanoutBench,
   ],
   [
-    'chat fan-out: one POST /api/chat to 2,000 raw Pusher-protocol subscribers of `chat`, one instance, then 2 instances over Redis (1,000 each), then the cluster behind nginx, PostgreSQL',
+    'chat fan-out: one POST /api/chat to 2,000 raw Pusher-protocol subscribers of `chat`, one instance, then 2 instances over Redis (1,000 each), PostgreSQL',
     chatFanoutBench,
   ],
 ];
