@@ -5,6 +5,8 @@
 // open their bet's replay.
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
+import { openChatColumn } from './shell-helpers.ts';
+import { betInWindow } from './round-pace.ts';
 import { formatDollars } from '../../src/client/lib/format.ts';
 import type { Replay } from '../../src/shared/api/replay.ts';
 
@@ -17,22 +19,6 @@ async function post(request: APIRequestContext, auth: Auth, url: string, data: o
   const res = await request.post(url, { headers: auth, data });
   expect(res.status(), `${url}: ${await res.text()}`).toBe(200);
   return (await res.json()).data;
-}
-
-/** Rocket and the wheel take bets in their betting window: posted until one opens. */
-async function betInWindow(request: APIRequestContext, auth: Auth, url: string, data: object): Promise<{ id: number }> {
-  let bet: { id: number } | null = null;
-  await expect
-    .poll(
-      async () => {
-        const res = await request.post(url, { headers: auth, data });
-        if (res.status() === 200) bet = (await res.json()).data;
-        return res.status();
-      },
-      { timeout: 30_000 },
-    )
-    .toBe(200);
-  return bet!;
 }
 
 /** Follows `link` to its replay page and waits for the scene to rest on the outcome. */
@@ -71,7 +57,7 @@ test('the owner of a hidden bet sees their name and Share; others see Hidden; th
     if (r.url().includes('/api/bets/')) asked.push(r.url());
   });
   await watcher.goto('/');
-  if (await watcher.getByTestId('chat-toggle').isVisible()) await watcher.getByTestId('chat-toggle').click();
+  await openChatColumn(watcher); // not an instant isVisible(): the dock may not have rendered yet
   const card = watcher
     .getByTestId('chat-bet')
     .filter({ hasText: `#${dice.id}` })

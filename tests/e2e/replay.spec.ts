@@ -4,6 +4,8 @@
 // opens from its card; the server seed of a pair not yet rotated never reaches the page.
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
+import { openChatColumn } from './shell-helpers.ts';
+import { betInWindow } from './round-pace.ts';
 import { e2eDatabase } from './players.ts';
 import { formatDollars } from '../../src/client/lib/format.ts';
 import type { Replay } from '../../src/shared/api/replay.ts';
@@ -97,22 +99,6 @@ test('dice, Bounce, a box reel and an upgrade replay their outcomes; the slip ma
   const u = await openReplay(page, 'upgrade', upgrade.id);
   expect(u.view).toMatchObject({ done: true, needle: upgrade.roll });
 });
-
-/** Rocket and the wheel take bets in their betting window: posted until one opens. */
-async function betInWindow(request: APIRequestContext, auth: Auth, url: string, data: object): Promise<{ id: number }> {
-  let bet: { id: number } | null = null;
-  await expect
-    .poll(
-      async () => {
-        const res = await request.post(url, { headers: auth, data });
-        if (res.status() === 200) bet = (await res.json()).data;
-        return res.status();
-      },
-      { timeout: 30_000 },
-    )
-    .toBe(200);
-  return bet!;
-}
 
 test('a Rocket bet replays the curve to its cash-out and the bust', async ({ page, signIn }) => {
   const { auth } = await signIn({ balanceCents: 10_00 });
@@ -214,7 +200,7 @@ test('Share to chat posts the bet as a card that opens its replay; others see no
   await expect(watcher.getByTestId('bet-slip')).toBeVisible();
   await expect(watcher.getByTestId('share-to-chat')).toHaveCount(0); // a guest, not the owner
   await watcher.goto('/');
-  if (await watcher.getByTestId('chat-toggle').isVisible()) await watcher.getByTestId('chat-toggle').click();
+  await openChatColumn(watcher); // not an instant isVisible(): the dock may not have rendered yet
   const card = watcher.getByTestId('chat-bet').filter({ hasText: `#${dice.id}` });
   await card.last().click();
   await expect(watcher).toHaveURL(new RegExp(`/bets/dice/${dice.id}$`));

@@ -1,6 +1,7 @@
 // The round games' pace the test server runs (GET /api/config `round_pace`: the spec's unless
-// playwright.config.ts shortens it), and waiting for a Crazy Wheel betting window a click can land in.
-import type { Page } from '@playwright/test';
+// playwright.config.ts shortens it), waiting for a Crazy Wheel betting window a click can land in,
+// and posting a bet in a betting window (Rocket, the wheel).
+import type { APIRequestContext, Page } from '@playwright/test';
 import { expect } from './fixtures.ts';
 
 /** The configured pace in ms. */
@@ -30,4 +31,25 @@ export async function freshWheelWindow(page: Page): Promise<void> {
   const stage = page.getByTestId('wheel-stage');
   await expect(stage).toHaveAttribute('data-status', /^(new|pending|in_progress|ended)$/, { timeout: 30_000 });
   await expect(stage).toHaveAttribute('data-status', 'starting', { timeout: 30_000 });
+}
+
+/** Rocket and the wheel take bets in their betting window: `url` posted until one opens. */
+export async function betInWindow(
+  request: APIRequestContext,
+  auth: Record<string, string>,
+  url: string,
+  data: object,
+): Promise<{ id: number }> {
+  let bet: { id: number } | null = null;
+  await expect
+    .poll(
+      async () => {
+        const res = await request.post(url, { headers: auth, data });
+        if (res.status() === 200) bet = (await res.json()).data;
+        return res.status();
+      },
+      { timeout: 30_000 },
+    )
+    .toBe(200);
+  return bet!;
 }

@@ -37,3 +37,13 @@ export async function pushedPaths(page: Page): Promise<string[]> {
 export async function ready(page: Page): Promise<void> {
   await page.locator('#loading').waitFor({ state: 'detached' });
 }
+
+/** Opens the desktop chat column if it is collapsed: waits for the dock to render first (it shows the
+ * toggle or the room, from the remembered state, in its first render), then clicks the toggle if any. */
+export async function openChatColumn(page: Page): Promise<void> {
+  const dock = page.getByTestId('chat-dock');
+  await dock.waitFor();
+  const toggle = dock.getByTestId('chat-toggle');
+  if (await toggle.count()) await toggle.click();
+  await dock.getByRole('heading', { name: 'Chat' }).waitFor();
+}
