@@ -8,6 +8,7 @@ import { formatDateTime } from '../../lib/format.ts';
 import { Button } from '../ui/button.tsx';
 import type { RevealedPair, Seeds } from '../../../shared/api/fair.ts';
 import './seed-pair-panel.css';
+import { onFormSubmit } from '../../lib/form-submit.ts';
 
 /** Props of the panel. */
 export interface SeedPairPanelProps {
@@ -84,10 +85,7 @@ export function SeedPairPanel({ version = 0, onChange, collapsible = false, clas
       </dl>
       <form
         className="seed-pair-form"
-        onSubmit={(e) => {
-          e.preventDefault();
-          void changeClientSeed();
-        }}
+        onSubmit={onFormSubmit(changeClientSeed)}
       >
         <label>
           Client seed

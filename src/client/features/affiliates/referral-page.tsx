@@ -11,6 +11,7 @@ import { formatDollars, formatNumber } from '../../lib/format.ts';
 import { useApiData } from '../../lib/use-api-data.ts';
 import { useSession } from '../../stores/session.ts';
 import './referral.css';
+import { onFormSubmit } from '../../lib/form-submit.ts';
 
 function Stat({ label, value, id }: { label: string; value: string; id: string }) {
   return (
@@ -43,10 +44,7 @@ function CodeForm({ onChanged }: { onChanged(): void }) {
       className="referral-code-form"
       aria-label="Change your code"
       noValidate
-      onSubmit={(e) => {
-        e.preventDefault();
-        void save();
-      }}
+      onSubmit={onFormSubmit(save)}
     >
       <label>
         Your own code (you can change it once: 4–20 letters, digits and hyphens)

@@ -5,6 +5,7 @@ import { Link } from 'react-router';
 import { ApiError, errorText } from '../../lib/api.ts';
 import { getBoxVersion } from '../../lib/api/boxes.ts';
 import { CommitmentNote } from '../../components/fair/commitment-note.tsx';
+import { FairResult } from '../../components/fair/fair-result.tsx';
 import { SeedForm, useSeedForm, type SeedField } from '../../components/fair/seed-form.tsx';
 import { computeTicket, itemForTicket, type BoxFairForm } from './box-fair-compute.ts';
 import { ItemTile } from './item-tile.tsx';
@@ -64,17 +65,13 @@ export default function BoxFairPage() {
 
       <SeedForm label="Verify a box opening" fields={fields} form={form} onChange={set} />
       <CommitmentNote serverSeed={form.server_seed} hash={form.server_seed_hash} before="the openings" />
-      <output className="fair-result" data-testid="fair-result">
-        {'error' in result ? (
-          <span className="muted" data-testid="fair-hint">
-            {result.error}
-          </span>
-        ) : (
+      <FairResult result={result}>
+        {(r) => (
           <p>
-            Ticket <strong data-testid="box-fair-ticket">{result.ticket}</strong> of 100,000
+            Ticket <strong data-testid="box-fair-ticket">{r.ticket}</strong> of 100,000
           </p>
         )}
-      </output>
+      </FairResult>
       {valid && error && (
         <p className="notice notice-error" role="alert">
           {error instanceof ApiError && error.status === 404 ? 'No such box version.' : errorText(error)}

@@ -15,6 +15,7 @@ import { ChanceList, type PickedItem } from './chance-list.tsx';
 import { ProductPicker } from './product-picker.tsx';
 import '../boxes/boxes.css';
 import './custom-boxes.css';
+import { onFormSubmit } from '../../lib/form-submit.ts';
 
 /** The create form. */
 export default function CreateBoxPage() {
@@ -81,10 +82,7 @@ export default function CreateBoxPage() {
       <div className="create-layout">
         <form
           className="create-form"
-          onSubmit={(e) => {
-            e.preventDefault();
-            if (canSave) void save();
-          }}
+          onSubmit={onFormSubmit(() => canSave && save())}
         >
           <label className="form-field">
             Box name

@@ -9,6 +9,7 @@ import { createTicket } from '../../lib/api/support.ts';
 import { attachmentProblem } from './support-api.ts';
 import './support.css';
 import { ImagesInput } from './images-input.tsx';
+import { onFormSubmit } from '../../lib/form-submit.ts';
 
 const labels: Record<(typeof SUPPORT_CATEGORIES)[number], string> = {
   deposit: 'Deposit',
@@ -59,10 +60,7 @@ export default function SupportCreatePage() {
         className="ticket-form"
         aria-label="New ticket"
         noValidate
-        onSubmit={(e) => {
-          e.preventDefault();
-          void submit();
-        }}
+        onSubmit={onFormSubmit(submit)}
       >
         <label>
           Subject

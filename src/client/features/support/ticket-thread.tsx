@@ -8,6 +8,7 @@ import { closeTicket, postTicketMessage } from '../../lib/api/support.ts';
 import { formatDateTime } from '../../lib/format.ts';
 import { attachmentBlobUrl, attachmentProblem } from './support-api.ts';
 import { ImagesInput } from './images-input.tsx';
+import { onFormSubmit } from '../../lib/form-submit.ts';
 
 function Attachment({ url }: { url: string }) {
   const [src, setSrc] = useState<string | null>(null);
@@ -88,10 +89,7 @@ export function TicketThread({ ticket, onChange }: { ticket: Ticket; onChange():
       ) : (
         <form
           className="ticket-form"
-          onSubmit={(e) => {
-            e.preventDefault();
-            void send();
-          }}
+          onSubmit={onFormSubmit(send)}
         >
           <label>
             Your reply

@@ -14,6 +14,7 @@ import { useSession } from '../../stores/session.ts';
 import { useApiData } from '../../lib/use-api-data.ts';
 import { HeldFundsNotice } from './held-funds-notice.tsx';
 import './wallet.css';
+import { onFormSubmit } from '../../lib/form-submit.ts';
 
 type Withdrawal = z.infer<typeof withdrawalsResponse>['data'][number];
 
@@ -81,10 +82,7 @@ export default function WithdrawPage() {
         className="withdraw-form"
         aria-label="Withdrawal request"
         noValidate
-        onSubmit={(e) => {
-          e.preventDefault();
-          if (ready) setReview(true);
-        }}
+        onSubmit={onFormSubmit(() => ready && setReview(true))}
       >
         <label>
           Method

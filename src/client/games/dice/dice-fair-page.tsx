@@ -2,6 +2,7 @@
 // in the browser with the same shared code the server uses. Bet links prefill the form.
 import { useMemo } from 'react';
 import { CommitmentNote } from '../../components/fair/commitment-note.tsx';
+import { FairResult } from '../../components/fair/fair-result.tsx';
 import { SeedForm, useSeedForm, type SeedField } from '../../components/fair/seed-form.tsx';
 import { computeFair, FAIR_GAMES, type FairForm } from './fair-compute.ts';
 
@@ -109,13 +110,7 @@ export default function DiceFairPage() {
         </label>
       </SeedForm>
       <CommitmentNote serverSeed={form.server_seed} hash={form.server_seed_hash} before="the bets" />
-      <output className="fair-result" data-testid="fair-result">
-        {'error' in result ? (
-          <span className="muted">{String(result.error)}</span>
-        ) : (
-          <pre>{JSON.stringify(result, null, 2)}</pre>
-        )}
-      </output>
+      <FairResult result={result} />
     </section>
   );
 }

@@ -15,6 +15,7 @@ import { HudInput } from '../../components/hud/hud-input.tsx';
 import { formatDollars } from '../../lib/format.ts';
 import type { DiceParams } from './dice.machine.ts';
 import { typedChanceTargetBp, typedMultiplierTargetBp, typedTargetBp } from './dice-target.ts';
+import { onFormSubmit } from '../../lib/form-submit.ts';
 
 /** Props from the page. */
 export interface DiceHudProps {
@@ -80,7 +81,7 @@ export function DiceHud({ busy, replaying, autoOn, onBet, onAuto, onStopAuto, on
   });
 
   return (
-    <form className="dice-hud hud-panel" onSubmit={(e) => (e.preventDefault(), bet())} aria-label="Dice bet">
+    <form className="dice-hud hud-panel" onSubmit={onFormSubmit(bet)} aria-label="Dice bet">
       <AmountField value={amount} limits={LIMITS} onChange={setAmount} />
       <div className="hud-row">
         <HudInput

@@ -2,6 +2,7 @@
 // the shared code the server uses. History rows link here prefilled.
 import { useMemo } from 'react';
 import { CommitmentNote } from '../../components/fair/commitment-note.tsx';
+import { FairResult } from '../../components/fair/fair-result.tsx';
 import { SeedForm, useSeedForm, type SeedField } from '../../components/fair/seed-form.tsx';
 import { computePlinkoFair, type PlinkoFairForm } from './plinko-fair.ts';
 
@@ -50,20 +51,18 @@ export default function PlinkoFairPage() {
       </ol>
       <SeedForm label="Verify a drop" fields={fields} form={form} onChange={set} />
       <CommitmentNote serverSeed={form.server_seed} hash={form.server_seed_hash} before="the drops" />
-      <output className="fair-result" data-testid="fair-result">
-        {'error' in result ? (
-          <span className="muted">{String(result.error)}</span>
-        ) : (
+      <FairResult result={result}>
+        {(r) => (
           <>
             <p>
-              Path <strong data-testid="fair-path">{String(result.path)}</strong>, bucket{' '}
-              <strong data-testid="fair-bucket">{String(result.bucket)}</strong>, multiplier{' '}
-              <strong data-testid="fair-multiplier">{String(result.multiplier)}×</strong>
+              Path <strong data-testid="fair-path">{String(r.path)}</strong>, bucket{' '}
+              <strong data-testid="fair-bucket">{String(r.bucket)}</strong>, multiplier{' '}
+              <strong data-testid="fair-multiplier">{String(r.multiplier)}×</strong>
             </p>
-            <pre>{JSON.stringify(result, null, 2)}</pre>
+            <pre>{JSON.stringify(r, null, 2)}</pre>
           </>
         )}
-      </output>
+      </FairResult>
     </section>
   );
 }

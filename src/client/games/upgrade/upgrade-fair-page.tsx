@@ -9,6 +9,7 @@ import {
   UPGRADE_MIN_CHANCE_BP,
 } from '../../../shared/games/upgrade/upgrade.odds.ts';
 import { CommitmentNote } from '../../components/fair/commitment-note.tsx';
+import { FairResult } from '../../components/fair/fair-result.tsx';
 import { SeedForm, useSeedForm, type SeedField } from '../../components/fair/seed-form.tsx';
 import { computeUpgradeFair, type UpgradeFairForm } from './upgrade-fair.ts';
 import './upgrade.css';
@@ -62,13 +63,7 @@ export default function UpgradeFairPage() {
       </p>
       <SeedForm label="Verify an upgrade" fields={FIELDS} form={form} onChange={set} />
       <CommitmentNote serverSeed={form.server_seed} hash={form.server_seed_hash} before="the upgrade" />
-      <output className="fair-result" data-testid="fair-result">
-        {'error' in result ? (
-          <span className="muted">{result.error}</span>
-        ) : (
-          <pre>{JSON.stringify(result, null, 2)}</pre>
-        )}
-      </output>
+      <FairResult result={result} />
     </section>
   );
 }

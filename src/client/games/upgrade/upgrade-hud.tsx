@@ -19,6 +19,7 @@ import { formatDollars } from '../../lib/format.ts';
 import { useApiData } from '../../lib/use-api-data.ts';
 import { getInventory } from '../../lib/api/inventory.ts';
 import { getUpgradeTargets } from '../../lib/api/upgrade.ts';
+import { onFormSubmit } from '../../lib/form-submit.ts';
 
 /** Props from the page. */
 export interface UpgradeHudProps {
@@ -110,7 +111,7 @@ export function UpgradeHud({ busy, replaying, version, onUpgrade, onSkip, onChan
   };
 
   return (
-    <form className="upgrade-hud hud-panel" aria-label="Upgrade" onSubmit={(e) => (e.preventDefault(), submit())}>
+    <form className="upgrade-hud hud-panel" aria-label="Upgrade" onSubmit={onFormSubmit(submit)}>
       <fieldset>
         <legend>
           Your items ({picked.length} selected, {formatUsd(itemsCents)})
