@@ -9,7 +9,7 @@ import { Button } from '../../components/ui/button.tsx';
 import { toast } from '../../components/ui/toaster.tsx';
 import { useApiData } from '../../lib/use-api-data.ts';
 import { Pager } from './pager.tsx';
-import { PanelLoading } from '../../components/ui/page-status.tsx';
+import { ProfilePanel } from './profile-panel.tsx';
 
 /** Sessions shown at once. */
 export const SESSIONS_PER_PAGE = 5;
@@ -33,12 +33,24 @@ export function ProfileSessions() {
     }
   };
   return (
-    <section className="profile-panel" data-testid="profile-sessions" aria-labelledby="sessions-title">
-      <h2 id="sessions-title">Active sessions</h2>
-      {!data && <PanelLoading failed={error} what="Sessions" />}
-      {data && (
+    <ProfilePanel
+      title="Active sessions"
+      testId="profile-sessions"
+      data={data?.data}
+      error={error}
+      what="Sessions"
+      footer={
+        <>
+          <Pager page={shown} pages={pages} onPage={setPage} label="Session pages" />
+          <Button variant="outline" loading={busy} onClick={() => void everywhere()}>
+            Sign out everywhere
+          </Button>
+        </>
+      }
+    >
+      {(sessions) => (
         <ul className="session-list">
-          {data.data.slice((shown - 1) * SESSIONS_PER_PAGE, shown * SESSIONS_PER_PAGE).map((s) => (
+          {sessions.slice((shown - 1) * SESSIONS_PER_PAGE, shown * SESSIONS_PER_PAGE).map((s) => (
             <li key={s.id} data-testid="session">
               <span>
                 Signed in {formatDateTime(new Date(s.signed_in_at))} · last active{' '}
@@ -49,10 +61,6 @@ export function ProfileSessions() {
           ))}
         </ul>
       )}
-      <Pager page={shown} pages={pages} onPage={setPage} label="Session pages" />
-      <Button variant="outline" loading={busy} onClick={() => void everywhere()}>
-        Sign out everywhere
-      </Button>
-    </section>
+    </ProfilePanel>
   );
 }

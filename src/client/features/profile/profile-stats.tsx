@@ -5,7 +5,7 @@ import { formatNumber, formatDollars } from '../../lib/format.ts';
 import { useApiData } from '../../lib/use-api-data.ts';
 import { getProfileStats } from '../../lib/api/profile.ts';
 import type { ProfileStats } from '../../../shared/api/profile.ts';
-import { PanelLoading } from '../../components/ui/page-status.tsx';
+import { ProfilePanel } from './profile-panel.tsx';
 
 /** Percent of the way from the current level to the next (100 at the top level). */
 export function levelPercent(level: ProfileStats['level']): number {
@@ -17,12 +17,9 @@ export function levelPercent(level: ProfileStats['level']): number {
 /** The stats panel. */
 export function ProfileStatsPanel() {
   const { data, error } = useApiData(getProfileStats, []);
-  const s = data?.data;
   return (
-    <section className="profile-panel" data-testid="profile-stats" aria-labelledby="stats-title">
-      <h2 id="stats-title">Stats</h2>
-      {!s && <PanelLoading failed={error} what="Stats" />}
-      {s && (
+    <ProfilePanel title="Stats" testId="profile-stats" data={data?.data} error={error} what="Stats">
+      {(s) => (
         <>
           <dl className="stat-grid">
             <div>
@@ -61,6 +58,6 @@ export function ProfileStatsPanel() {
           </div>
         </>
       )}
-    </section>
+    </ProfilePanel>
   );
 }

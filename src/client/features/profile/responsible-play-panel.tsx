@@ -9,7 +9,7 @@ import { Button } from '../../components/ui/button.tsx';
 import { toast } from '../../components/ui/toaster.tsx';
 import type { DepositLimit, Limits } from '../../../shared/api/programmes.ts';
 import { SELF_EXCLUSION_DAYS } from '../../../shared/constants.ts';
-import { PanelLoading } from '../../components/ui/page-status.tsx';
+import { ProfilePanel } from './profile-panel.tsx';
 
 const PERIOD_LABEL = { day: 'Daily', week: 'Weekly', month: 'Monthly' } as const;
 
@@ -147,10 +147,15 @@ export function ResponsiblePlayPanel() {
   const [fresh, setFresh] = useState<Limits | null>(null);
   const limits = fresh ?? data?.data ?? null;
   return (
-    <section className="profile-panel responsible-play" data-testid="responsible-play" aria-labelledby="rp-title">
-      <h2 id="rp-title">Responsible play</h2>
-      {!limits && <PanelLoading failed={error} what="Limits" />}
-      {limits && (
+    <ProfilePanel
+      title="Responsible play"
+      testId="responsible-play"
+      className="responsible-play"
+      data={limits}
+      error={error}
+      what="Limits"
+    >
+      {(limits) => (
         <>
           <p className="muted">
             Deposit limits count your deposits over the last 24 hours, 7 days and 30 days. Lowering applies at once;
@@ -162,6 +167,6 @@ export function ResponsiblePlayPanel() {
           <SelfExclusion until={limits.self_excluded_until} onSaved={setFresh} />
         </>
       )}
-    </section>
+    </ProfilePanel>
   );
 }
