@@ -11,7 +11,7 @@ import { AmountField } from '../../components/hud/amount-field.tsx';
 import { AUTO_BET_START, AutoBetForm, autoBetErrors, autoBetNumbers } from '../../components/hud/auto-bet-form.tsx';
 import { BetButton } from '../../components/hud/bet-button.tsx';
 import { HudButton } from '../../components/hud/hud-button.tsx';
-import { HudInput } from '../../components/hud/hud-input.tsx';
+import { DecimalInput } from '../../components/hud/decimal-input.tsx';
 import { formatDollars } from '../../lib/format.ts';
 import type { DiceParams } from './dice.machine.ts';
 import { typedChanceTargetBp, typedMultiplierTargetBp, typedTargetBp } from './dice-target.ts';
@@ -37,9 +37,6 @@ export function DiceHud({ busy, replaying, autoOn, onBet, onAuto, onStopAuto, on
   const [amount, setAmount] = useState('1.00');
   const [targetBp, setTargetBp] = useState(5050); // basis points: 1 bp = 0.01
   const [direction, setDirection] = useState<DiceDirection>('over');
-  const [chanceText, setChanceText] = useState<string | null>(null); // raw text while typing
-  const [multText, setMultText] = useState<string | null>(null);
-  const [targetText, setTargetText] = useState<string | null>(null);
   const [auto, setAuto] = useState(AUTO_BET_START);
   const { turbo, setTurbo } = useMotion();
   const target = targetBp / 100;
@@ -84,34 +81,28 @@ export function DiceHud({ busy, replaying, autoOn, onBet, onAuto, onStopAuto, on
     <form className="dice-hud hud-panel" onSubmit={onFormSubmit(bet)} aria-label="Dice bet">
       <AmountField value={amount} limits={LIMITS} onChange={setAmount} />
       <div className="hud-row">
-        <HudInput
+        <DecimalInput
           label={direction === 'over' ? 'Roll over' : 'Roll under'}
           name="target"
-          inputMode="decimal"
-          value={targetText ?? target.toFixed(2)}
-          onChange={(e) => (setTargetText(e.target.value), apply(typedTargetBp(e.target.value, direction)))}
-          onBlur={() => setTargetText(null)}
+          value={target.toFixed(2)}
+          onText={(t) => apply(typedTargetBp(t, direction))}
         />
         <HudButton onClick={flip} aria-label="Switch over/under">
           ⇄ {direction === 'over' ? 'Over' : 'Under'}
         </HudButton>
       </div>
       <div className="hud-row">
-        <HudInput
+        <DecimalInput
           label="Win chance (%)"
           name="chance"
-          inputMode="decimal"
-          value={chanceText ?? chance.toFixed(2)}
-          onChange={(e) => (setChanceText(e.target.value), apply(typedChanceTargetBp(e.target.value, direction)))}
-          onBlur={() => setChanceText(null)}
+          value={chance.toFixed(2)}
+          onText={(t) => apply(typedChanceTargetBp(t, direction))}
         />
-        <HudInput
+        <DecimalInput
           label="Multiplier (×)"
           name="multiplier"
-          inputMode="decimal"
-          value={multText ?? multiplier.toFixed(4)}
-          onChange={(e) => (setMultText(e.target.value), apply(typedMultiplierTargetBp(e.target.value, direction)))}
-          onBlur={() => setMultText(null)}
+          value={multiplier.toFixed(4)}
+          onText={(t) => apply(typedMultiplierTargetBp(t, direction))}
         />
       </div>
       <p className="muted">Profit on win: {formatDollars(round2(amountNum * multiplier) - amountNum || 0)}</p>
