@@ -2,7 +2,7 @@
 // they arrive, under per-file, per-field and per-request limits, and the body is never held as one
 // Buffer nor walked byte by byte. The hand-written parser it replaces handed the raw body to the NUL
 // guard, which ran Object.entries over every byte: a 6 MB upload held the event loop for seconds
-// (issue 24 item 4). Register `multipartParser` in the scope of the upload routes only.
+// (issue 24 item 4). Upload routes are registered through `multipartScope`, the parser only in their scope.
 import fastifyMultipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { HttpError, fieldError } from './errors.ts';
@@ -35,10 +35,14 @@ export function maxRequestBytes(spec: MultipartSpec): number {
   return spec.maxFiles * spec.maxFileBytes + (spec.maxFields ?? 8) * (spec.maxFieldBytes ?? 32 * 1024) + framingBytes;
 }
 
-/** Registers @fastify/multipart in `scope` (parts are read by `readMultipart`, never buffered whole). */
-export async function multipartParser(scope: FastifyInstance): Promise<void> {
-  await scope.register(fastifyMultipart, {
-    limits: { fieldNameSize: 100, headerPairs: 20, parts: 64 }, // readMultipart narrows these per route
+/** Registers `routes` in a scope of their own with @fastify/multipart (parts are read by
+ * `readMultipart`, never buffered whole); the rest of the app never parses multipart. */
+export function multipartScope(app: FastifyInstance, routes: (scope: FastifyInstance) => void): void {
+  void app.register(async (scope) => {
+    await scope.register(fastifyMultipart, {
+      limits: { fieldNameSize: 100, headerPairs: 20, parts: 64 }, // readMultipart narrows these per route
+    });
+    routes(scope);
   });
 }
 

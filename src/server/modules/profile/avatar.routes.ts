@@ -7,7 +7,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { defineRoute } from '../../http/route.ts';
 import { HttpError, fieldError } from '../../http/errors.ts';
-import { multipartParser, readMultipart, type MultipartSpec } from '../../http/multipart.ts';
+import { multipartScope, readMultipart, type MultipartSpec } from '../../http/multipart.ts';
 import { AVATAR_MAX_BYTES, profileUpdateSchema } from '../../../shared/api/profile.ts';
 import { uploadAvatar, uploadedAvatarName, uploadedAvatarPrefix, type ProfileContext } from './profile.service.ts';
 
@@ -29,9 +29,7 @@ const avatarForm: MultipartSpec = {
 
 /** Registers the upload and the file route in a scope of their own (its own multipart parser). */
 export function avatarRoutes(app: FastifyInstance, ctx: ProfileContext): void {
-  void app.register(async (scope) => {
-    await multipartParser(scope);
-
+  multipartScope(app, (scope) => {
     defineRoute(
       scope,
       {

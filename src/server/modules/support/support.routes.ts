@@ -7,7 +7,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z, type ZodType } from 'zod';
 import { defineRoute } from '../../http/route.ts';
 import { HttpError, fieldError, zodErrors } from '../../http/errors.ts';
-import { multipartParser, readMultipart, type MultipartSpec } from '../../http/multipart.ts';
+import { multipartScope, readMultipart, type MultipartSpec } from '../../http/multipart.ts';
 import {
   SUPPORT_ATTACHMENT_MAX_BYTES,
   SUPPORT_MAX_ATTACHMENTS,
@@ -74,9 +74,7 @@ async function readBody<T>(
 /** Registers the support routes in a scope with its own multipart parser. */
 export function supportRoutes(app: FastifyInstance, ctx: SupportContext): void {
   const { db } = ctx;
-  void app.register(async (scope) => {
-    await multipartParser(scope);
-
+  multipartScope(app, (scope) => {
     defineRoute(
       scope,
       {
