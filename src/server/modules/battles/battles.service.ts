@@ -19,7 +19,7 @@ import {
 import { findBoxBySlug, findVersionItems } from '../boxes/boxes.repository.ts';
 import { ensurePairs, newServerSeed } from '../fair/fair.repository.ts';
 import { applyMoveIn, lockUserRows } from '../wallet/ledger.ts';
-import type { Remember } from '../wallet/idempotency.ts';
+import { remembered, type Remember } from '../wallet/idempotency.ts';
 import { battleNotFound, maySee, newInviteCode, type BattleAccess } from './battles.access.ts';
 import { BATTLE_BOTS } from './battles.bots.ts';
 import {
@@ -165,8 +165,7 @@ export async function createBattle(
       .execute();
     const { balanceAfterCents } = await paySeat(trx, { id, cost_cents: costCents }, 0, 0, userId, now);
     const result = { id, balanceCents: balanceAfterCents, seats: [0], stakedCents: costCents, pace: null, inviteCode };
-    await remember?.(trx, result);
-    return result;
+    return remembered(trx, remember, result);
   });
 }
 
@@ -286,8 +285,7 @@ async function fillSeats(
     stakedCents: Number(battle.cost_cents) * seatsToTake.length,
     pace,
   };
-  await remember?.(trx, result);
-  return result;
+  return remembered(trx, remember, result);
 }
 
 /** POST /api/battles/{id}/join: the lowest free seat (of team `teamIdx`), paid by the joiner; a private

@@ -11,7 +11,7 @@ import { isUniqueViolation } from '../../db/unique-violation.ts';
 import { HttpError, fieldError } from '../../http/errors.ts';
 import { applyMoveIn, lockUserRows } from '../wallet/ledger.ts';
 import { creditSettledWager } from '../wallet/settled-wagers.ts';
-import type { Remember } from '../wallet/idempotency.ts';
+import { remembered, type Remember } from '../wallet/idempotency.ts';
 import { claimOpenRound, latestRound } from '../../rounds/round.repository.ts';
 import { CRASH_LIMITS, type CrashBetBody } from '../../../shared/api/crash.ts';
 import { crashCentsAt } from '../../../shared/games/crash/crash.curve.ts';
@@ -107,8 +107,7 @@ export async function placeCrashBet(
         now,
       });
       const placed = { bet: (await userBet(trx, round.id, userId))!, balanceCents: balanceAfterCents };
-      await remember?.(trx, placed);
-      return placed;
+      return remembered(trx, remember, placed);
     });
   } catch (e) {
     if (isUniqueViolation(e)) throw new HttpError(422, 'You already have a bet in this round.');

@@ -34,7 +34,7 @@ import {
 } from '../../../shared/free-loot-economics.ts';
 import { lastDrops } from '../boxes/boxes.service.ts';
 import { loadBox, openingBox, rollReel, type Opening } from '../openings/openings.service.ts';
-import type { Remember } from '../wallet/idempotency.ts';
+import { remembered, type Remember } from '../wallet/idempotency.ts';
 import { lockUserRows } from '../wallet/ledger.ts';
 import { assertPlayAllowed } from '../responsible-play/exclusion.ts';
 import {
@@ -190,8 +190,7 @@ export async function openFreeBox(
         nextAvailableAt,
         promoOpenings,
       };
-      await remember?.(trx, result);
-      return result;
+      return remembered(trx, remember, result);
     });
   } catch (e) {
     // a parallel opening of the same slot committed first

@@ -7,7 +7,7 @@ import type { InventoryQuery, InventoryResponse, ItemStatus } from '../../../sha
 import { toDollars } from '../../../shared/money.ts';
 import { HttpError } from '../../http/errors.ts';
 import { applyMoveIn, lockUserRows } from '../wallet/ledger.ts';
-import type { Remember } from '../wallet/idempotency.ts';
+import { remembered, type Remember } from '../wallet/idempotency.ts';
 import { iso, productView } from '../boxes/catalog.view.ts';
 import { findInventory, ownedTotals } from './inventory.repository.ts';
 
@@ -119,7 +119,6 @@ export async function sellItems(
       balanceCents = move.balanceAfterCents;
     }
     const sale = { sold: sorted, amountCents, balanceCents: balanceCents! };
-    await remember?.(trx, sale);
-    return sale;
+    return remembered(trx, remember, sale);
   });
 }

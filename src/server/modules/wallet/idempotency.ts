@@ -51,6 +51,17 @@ export function idempotentCall(
 /** Called by a service at the end of its transaction with its result. */
 export type Remember<T> = (trx: Transaction<Tables>, result: T) => Promise<void>;
 
+/** A service's last step in its transaction: records `result` for an Idempotency-Key call (when
+ * `remember` is given) and returns it. */
+export async function remembered<T>(
+  trx: Transaction<Tables>,
+  remember: Remember<T> | undefined,
+  result: NoInfer<T>,
+): Promise<T> {
+  await remember?.(trx, result);
+  return result;
+}
+
 async function firstAnswer(db: DB, call: IdempotentCall): Promise<unknown> {
   const row = await db
     .selectFrom('idempotent_requests')

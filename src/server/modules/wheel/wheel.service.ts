@@ -9,7 +9,7 @@ import { HttpError, fieldError } from '../../http/errors.ts';
 import { WHEEL_LIMITS, type WheelBet, type WheelBetBody } from '../../../shared/api/wheel.ts';
 import { wheelPayoutCents } from '../../../shared/games/wheel/wheel.layout.ts';
 import { applyMoveIn, lockUserRows } from '../wallet/ledger.ts';
-import type { Remember } from '../wallet/idempotency.ts';
+import { remembered, type Remember } from '../wallet/idempotency.ts';
 import { claimOpenRound } from '../../rounds/round.repository.ts';
 import { findBet, latestRound } from './wheel.repository.ts';
 import { centsField } from '../../http/cents-field.ts';
@@ -88,8 +88,7 @@ export async function placeWheelBet(
       now,
     });
     const result = { bet: (await findBet(trx, Number(id)))!, balanceCents: balanceAfterCents };
-    await remember?.(trx, result);
-    return result;
+    return remembered(trx, remember, result);
   });
 }
 
