@@ -83,10 +83,7 @@ export function SeedPairPanel({ version = 0, onChange, collapsible = false, clas
         <dt>Nonce (bets with this pair)</dt>
         <dd data-testid="nonce">{seeds.nonce}</dd>
       </dl>
-      <form
-        className="seed-pair-form"
-        onSubmit={onFormSubmit(changeClientSeed)}
-      >
+      <form className="seed-pair-form" onSubmit={onFormSubmit(changeClientSeed)}>
         <label>
           Client seed
           <input

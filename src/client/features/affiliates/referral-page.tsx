@@ -40,12 +40,7 @@ function CodeForm({ onChanged }: { onChanged(): void }) {
     }
   };
   return (
-    <form
-      className="referral-code-form"
-      aria-label="Change your code"
-      noValidate
-      onSubmit={onFormSubmit(save)}
-    >
+    <form className="referral-code-form" aria-label="Change your code" noValidate onSubmit={onFormSubmit(save)}>
       <label>
         Your own code (you can change it once: 4–20 letters, digits and hyphens)
         <input value={code} maxLength={20} onChange={(e) => setCode(e.target.value)} placeholder="my-channel" />

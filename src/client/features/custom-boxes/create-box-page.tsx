@@ -80,10 +80,7 @@ export default function CreateBoxPage() {
         {CREATOR_SHARE_BP / 100}% of the price each time another player opens it.
       </p>
       <div className="create-layout">
-        <form
-          className="create-form"
-          onSubmit={onFormSubmit(() => canSave && save())}
-        >
+        <form className="create-form" onSubmit={onFormSubmit(() => canSave && save())}>
           <label className="form-field">
             Box name
             <input

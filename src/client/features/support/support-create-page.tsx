@@ -56,12 +56,7 @@ export default function SupportCreatePage() {
   return (
     <section className="page support-page" data-testid="support-create-page">
       <h1>New ticket</h1>
-      <form
-        className="ticket-form"
-        aria-label="New ticket"
-        noValidate
-        onSubmit={onFormSubmit(submit)}
-      >
+      <form className="ticket-form" aria-label="New ticket" noValidate onSubmit={onFormSubmit(submit)}>
         <label>
           Subject
           <input value={subject} maxLength={120} onChange={(e) => setSubject(e.target.value)} />

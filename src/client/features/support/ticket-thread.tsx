@@ -87,10 +87,7 @@ export function TicketThread({ ticket, onChange }: { ticket: Ticket; onChange():
       {ticket.status === 'closed' ? (
         <p className="muted">This ticket is closed. Open a new one if you need more help.</p>
       ) : (
-        <form
-          className="ticket-form"
-          onSubmit={onFormSubmit(send)}
-        >
+        <form className="ticket-form" onSubmit={onFormSubmit(send)}>
           <label>
             Your reply
             <textarea value={text} maxLength={5000} rows={3} onChange={(e) => setText(e.target.value)} />
