@@ -1,7 +1,7 @@
 // Session bootstrap (spec §4 Session): tokens in the `token` and `refreshToken` cookies, both
 // expiring after expires_in; the profile loads 100 ms after tokens are stored; a 401 with a user
 // and a refresh token present triggers ONE shared refresh and one retry; a failed refresh logs out.
-import { setUnauthorizedHandler } from './api.ts';
+import { errorText, setUnauthorizedHandler } from './api.ts';
 import { logoutSession, requestToken } from './api/auth.ts';
 import { getProfile } from './api/profile.ts';
 import { deleteCookie, getCookie, setCookie } from './cookies.ts';
@@ -129,3 +129,10 @@ export function bootstrapSession(): void {
   setUnauthorizedHandler(handleUnauthorized);
   if (getCookie('token') && !useSession.getState().user) void loadProfile();
 }
+
+/** What every game's bet machine takes from the session: the busy flag it holds while a bet is in
+ * flight, and the text a failure shows. */
+export const sessionBetHooks = {
+  setBusy: (busy: boolean) => useSession.getState().setBusy(busy),
+  errorText,
+};

@@ -13,6 +13,7 @@ import { DevPanel } from '../../engine/dev-panel.tsx';
 import { inspectMode } from '../../engine/inspect.ts';
 import { playSound } from '../../engine/sound.ts';
 import { errorText } from '../../lib/api.ts';
+import { sessionBetHooks } from '../../lib/session.ts';
 import { openBox } from '../../lib/api/boxes.ts';
 import { sellItems } from '../../lib/api/inventory.ts';
 import { getCookie } from '../../lib/cookies.ts';
@@ -63,8 +64,7 @@ function useOpenActor(box: BoxDetail, scene: BoxesScene, clock: EngineClock, fre
       return { win: true, payout, demo: res.data.demo, reels: res.data.reels, balance: res.balance, durationMs };
     },
     durationOf: (r: OpenResult) => r.durationMs,
-    setBusy: (busy: boolean) => useSession.getState().setBusy(busy),
-    errorText,
+    ...sessionBetHooks,
   });
 }
 

@@ -10,7 +10,7 @@ import { inspectMode } from '../../engine/inspect.ts';
 import { useGameActor } from '../../engine/use-game-actor.ts';
 import { useActorSelection } from '../../engine/use-actor-selection.ts';
 import { motionMode, useMotion } from '../../engine/motion.ts';
-import { errorText } from '../../lib/api.ts';
+import { sessionBetHooks } from '../../lib/session.ts';
 import { placeDiceBet } from '../../lib/api/dice.ts';
 import { getCookie } from '../../lib/cookies.ts';
 import { useSession } from '../../stores/session.ts';
@@ -43,8 +43,7 @@ function useDiceActor(scene: DiceScene, clock: EngineClock) {
       return { win: res.data.win, payout: res.data.payout, bet: res.data, balance: res.balance, script };
     },
     durationOf: (r: DiceResult) => r.script.durationMs,
-    setBusy: (busy: boolean) => useSession.getState().setBusy(busy),
-    errorText,
+    ...sessionBetHooks,
   });
 }
 

@@ -11,7 +11,7 @@ import { useGameActor } from '../../engine/use-game-actor.ts';
 import { LoadingBar } from '../../engine/loading-bar.tsx';
 import { DevPanel } from '../../engine/dev-panel.tsx';
 import { inspectMode } from '../../engine/inspect.ts';
-import { errorText } from '../../lib/api.ts';
+import { sessionBetHooks } from '../../lib/session.ts';
 import { getPlinkoConfig, placePlinkoBet } from '../../lib/api/plinko.ts';
 import { getCookie } from '../../lib/cookies.ts';
 import { useSession } from '../../stores/session.ts';
@@ -63,8 +63,7 @@ function usePlinkoActor(scene: PlinkoScene, clock: EngineClock) {
     placeDrop,
     replay: (script, startedAt) => scene.drop(script, startedAt),
     land,
-    setBusy: (busy: boolean) => useSession.getState().setBusy(busy),
-    errorText,
+    ...sessionBetHooks,
   });
 }
 

@@ -12,7 +12,7 @@ import { useGameActor } from '../../engine/use-game-actor.ts';
 import { isBusy, isReplaying } from '../../engine/machines/instant-bet.machine.ts';
 import { motionMode, useMotion } from '../../engine/motion.ts';
 import { playSound } from '../../engine/sound.ts';
-import { errorText } from '../../lib/api.ts';
+import { sessionBetHooks } from '../../lib/session.ts';
 import { placeUpgrade } from '../../lib/api/upgrade.ts';
 import { getCookie } from '../../lib/cookies.ts';
 import { useSession } from '../../stores/session.ts';
@@ -39,8 +39,7 @@ function useUpgradeActor(scene: UpgradeScene, clock: EngineClock) {
       return { win, payout: win ? res.data.target.price : 0, upgrade: res.data, balance: res.balance, script };
     },
     durationOf: (r: UpgradeResult) => r.script.durationMs,
-    setBusy: (busy: boolean) => useSession.getState().setBusy(busy),
-    errorText,
+    ...sessionBetHooks,
   });
 }
 
