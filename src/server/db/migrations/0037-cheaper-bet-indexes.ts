@@ -41,7 +41,12 @@ async function rebuildWith(db: Kysely<unknown>, table: string, fragment: string,
 }
 
 export async function up(db: Kysely<unknown>, dialect: Dialect): Promise<void> {
-  const kinds = sql.join(SETTLED_WITH_STAKE.map((k) => sql.lit(k)));
+  // `kind <> … and …`, not `not in (…)`: PostgreSQL prints that back in a form that reads in again
+  // differently (pg_dump's copy of the index would differ from the migrated one)
+  const settlesLater = sql.join(
+    SETTLED_WITH_STAKE.map((k) => sql`kind <> ${sql.lit(k)}`),
+    sql` and `,
+  );
   const step = async (trx: Kysely<unknown>) => {
     await trx.schema.dropIndex('ledger_user_kind_time_idx').execute();
     await trx.schema
@@ -74,7 +79,7 @@ export async function up(db: Kysely<unknown>, dialect: Dialect): Promise<void> {
       await trx.schema.createIndex('settled_wagers_time_idx').on('settled_wagers').column('settled_at').execute();
       await trx.schema.createIndex('dice_bets_user_idx').on('dice_bets').columns(['user_id', 'id']).execute();
     }
-    await sql`create unique index settled_wagers_later_key_uq on settled_wagers (wager_key) where kind not in (${kinds})`.execute(
+    await sql`create unique index settled_wagers_later_key_uq on settled_wagers (wager_key) where ${settlesLater}`.execute(
       trx,
     );
   };

@@ -13,11 +13,14 @@ import { levelForXp, xpForEdge } from '../../../shared/levels.ts';
 /** The wager kinds that settle in their stake's own transaction (the instant games): their row is
  * once per wager because the stake's ledger debit, written with it, has its wager_key as UNIQUE
  * idempotency key. Only the other kinds (settling later) need settled_wagers' own UNIQUE key, a
- * partial index (migration 0037: `where kind not in` these). Changing this list needs a migration. */
+ * partial index (migration 0037: `where kind <> …` each of these). Changing this list needs a migration. */
 export const SETTLED_WITH_STAKE: readonly string[] = ['bet', 'plinko_bet', 'box', 'user_box', 'upgrade'];
 
 /** The predicate of settled_wagers_later_key_uq, as ON CONFLICT must name it. */
-const settlesLater = sql<boolean>`kind not in (${sql.join(SETTLED_WITH_STAKE.map((k) => sql.lit(k)))})`;
+const settlesLater = sql<boolean>`${sql.join(
+  SETTLED_WITH_STAKE.map((k) => sql`kind <> ${sql.lit(k)}`),
+  sql` and `,
+)}`;
 
 /** A wager that has just settled. */
 export interface SettledWager {
