@@ -10,9 +10,8 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { Kysely, PostgresDialect, SqliteDialect, type CompiledQuery } from 'kysely';
 import { createTestApp, type TestApp } from '../../helpers/test-app.ts';
 import { describeEachDb } from '../../helpers/test-db.ts';
-import { unmigratedDatabase } from '../../helpers/migration-db.ts';
+import { databaseBefore } from '../../helpers/migration-db.ts';
 import { createPlayer } from '../../helpers/users.ts';
-import { steps } from '../../../src/server/db/migrations/index.ts';
 import type { Tables } from '../../../src/server/db/tables.ts';
 import { sqliteHandle } from '../../../src/server/db/hot/sqlite-handle.ts';
 import { transact, transactSync } from '../../../src/server/db/transact.ts';
@@ -167,24 +166,10 @@ describeEachDb('instant bet indexes (migration 0037)', (dialect) => {
   });
 
   it('the migration keeps the rebuilt tables’ rows, ids and sequences', async () => {
-    const d = await unmigratedDatabase(dialect);
+    const d = await databaseBefore(dialect, '0037');
     try {
-      const raw = d.db as unknown as Kysely<unknown>;
-      for (const [name, step] of Object.entries(steps)) if (name < '0037') await step.up(raw, dialect);
-      const old = d.db as Kysely<Tables>;
-      const { id } = await old
-        .insertInto('users')
-        .values({
-          name: 'Old',
-          email: 'old@t.local',
-          password_hash: null,
-          avatar_url: null,
-          balance_cents: 0,
-          level: 1,
-          created_at: 1,
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow();
+      const old = d.db;
+      const { id } = await createPlayer(old, 'a secret of the test', {});
       const dice = {
         user_id: id,
         amount_cents: 5,
@@ -217,7 +202,7 @@ describeEachDb('instant bet indexes (migration 0037)', (dialect) => {
         dice: await old.selectFrom('dice_bets').selectAll().execute(),
         settled: await old.selectFrom('settled_wagers').selectAll().orderBy('id').execute(),
       };
-      await steps['0037-cheaper-bet-indexes']!.up(raw, dialect);
+      await d.up();
       expect(await old.selectFrom('dice_bets').selectAll().execute()).toEqual(before.dice);
       expect(await old.selectFrom('settled_wagers').selectAll().orderBy('id').execute()).toEqual(before.settled);
       const next = await old
