@@ -175,7 +175,7 @@ describeEachDb('instant bet indexes (migration 0037)', (dialect) => {
         amount_cents: 5,
         payout_cents: 0,
         target_bp: 5000,
-        direction: 'over',
+        direction: 'over' as const,
         roll_bp: 10,
         multiplier: 1.98,
         win: 0,
