@@ -141,6 +141,20 @@ describeEachDb('money invariants', (dialect) => {
     expect(violations).toContain('settled wager battle:999:seat:0: its stake was refunded');
   });
 
+  it('reports an instant wager settled twice (its key is unique in the ledger, not in settled_wagers)', async () => {
+    const { db } = c.t.database;
+    const bet = await db
+      .selectFrom('settled_wagers')
+      .selectAll()
+      .where('kind', '=', 'bet')
+      .orderBy('id', 'desc')
+      .executeTakeFirstOrThrow();
+    const { id: _id, ...again } = bet;
+    await db.insertInto('settled_wagers').values(again).execute();
+    const { violations } = await checkInvariants(db);
+    expect(violations).toContain(`settled wager ${bet.wager_key}: settled twice`);
+  });
+
   it('reports an item sold without its credit, and one both owned and credited', async () => {
     const { db } = c.t.database;
     await db.updateTable('inventory_items').set({ status: 'sold' }).where('id', '=', itemIds[1]!).execute();

@@ -366,7 +366,7 @@ export async function checkInvariants(
 
   section = 'settled_wagers';
   // 8b. settled wagers (what XP and the programmes count, issue 24): each is a wager debit of the same
-  // player, kind and stake, once; never one that was refunded (a voided bet, a canceled or left seat)
+  // player, kind and stake, settled once; never one that was refunded (a voided bet, a canceled or left seat)
   for (const r of ledger) {
     if (r.kind === 'battle_refund') refundedStakes.add(r.idempotency_key.replace(':refund:', ':seat:'));
     if (r.kind === 'wheel_refund') refundedStakes.add(r.idempotency_key.replace('wheel:refund:', 'wheel:bet:'));
@@ -375,7 +375,10 @@ export async function checkInvariants(
     .selectFrom('settled_wagers')
     .select(['user_id', 'kind', 'stake_cents', 'wager_key'])
     .execute();
+  const settledKeys = new Set<string>(); // once each (an instant game's by its debit's UNIQUE ledger key)
   for (const w of settled) {
+    if (settledKeys.has(w.wager_key)) fail(`settled wager ${w.wager_key}: settled twice`);
+    settledKeys.add(w.wager_key);
     const debit = L.byKey.get(w.wager_key);
     if (!debit || debit.user_id !== w.user_id || debit.kind !== w.kind || -debit.delta_cents !== w.stake_cents)
       fail(`settled wager ${w.wager_key}: no ${w.kind} debit of ${w.stake_cents} by user ${w.user_id}`);

@@ -1,20 +1,15 @@
 // Migration 0012 on existing data: XP moves to the house-edge unit computed from the ledger's wager
 // debits (dice players keep their XP, box players gain; levels never drop) and past free-box
 // openings get the expected value of the version they opened.
-import type { Kysely } from 'kysely';
 import { expect, it } from 'vitest';
 import { describeEachDb } from '../../helpers/test-db.ts';
-import { unmigratedDatabase } from '../../helpers/migration-db.ts';
-import { steps } from '../../../src/server/db/migrations/index.ts';
-import type { Tables } from '../../../src/server/db/tables.ts';
+import { databaseBefore } from '../../helpers/migration-db.ts';
 
 describeEachDb('migration 0012 on existing data', (dialect) => {
   it('backfills edge_units and levels from the ledger, never lowering a level', async () => {
-    const d = await unmigratedDatabase(dialect);
+    const d = await databaseBefore(dialect, '0012');
     try {
-      const raw = d.db as unknown as Kysely<unknown>;
-      for (const [name, step] of Object.entries(steps)) if (name < '0012') await step.up(raw, dialect);
-      const db = d.db as Kysely<Tables>;
+      const db = d.db;
       const user = async (name: string, level: number) =>
         (
           await db
@@ -51,7 +46,7 @@ describeEachDb('migration 0012 on existing data', (dialect) => {
       await debit(dice, 202_500, 'bet');
       await debit(dice, 5_000, 'withdrawal'); // not a wager
       await debit(boxes, 100_000, 'box');
-      await steps['0012-money-safety']!.up(raw, dialect);
+      await d.up();
       const rows = await db.selectFrom('users').select(['name', 'level', 'edge_units']).orderBy('id').execute();
       expect(rows.map((r) => ({ ...r, edge_units: Number(r.edge_units) }))).toEqual([
         { name: 'dice', level: 10, edge_units: 202_500 * 100 },

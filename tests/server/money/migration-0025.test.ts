@@ -3,20 +3,15 @@
 // seat of a waiting battle: its settlement or refund decides) — and users' XP and "wagered" drop
 // by what those had credited at their debit; levels stay; affiliates' claimed commission is
 // rescaled from 25 % to 15 %.
-import type { Kysely } from 'kysely';
 import { expect, it } from 'vitest';
 import { describeEachDb } from '../../helpers/test-db.ts';
-import { unmigratedDatabase } from '../../helpers/migration-db.ts';
-import { steps } from '../../../src/server/db/migrations/index.ts';
-import type { Tables } from '../../../src/server/db/tables.ts';
+import { databaseBefore } from '../../helpers/migration-db.ts';
 
 describeEachDb('migration 0025 on existing data', (dialect) => {
   it('backfills settled wagers only, takes back what unsettled ones credited, keeps levels', async () => {
-    const d = await unmigratedDatabase(dialect);
+    const d = await databaseBefore(dialect, '0025');
     try {
-      const raw = d.db as unknown as Kysely<unknown>;
-      for (const [name, step] of Object.entries(steps)) if (name < '0025') await step.up(raw, dialect);
-      const db = d.db as Kysely<Tables>;
+      const db = d.db;
       // as the old ledger left it: every wager debit credited at once (dice 1 %, battle 7.40 %, wheel 3.70 %)
       const { id } = await db
         .insertInto('users')
@@ -86,7 +81,7 @@ describeEachDb('migration 0025 on existing data', (dialect) => {
       await move(-200, 'wheel_bet', 'wheel_bet:9', 'wheel:bet:9'); // canceled and refunded
       await move(200, 'wheel_refund', 'wheel_bet:9', 'wheel:refund:9');
 
-      await steps['0025-settled-wagers']!.up(raw, dialect);
+      await d.up();
 
       const rows = await db
         .selectFrom('settled_wagers')

@@ -9,6 +9,6 @@ export interface SettledWagersTable {
   table_key: string; // plinko 'rows:risk', wheel colour; '' for one-table games
   stake_cents: number;
   edge_units: number; // stake × the table's edge in bp (shared/economics/house-edge.ts); XP × 10,000
-  wager_key: string; // UNIQUE: the stake debit's ledger idempotency key
+  wager_key: string; // the stake debit's ledger idempotency key: once per wager (wallet/settled-wagers.ts SETTLED_WITH_STAKE)
   settled_at: number; // epoch ms
 }

@@ -108,7 +108,7 @@ export async function takenEvSince(db: Q, userId: number, since: number): Promis
 /**
  * Net cents the player deposited at or after `since`: credits of kind 'deposit' minus chargebacks
  * (kind 'reversal') and withdrawals (kind 'withdrawal', plus their refunds when canceled), never
- * below 0. Uses ledger_user_kind_time_idx.
+ * below 0. Uses ledger_user_time_kind_idx (migration 0037).
  */
 export async function depositedSince(db: Q, userId: number, since: number): Promise<number> {
   const row = await db

@@ -1,14 +1,26 @@
 // A wager counts for the programmes only once it has SETTLED (issue 24): the transaction that
-// settles it writes one settled_wagers row (UNIQUE by the stake's ledger key) and, with it, adds
+// settles it writes one settled_wagers row (once per stake ledger key) and, with it, adds
 // the stake to users.wagered_cents and its expected house profit to users.edge_units (XP), raising
 // the level per the curve. Instant games settle in the stake's own transaction (applyMoveIn with
 // `settlesOn`); crash, wheel and battle stakes settle later through creditSettledWager. A refunded
 // or canceled wager never reaches either, so it earns no XP, "wagered", commission, free-loot
 // allowance, leaderboard standing or cashback.
-import type { Transaction } from 'kysely';
+import { sql, type Transaction } from 'kysely';
 import type { Tables } from '../../db/tables.ts';
 import { WAGER_KINDS, wagerEdgeUnits } from '../../../shared/economics/house-edge.ts';
 import { levelForXp, xpForEdge } from '../../../shared/levels.ts';
+
+/** The wager kinds that settle in their stake's own transaction (the instant games): their row is
+ * once per wager because the stake's ledger debit, written with it, has its wager_key as UNIQUE
+ * idempotency key. Only the other kinds (settling later) need settled_wagers' own UNIQUE key, a
+ * partial index (migration 0037: `where kind <> …` each of these). Changing this list needs a migration. */
+export const SETTLED_WITH_STAKE: readonly string[] = ['bet', 'plinko_bet', 'box', 'user_box', 'upgrade'];
+
+/** The predicate of settled_wagers_later_key_uq, as ON CONFLICT must name it. */
+const settlesLater = sql<boolean>`${sql.join(
+  SETTLED_WITH_STAKE.map((k) => sql`kind <> ${sql.lit(k)}`),
+  sql` and `,
+)}`;
 
 /** A wager that has just settled. */
 export interface SettledWager {
@@ -70,11 +82,12 @@ export function raisedLevel(edgeUnits: number, level: number): number | null {
  * row lock (wallet/ledger.ts lockUserRows), as every settlement does.
  */
 export async function creditSettledWager(trx: Transaction<Tables>, w: SettledWager): Promise<boolean> {
+  if (SETTLED_WITH_STAKE.includes(w.kind)) throw new Error(`a ${w.kind} wager settles with its stake`);
   const row = settledWagerRow(w);
   const inserted = await trx
     .insertInto('settled_wagers')
     .values(row)
-    .onConflict((oc) => oc.column('wager_key').doNothing())
+    .onConflict((oc) => oc.column('wager_key').where(settlesLater).doNothing())
     .executeTakeFirst();
   if (Number(inserted.numInsertedOrUpdatedRows ?? 0n) === 0) return false;
   const user = await trx
