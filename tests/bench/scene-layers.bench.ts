@@ -4,10 +4,9 @@
 // A layer is an own property of the scene object (window.__scenes.scene on /dev/scenes) that is a display
 // object under its root; one the scene shows again by itself every frame is marked "reset by the scene".
 // `SCENE_LAYERS_ONLY=crash,wheel` (default), `SCENE_LAYERS_TURNS=3`.
-import { chromium, type Page } from 'playwright-core';
-import { browserCpuClock, openScene, ratioToDice, SCENES, type SceneCase } from '../e2e/scene-fps.ts';
-import { skipBonus } from '../e2e/shell-helpers.ts';
-import { serve } from './helpers.ts';
+import type { Page } from 'playwright-core';
+import { openScene, ratioToDice, SCENES } from '../e2e/scene-fps.ts';
+import { withSceneBench } from './scene-bench.ts';
 
 type Layered = Window & { __scenes?: { scene: Record<string, unknown> & { root: unknown } } };
 
@@ -35,21 +34,8 @@ function stillHidden(page: Page, layer: string): Promise<boolean> {
 export async function sceneLayersBench(): Promise<Record<string, number | string>> {
   const only = (process.env.SCENE_LAYERS_ONLY ?? 'crash,wheel').split(',');
   const turns = Number(process.env.SCENE_LAYERS_TURNS ?? 3);
-  const app = await serve(['--import', 'tsx', 'src/server/main.ts']);
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--webgl-antialiasing-mode=none'],
-  });
   const figures: Record<string, number | string> = {};
-  try {
-    const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
-    await context.addInitScript('window.__name = (fn) => fn'); // tsx's helper for the page functions' names
-    await skipBonus(context);
-    const cpu = await browserCpuClock(browser);
-    const at = (scene: SceneCase) => ({ ...scene, url: app.url + scene.url });
-    const dicePage = await context.newPage();
-    await openScene(dicePage, at(SCENES[0]!));
-    const page = await context.newPage();
+  await withSceneBench(async ({ cpu, dicePage, page, at }) => {
     for (const scene of SCENES.filter((s) => only.includes(s.name))) {
       await openScene(page, at(scene));
       const variants = [null, ...(await showLayers(page, null))];
@@ -73,13 +59,10 @@ export async function sceneLayersBench(): Promise<Record<string, number | string
           v ? ` (${x - median(b) >= 0 ? '+' : ''}${(x - median(b)).toFixed(2)})` : '';
         figures[`${scene.name}_${v ? `without_${v}` : 'all_layers'}`] =
           `idle ${idle.toFixed(2)} ×${delta(idle, base.idle)}, animating ${animating.toFixed(2)} ×${delta(animating, base.animating)} dice` +
-          ` (medians of ${turns}: ${r.idle.map((x) => x.toFixed(2)).join(' ')} / ${r.animating.map((x) => x.toFixed(2)).join(' ')})` +
+          ` (each turn: ${r.idle.map((x) => x.toFixed(2)).join(' ')} / ${r.animating.map((x) => x.toFixed(2)).join(' ')})` +
           (v && reset.has(v) ? ' — reset by the scene' : '');
       }
     }
-  } finally {
-    await browser.close();
-    await app.stop();
-  }
+  });
   return figures;
 }
