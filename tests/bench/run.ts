@@ -20,6 +20,7 @@ import { plinkoBench } from './plinko.bench.ts';
 import { idlePagesBench } from './idle-pages.bench.ts';
 import { frameCostsBench } from './frame-costs.bench.ts';
 import { sceneFpsBench } from './scene-fps.bench.ts';
+import { sceneLayersBench } from './scene-layers.bench.ts';
 import { clusterDiceBench, clusterFanoutBench } from './cluster.bench.ts';
 import { chatFanoutBench } from './chat-fanout.bench.ts';
 
@@ -66,6 +67,10 @@ const benches: [string, () => Promise<Record<string, number | string>>][] = [
   [
     'scene fps: every scene idle and animating, ÷ the dice scene’s (budget ≥ 0.8 ×; Bounce with 100 balls ≥ 0.5 ×), headless Chromium',
     sceneFpsBench,
+  ],
+  [
+    'scene layers: each layer of a scene hidden in turn, the scene ÷ dice (SCENE_LAYERS_ONLY, default crash and wheel), headless Chromium',
+    sceneLayersBench,
   ],
   [
     'cluster: dice bets through nginx to 2 instances on PostgreSQL vs 1 instance direct (200 players, one connection each, 10 s) + CPU per bet per process',

@@ -21,6 +21,8 @@ export interface ScenesDebug {
   rendered(): number;
   /** Renders every frame (true) or on demand (false, the default). */
   renderEveryFrame(on: boolean): void;
+  /** The story's scene (the layer-cost bench hides its layers one at a time). */
+  scene: SceneStory['scene'];
 }
 
 /** The stage of `story` on `clock`: pass `onReady`/`onError` to `PixiStage`; `play` replays it; `ready` once playing.
@@ -51,6 +53,7 @@ export function useStoryStage(story: SceneStory, clock: EngineClock, onEnd: () =
           replay: play,
           rendered: () => host.renderedFrames,
           renderEveryFrame: (on) => (host.renderEveryFrame = on),
+          scene: story.scene,
         };
         (window as unknown as { __scenes?: ScenesDebug }).__scenes = debug;
       });
