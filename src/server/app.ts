@@ -150,7 +150,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   });
 
   fastify.decorate('publisher', countedPublisher(deps.publisher ?? new LocalPublisher(), ops.metrics));
-  authPlugin(fastify, database.db, config.secrets.appSecret);
+  authPlugin(fastify, database, config.secrets.appSecret);
   fastify.decorate('rounds', new RoundGames());
   fastify.addHook('onClose', () => fastify.rounds.stop());
 

@@ -21,7 +21,7 @@ describeEachDb('bearer auth', (dialect) => {
     const { handleError } = await import('../../src/server/http/errors.ts');
     const f = Fastify();
     f.setErrorHandler(handleError);
-    authPlugin(f, database.db, config.secrets.appSecret);
+    authPlugin(f, database, config.secrets.appSecret);
     defineRoute(
       f,
       { method: 'GET', url: '/probe', summary: 'probe', auth: true, response: z.object({ id: z.number() }) },

@@ -27,7 +27,7 @@ describe('bearer tokens on the SQLite read connection', () => {
     const { handleError } = await import('../../src/server/http/errors.ts');
     const f = Fastify();
     f.setErrorHandler(handleError);
-    authPlugin(f, database.db, secret, clock);
+    authPlugin(f, database, secret, clock);
     defineRoute(
       f,
       { method: 'GET', url: '/probe', summary: 'probe', auth: true, response: z.object({ id: z.number() }) },

@@ -1,7 +1,8 @@
 // Executor 3: a plan applied on PostgreSQL in ONE round trip, a call of the generic la_apply_bet
-// (migrations 0032-generic-bet, 0033-generic-bet-claims, 0034-faster-bet: locks, checks,
-// compare-and-set of the nonce, claims, rows, links, moves). It answers Applied, throws the ledger's
-// refusals and a claim's refusal (SQLSTATE LA410), and StalePair when the pair moved on since the
+// (migrations 0032-generic-bet, 0033-generic-bet-claims, 0034-faster-bet, 0036-bet-token: the
+// pending access token, locks, checks, compare-and-set of the nonce, claims, rows, links, moves).
+// It answers Applied, throws 401 for a pending token no longer valid, the ledger's refusals and a
+// claim's refusal (SQLSTATE LA410), and StalePair when the pair moved on since the
 // plan (answer 'stale', or SQLSTATE LA408 once the user row was updated: nothing kept either way;
 // the caller re-plans). The level is computed here, in TypeScript
 // (shared/levels.ts via settled-wagers raisedLevel): each user's edge units as the last bet in this
@@ -13,6 +14,7 @@ import { sql } from 'kysely';
 import type { Database, DB } from '../db/database.ts';
 import { raisedLevel } from '../modules/wallet/settled-wagers.ts';
 import { EDGE_UNITS_PER_XP, xpForLevel } from '../../shared/levels.ts';
+import type { PendingToken } from '../modules/auth/token-cache.ts';
 import { refuseClaim, throwRefusal, type PgRefusal } from './refusals.ts';
 import { moveOffsets, settledRows, StalePair, StaleRow, userTotals, type Applied, type BetPlan } from './plan.ts';
 
@@ -39,11 +41,17 @@ type Answer =
       name: string;
     };
 
-/** The jsonb argument of la_apply_bet for `plan` (the function's comment names each field). */
-export function pgPlanArgument(plan: BetPlan, levels?: Map<number, { edgeUnits: number; level: number }>): string {
+/** The jsonb argument of la_apply_bet for `plan` (the function's comment names each field), with
+ * the pending access token it checks first (migration 0036). */
+export function pgPlanArgument(
+  plan: BetPlan,
+  levels?: Map<number, { edgeUnits: number; level: number }>,
+  token?: PendingToken,
+): string {
   const offsets = moveOffsets(plan);
   const { pair } = plan;
   return JSON.stringify({
+    token: token ? { id: token.id, hash: token.hash, at: token.at } : null,
     user: plan.userId,
     now: plan.now,
     nonces: plan.nonces,
@@ -85,23 +93,27 @@ function levelSteps(k: { edgeUnits: number; level: number } | undefined, edgeUni
   return steps;
 }
 
-/** Applies `plan` in one call of la_apply_bet (see the file comment). */
-export async function applyPlanPg(database: Database, plan: BetPlan): Promise<Applied> {
+/** Applies `plan` in one call of la_apply_bet (see the file comment); with a pending `token`, the
+ * function checks it first (401 when no longer valid, nothing written). */
+export async function applyPlanPg(database: Database, plan: BetPlan, token?: PendingToken): Promise<Applied> {
   // a named statement: parsed and planned once per pooled connection, not on every bet
   const { rows } = await database
     .pgPool!.query<{ answer: Answer }>({
       name: 'la_apply_bet',
       text: APPLY,
-      values: [pgPlanArgument(plan, knownOf(database))],
+      values: [pgPlanArgument(plan, knownOf(database), token)],
     })
     .catch((e: unknown) => {
       const code = (e as { code?: string }).code;
+      if (code?.startsWith('LA')) token?.passed(); // (raised after the token's check)
       if (code === 'LA408') throw new StalePair(); // (0034: raised to undo the user row's update)
       if (code === 'LA409') throw new StaleRow((e as Error).message);
       if (code === 'LA410') refuseClaim(plan.claims![Number((e as Error).message)]!);
       throw e;
     });
   const answer = rows[0]!.answer;
+  if (answer.status === 'unauthenticated') token?.refused();
+  else token?.passed();
   if (answer.status === 'stale') throw new StalePair();
   if (answer.status === 'stale_row') throw new StaleRow(answer.table);
   if (answer.status !== 'ok') throwRefusal(answer);

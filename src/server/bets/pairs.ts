@@ -62,6 +62,11 @@ export async function cachedPair(database: Database, userId: number, count: numb
   return pair;
 }
 
+/** Whether the player's pair is cached here (their next bet plans without reading it). */
+export function hasCachedPair(database: Database, userId: number): boolean {
+  return caches.get(database.db)?.has(userId) ?? false;
+}
+
 /** Records the pair as a committed bet left it (the next bet plans on `pair.nonce + count`). */
 export function pairTaken(database: Database, pair: SeedPair, userId: number, count: number): void {
   if (database.dialect !== 'postgres') return;

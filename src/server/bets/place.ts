@@ -3,15 +3,18 @@
 // same transaction) runs in a Kysely transaction; otherwise SQLite runs ONE synchronous job of the
 // group commit and PostgreSQL ONE call of la_apply_bet on the cached pair. A stale pair on
 // PostgreSQL, or a player without pairs on SQLite, re-plans once in a Kysely transaction that reads
-// the pair under the user-row lock (so it cannot be stale again).
+// the pair under the user-row lock (so it cannot be stale again). A bet may come with a pending
+// token (plugins/auth.ts, modules/auth/token-cache.ts): la_apply_bet checks it on a cached pair, any
+// other way looks it up before anything else (401 when it is no longer valid).
 import type { Database } from '../db/database.ts';
 import { canTransactSync, transact, transactSync } from '../db/transact.ts';
 import { lockUserRows } from '../modules/wallet/ledger.ts';
 import type { Remember } from '../modules/wallet/idempotency.ts';
+import type { PendingToken } from '../modules/auth/token-cache.ts';
 import { applyPlanSync, readPlayerSync } from './apply-sqlite.ts';
 import { applyPlanIn } from './apply-kysely.ts';
 import { applyPlanPg } from './apply-pg.ts';
-import { cachedPair, forgetPair, lockedPair, pairTaken } from './pairs.ts';
+import { cachedPair, forgetPair, hasCachedPair, lockedPair, pairTaken } from './pairs.ts';
 import { StalePair, type Applied, type BetPlan, type SeedPair } from './plan.ts';
 
 /** One instant bet as a game service hands it over. */
@@ -23,10 +26,19 @@ export interface InstantBet<R, O = unknown> {
   answer: (plan: BetPlan<O>, applied: Applied) => R; // what the service answers
   lockUserIds?: number[]; // other user rows its moves may change (a custom box's creator)
   remember?: Remember<R>; // an Idempotency-Key's first answer, stored in the bet's transaction
+  token?: PendingToken; // the player's access token when it is still to be checked
+}
+
+/** How a route hands a bet to its service: an Idempotency-Key's `remember`, a pending token. */
+export interface BetCall<R> {
+  remember?: Remember<R>;
+  token?: PendingToken;
 }
 
 /** Places `bet` (see the file comment). */
 export async function placeBet<R, O>(database: Database, bet: InstantBet<R, O>): Promise<R> {
+  const onPg = !bet.remember && database.dialect === 'postgres';
+  if (bet.token && !(onPg && hasCachedPair(database, bet.userId))) await bet.token.confirm();
   if (!bet.remember && canTransactSync(database)) {
     const placed = await transactSync(database, (sqlite) => {
       const player = readPlayerSync(sqlite, bet.userId); // the user row and pair in one read
@@ -35,11 +47,11 @@ export async function placeBet<R, O>(database: Database, bet: InstantBet<R, O>):
       return { answer: bet.answer(plan, applyPlanSync(sqlite, plan, player)) };
     });
     if (placed) return placed.answer;
-  } else if (!bet.remember && database.dialect === 'postgres') {
+  } else if (onPg) {
     const pair = await cachedPair(database, bet.userId, bet.nonces, bet.now);
     try {
       const plan = bet.plan(pair);
-      return bet.answer(plan, await applyPlanPg(database, plan));
+      return bet.answer(plan, await applyPlanPg(database, plan, bet.token));
     } catch (e) {
       forgetPair(database, bet.userId);
       if (!(e instanceof StalePair)) throw e;
@@ -69,7 +81,7 @@ export type RowBetAnswer<B, E> = { bet: B; balanceCents: number; userName?: stri
 /** Places a one-nonce bet answered by its first row, `toBet(row values, row id)`. */
 export function placeRowBet<Row, B, E extends object, O>(
   database: Database,
-  who: { userId: number; now: number; remember?: Remember<RowBetAnswer<B, E>> },
+  who: { userId: number; now: number } & BetCall<RowBetAnswer<B, E>>,
   plan: (pair: SeedPair) => BetPlan<O>,
   toBet: (row: Row, id: number) => B,
   extra: E,

@@ -1,6 +1,7 @@
 // The refusals of a bet, the same on every executor and as the ledger words them (wallet/ledger.ts):
 // 404 without the user, 403 SelfExcluded for a wager while self-excluded, 422 InsufficientFunds
-// when a move would take a balance below 0. Checked on the user rows before the first write.
+// when a move would take a balance below 0. Checked on the user rows before the first write. On
+// PostgreSQL also 401 when the plan's pending access token is no longer valid (checked first).
 import { HttpError } from '../http/errors.ts';
 import { InsufficientFunds } from '../modules/wallet/ledger.ts';
 import { SelfExcluded } from '../modules/responsible-play/exclusion.ts';
@@ -33,11 +34,14 @@ export function refuseClaim(claim: PlanClaim): never {
 }
 
 /** A refusal la_apply_bet answered (nothing written). */
-export type PgRefusal = { status: 'missing' | 'insufficient' } | { status: 'excluded'; until: number | string };
+export type PgRefusal =
+  { status: 'unauthenticated' | 'missing' | 'insufficient' } | { status: 'excluded'; until: number | string };
 
 /** Throws the error of a refusal la_apply_bet answered. */
 export function throwRefusal(answer: PgRefusal): never {
   switch (answer.status) {
+    case 'unauthenticated': // the plan's token (0036): as the bearer authentication answers it
+      throw new HttpError(401, 'Unauthenticated.');
     case 'missing':
       throw new HttpError(404, 'User not found.');
     case 'excluded':

@@ -3,7 +3,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest, HTTPMethods } from 'fastify';
 import type { z } from 'zod';
 import { type ZodType } from 'zod';
-import { fieldError, HttpError, zodErrors } from './errors.ts';
+import { fieldError, handleError, HttpError, zodErrors } from './errors.ts';
 import type { AuthUser } from '../modules/auth/tokens.ts';
 import { checksOwnInput, nulField, nulFieldMessage } from './nul-guard.ts';
 
@@ -13,7 +13,10 @@ export interface RouteSpec<B extends ZodType, Q extends ZodType, P extends ZodTy
   url: string; // Fastify syntax, e.g. /api/boxes/:slug
   summary: string;
   tags?: string[];
-  auth?: boolean; // needs the bearer token: 401 without it, `user` set for the handler
+  // needs the bearer token: 401 without it, `user` set for the handler; 'pending': the user may carry
+  // a token still to be checked by the handler's own statement (plugins/auth.ts), and any error the
+  // route answers first checks that token, answering 401 when it is no longer valid
+  auth?: boolean | 'pending';
   body?: B;
   query?: Q;
   params?: P;
@@ -62,6 +65,14 @@ function parse<T extends ZodType>(schema: T | undefined, value: unknown): z.infe
   return result.data;
 }
 
+/** The error handler of an `auth: 'pending'` route: a pending token no longer valid answers 401 (as
+ * it would have before the body was read), whatever else failed; the error otherwise. */
+async function answerPending(error: Error, request: FastifyRequest, reply: FastifyReply): Promise<void> {
+  const pending = signedIn.get(request)?.pending;
+  const refused = pending ? !(await pending.valid().catch(() => true)) : false; // (a failed lookup: the error stands)
+  handleError(refused ? new HttpError(401, 'Unauthenticated.') : error, request, reply);
+}
+
 /** Registers a route on `app` with validation and documentation. */
 export function defineRoute<
   B extends ZodType = ZodType<unknown>,
@@ -75,7 +86,7 @@ export function defineRoute<
 ): void {
   const key = `${spec.method} ${spec.url}`;
   if (!registry.some((r) => `${r.method} ${r.url}` === key)) {
-    registry.push({ ...spec, method: String(spec.method), tags: spec.tags ?? [], auth: spec.auth ?? false });
+    registry.push({ ...spec, method: String(spec.method), tags: spec.tags ?? [], auth: Boolean(spec.auth) });
   }
   app.route({
     method: spec.method,
@@ -87,10 +98,15 @@ export function defineRoute<
     ...(spec.auth
       ? {
           onRequest: async (request: FastifyRequest) => {
-            signedIn.set(request, await request.server.authenticate(request));
+            const { server } = request;
+            signedIn.set(
+              request,
+              await (spec.auth === 'pending' ? server.authenticatePending : server.authenticate)(request),
+            );
           },
         }
       : {}),
+    ...(spec.auth === 'pending' ? { errorHandler: answerPending } : {}),
     handler: async (request, reply) => {
       const user = spec.auth ? (signedIn.get(request) ?? null) : null;
       const body = parse(spec.body, request.body ?? {});

@@ -35,6 +35,7 @@ import * as m0032 from './0032-generic-bet.ts';
 import * as m0033 from './0033-generic-bet-claims.ts';
 import * as m0034 from './0034-faster-bet.ts';
 import * as m0035 from './0035-wheel-bets-user-index.ts';
+import * as m0036 from './0036-bet-token.ts';
 import * as m0037 from './0037-cheaper-bet-indexes.ts';
 
 /** A migration step; it receives the dialect for the few DDL differences. */
@@ -78,5 +79,6 @@ export const steps: Record<string, Step> = {
   '0033-generic-bet-claims': m0033,
   '0034-faster-bet': m0034,
   '0035-wheel-bets-user-index': m0035,
+  '0036-bet-token': m0036,
   '0037-cheaper-bet-indexes': m0037,
 };

@@ -2,6 +2,7 @@
 import { createHmac, randomBytes } from 'node:crypto';
 import type { DB } from '../../db/database.ts';
 import { lookUpToken } from './token-lookups.ts';
+import { rememberToken, type PendingToken } from './token-cache.ts';
 
 /** Access tokens live an hour; refresh tokens a month. */
 export const accessTtlSeconds = 3600;
@@ -19,6 +20,7 @@ export interface TokenPair {
 export interface AuthUser {
   id: number;
   tokenId: number; // oauth_tokens row of this access token
+  pending?: PendingToken; // a token trusted until the route's statement checks it (token-cache.ts)
 }
 
 /** Keyed hash of a token; the key is the app secret so a leaked table cannot be replayed. */
@@ -38,7 +40,7 @@ const accessHashes = new Map<string, { secret: string; hash: string }>();
 
 /** The hash of a token the database accepted, remembered (the oldest entry makes room). */
 function rememberHash(secret: string, token: string, hash: string): void {
-  if (token.length !== TOKEN_LENGTH) return;
+  if (token.length !== TOKEN_LENGTH || accessHashes.get(token)?.hash === hash) return;
   if (accessHashes.size >= HASH_MEMO_SIZE) accessHashes.delete(accessHashes.keys().next().value!);
   accessHashes.set(token, { secret, hash });
 }
@@ -70,17 +72,29 @@ export async function issueTokens(
   return { token_type: 'Bearer', access_token: access, refresh_token: refresh, expires_in: accessTtl };
 }
 
+/** The keyed hash of an access token (remembered for a token the database accepted lately). */
+export function accessHash(secret: string, token: string): string {
+  const known = accessHashes.get(token);
+  return known?.secret === secret ? known.hash : hashToken(secret, token);
+}
+
 /** The user of a valid, unexpired, unrevoked access token, or null. On SQLite the lookup never
  * waits behind the writer's queue of bets (token-lookups.ts: the idle writer or the read
  * connection, one read transaction per turn of the event loop) and sees every committed revocation
- * or expiry at once. */
-export async function verifyAccessToken(db: DB, secret: string, token: string, now: number): Promise<AuthUser | null> {
-  const known = accessHashes.get(token);
-  const remembered = known?.secret === secret;
-  const hash = remembered ? known.hash : hashToken(secret, token);
+ * or expiry at once. With `remember`, an accepted token goes into token-cache.ts (the instant bets
+ * on PostgreSQL). */
+export async function verifyAccessToken(
+  db: DB,
+  secret: string,
+  token: string,
+  now: number,
+  remember = false,
+): Promise<AuthUser | null> {
+  const hash = accessHash(secret, token);
   const row = await lookUpToken(db, hash, now);
   if (!row) return null;
-  if (!remembered) rememberHash(secret, token, hash);
+  rememberHash(secret, token, hash);
+  if (remember) rememberToken(db, hash, row, now);
   return { id: row.user_id, tokenId: row.id };
 }
 

@@ -4,10 +4,9 @@
 // commit (dice.routes.ts).
 import type { Database } from '../../db/database.ts';
 import { fieldError } from '../../http/errors.ts';
-import type { Remember } from '../wallet/idempotency.ts';
 import { DICE_LIMITS, type DiceBetBody } from '../../../shared/api/dice.ts';
 import { diceBasisPoints, diceChanceBp, diceMultiplierBp, diceTargetBpError } from '../../../shared/fair/index.ts';
-import { placeRowBet } from '../../bets/place.ts';
+import { placeRowBet, type BetCall } from '../../bets/place.ts';
 import { dicePlan } from '../../bets/games/dice.plan.ts';
 import { toBet, type PlacedBet } from './dice.repository.ts';
 import { centsField } from '../../http/cents-field.ts';
@@ -46,7 +45,7 @@ export async function placeDiceBet(
   userId: number,
   body: DiceBetBody,
   now: number,
-  remember?: Remember<PlacedBet>, // stores the first answer of an Idempotency-Key in the bet's transaction
+  call: BetCall<PlacedBet> = {}, // an Idempotency-Key's `remember`, a pending token (bets/place.ts)
 ): Promise<PlacedBet> {
   const { amountCents, targetBp, chanceBp } = checkBet(body);
   const bet = {
@@ -59,8 +58,14 @@ export async function placeDiceBet(
     payoutIfWinCents: potentialPayoutCents(amountCents, chanceBp),
     now,
   };
-  return placeRowBet(database, { userId, now, remember }, (pair) => dicePlan(bet, pair), toBet, {
-    amountCents,
-    createdAt: now,
-  });
+  return placeRowBet(
+    database,
+    { userId, now, remember: call.remember, token: call.token },
+    (pair) => dicePlan(bet, pair),
+    toBet,
+    {
+      amountCents,
+      createdAt: now,
+    },
+  );
 }

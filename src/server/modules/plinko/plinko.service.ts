@@ -3,10 +3,9 @@
 // executor that fits. Published only after commit (plinko.routes.ts).
 import type { Database } from '../../db/database.ts';
 import { fieldError } from '../../http/errors.ts';
-import type { Remember } from '../wallet/idempotency.ts';
 import { PLINKO_LIMITS, type PlinkoBetBody } from '../../../shared/api/plinko.ts';
 import { plinkoTable } from '../../../shared/fair/index.ts';
-import { placeRowBet } from '../../bets/place.ts';
+import { placeRowBet, type BetCall } from '../../bets/place.ts';
 import { plinkoPayoutCents, plinkoPlan } from '../../bets/games/plinko.plan.ts';
 import { toBet, type PlacedPlinko } from './plinko.repository.ts';
 import { centsField } from '../../http/cents-field.ts';
@@ -35,9 +34,15 @@ export async function placePlinkoBet(
   userId: number,
   body: PlinkoBetBody,
   now: number,
-  remember?: Remember<PlacedPlinko>, // stores the first answer of an Idempotency-Key in the bet's transaction
+  call: BetCall<PlacedPlinko> = {}, // an Idempotency-Key's `remember`, a pending token (bets/place.ts)
 ): Promise<PlacedPlinko> {
   const amountCents = checkBet(body);
   const drop = { userId, amountCents, rows: body.rows, risk: body.risk, now };
-  return placeRowBet(database, { userId, now, remember }, (pair) => plinkoPlan(drop, pair), toBet, { amountCents });
+  return placeRowBet(
+    database,
+    { userId, now, remember: call.remember, token: call.token },
+    (pair) => plinkoPlan(drop, pair),
+    toBet,
+    { amountCents },
+  );
 }

@@ -7,11 +7,10 @@
 // (items only, too) or a short balance. Published only after commit (upgrade.routes.ts).
 import type { Database } from '../../db/database.ts';
 import { HttpError, fieldError } from '../../http/errors.ts';
-import type { Remember } from '../wallet/idempotency.ts';
 import type { UpgradeBody, Upgrade } from '../../../shared/api/upgrade.ts';
 import { upgradeChanceError } from '../../../shared/games/upgrade/upgrade.odds.ts';
 import { productColumns } from '../boxes/catalog.view.ts';
-import { placeBet } from '../../bets/place.ts';
+import { placeBet, type BetCall } from '../../bets/place.ts';
 import { GONE, upgradePlan } from '../../bets/games/upgrade.plan.ts';
 import { newUpgrade } from './upgrade.repository.ts';
 import { centsField } from '../../http/cents-field.ts';
@@ -31,7 +30,7 @@ export async function placeUpgrade(
   userId: number,
   body: UpgradeBody,
   now: number,
-  remember?: Remember<PlacedUpgrade>, // stores the first answer of an Idempotency-Key in the bet's transaction
+  call: BetCall<PlacedUpgrade> = {}, // an Idempotency-Key's `remember`, a pending token (bets/place.ts)
 ): Promise<PlacedUpgrade> {
   const ids = [...body.item_ids].sort((a, b) => a - b);
   const balanceCents = centsField('balance', body.balance);
@@ -59,7 +58,8 @@ export async function placeUpgrade(
     userId,
     now,
     nonces: 1,
-    remember,
+    remember: call.remember,
+    token: call.token,
     plan: (pair) => upgradePlan(bet, pair),
     answer: (plan, applied): PlacedUpgrade => {
       const { row, win } = plan.outcome!;
