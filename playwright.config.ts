@@ -114,6 +114,10 @@ export default defineConfig({
       // only): an 8.8–11.6 s flight leaves time for a reload and a click before the bust, and no test waits
       // on a one-minute flight (each round is still the chain's game of its number, verifiable)
       CRASH_TEST_POINTS: '1.7-2',
+      // battles at a faster pace than production's (4.5 s a round after 1.5 s): a round's reels spin 1.4 s in
+      // turbo (the tests' default), and the page queues a round that comes while the last one still spins
+      BATTLE_ROUND_MS: '2500',
+      BATTLE_LEAD_MS: '1000',
     },
   },
 });
