@@ -74,7 +74,10 @@ export default defineConfig({
       name: 'phone',
       testIgnore: /scene-fps\.spec\.ts/,
       grep: /@phone|@responsive/,
-      use: { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 },
+      // pixel ratio 1, not a real phone's 2: software WebGL draws four times the pixels at 2 (every
+      // frame on the CPU). Specs about rendering, screenshots or hit targets set 2 back
+      // (`test.use(phoneAtPixelRatio2)`, fixtures.ts)
+      use: { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 1 },
     },
     // The scenes' frame-rate budget runs alone after the others (its figures are the machine's CPU
     // per frame: the quieter the machine, the steadier). A run naming spec files skips the ordering
@@ -111,6 +114,10 @@ export default defineConfig({
       // only): an 8.8–11.6 s flight leaves time for a reload and a click before the bust, and no test waits
       // on a one-minute flight (each round is still the chain's game of its number, verifiable)
       CRASH_TEST_POINTS: '1.7-2',
+      // battles at a faster pace than production's (4.5 s a round after 1.5 s): a round's reels spin 1.4 s in
+      // turbo (the tests' default), and the page queues a round that comes while the last one still spins
+      BATTLE_ROUND_MS: '2500',
+      BATTLE_LEAD_MS: '1000',
     },
   },
 });

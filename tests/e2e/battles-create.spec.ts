@@ -1,7 +1,7 @@
-// The battle create page and a battle's end for a seated player (issue 26, item 3), at both viewports:
+// The battle create page (at both viewports) and a battle's end for a seated player (issue 26, item 3):
 // the chosen mode looks chosen, the Crazy / Terminal / Private switches are visible, a summary line and
 // the bot-seat rules show before Create; once the reels land, "You won $X" / "You lost $Y" (or the
-// tie-break) as the server settled it.
+// tie-break) as the server settled it (its text, at the desktop viewport).
 import { expect, test } from './fixtures.ts';
 import { formatUsd } from '../../src/shared/money.ts';
 
@@ -59,7 +59,7 @@ test('the create page shows the chosen mode, visible option switches, a summary 
   expect(c.x + c.width).toBeLessThanOrEqual(width);
 });
 
-test('a seated player sees "You won $X", "You lost $Y" or the tie-break once the reels land @responsive', async ({
+test('a seated player sees "You won $X", "You lost $Y" or the tie-break once the reels land', async ({
   page,
   signIn,
 }) => {

@@ -1,7 +1,8 @@
 // Battle results in the browser against the real server (issue 26, items 2 and 11): the second player
 // who joined and a guest spectator both see the final totals and the winner without pressing Replay;
 // a late joiner lands on the played round at once (never walking the earlier rounds); an unknown,
-// malformed or private (no code) battle id shows the 404 "Page Not Found".
+// malformed or private (no code) battle id shows the 404 "Page Not Found". Server-paced flows, at the
+// desktop viewport: the battle page's phone layout is battles.spec's (grid), phone-fit's and battles-bots'.
 import type { APIRequestContext, Page } from '@playwright/test';
 import { channelJoined, expect, test } from './fixtures.ts';
 import { formatUsd } from '../../src/shared/money.ts';
@@ -41,7 +42,7 @@ async function expectFinalState(page: Page, final: ApiBattle, rounds: number): P
   await expect(page.getByTestId('replay-button')).toBeEnabled(); // offered, never needed
 }
 
-test('the second player and a spectator both end on the totals and the winner without Replay @responsive', async ({
+test('the second player and a spectator both end on the totals and the winner without Replay', async ({
   page,
   signIn,
   newContext,
@@ -71,7 +72,7 @@ test('the second player and a spectator both end on the totals and the winner wi
 test.describe('a late joiner', () => {
   test.use({ turbo: false }); // a round's reels spin 3.6 s: walking two rounds would be seen
 
-  test('lands on the played round at once @responsive', async ({ page, signIn, newContext }) => {
+  test('lands on the played round at once', async ({ page, signIn, newContext }) => {
     const creator = await signIn({ balanceCents: FUNDS });
     const id = await createByApi(page.request, creator.auth, { boxes: [BOX, BOX, BOX, BOX, BOX], mode: '1v1' });
     const bots = await page.request.post(`/api/battles/${id}/add-bots`, { headers: creator.auth, data: { bots: 1 } });
@@ -102,7 +103,7 @@ test.describe('a late joiner', () => {
   });
 });
 
-test('an unknown, malformed or private (no code) battle id shows "Page Not Found" @responsive', async ({
+test('an unknown, malformed or private (no code) battle id shows "Page Not Found"', async ({
   page,
   signIn,
   newContext,

@@ -3,9 +3,11 @@
 // second browser context sees the drops in its live strip about 3 s later; ×5 fits the screen with its
 // controls at both viewports, the wins show as item cards with their rarity, the idle reel is full.
 import type { Page } from '@playwright/test';
-import { channelJoined, expect, test } from './fixtures.ts';
+import { channelJoined, expect, test, phoneAtPixelRatio2 } from './fixtures.ts';
 import { formatUsd } from '../../src/shared/money.ts';
 import { PUBLIC_CHANNEL } from '../../src/shared/api/box-open.ts';
+
+test.use(phoneAtPixelRatio2); // the reel stage's screenshot is read
 
 const SLUG = 'penny-box';
 const DEMO_SLUG = 'budget-kicks'; // a box no other browser test opens: its drops must stay as they are

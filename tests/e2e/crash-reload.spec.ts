@@ -3,7 +3,8 @@
 // GET /api/crash/current and shows Cash out @ $x; cashing out there pays once (the page, the second
 // tab and the server agree on the balance). Rounds are the server's real ones, at the test pace
 // (playwright.config.ts: games of the chain that crash at 1.70–2.00×): a round that busts before the
-// reloaded page is back is lost, and the test bets again.
+// reloaded page is back is lost, and the test bets again. One viewport: the bet's life across tabs and a
+// reload is the subject (Rocket's phone layout: phone-fit, amount-field, sound).
 import { expect, test } from './fixtures.ts';
 import type { Page } from '@playwright/test';
 
@@ -30,7 +31,7 @@ async function cashOutOrGone(page: Page, roundId: string): Promise<'cashout' | '
   return seen!;
 }
 
-test('a riding bet survives a reload and shows in a second tab; Cash out there pays once @responsive', async ({
+test('a riding bet survives a reload and shows in a second tab; Cash out there pays once', async ({
   page,
   context,
   signIn,

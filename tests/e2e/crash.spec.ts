@@ -4,7 +4,8 @@
 // recomputes a finished game from the recent strip. Space bets and cashes out (never while typing in a
 // field), the cash-out shows as a marker on the graph, and the result label clears when the next
 // round starts. Rounds are the server's real ones at the test pace (playwright.config.ts: a 2.5 s
-// window, games of the chain that crash at 1.70–2.00×).
+// window, games of the chain that crash at 1.70–2.00×). At the desktop viewport: the round's flow is the
+// subject (Rocket's phone layout: phone-fit, amount-field, sound).
 import { expect, frames, test } from './fixtures.ts';
 import type { Page } from '@playwright/test';
 import { expectToast, shownToasts } from './toasts.ts';
@@ -20,7 +21,7 @@ type W = Window & {
 const dollars = (text: string | null) => Number((text ?? '').replace(/[^0-9.]/g, ''));
 const crashState = (page: Page) => page.evaluate(() => (window as W).__crash?.state() ?? null);
 
-test('bet → the round flies → cash out → the balance changes; a watcher sees the bet @responsive', async ({
+test('bet → the round flies → cash out → the balance changes; a watcher sees the bet', async ({
   page,
   signIn,
   newContext,

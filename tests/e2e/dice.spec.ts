@@ -1,9 +1,11 @@
 // Dice end to end: a funded player (created in the e2e server's database) bets on /dice, sees the
 // roll and the new balance, rotates the seed pair and verifies the bet on /dice/provably-fair.
 // The rolls run in turbo (fixtures.ts): only their outcome is under test here.
-import { channelJoined, expect, frames, test } from './fixtures.ts';
+import { channelJoined, expect, frames, test, phoneAtPixelRatio2 } from './fixtures.ts';
 import { DICE_CHANNEL } from '../../src/shared/api/dice.ts';
 import { expectToast } from './toasts.ts';
+
+test.use(phoneAtPixelRatio2); // the canvas is read at its pixel ratio (the track drawn)
 
 type W = Window & { __dice?: { renderer: string; view(): { marker: number; done: boolean } | null } };
 

@@ -1,5 +1,7 @@
 // The Pixi engine renders with WebGL in Chromium and leaks no WebGL context.
-import { expect, test } from './fixtures.ts';
+import { expect, test, phoneAtPixelRatio2 } from './fixtures.ts';
+
+test.use(phoneAtPixelRatio2); // the canvas size at the device pixel ratio is the subject
 
 interface Probe {
   renderer: string;

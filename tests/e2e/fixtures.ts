@@ -69,6 +69,15 @@ export const test = base.extend<E2EOptions & E2EFixtures>({
 });
 
 /**
+ * `test.use(phoneAtPixelRatio2)`: the phone project runs at device pixel ratio 1 (a quarter of the
+ * pixels software WebGL draws at 2); a spec about rendering, screenshots or hit targets gives the
+ * phone its real ratio 2 back (the desktop stays at 1).
+ */
+export const phoneAtPixelRatio2: Parameters<typeof test.use>[0] = {
+  deviceScaleFactor: async ({ isMobile }, use) => use(isMobile ? 2 : 1),
+};
+
+/**
  * Resolves once `page` has joined the Pusher-protocol `channel` (the server's
  * pusher_internal:subscription_succeeded frame). Call it before the navigation that connects;
  * await it before acting on what the channel should deliver.

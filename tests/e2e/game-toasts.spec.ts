@@ -1,7 +1,8 @@
 // Success toasts with the server's msg (spec §8, issue 26 item 12) on Bounce and the Crazy Wheel
 // (a bet and its cancel)
 // (Rocket's bet and cash-out toasts are checked in crash.spec.ts): the toast shows the msg of the
-// very answer the page got — for Bounce once the ball has landed, since the msg tells the result.
+// very answer the page got — for Bounce once the ball has landed, since the msg tells the result. The
+// toast's text is the subject, not the layout: one viewport.
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
 import { freshWheelWindow, wheelBettingLeft } from './round-pace.ts';
@@ -10,7 +11,7 @@ import { expectToast, shownToasts } from './toasts.ts';
 const answer = (page: Page, path: string) =>
   page.waitForResponse((r) => r.url().endsWith(path) && r.request().method() === 'POST');
 
-test('a Bounce drop toasts the server’s msg when its ball lands @responsive', async ({ page, signIn }) => {
+test('a Bounce drop toasts the server’s msg when its ball lands', async ({ page, signIn }) => {
   await signIn({ balanceCents: 10_000 });
   await page.goto('/bounce');
   const stage = page.getByTestId('plinko-stage');
@@ -26,7 +27,7 @@ test('a Bounce drop toasts the server’s msg when its ball lands @responsive', 
   await expectToast(page, msg, 'success', since);
 });
 
-test('a Crazy Wheel bet and its cancel toast the server’s msg @responsive', async ({ page, signIn }) => {
+test('a Crazy Wheel bet and its cancel toast the server’s msg', async ({ page, signIn }) => {
   test.setTimeout(120_000); // up to a few ~20 s rounds
   await signIn({ balanceCents: 10_000 });
   await page.goto('/wheel');

@@ -4,7 +4,9 @@
 // unlike the browser's default control; none sticks out of the viewport, and on a phone each is a
 // touch target at least 44 px tall. ½ / 2× agreement across the games: amount-field.spec.ts.
 import type { Page } from '@playwright/test';
-import { expect, test } from './fixtures.ts';
+import { expect, test, phoneAtPixelRatio2 } from './fixtures.ts';
+
+test.use(phoneAtPixelRatio2); // the controls' hit targets (44 px on a phone)
 
 interface Hud {
   path: string;

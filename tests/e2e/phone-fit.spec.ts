@@ -3,7 +3,9 @@
 // half of the scene; no visible control — at the top or scrolled to the end — lies under the
 // bottom bar; the bar's deposit button holds the balance without overflowing itself or the bar.
 import type { Locator, Page } from '@playwright/test';
-import { expect, test } from './fixtures.ts';
+import { expect, test, phoneAtPixelRatio2 } from './fixtures.ts';
+
+test.use(phoneAtPixelRatio2); // the first screen as a phone shows it (screenshots attached)
 
 const BALANCE_CENTS = 1_234_567; // $12,345.67: the widest balance the bar must hold here
 

@@ -71,17 +71,6 @@ test('the owner of a hidden bet sees their name and Share; others see Hidden; th
   await opensReplay(watcher, card, `/bets/dice/${dice.id}`);
 });
 
-test("the Crazy Wheel's My bets row opens its replay", async ({ page, signIn }) => {
-  const { auth } = await signIn({ balanceCents: 10_00 });
-  await page.goto('/wheel');
-  const bet = await betInWindow(page.request, auth, '/api/wheel/bet', { amount: 1, color: 'grey' });
-  const row = page.getByTestId('wheel-my-bets').locator(`[data-bet="${bet.id}"]`);
-  await expect(row).toBeVisible({ timeout: 60_000 }); // once its round has landed
-  await expect(row).toHaveAttribute('data-status', /won|lost/);
-  await expect(row.getByTestId('share-to-chat')).toBeVisible();
-  await opensReplay(page, row.getByTestId('replay-link'), `/bets/wheel/${bet.id}`);
-});
-
 test("a drop tile opens its reel's replay", async ({ page, signIn }) => {
   const { auth } = await signIn({ balanceCents: 100_00 });
   await post(page.request, auth, '/api/boxes/penny-box/open', { count: 1 });
@@ -100,27 +89,44 @@ test("a drop tile opens its reel's replay", async ({ page, signIn }) => {
   await opensReplay(page, tile.getByTestId('drop-replay'), `/bets/box/${drop.opening_id}`);
 });
 
-test("Rocket's leaderboard row opens the cash-out's replay", async ({ page, signIn }) => {
+// Rocket and the wheel in one test: the Rocket bets fly while the wheel's round is waited for on its page,
+// so the two server-paced waits overlap instead of following each other.
+test("the Crazy Wheel's My bets row and Rocket's leaderboard row open their bets' replays", async ({
+  page,
+  signIn,
+}) => {
   const { auth } = await signIn({ balanceCents: 10_00 });
-  // a round may bust below 1.01×: bet again until one cashes out
-  let cashed: number | null = null;
-  for (let i = 0; i < 5 && cashed === null; i++) {
-    const bet = await betInWindow(page.request, auth, '/api/crash/bet', { amount: 1, auto_cashout: 1.01 });
-    let status = '';
-    await expect
-      .poll(
-        async () => {
-          const mine = (await (await page.request.get('/api/crash/my-bets?limit=5', { headers: auth })).json()) as {
-            data: { id: number; status: string }[];
-          };
-          status = mine.data.find((b) => b.id === bet.id)?.status ?? '';
-          return status;
-        },
-        { timeout: 60_000 },
-      )
-      .toMatch(/cashed_out|lost/);
-    if (status === 'cashed_out') cashed = bet.id;
-  }
+  // a round may bust below 1.01×: bet again until one cashes out (a status of '' is a bet still riding)
+  const cashedOut = (async () => {
+    for (let i = 0; i < 5; i++) {
+      const bet = await betInWindow(page.request, auth, '/api/crash/bet', { amount: 1, auto_cashout: 1.01 });
+      let status = '';
+      await expect
+        .poll(
+          async () => {
+            const mine = (await (await page.request.get('/api/crash/my-bets?limit=5', { headers: auth })).json()) as {
+              data: { id: number; status: string }[];
+            };
+            status = mine.data.find((b) => b.id === bet.id)?.status ?? '';
+            return status;
+          },
+          { timeout: 60_000 },
+        )
+        .toMatch(/cashed_out|lost/);
+      if (status === 'cashed_out') return bet.id;
+    }
+    return null;
+  })();
+
+  await page.goto('/wheel');
+  const bet = await betInWindow(page.request, auth, '/api/wheel/bet', { amount: 1, color: 'grey' });
+  const row = page.getByTestId('wheel-my-bets').locator(`[data-bet="${bet.id}"]`);
+  await expect(row).toBeVisible({ timeout: 60_000 }); // once its round has landed
+  await expect(row).toHaveAttribute('data-status', /won|lost/);
+  await expect(row.getByTestId('share-to-chat')).toBeVisible();
+  await opensReplay(page, row.getByTestId('replay-link'), `/bets/wheel/${bet.id}`);
+
+  const cashed = await cashedOut;
   expect(cashed).not.toBeNull();
   // its round has ended (the replay answers): a cash-out of the round still flying has no replay yet
   await expect
@@ -129,6 +135,6 @@ test("Rocket's leaderboard row opens the cash-out's replay", async ({ page, sign
   await page.goto('/rocket');
   await page.getByRole('tab', { name: 'Leaderboard' }).click();
   await page.getByLabel('Period').selectOption('all');
-  const row = page.locator(`[data-bet="${cashed}"]`);
-  await opensReplay(page, row.getByTestId('replay-link'), `/bets/crash/${cashed}`);
+  const leader = page.locator(`[data-bet="${cashed}"]`);
+  await opensReplay(page, leader.getByTestId('replay-link'), `/bets/crash/${cashed}`);
 });

@@ -100,9 +100,21 @@ test('dice, Bounce, a box reel and an upgrade replay their outcomes; the slip ma
   expect(u.view).toMatchObject({ done: true, needle: upgrade.roll });
 });
 
-test('a Rocket bet replays the curve to its cash-out and the bust', async ({ page, signIn }) => {
-  const { auth } = await signIn({ balanceCents: 10_00 });
-  const crash = await betInWindow(page.request, auth, '/api/crash/bet', { amount: 1, auto_cashout: 1.01 });
+// The three server-paced games in one test: their bets are placed at once, so the waits for Rocket's
+// round, the wheel's round and the battle's rounds overlap instead of following each other.
+test('a Rocket bet replays its curve to the bust, a wheel bet its spin, a battle its rounds to the last drops', async ({
+  page,
+  signIn,
+}) => {
+  const { auth } = await signIn({ balanceCents: 100_00 });
+  const battle = await post(page.request, auth, '/api/battles/create', { boxes: ['penny-box'], mode: '1v1' });
+  await post(page.request, auth, `/api/battles/${battle.id}/add-bots`, { bots: 1 });
+  const [crash, wheel] = await Promise.all([
+    betInWindow(page.request, auth, '/api/crash/bet', { amount: 1, auto_cashout: 1.01 }),
+    betInWindow(page.request, auth, '/api/wheel/bet', { amount: 1, color: 'grey' }),
+  ]);
+
+  // Rocket: the bet cashed out at 1.01× or was lost; the replay rests on the bust
   await expect
     .poll(
       async () => {
@@ -115,29 +127,22 @@ test('a Rocket bet replays the curve to its cash-out and the bust', async ({ pag
     )
     .toMatch(/cashed_out|lost/);
   const c = await openReplay(page, 'crash', crash.id);
-  const outcome = c.replay.outcome as Extract<Replay['outcome'], { game: 'crash' }>;
-  expect(c.view).toMatchObject({ phase: 'crashed', multiplier: outcome.crash_point });
-});
+  const crashed = c.replay.outcome as Extract<Replay['outcome'], { game: 'crash' }>;
+  expect(c.view).toMatchObject({ phase: 'crashed', multiplier: crashed.crash_point });
 
-test('a wheel bet replays the spin to its segment', async ({ page, signIn }) => {
-  const { auth } = await signIn({ balanceCents: 10_00 });
-  const wheel = await betInWindow(page.request, auth, '/api/wheel/bet', { amount: 1, color: 'grey' });
+  // the wheel: the spin lands on its segment
   const w = await openReplay(page, 'wheel', wheel.id);
-  const outcome = w.replay.outcome as Extract<Replay['outcome'], { game: 'wheel' }>;
-  expect(w.view).toMatchObject({ phase: 'landed', segment: outcome.segment });
-});
+  const spun = w.replay.outcome as Extract<Replay['outcome'], { game: 'wheel' }>;
+  expect(w.view).toMatchObject({ phase: 'landed', segment: spun.segment });
 
-test('a battle replays round by round to its last drops on the reels of its boxes', async ({ page, signIn }) => {
-  const { auth } = await signIn({ balanceCents: 100_00 });
-  const battle = await post(page.request, auth, '/api/battles/create', { boxes: ['penny-box'], mode: '1v1' });
-  await post(page.request, auth, `/api/battles/${battle.id}/add-bots`, { bots: 1 });
+  // the battle, once ended (archived): round by round to its last drops on the reels of its boxes
   const archived = async () =>
     (
       (await (await page.request.get('/api/profile/bets?game=battle', { headers: auth })).json()) as {
         data: ArchivedBet[];
       }
     ).data;
-  await expect.poll(async () => (await archived()).length, { timeout: 60_000 }).toBeGreaterThan(0); // once ended
+  await expect.poll(async () => (await archived()).length, { timeout: 60_000 }).toBeGreaterThan(0);
   const seat = (await archived())[0]!.id;
   const t = await openReplay(page, 'battle', seat);
   const outcome = t.replay.outcome as Extract<Replay['outcome'], { game: 'battle' }>;

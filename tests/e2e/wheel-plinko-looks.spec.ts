@@ -3,8 +3,10 @@
 // screen's edges), counts are pluralised ("1 player"), the wheel's hub text fits inside its hub,
 // and Bounce's bucket labels are at least 11 CSS px.
 import type { Locator, Page } from '@playwright/test';
-import { expect, test } from './fixtures.ts';
+import { expect, test, phoneAtPixelRatio2 } from './fixtures.ts';
 import { freshWheelWindow } from './round-pace.ts';
+
+test.use(phoneAtPixelRatio2); // the scenes' text (hub result, bucket labels) at the phone's resolution
 
 const MARGIN = 8; // px every part of the page keeps from the screen's left and right edges
 
