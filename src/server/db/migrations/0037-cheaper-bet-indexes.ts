@@ -1,7 +1,7 @@
 // Fewer index pages per instant bet (issue 27). With many players betting at once every index keyed
 // by player or seed puts one more leaf page per bet into each group COMMIT (two pwrites each, ~30 %
 // of a SQLite dice bet's CPU). Every read stays indexed and every uniqueness that protects money
-// stays (tests/server/db/migration-0037.test.ts):
+// stays (tests/server/bets/bet-indexes.test.ts):
 //   - ledger (user_id, kind, created_at) → (user_id, created_at, kind): a bet's debit and win (two
 //     kinds, one instant) are neighbours in one leaf instead of two. Every per-player read filters
 //     by user and time (free loot's deposits, the money check by user, battle wins), still a range
