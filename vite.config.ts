@@ -1,43 +1,10 @@
 /// <reference types="vitest/config" />
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
-import { readFileSync, readdirSync } from 'node:fs';
 
 const api = `http://127.0.0.1:${process.env.API_PORT ?? 3000}`;
 // /dev/* is the server's except the client's dev pages (/dev/scenes), which Vite serves itself.
 const proxied = ['/api', '/oauth', '/social', '/broadcasting', '^/dev/(?!scenes)', '/sandbox', '/img'];
-
-/**
- * Client test files that mock modules or stub globals (vi.mock, vi.stubGlobal, …): they run each in a
- * fresh module graph (project client-mocks); every other client file shares one per worker (project
- * client), where a mock would leak into the files after it.
- */
-function clientFilesWithMocks(): string[] {
-  const dir = 'tests/client';
-  return readdirSync(dir, { recursive: true, encoding: 'utf8' })
-    .filter((f) => /\.test\.tsx?$/.test(f))
-    .map((f) => `${dir}/${f.replaceAll('\\', '/')}`)
-    .filter((f) => /\bvi\.(mock|doMock|stubGlobal|stubEnv|resetModules)\(/.test(readFileSync(f, 'utf8')));
-}
-const mocking = clientFilesWithMocks();
-
-/** The client project's settings (jsdom) with `isolate` and the files it runs. */
-function clientProject(name: string, files: { include: string[]; exclude?: string[] }, isolate: boolean) {
-  return {
-    extends: true as const,
-    test: {
-      name,
-      environment: 'jsdom',
-      ...files,
-      isolate,
-      setupFiles: ['tests/helpers/client-setup.ts'],
-      // @pixi/react's ESM imports `react-reconciler/constants` without an extension, which Node's
-      // resolver refuses (Vite's, in the build, accepts it): let Vite transform it in tests too
-      server: { deps: { inline: ['@pixi/react'] } },
-      testTimeout: 40_000, // first renders transform lazy routes: slow while two workers start cold on 2 cores
-    },
-  };
-}
 
 export default defineConfig({
   plugins: [react()],
@@ -120,12 +87,19 @@ export default defineConfig({
           globalSetup: ['tests/helpers/server-global-setup.ts'],
         },
       },
-      // Two projects, one layer (`--project 'client*'` runs both). A jsdom worker re-importing React,
-      // the app and testing-library for every file cost ~1.8 s of CPU a file: 53 client files took
-      // 96 s of CPU each isolated and 15.5 s sharing one module graph per worker (cleanup() unmounts
-      // every tree after each test; a file that needs a fresh graph mocks, and so runs isolated).
-      clientProject('client', { include: ['tests/client/**/*.test.{ts,tsx}'], exclude: mocking }, false),
-      clientProject('client-mocks', { include: mocking }, true),
+      {
+        extends: true,
+        test: {
+          name: 'client',
+          environment: 'jsdom',
+          include: ['tests/client/**/*.test.{ts,tsx}'],
+          setupFiles: ['tests/helpers/client-setup.ts'],
+          // @pixi/react's ESM imports `react-reconciler/constants` without an extension, which Node's
+          // resolver refuses (Vite's, in the build, accepts it): let Vite transform it in tests too
+          server: { deps: { inline: ['@pixi/react'] } },
+          testTimeout: 40_000, // first renders transform lazy routes: slow while two workers start cold on 2 cores
+        },
+      },
     ],
   },
 });
