@@ -1,9 +1,11 @@
 // The browser tests' one `test`: Playwright's, extended with what most specs repeat. Every browser
 // context (the default `page`'s and those from `newContext`) skips the daily bonus dialog and runs
-// the games' animations in turbo, unless a spec says otherwise with `test.use({ bonus: true })` or
-// `test.use({ turbo: false })`; `signIn` makes a funded player and signs the context in.
+// the games' animations in turbo and draws animation frames at a capped rate (frame-rate.ts), unless
+// a spec says otherwise with `test.use({ bonus: true })`, `test.use({ turbo: false })` or
+// `test.use({ frameRate: null })`; `signIn` makes a funded player and signs the context in.
 import { test as base, type BrowserContext, type Page } from '@playwright/test';
 import { signInPlayer, type E2EPlayer, type PlayerSetup } from './players.ts';
+import { capFrameRate } from './frame-rate.ts';
 import { skipBonus } from './shell-helpers.ts';
 import { testRandom, type TestRandom } from './random.ts';
 import { recordToasts } from './toasts.ts';
@@ -14,6 +16,9 @@ export { expect } from '@playwright/test';
 export interface E2EOptions {
   bonus: boolean; // let the bonus dialog open (4 s after start, once a day): only modals/a11y specs want it
   turbo: boolean; // default the motion preference (dice, upgrade) to turbo: the animation is not under test
+  // animation frames per second (requestAnimationFrame capped: the Pixi scenes draw on the CPU);
+  // null = the browser's own rate, for specs that count frames or measure smoothness
+  frameRate: number | null;
 }
 
 /** Fixtures the specs use. */
@@ -26,9 +31,10 @@ export interface E2EFixtures {
   random: TestRandom;
 }
 
-async function prepare(context: BrowserContext, { bonus, turbo }: E2EOptions): Promise<void> {
+async function prepare(context: BrowserContext, { bonus, turbo, frameRate }: E2EOptions): Promise<void> {
   await recordToasts(context); // toasts close after 2 s: tests ask whether one was shown (toasts.ts)
   if (!bonus) await skipBonus(context);
+  if (frameRate !== null) await capFrameRate(context, frameRate);
   if (turbo)
     await context.addInitScript(() => {
       // only a default: a test (or the player) that switches turbo off keeps it off across reloads
@@ -36,12 +42,16 @@ async function prepare(context: BrowserContext, { bonus, turbo }: E2EOptions): P
     });
 }
 
+/** Default animation frames per second of every context (E2E_FRAME_RATE overrides it; 0 = uncapped). */
+const FRAME_RATE = Number(process.env.E2E_FRAME_RATE ?? 30) || null;
+
 /** Playwright's `test` with the fixtures above. */
 export const test = base.extend<E2EOptions & E2EFixtures>({
   bonus: [false, { option: true }],
   turbo: [true, { option: true }],
-  context: async ({ context, bonus, turbo }, use) => {
-    await prepare(context, { bonus, turbo });
+  frameRate: [FRAME_RATE, { option: true }],
+  context: async ({ context, bonus, turbo, frameRate }, use) => {
+    await prepare(context, { bonus, turbo, frameRate });
     await use(context);
   },
   // eslint-disable-next-line no-empty-pattern -- Playwright reads the fixtures a fixture needs from this pattern
@@ -56,12 +66,12 @@ export const test = base.extend<E2EOptions & E2EFixtures>({
   signIn: async ({ context, baseURL }, use) => {
     await use((setup) => signInPlayer(context, baseURL!, setup));
   },
-  newContext: async ({ browser, baseURL, bonus, turbo }, use) => {
+  newContext: async ({ browser, baseURL, bonus, turbo, frameRate }, use) => {
     const made: BrowserContext[] = [];
     await use(async (setup) => {
       const context = await browser.newContext();
       made.push(context);
-      await prepare(context, { bonus, turbo });
+      await prepare(context, { bonus, turbo, frameRate });
       return { context, player: setup ? await signInPlayer(context, baseURL!, setup) : null };
     });
     for (const context of made) await context.close();

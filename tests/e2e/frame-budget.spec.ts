@@ -12,7 +12,8 @@ import { frameCostsBetween, percentile, traceWhile } from './frame-trace.ts';
 const BUDGET_MS = 2; // p95 CPU ms per frame
 const FRAMES = 600; // frames of rolls per sample
 
-test.use({ turbo: false }); // the full 1.2 s roll: the frames under test are those of the animation
+// the full 1.2 s roll at the browser's own frame rate: the frames under test are those of the animation
+test.use({ turbo: false, frameRate: null });
 
 /** Completed rolls so far (the page marks each one). */
 const rolled = (page: Page) => page.evaluate(() => performance.getEntriesByName('dice:rolled').length);

@@ -22,6 +22,8 @@ import {
   type SceneRatio,
 } from './scene-fps.ts';
 
+test.use({ frameRate: null }); // frames per second are the subject: the browser's own rate, uncapped
+
 test('@desktop every scene draws at ≥ 0.7 × the dice scene’s frames per CPU second (budget 0.8 × printed), idle and animating; Bounce with 100 balls ≥ 0.5 ×', async ({
   browser,
   context,
