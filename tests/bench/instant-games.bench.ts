@@ -25,6 +25,10 @@ const CONNECTIONS = 50;
 const SECONDS = 5;
 const ITEMS_PER_PLAYER = 2000; // upgrade stakes: each upgrade uses one up, won or lost (5 s at ~15,000/s from 50 players)
 const ENV = { ...BET_BENCH_ENV, RATE_LIMIT_SCALE: '100000' };
+// INSTANT_ROWS=open,dice keeps only the game rows whose name contains one of the words (the bare
+// route and the floor always run); INSTANT_DBS=pg or sqlite runs one database (A/B runs of one row)
+const ROW_WORDS = process.env.INSTANT_ROWS?.split(',').filter(Boolean);
+const DBS = process.env.INSTANT_DBS?.split(',') ?? ['sqlite', 'pg'];
 const COLUMNS = ['per_s', 'p50_ms', 'p99_ms', 'cpu_ms', 'pg_cpu_ms', '×auth_tx', 'errors'];
 
 /** Upgrade bodies the API accepts: one cheapest item plus 1 cent of balance towards the cheapest
@@ -98,6 +102,7 @@ async function rows(s: AppAndBare, pgCpu: (() => () => number) | undefined, data
     'bare auth tx': await measure((seconds) => loadAuthTx(s.authTx, { ...shape, seconds, perPlayer: true })),
   };
   for (const [name, make] of games) {
+    if (ROW_WORDS && !ROW_WORDS.some((w) => name.includes(w))) continue;
     const { url, ...opts } = await make();
     figures[name] = await measure((seconds) => load(url, { ...opts, ...shape, seconds }));
   }
@@ -106,7 +111,7 @@ async function rows(s: AppAndBare, pgCpu: (() => () => number) | undefined, data
 
 /** The rows of one database as table lines, keyed "<db> <row>". */
 function table(db: string, figures: Record<string, Load>): Record<string, string> {
-  const floor = figures['bare auth tx']!.rps;
+  const floor = figures['bare auth tx']?.rps ?? Number.NaN;
   const cell = (v: number, digits = 0) => (Number.isNaN(v) ? '–' : v.toFixed(digits));
   const lines: Record<string, string> = {};
   for (const [name, f] of Object.entries(figures)) {
@@ -128,10 +133,12 @@ const isSkip = (r: object): r is { skipped: string } => typeof (r as { skipped?:
 
 /** Runs the instant-games table on SQLite, then on PostgreSQL, and returns its lines. */
 export async function instantGamesBench(): Promise<Record<string, number | string>> {
-  const sqlite = await withAppAndBare((s) => rows(s, undefined), ENV, CONNECTIONS);
-  const pg = await withFreshPgDatabase((url, dbName) =>
-    withAppAndBare((s) => rows(s, postgresCpu(dbName), url), { ...ENV, DATABASE_URL: url }, CONNECTIONS),
-  );
+  const sqlite = DBS.includes('sqlite') ? await withAppAndBare((s) => rows(s, undefined), ENV, CONNECTIONS) : {};
+  const pg = DBS.includes('pg')
+    ? await withFreshPgDatabase((url, dbName) =>
+        withAppAndBare((s) => rows(s, postgresCpu(dbName), url), { ...ENV, DATABASE_URL: url }, CONNECTIONS),
+      )
+    : {};
   return {
     load: `${CONNECTIONS} connections, one funded player and token each; 1 s warm-up + ${SECONDS} s per row`,
     machine_load_1_min: loadavg()[0]!.toFixed(2), // other work on the 2 cores shows in every figure
