@@ -1,5 +1,6 @@
 // The wheel scene draws only the frame its source gives at engine time: the wheel's rotation is the
 // frame's angle, and a landing's cue plays once through the sound store (never while muted).
+import type { Graphics } from 'pixi.js';
 import { describe, expect, it, vi } from 'vitest';
 import { WheelScene } from '../../../src/client/games/wheel/wheel.scene.ts';
 import { WHEEL_LAYOUT } from '../../../src/shared/games/wheel/wheel.layout.ts';
@@ -52,6 +53,19 @@ describe('WheelScene', () => {
     for (let now = 1_000; now < 1_000 + script.durationMs + 500; now += 33) s.update(now);
     s.resize(400, 400); // a resize redraws the same frame: no second cue
     expect(sound.played).toEqual(['win']);
+  });
+
+  it('blinks its rim lights by swapping patterns drawn once (every third phase shows the first again)', () => {
+    const s = scene(true);
+    const lights = s.root.children[2] as Graphics;
+    const contexts = [0, 90, 180, 270].map((now) => {
+      s.update(now); // before the landing starts: spinning, a blink every 90 ms
+      return lights.context;
+    });
+    expect(new Set(contexts.slice(0, 3)).size).toBe(3);
+    expect(contexts[3]).toBe(contexts[0]);
+    s.resize(300, 300); // a new size draws them again
+    expect(lights.context).not.toBe(contexts[0]);
   });
 
   it('stays silent while muted', () => {

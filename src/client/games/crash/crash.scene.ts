@@ -3,7 +3,12 @@
 // countdown bar while bets are open, the explosion with "Crashed @ x" on the bust, and a dot on the
 // curve for each player's cash-out once the curve has passed it (`markers`, from the page). It draws
 // only what sampleCrash says for the frame its source gives at engine time, and plays the cues.
+// Drawing cost (software WebGL pays for every pixel and triangle): a layer is rebuilt only when what
+// it shows changes, the plain-coloured ones draw with the flat shader (engine/flat-shader.ts), and at
+// rest on a bust the scene says it is not animating, so the host renders no frame.
 import { BitmapText, Container, Graphics, Text } from 'pixi.js';
+import { applyFlatShader } from '../../engine/flat-shader.ts';
+import type { PixiHost } from '../../engine/pixi-host.ts';
 import type { Scene } from '../../engine/scene.ts';
 import { playSound } from '../../engine/sound.ts';
 import {
@@ -75,9 +80,11 @@ export class CrashScene implements Scene {
   // what each layer was last drawn for: a frame redraws only the layers whose key changed (software
   // WebGL and the CPU pay for every rebuilt shape, and at rest nothing changes)
   private readonly drawn = { grid: '', curve: '', marks: '', trail: '', debris: '', bar: '' };
+  private bigTint = 0xffffff; // the big label's colour last set
+  private changed = true; // the picture changed since the runner last asked (animating)
   /** Where frames come from (the page binds the round actor; benches bind a demo). */
   source: (now: number) => CrashFrame = () => IDLE_FRAME;
-  /** The round's cash-outs (the page sets them from the players list; the scene renders every frame). */
+  /** The round's cash-outs (the page sets them from the players list; each frame draws those the curve reached). */
   markers: readonly CashOutMarker[] = [];
   private shownMarkers: CashOutMarker[] = [];
   muted = false;
@@ -110,7 +117,11 @@ export class CrashScene implements Scene {
     return this.shownMarkers;
   }
 
-  prepare(): void {
+  prepare(host: PixiHost): void {
+    // plain-coloured layers without the texture read of Pixi's graphics shader (the curve's fill alone
+    // covers a third of the plot, and software WebGL pays for every pixel of it every frame)
+    const plain = [...this.stars, this.grid, this.curve, this.marks, this.debris, this.bar];
+    applyFlatShader(host.rendererName, ...plain.map((g) => g.context));
     // Filters need a GPU renderer; the canvas fallback draws the trail in plain colour.
     try {
       this.exhaust = exhaustFilter();
@@ -118,6 +129,14 @@ export class CrashScene implements Scene {
     } catch {
       this.exhaust = null;
     }
+  }
+
+  /** Whether the next frame differs: the stars drift, the rocket flies (its exhaust flickers), or a layer,
+   * a text or the size changed. At rest on a bust (stars still, rocket gone, explosion over) it does not. */
+  animating(): boolean {
+    const changed = this.changed;
+    this.changed = false;
+    return changed;
   }
 
   update(now: number): void {
@@ -128,7 +147,10 @@ export class CrashScene implements Scene {
     this.prev = frame;
     const v = sampleCrash(frame);
     this.view = v;
-    this.starShift += (dt / 1000) * v.speed;
+    if (v.speed > 0 && dt > 0) {
+      this.starShift += (dt / 1000) * v.speed;
+      this.changed = true;
+    }
     this.drawStars();
     this.drawAxes(v.axis);
     this.drawCurve(v);
@@ -144,6 +166,7 @@ export class CrashScene implements Scene {
     this.height = height;
     this.seedStars();
     this.tickKey = '';
+    this.changed = true;
     for (const k of Object.keys(this.drawn) as (keyof typeof this.drawn)[]) this.drawn[k] = '';
     this.update(this.lastNow);
   }
@@ -188,6 +211,7 @@ export class CrashScene implements Scene {
   private stale(layer: keyof CrashScene['drawn'], key: string): boolean {
     if (this.drawn[layer] === key) return false;
     this.drawn[layer] = key;
+    this.changed = true;
     return true;
   }
 
@@ -228,9 +252,14 @@ export class CrashScene implements Scene {
     const pts = curvePoints(v.elapsedMs, 48).map(([t, m]) => [this.x(t, v.axis), this.y(m, v.axis)] as const);
     const bottom = this.height - PAD.bottom;
     const colour = v.phase === 'crashed' ? CRASHED : CURVE;
-    g.moveTo(pts[0]![0], bottom);
-    for (const [px, py] of pts) g.lineTo(px, py);
-    g.lineTo(pts.at(-1)![0], bottom).closePath().fill({ color: colour, alpha: 0.12 });
+    // the area under the curve as one upright strip per step (two triangles each), not one polygon:
+    // triangulated whole it is a fan of slivers as long as the plot, and software WebGL pays per edge
+    for (let i = 1; i < pts.length; i++) {
+      const [x0, y0] = pts[i - 1]!;
+      const [x1, y1] = pts[i]!;
+      g.poly([x0, bottom, x0, y0, x1, y1, x1, bottom]);
+    }
+    g.fill({ color: colour, alpha: 0.12 });
     g.moveTo(pts[0]![0], pts[0]![1]);
     for (const [px, py] of pts) g.lineTo(px, py);
     // miter joins: the curve turns by a few degrees at most at a point, where a round join adds a fan of triangles
@@ -252,8 +281,11 @@ export class CrashScene implements Scene {
 
   private drawRocket(v: CrashView, now: number): void {
     const flying = v.phase === 'flying' || v.phase === 'launch' || v.phase === 'countdown';
-    this.rocket.visible = flying || (v.phase === 'crashed' && v.explosion < 0.15);
-    if (!this.rocket.visible) return;
+    const visible = flying || (v.phase === 'crashed' && v.explosion < 0.15);
+    if (visible !== this.rocket.visible) this.changed = true;
+    this.rocket.visible = visible;
+    if (!visible) return;
+    this.changed = true; // its exhaust flickers with time
     const t = v.elapsedMs;
     const px = this.x(t, v.axis);
     const py = this.y(crashMultiplierAt(t), v.axis);
@@ -317,12 +349,16 @@ export class CrashScene implements Scene {
   }
 
   private drawTexts(v: CrashView): void {
+    if (this.big.text !== v.label || this.small.text !== v.sublabel) this.changed = true;
     if (this.big.text !== v.label) this.big.text = v.label;
     // "Crashed @ 12.34×" is three times as long as a multiplier: at 0.6 of the size it stays as wide
     // as the flying multiplier (software WebGL pays for every pixel of the glyphs, every frame at rest)
     const size = Math.max(34, Math.min(84, this.width * 0.085)) * (v.phase === 'crashed' ? 0.6 : 1);
     this.big.scale.set(size / 72);
-    this.big.tint = v.phase === 'crashed' ? CRASHED : v.phase === 'flying' && v.multiplier >= 2 ? WIN : 0xffffff;
+    const tint = v.phase === 'crashed' ? CRASHED : v.phase === 'flying' && v.multiplier >= 2 ? WIN : 0xffffff;
+    if (tint !== this.bigTint) this.changed = true;
+    this.bigTint = tint;
+    this.big.tint = tint;
     this.big.position.set(this.width / 2, this.height * 0.36);
     if (this.small.text !== v.sublabel) this.small.text = v.sublabel;
     this.small.position.set(this.width / 2, this.height * 0.36 + size * 0.75);

@@ -2,12 +2,16 @@
 // (index 0 under the pointer at rest, clockwise), the pointer, rim lights and the winning colour's
 // glow. It draws only the frame its source gives at engine time (wheel.view.ts: the page binds the
 // round actor, /dev/scenes a story's) and plays the landing cues it crosses through the one sound
-// store. Drawing cost (software WebGL pays for every pixel and every triangle drawn): the 54 segments
-// are one quad each over the ring the hub leaves (drawn on a new layout or size only, turned by the
-// container's rotation; the thin gaps between them are the separators), nothing is drawn twice under
-// another shape, and what does not turn (rim, hub, pointer) is drawn once; the rim lights and the glow
-// are redrawn only when they change (a blink, a flash).
-import { Container, Graphics } from 'pixi.js';
+// store. Drawing cost (software WebGL pays for every pixel and every triangle drawn): every shape is
+// a plain colour drawn with the flat shader (no texture read per pixel: engine/flat-shader.ts); the
+// 54 segments are one quad each over the ring the hub leaves (drawn on a new layout or size only,
+// turned by the container's rotation; the thin gaps between them are the separators), nothing is
+// drawn twice under another shape, and what does not turn (rim, hub, pointer) is drawn once; the
+// glow is redrawn only when it changes (a flash), and a blink of the rim lights swaps in one of their
+// few patterns, each drawn once per size.
+import { Container, Graphics, GraphicsContext } from 'pixi.js';
+import { applyFlatShader } from '../../engine/flat-shader.ts';
+import type { PixiHost } from '../../engine/pixi-host.ts';
 import type { Scene } from '../../engine/scene.ts';
 import { playSound } from '../../engine/sound.ts';
 import type { WheelColor } from '../../../shared/games/wheel/wheel.layout.ts';
@@ -61,6 +65,12 @@ export class WheelScene implements Scene {
   private shownAngle = NaN; // the wheel's angle last rendered
   private changed = true; // a call changed the wheel since the runner last asked (animating)
   private lightsKey = ''; // what the rim lights show, last drawn
+  // the rim lights' few patterns (a blink phase, a flash, the winning colour), each triangulated once
+  // for the current size: a blink swaps the context instead of rebuilding 27 polygons
+  private readonly lightContexts = new Map<string, GraphicsContext>();
+  private lightsRadius = 0; // px, the radius those patterns were drawn at
+  private readonly unlit = this.lights.context; // the lights' own (empty) context
+  private renderer = ''; // the renderer's name (prepare): the flat shader is WebGL's
   private glowKey = ''; // … and the glow
   muted = false;
 
@@ -78,6 +88,17 @@ export class WheelScene implements Scene {
   /** The hub's radius in CSS px (tests: the page's hub text must fit inside it). */
   get hubRadius(): number {
     return this.radius * HUB;
+  }
+
+  prepare(host: PixiHost): void {
+    // every shape is a plain colour: drawn without the texture read of Pixi's graphics shader (the
+    // segments and the hub cover a third of the stage, and software WebGL pays for every pixel)
+    this.renderer = host.rendererName;
+    applyFlatShader(
+      this.renderer,
+      ...[this.glow, this.faces, this.hub, this.pointer, this.lights].map((g) => g.context),
+    );
+    for (const context of this.lightContexts.values()) applyFlatShader(this.renderer, context);
   }
 
   /** Draws the layout the server publishes. */
@@ -117,6 +138,12 @@ export class WheelScene implements Scene {
 
   destroy(): void {
     this.root.destroy({ children: true });
+    this.dropLightContexts();
+  }
+
+  private dropLightContexts(): void {
+    for (const context of this.lightContexts.values()) context.destroy();
+    this.lightContexts.clear();
   }
 
   private drawFaces(): void {
@@ -178,20 +205,33 @@ export class WheelScene implements Scene {
     const spinning = this.view.phase === 'spinning' || this.view.phase === 'landing';
     const phase = Math.floor(this.now / (spinning ? 90 : 450));
     this.lightsPhase = phase;
-    const lit = this.view.landed ? `${this.view.flash > 0 || phase % 2}:${this.view.glow}` : `${phase % 3}`;
-    const key = `${this.view.landed}:${lit}:${r}`;
+    const { landed, flash, glow } = this.view;
+    // the pattern repeats every 2 phases once landed (all lit while the glow flashes), every 3 before
+    const pattern = landed ? (flash > 0 ? -1 : phase % 2) : phase % 3;
+    const key = `${landed}:${pattern}:${landed ? glow : ''}:${r}`;
     if (key === this.lightsKey) return;
     this.lightsKey = key;
-    const g = this.lights.clear();
-    for (let i = 0; i < LIGHTS; i++) {
-      const a = (i / LIGHTS) * Math.PI * 2;
-      const on = this.view.landed ? this.view.flash > 0 || (i + phase) % 2 === 0 : (i + phase) % 3 === 0;
-      const colour = this.view.landed && this.view.glow ? WHEEL_FILL[this.view.glow] : 0xfff3c4;
-      // a 10-sided light: as round as a circle at 3 px, a third of its triangles
-      g.regularPoly(Math.cos(a) * r, Math.sin(a) * r, 3.2, 10).fill({
-        color: on ? colour : 0x3b3a33,
-        alpha: on ? 1 : 0.8,
-      });
+    if (r !== this.lightsRadius || this.lightContexts.size >= 24) {
+      this.lights.context = this.unlit; // nothing shows a cached pattern while they go
+      this.dropLightContexts();
+      this.lightsRadius = r;
     }
+    let context = this.lightContexts.get(key);
+    if (!context) {
+      context = new GraphicsContext();
+      applyFlatShader(this.renderer, context);
+      const colour = landed && glow ? WHEEL_FILL[glow] : 0xfff3c4;
+      for (let i = 0; i < LIGHTS; i++) {
+        const a = (i / LIGHTS) * Math.PI * 2;
+        const on = landed ? pattern === -1 || (i + pattern) % 2 === 0 : (i + pattern) % 3 === 0;
+        // a 10-sided light: as round as a circle at 3 px, a third of its triangles
+        context.regularPoly(Math.cos(a) * r, Math.sin(a) * r, 3.2, 10).fill({
+          color: on ? colour : 0x3b3a33,
+          alpha: on ? 1 : 0.8,
+        });
+      }
+      this.lightContexts.set(key, context);
+    }
+    this.lights.context = context;
   }
 }
