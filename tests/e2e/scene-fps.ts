@@ -229,13 +229,17 @@ export function budgetOf(name: string): number {
   return name === BOUNCE_100.name ? BOUNCE_100_BUDGET : SCENE_BUDGET;
 }
 
-/** What the browser test fails below: the budget for Bounce with 100 balls; 0.7 for the other scenes.
- * The scenes sit at 0.80–0.90 of dice at their lowest, and one sample in four or five of such a scene
- * fell under 0.8 even on a quiet machine (wheel animating 0.7996 after its retake in a full run), so
- * asserting 0.8 failed whole runs on noise; 0.7 still fails any scene that draws 30 % slower than dice
- * (before this session battle was 0.68, Rocket 0.72). The bench and the test print the 0.8 verdict. */
+/** What the browser test fails below: the budget for Bounce with 100 balls; 0.75 for the other scenes.
+ * Measured on the loaded 2-core machine (other engineers' tests running, load average 16–21), six
+ * runs after Rocket and the wheel drew their plain shapes with the flat shader: five passed at 0.8,
+ * the sixth had boxes idle at 0.76 and Rocket idle at 0.77 (each the best of four samples; their
+ * first pairs with dice were 0.72 and 0.95 — the dice median of a run moves with the load), so
+ * asserting 0.8 would fail about one loaded run in six on noise; every run passed at 0.75. The lowest
+ * scenes sit at 0.80–0.90 of dice on such runs (boxes, battle, Rocket idle); the bench and the test
+ * print the 0.8 verdict. The previous build, run in turn with these: Rocket idle 0.70–0.78, the
+ * wheel 0.78–0.88, battle 0.72–0.83 — all three of its runs failed at 0.8. */
 export function testFloorOf(name: string): number {
-  return name === BOUNCE_100.name ? BOUNCE_100_BUDGET : 0.7;
+  return name === BOUNCE_100.name ? BOUNCE_100_BUDGET : 0.75;
 }
 
 /** `within the 0.8 × budget` or `UNDER the 0.8 × budget` for a scene's lower ratio. */
