@@ -37,6 +37,7 @@ import * as m0034 from './0034-faster-bet.ts';
 import * as m0035 from './0035-wheel-bets-user-index.ts';
 import * as m0036 from './0036-bet-token.ts';
 import * as m0037 from './0037-cheaper-bet-indexes.ts';
+import * as m0038 from './0038-leaner-bet.ts';
 
 /** A migration step; it receives the dialect for the few DDL differences. */
 export interface Step {
@@ -81,4 +82,5 @@ export const steps: Record<string, Step> = {
   '0035-wheel-bets-user-index': m0035,
   '0036-bet-token': m0036,
   '0037-cheaper-bet-indexes': m0037,
+  '0038-leaner-bet': m0038,
 };
