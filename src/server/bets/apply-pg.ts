@@ -1,6 +1,7 @@
 // Executor 3: a plan applied on PostgreSQL in ONE round trip, a call of the generic la_apply_bet
-// (migrations 0032-generic-bet, 0033-generic-bet-claims, 0034-faster-bet, 0036-bet-token: the
-// pending access token, locks, checks, compare-and-set of the nonce, claims, rows, links, moves).
+// (migrations 0032-generic-bet, 0033-generic-bet-claims, 0034-faster-bet, 0036-bet-token,
+// 0038-leaner-bet: the pending access token, locks, checks, compare-and-set of the nonce, claims,
+// rows, links, moves).
 // It answers Applied, throws 401 for a pending token no longer valid, the ledger's refusals and a
 // claim's refusal (SQLSTATE LA410), and StalePair when the pair moved on since the
 // plan (answer 'stale', or SQLSTATE LA408 once the user row was updated: nothing kept either way;
@@ -42,7 +43,7 @@ type Answer =
     };
 
 /** The jsonb argument of la_apply_bet for `plan` (the function's comment names each field), with
- * the pending access token it checks first (migration 0036). */
+ * the pending access token it checks (migrations 0036, 0038). */
 export function pgPlanArgument(
   plan: BetPlan,
   levels?: Map<number, { edgeUnits: number; level: number }>,

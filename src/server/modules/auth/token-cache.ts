@@ -1,8 +1,8 @@
 // The access tokens this process accepted lately (keyed hash → token row), for the instant bets on
 // PostgreSQL: their route trusts a remembered token for now and its ONE statement, la_apply_bet
-// (migration 0036), checks it again (not revoked, not expired, same user) before anything else, so a
-// bet is one round trip and a logout, revocation or expiry — made by any instance — refuses the very
-// next bet. The entry is only a hint: it never says a token is valid, and every path that does not
+// (migrations 0036, 0038), checks it again (not revoked, not expired, same user) before it writes,
+// so a bet is one round trip and a logout, revocation or expiry — made by any instance — refuses the
+// very next bet. The entry is only a hint: it never says a token is valid, and every path that does not
 // end in that statement (an error, an Idempotency-Key, a first bet) looks the token up first
 // (`PendingToken.confirm`). Bounded (the oldest entry makes room) and short-lived.
 import type { DB } from '../../db/database.ts';
