@@ -1,7 +1,7 @@
 // The money self-check (issue 28) over the games and payouts the chaos suite does not play: Crazy
 // Wheel bets (won, lost, canceled in the open window), a custom box paying its creator a share, and
 // the programmes' payouts (cashback, a leaderboard prize, an affiliate commission). A sound site reads
-// no violation — before, every wheel bet and programme payout was an "unknown kind" and broke the
+// no violation — before, every wheel bet and programme payout was an "unknown kind" and broke the A ledger row whose user is gone (PostgreSQL has no foreign key there since 0038) is named too.
 // conservation sum — and a wheel bet settled wrong is found, under the `wheel` invariant.
 import { expect, it } from 'vitest';
 import { checkInvariants } from '../../src/server/ops/invariants.ts';
@@ -66,5 +66,25 @@ describeEachDb('money self-check over the wheel and the programmes', (dialect) =
     const broken = await checkInvariants(db(), { roundsOver: true });
     expect(broken.byInvariant.wheel).toBeGreaterThan(0);
     expect(broken.violations.some((v) => v.startsWith(`wheel_bet:${won.id}:`))).toBe(true);
+  });
+
+  it('names a ledger row whose user does not exist (PostgreSQL has no foreign key there since 0038)', async () => {
+    const p = await player(5_00);
+    await post(p, '/api/dice/bet', { amount: 1, target: 50, direction: 'over' });
+    expect((await checkInvariants(db(), { roundsOver: true })).violations).toEqual([]);
+    // a ledger row moved to a user id no one has: SQLite's foreign key refuses it; PostgreSQL's
+    // table takes it (0038 dropped the key) and the money check must name it
+    const row = await db()
+      .selectFrom('ledger')
+      .select('id')
+      .where('user_id', '=', p.id)
+      .orderBy('id')
+      .executeTakeFirstOrThrow();
+    const orphan = db().updateTable('ledger').set({ user_id: 999_999 }).where('id', '=', row.id).execute();
+    if (dialect === 'sqlite') return void (await expect(orphan).rejects.toThrow(/FOREIGN KEY/));
+    await orphan;
+    const broken = await checkInvariants(db(), { roundsOver: true });
+    expect(broken.violations).toContain(`ledger ${row.id}: user 999999 does not exist`);
+    expect(broken.byInvariant.balance).toBeGreaterThan(0);
   });
 });

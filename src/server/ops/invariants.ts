@@ -130,10 +130,13 @@ export async function checkInvariants(
     if (n) fail(`${what}: ${n} unexpected '${kind}' ledger rows`);
   };
 
-  // 1. balances: the sum of the ledger, and a chain of balance_after without a gap
+  // 1. balances: the sum of the ledger, and a chain of balance_after without a gap; every row's user
+  // exists (PostgreSQL has no foreign key from ledger to users since migration 0038: this is its check)
   const sums = new Map<number, number>();
   const last = new Map<number, number>();
+  const userIds = new Set(users.map((u) => u.id));
   for (const r of ledger) {
+    if (!userIds.has(r.user_id)) fail(`ledger ${r.id}: user ${r.user_id} does not exist`);
     const before = last.get(r.user_id) ?? 0;
     if (before + r.delta_cents !== r.balance_after_cents)
       fail(`ledger ${r.id} (user ${r.user_id}): ${before} + ${r.delta_cents} ≠ balance_after ${r.balance_after_cents}`);
