@@ -1,8 +1,9 @@
 // The money self-check (issue 28) over the games and payouts the chaos suite does not play: Crazy
 // Wheel bets (won, lost, canceled in the open window), a custom box paying its creator a share, and
 // the programmes' payouts (cashback, a leaderboard prize, an affiliate commission). A sound site reads
-// no violation — before, every wheel bet and programme payout was an "unknown kind" and broke the A ledger row whose user is gone (PostgreSQL has no foreign key there since 0038) is named too.
-// conservation sum — and a wheel bet settled wrong is found, under the `wheel` invariant.
+// no violation — before, every wheel bet and programme payout was an "unknown kind" and broke the
+// conservation sum — and a wheel bet settled wrong is found, under the `wheel` invariant. A ledger row
+// whose user is gone (PostgreSQL has no foreign key there since 0038) is named too.
 import { expect, it } from 'vitest';
 import { checkInvariants } from '../../src/server/ops/invariants.ts';
 import { applyMove } from '../../src/server/modules/wallet/ledger.ts';
