@@ -62,7 +62,7 @@ test('@desktop /dice renders its stage with WebGL and no CSP violation', async (
   await page.goto('/dice');
   await expect(page.getByTestId('dice-stage')).toHaveAttribute('data-renderer', 'webgl');
   await expect(page.getByRole('button', { name: 'Bet', exact: true })).toBeVisible();
-  await frames(page, 30); // a few frames drawn (≥ half a second)
+  await frames(page, 8); // a few frames drawn (≥ half a second at the tests' 15 fps)
   expect(await violations(page)).toEqual([]);
   expect(reports).toEqual([]);
 });
@@ -71,7 +71,7 @@ test('@desktop a box page renders its reel stage with WebGL and no CSP violation
   const reports = await watchCsp(page);
   await page.goto('/boxes/penny-box');
   await expect(page.getByTestId('reel-stage')).toHaveAttribute('data-renderer', 'webgl', { timeout: 30_000 });
-  await frames(page, 60); // ≥ a second of frames
+  await frames(page, 15); // ≥ a second of frames at the tests' 15 fps
   expect(await violations(page)).toEqual([]);
   expect(reports).toEqual([]);
 });
