@@ -1,17 +1,14 @@
 // The site's Content-Security-Policy is enforced (no inline script, no eval) and the games still draw
 // under it: /engine-check reads WebGL pixels back and /dice renders with WebGL, with no CSP violation
 // (securitypolicyviolation events and console reports are both collected).
-import { expect, test, type Page } from '@playwright/test';
-import { frames } from './fixtures.ts';
-import { skipBonus } from './shell-helpers.ts';
+import type { Page } from '@playwright/test';
+import { expect, frames, test } from './fixtures.ts';
 
 type W = Window & {
   __cspViolations?: string[];
   __inlineRan?: boolean;
   __engineCheck?: { pixelAt(x: number, y: number): Promise<number[]> };
 };
-
-test.beforeEach(({ page }) => skipBonus(page));
 
 /** Records CSP violations from the first script on; returns the console's CSP reports. */
 async function watchCsp(page: Page): Promise<string[]> {
