@@ -4,7 +4,7 @@
 // tab and the server agree on the balance). Rounds are the server's real ones, at the test pace
 // (playwright.config.ts: games of the chain that crash at 1.70–2.00×): a round that busts before the
 // reloaded page is back is lost, and the test bets again. One viewport: the bet's life across tabs and a
-// reload is the subject (Rocket's phone layout: phone-fit, amount-field, sound).
+// reload is the subject (Rocket's phone layout: phone-fit, amount-field, hud-kit).
 import { expect, test } from './fixtures.ts';
 import type { Page } from '@playwright/test';
 

@@ -1,17 +1,14 @@
 // The site's Content-Security-Policy is enforced (no inline script, no eval) and the games still draw
 // under it: /engine-check reads WebGL pixels back and /dice renders with WebGL, with no CSP violation
 // (securitypolicyviolation events and console reports are both collected).
-import { expect, test, type Page } from '@playwright/test';
-import { frames } from './fixtures.ts';
-import { skipBonus } from './shell-helpers.ts';
+import type { Page } from '@playwright/test';
+import { expect, frames, test } from './fixtures.ts';
 
 type W = Window & {
   __cspViolations?: string[];
   __inlineRan?: boolean;
   __engineCheck?: { pixelAt(x: number, y: number): Promise<number[]> };
 };
-
-test.beforeEach(({ page }) => skipBonus(page));
 
 /** Records CSP violations from the first script on; returns the console's CSP reports. */
 async function watchCsp(page: Page): Promise<string[]> {
@@ -62,7 +59,7 @@ test('@desktop /dice renders its stage with WebGL and no CSP violation', async (
   await page.goto('/dice');
   await expect(page.getByTestId('dice-stage')).toHaveAttribute('data-renderer', 'webgl');
   await expect(page.getByRole('button', { name: 'Bet', exact: true })).toBeVisible();
-  await frames(page, 30); // a few frames drawn (≥ half a second)
+  await frames(page, 8); // a few frames drawn (≥ half a second at the tests' 15 fps)
   expect(await violations(page)).toEqual([]);
   expect(reports).toEqual([]);
 });
@@ -71,7 +68,7 @@ test('@desktop a box page renders its reel stage with WebGL and no CSP violation
   const reports = await watchCsp(page);
   await page.goto('/boxes/penny-box');
   await expect(page.getByTestId('reel-stage')).toHaveAttribute('data-renderer', 'webgl', { timeout: 30_000 });
-  await frames(page, 60); // ≥ a second of frames
+  await frames(page, 15); // ≥ a second of frames at the tests' 15 fps
   expect(await violations(page)).toEqual([]);
   expect(reports).toEqual([]);
 });

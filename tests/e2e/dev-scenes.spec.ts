@@ -2,10 +2,8 @@
 // roll in the URL; the clock controls pause it and skip to the end; upgrade, the box reel, Bounce and battle
 // rounds too; Rocket crashes at the URL's point from any moment, the wheel lands on the URL's segment (both
 // on the real round machine, listed in the panel).
-import { expect, test, type Page } from '@playwright/test';
-import { skipBonus } from './shell-helpers.ts';
-
-test.beforeEach(({ page }) => skipBonus(page));
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures.ts'; // the bonus dialog skipped, frames capped (the URL sets the motion)
 
 type W = Window & {
   __scenes?: { name: string; outcome: unknown; view(): unknown; reached(): boolean; clock: { now: number } };

@@ -43,7 +43,7 @@ async function prepare(context: BrowserContext, { bonus, turbo, frameRate }: E2E
 }
 
 /** Default animation frames per second of every context (E2E_FRAME_RATE overrides it; 0 = uncapped). */
-const FRAME_RATE = Number(process.env.E2E_FRAME_RATE ?? 30) || null;
+const FRAME_RATE = Number(process.env.E2E_FRAME_RATE ?? 15) || null;
 
 /** Playwright's `test` with the fixtures above. */
 export const test = base.extend<E2EOptions & E2EFixtures>({

@@ -1,7 +1,7 @@
 // The inspector modes on every game page (issue 25): `?inspect` loads @statelyai/inspect and connects
 // the page's actors to the Stately inspector, which here can never answer (stately.ai is blocked, as
-// offline): the page must go on working, with no page error and no error boundary. `?inspect=panel`
-// shows the in-app dev panel: the engine clock, and the page's actors or "no actors on this page yet".
+// offline): the page must go on working, with no page error and no error boundary, and show the in-app
+// dev panel (as `?inspect=panel` does, without the library): the engine clock and the page's actors.
 // A dice bet is seen walking new → starting → pending → in_progress → ended in order, stepped on the
 // paused engine clock; Bounce's balls are listed as drop actors under the plinko actor.
 import type { Locator, Page } from '@playwright/test';
@@ -18,7 +18,7 @@ interface Game {
   /** The game's main UI: its stage's test id (data-renderer) and a control. */
   stage: string;
   control(page: Page): Locator;
-  /** The actors the panel lists; none: the panel says there are none yet. */
+  /** The actors the panel lists, in order. */
   actors: string[];
 }
 
@@ -118,8 +118,15 @@ async function expectGameUp(page: Page, game: Game): Promise<void> {
 }
 
 // The inspector is a tester's tool on the desktop layout: one viewport (the pages' own specs cover both).
+// One load a game: `?inspect` mounts the same dev panel as `?inspect=panel` (every page renders it for
+// any mode but 'off'; the URL's mode is tests/client/engine/inspect.test.ts') and adds the Stately
+// inspector, so the panel's contents are read here; `?inspect=panel` itself runs in the dice and
+// Bounce tests below and in dice.spec.ts.
 for (const game of GAMES) {
-  test(`${game.name}: ?inspect stays up offline, ?inspect=panel shows the panel`, async ({ page, signIn }) => {
+  test(`${game.name}: ?inspect stays up offline and shows the panel with the game's actors`, async ({
+    page,
+    signIn,
+  }) => {
     const player = await signIn({ balanceCents: 10_000 });
     const path = await game.path(page, player);
     // the Stately inspector's page cannot load (as offline); it is asked for once the library runs
@@ -136,25 +143,14 @@ for (const game of GAMES) {
     await expectGameUp(page, game);
     const panel = page.getByTestId('dev-panel');
     await expect(panel).toBeVisible();
-    if (game.actors.length) {
-      await asked; // the inspector started and the actors' events go to it
-      await frames(page, 3); // …and have been converted for it (idle callbacks, above)
-      await expect(panel.getByTestId('dev-actor')).toHaveCount(game.actors.length);
-    }
-    await expectGameUp(page, game);
-
-    await page.goto(`${path}?inspect=panel`);
-    await expectGameUp(page, game);
-    await expect(panel).toBeVisible();
     await expect(panel.getByRole('button', { name: 'Pause' })).toBeVisible();
-    if (game.actors.length) {
-      const rows = panel.getByTestId('dev-actor');
-      await expect(rows).toHaveCount(game.actors.length);
-      for (const [i, id] of game.actors.entries()) await expect(rows.nth(i)).toHaveAttribute('data-actor', id);
-      await expect(panel.getByTestId('actor-state')).not.toBeEmpty();
-    } else {
-      await expect(panel.getByTestId('dev-no-actors')).toHaveText(/no actors on this page yet/i);
-    }
+    await asked; // the inspector started and the actors' events go to it
+    await frames(page, 3); // …and have been converted for it (idle callbacks, above)
+    const rows = panel.getByTestId('dev-actor');
+    await expect(rows).toHaveCount(game.actors.length);
+    for (const [i, id] of game.actors.entries()) await expect(rows.nth(i)).toHaveAttribute('data-actor', id);
+    await expect(panel.getByTestId('actor-state')).not.toBeEmpty();
+    await expectGameUp(page, game);
     await frames(page, 3);
     expect(errors).toEqual([]);
   });

@@ -23,8 +23,10 @@ const storedMute = (page: Page) =>
     () => (JSON.parse(localStorage.getItem('sound') ?? '{}') as { state?: { muted?: boolean } }).state?.muted,
   );
 
+// Audio and the flag do not depend on the layout: one viewport. The Mute's place in each game's HUD on a
+// phone (kit control, inside the screen, a 44 px target) is hud-kit.spec's, clear of the bottom bar phone-fit's.
 for (const { path, stage } of PAGES)
-  test(`${path}: no AudioContext before a gesture; the Mute beside the controls is the one sound flag @responsive`, async ({
+  test(`${path}: no AudioContext before a gesture; the Mute beside the controls is the one sound flag @desktop`, async ({
     page,
     signIn,
   }) => {
