@@ -44,7 +44,7 @@ export default defineConfig({
     screenshot: 'only-on-failure',
     trace: 'on-first-retry', // recording a trace of every test costs time; a retry (CI) records one
     launchOptions: {
-      // Debian's Chromium (CHROMIUM_PATH), started so that it cannot raise its own priority
+      // Debian's headless Chromium (CHROMIUM_PATH; scripts/ensure-chromium.mjs), started so that it cannot raise its own priority
       executablePath: new URL('scripts/chromium-for-tests.sh', import.meta.url).pathname,
       args: [
         '--no-sandbox',

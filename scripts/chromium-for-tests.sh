@@ -6,7 +6,9 @@
 # the server's machine: here it shares the cores at the same priority as everything else.
 # Chromium keeps only the last --disable-features switch: Playwright passes its own list and
 # playwright.config.ts one more, so every list given is merged into one switch here.
-chromium="${CHROMIUM_PATH:-/usr/bin/chromium}"
+# Debian's headless build (scripts/ensure-chromium.mjs says why), the full browser where it is missing
+chromium="${CHROMIUM_PATH:-/usr/bin/chromium-headless-shell}"
+[ -x "$chromium" ] || chromium=/usr/bin/chromium
 disabled=''
 for arg in "$@"; do
   shift
