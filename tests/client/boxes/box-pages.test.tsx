@@ -5,9 +5,6 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { routeObjects } from '../../../src/client/app/router.tsx';
 import { AddressFields, useAddressForm } from '../../../src/client/features/delivery/address-form.tsx';
 import { formatChance, formatDollars } from '../../../src/client/lib/format.ts';
-// The page loads the reels lazily (Pixi): imported here, with the file, so that the first test's waits
-// cover rendering, not seconds of cold import when the worker ran other files first on a busy machine.
-import '../../../src/client/games/boxes/box-opener.tsx';
 
 const box = {
   id: 1,
