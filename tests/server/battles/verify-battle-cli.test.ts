@@ -1,19 +1,22 @@
-// `npm run --silent verify -- battle …` spawned as an auditor runs it: the ticket of one seat in one
-// round, equal to the shared outcome and to fairness.md's vector for seat 0; bad options → error JSON.
-import { execFile } from 'node:child_process';
-import { promisify } from 'node:util';
+// `npm run --silent verify -- battle …` as an auditor runs it: the ticket of one seat in one round,
+// equal to the shared outcome and to fairness.md's vector for seat 0; bad options → error JSON. The
+// CLI's work runs in-process (runVerify, what verify.ts prints); its process contract (one line on
+// stdout, exit codes) is spawned once for every game in tests/server/verify-cli.test.ts.
 import { describe, expect, it } from 'vitest';
+import { runVerify } from '../../../src/server/cli/verify.run.ts';
 import { verifyResult } from '../../../src/server/cli/verify.service.ts';
 import { battleTicket } from '../../../src/shared/games/battles/battle.outcome.ts';
 
-const run = promisify(execFile);
 const seed = 'a'.repeat(64);
 
-describe('verify battle CLI', { timeout: 120_000 }, () => {
+describe('verify battle CLI', () => {
   it('prints the ticket as one JSON line', async () => {
     const args = ['--server-seed', seed, '--public-seed', 'abc', '--round', '1', '--seat', '0'];
-    const { stdout } = await run('npm', ['run', '--silent', 'verify', '--', 'battle', ...args]);
-    expect(stdout).toBe('{"game":"battle","round":1,"seat":0,"ticket":16441}\n');
+    expect(await runVerify(['battle', ...args], process.env)).toEqual({
+      stdout: '{"game":"battle","round":1,"seat":0,"ticket":16441}\n',
+      stderr: '',
+      exitCode: 0,
+    });
   });
 
   it('agrees with the shared outcome for other seats and refuses bad options', () => {

@@ -1,29 +1,21 @@
 // `verify crash --hash H --salt S --chain N`: the N games before H (each hash SHA-256 of the one
-// before it), with their crash points, as an auditor runs it.
-import { execFile } from 'node:child_process';
-import { promisify } from 'node:util';
+// before it), with their crash points, as an auditor runs it. The CLI's work runs in-process
+// (runVerify, what verify.ts prints); its process contract is spawned in tests/server/verify-cli.test.ts.
 import { describe, expect, it } from 'vitest';
+import { runVerify } from '../../../src/server/cli/verify.run.ts';
 import { verifyResult } from '../../../src/server/cli/verify.service.ts';
 import { crashPoint, hashChain } from '../../../src/shared/fair/crash.ts';
 
-const run = promisify(execFile);
 const chain = hashChain('c'.repeat(64), 6);
 
-describe('verify crash --chain', { timeout: 120_000 }, () => {
-  it('npm run --silent verify prints the earlier games', async () => {
-    const { stdout } = await run('npm', [
-      'run',
-      '--silent',
-      'verify',
-      '--',
-      'crash',
-      '--hash',
-      chain[2]!,
-      '--salt',
-      's',
-      '--chain',
-      '3',
-    ]);
+describe('verify crash --chain', () => {
+  it('prints the earlier games as one JSON line', async () => {
+    const { stdout, exitCode } = await runVerify(
+      ['crash', '--hash', chain[2]!, '--salt', 's', '--chain', '3'],
+      process.env,
+    );
+    expect(exitCode).toBe(0);
+    expect(stdout).toMatch(/^\{.*\}\n$/); // one line
     expect(JSON.parse(stdout)).toEqual({
       game: 'crash',
       crashPoint: crashPoint(chain[2]!, 's'),
