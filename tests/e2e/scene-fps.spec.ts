@@ -6,7 +6,8 @@
 // machine moved 0.46–0.91 × between runs of the same scene). Its own Playwright project, run after the
 // others (playwright.config.ts), so the suite's other tests do not share the machine with it.
 // Each scene's figure is divided by the median of all the run's dice samples (idle or animating; a
-// single dice sample caught by a burst of other work moved a ratio by ±0.15). A scene under its
+// single dice sample caught by a burst of other work moved a ratio by ±0.15) and by its own pair's
+// dice samples; the better of the two counts (a slow stretch of the machine lowers a pair alike). A scene under its
 // budget is sampled once more (one under the test floor up to twice again) and the best sample counts.
 import { expect, test } from './fixtures.ts';
 import {
@@ -43,9 +44,14 @@ test('@desktop every scene draws at ≥ 0.75 × the dice scene’s frames per CP
   const fps = (p: SceneRatio, i: number) => p.samples.at(i)!.cpuFps;
   const idlePairs = pairs.filter((p) => p.samples.length === 4);
   const base = { idle: median(idlePairs.map((p) => fps(p, 0))), animating: median(pairs.map((p) => fps(p, -2))) };
+  // Two estimates of one ratio, the better counts: against the run's dice median (one dice sample
+  // caught by a burst does not decide it) and against the pair's own dice samples, taken beside the
+  // scene's (a stretch of the run where the whole machine drew slower — a fresh-clone CI run alone on
+  // the machine had dice at 43–47 frames per CPU s there against a median of 73 — moves both alike).
+  // A scene that really costs more is under by both
   const ratios = (p: SceneRatio) => ({
-    idle: fps(p, 1) / (p.samples.length === 4 ? base.idle : base.animating),
-    animating: fps(p, -1) / base.animating,
+    idle: Math.max(fps(p, 1) / (p.samples.length === 4 ? base.idle : base.animating), p.idle),
+    animating: Math.max(fps(p, -1) / base.animating, p.animating),
   });
   const results: (SceneRatio & { pair: { idle: number; animating: number } })[] = [];
   for (const [k, first] of pairs.entries()) {
@@ -63,7 +69,7 @@ test('@desktop every scene draws at ≥ 0.75 × the dice scene’s frames per CP
     for (const s of r.samples)
       expect(s.rendered, `${scene.name}: every counted frame rendered`).toBeGreaterThanOrEqual(s.frames - 2);
     console.log(
-      `${scene.name}: idle ${r.idle.toFixed(2)} ×, animating ${r.animating.toFixed(2)} × the run's dice median; pair: ${describeRatio({ ...r, ...r.pair })}` +
+      `${scene.name}: idle ${r.idle.toFixed(2)} ×, animating ${r.animating.toFixed(2)} × dice (the better of the run's median and the pair); pair: ${describeRatio({ ...r, ...r.pair })}` +
         ` — ${budgetVerdict(scene.name, r.idle, r.animating)}`,
     );
     results.push(r);
