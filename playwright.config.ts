@@ -60,7 +60,8 @@ export default defineConfig({
         '--webgl-antialiasing-mode=none',
         // Every context opens a browser window, and Chromium 156 preloads each window's omnibox popup
         // (a WebUI page in a renderer of its own) that a test never opens: 0.66–0.84 CPU s a context
-        // with it, 0.33 without (samples of 15 contexts, alternated). Playwright passes its own list of
+        // with it, 0.33 without (samples of 15 contexts, alternated; the full browser's — the headless
+        // build has no omnibox, and the switch is harmless there). Playwright passes its own list of
         // disabled features: scripts/chromium-for-tests.sh merges the two (Chromium keeps only the last)
         '--disable-features=WebUIOmniboxPopup,WebUIOmniboxAimPopup,WebUIOmniboxFullPopup',
       ],

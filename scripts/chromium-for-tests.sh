@@ -4,11 +4,11 @@
 # machine its software WebGL then starves the e2e server under test (and every other stage of
 # npm test), so answers the tests wait on came late under load. A player's browser never runs on
 # the server's machine: here it shares the cores at the same priority as everything else.
-# Chromium keeps only the last --disable-features switch: Playwright passes its own list and
-# playwright.config.ts one more, so every list given is merged into one switch here.
 # Debian's headless build (scripts/ensure-chromium.mjs says why), the full browser where it is missing
 chromium="${CHROMIUM_PATH:-/usr/bin/chromium-headless-shell}"
 [ -x "$chromium" ] || chromium=/usr/bin/chromium
+# Chromium keeps only the last --disable-features switch: Playwright passes its own list and
+# playwright.config.ts one more, so every list given is merged into one switch here.
 disabled=''
 for arg in "$@"; do
   shift

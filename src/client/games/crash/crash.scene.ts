@@ -80,7 +80,6 @@ export class CrashScene implements Scene {
   // what each layer was last drawn for: a frame redraws only the layers whose key changed (software
   // WebGL and the CPU pay for every rebuilt shape, and at rest nothing changes)
   private readonly drawn = { grid: '', curve: '', marks: '', trail: '', debris: '', bar: '' };
-  private bigTint = 0xffffff; // the big label's colour last set
   private changed = true; // the picture changed since the runner last asked (animating)
   /** Where frames come from (the page binds the round actor; benches bind a demo). */
   source: (now: number) => CrashFrame = () => IDLE_FRAME;
@@ -356,8 +355,7 @@ export class CrashScene implements Scene {
     const size = Math.max(34, Math.min(84, this.width * 0.085)) * (v.phase === 'crashed' ? 0.6 : 1);
     this.big.scale.set(size / 72);
     const tint = v.phase === 'crashed' ? CRASHED : v.phase === 'flying' && v.multiplier >= 2 ? WIN : 0xffffff;
-    if (tint !== this.bigTint) this.changed = true;
-    this.bigTint = tint;
+    if (tint !== this.big.tint) this.changed = true;
     this.big.tint = tint;
     this.big.position.set(this.width / 2, this.height * 0.36);
     if (this.small.text !== v.sublabel) this.small.text = v.sublabel;
