@@ -55,6 +55,9 @@ test('@desktop battle: a 2v2 of given drops walks its rounds through the statuse
   await page.goto('/dev/scenes?scene=battle&mode=2v2&drops=7,7,0,0;6,6,1,0&muted');
   await expect(page.getByRole('button', { name: 'Replay' })).toBeEnabled(); // the replay has started
   await page.getByRole('button', { name: 'Pause' }).click();
+  // replayed from the paused engine time: mid-walk whatever time the page took to get here
+  await page.getByRole('button', { name: 'Replay' }).click();
+  await page.getByRole('button', { name: 'Step frame' }).click();
   const mid = (await view(page)) as { status: string; shown: number; winners: number[] | null };
   expect(['starting', 'pending', 'in_progress']).toContain(mid.status);
   expect(mid.winners).toBeNull();

@@ -69,10 +69,10 @@ function ReplayView({ replay, items }: { replay: Replay; items: ReadonlyMap<stri
     [replay, clock, items],
   );
   const [ends, ended] = useReducer((n: number) => n + 1, 0);
-  const { ready, play, onReady, onError } = useStoryStage(story, clock, ended);
+  const { ready, reached: atRest, play, onReady, onError } = useStoryStage(story, clock, ended);
   const myName = useSession((s) => s.user?.name ?? null);
   const owner = replay.mine; // the server's word: the token it was asked with is the bet's owner
-  const reached = ready && ends > 0 && story.reached();
+  const reached = ends > 0 && atRest;
   return (
     <section className="page page-wide replay-page" data-testid="replay-page" data-game={replay.game}>
       <h1 className="replay-title">

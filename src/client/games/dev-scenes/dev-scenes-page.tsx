@@ -45,7 +45,7 @@ function useEngineTime(clock: EngineClock): () => void {
 function StoryStage({ story, clock }: { story: SceneStory; clock: EngineClock }) {
   const refresh = useEngineTime(clock);
   const actors = useMemo(() => story.actors ?? {}, [story]);
-  const { ready, play, onReady, onError } = useStoryStage(story, clock, refresh);
+  const { ready, reached, play, onReady, onError } = useStoryStage(story, clock, refresh);
 
   return (
     <>
@@ -57,7 +57,7 @@ function StoryStage({ story, clock }: { story: SceneStory; clock: EngineClock })
         style={{ height: 360 }}
         data-testid="scene-stage"
         data-scene={story.name}
-        data-reached={String(ready && story.reached())}
+        data-reached={String(reached)}
       >
         <PixiStage background="#0d0e1c" onReady={onReady} onError={onError} />
       </div>

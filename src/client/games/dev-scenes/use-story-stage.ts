@@ -26,12 +26,16 @@ export interface ScenesDebug {
 }
 
 /** The stage of `story` on `clock`: pass `onReady`/`onError` to `PixiStage`; `play` replays it; `ready` once playing.
- * `onEnd` runs when a play's duration has passed on engine time. */
+ * `onEnd` runs when a play's duration has passed on engine time. `reached` is the story's own answer,
+ * read after every frame's update: a page re-renders when it changes, not when some other state
+ * happens to move (a scene may come to rest a frame after the engine clock's last move, paused). */
 export function useStoryStage(story: SceneStory, clock: EngineClock, onEnd: () => void) {
   const [ready, setReady] = useState(false);
+  const [reached, setReached] = useState(false);
   const play = useCallback(() => {
     const duration = story.play(clock.now);
     clock.setTimeout(onEnd, duration); // the end is a timer: "Skip to end" jumps to it
+    setReached(story.reached()); // a replay leaves the rest it had reached at once
   }, [story, clock, onEnd]);
 
   const runner = useRef<RefObject<SceneRunner | null>>(null);
@@ -39,11 +43,13 @@ export function useStoryStage(story: SceneStory, clock: EngineClock, onEnd: () =
     (host: PixiHost) => {
       // the first move of the engine clock once the scene runs (its runner's ticker drives it): play,
       // and only then tell tests the story is there
+      const check = () => setReached(story.reached()); // after the runner's tick: added later
       const off = clock.subscribe(() => {
         if (!runner.current?.current) return;
         off();
         setReady(true);
         play();
+        host.app.ticker.add(check);
         const debug: ScenesDebug = {
           name: story.name,
           outcome: story.outcome,
@@ -59,7 +65,9 @@ export function useStoryStage(story: SceneStory, clock: EngineClock, onEnd: () =
       });
       return () => {
         off();
+        host.app.ticker.remove(check);
         setReady(false);
+        setReached(false);
         delete (window as unknown as { __scenes?: ScenesDebug }).__scenes;
       };
     },
@@ -67,5 +75,5 @@ export function useStoryStage(story: SceneStory, clock: EngineClock, onEnd: () =
   );
   const stage = useSceneStage(story.scene, clock, expose);
   runner.current = stage.runner;
-  return { ready, play, onReady: stage.onReady, onError: stage.onError };
+  return { ready, reached: ready && reached, play, onReady: stage.onReady, onError: stage.onError };
 }
