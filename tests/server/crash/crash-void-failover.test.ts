@@ -10,7 +10,8 @@ import { RedisLeadership } from '../../../src/server/rounds/leadership.ts';
 import { generateChain } from '../../../src/server/modules/crash/crash-chain.ts';
 import { createCrashLoop, type CrashLoop } from '../../../src/server/modules/crash/crash.game.ts';
 import { closeCrashBet, placeCrashBet } from '../../../src/server/modules/crash/crash.service.ts';
-import { CRASH_VOID_AFTER_MS } from '../../../src/server/modules/crash/crash.void.ts';
+import { CRASH_VOID_AFTER_MS, crashRoundAbandoned } from '../../../src/server/modules/crash/crash.void.ts';
+import { lastSeenAt } from '../../../src/server/rounds/round-loop.ts';
 import { createTestDatabase } from '../../helpers/test-db.ts';
 import { createPlayer } from '../../helpers/users.ts';
 
@@ -95,9 +96,10 @@ describe.runIf(Boolean(pgUrl && redisUrl))('crash outage policy on two instances
         expect(await latest()).toMatchObject({ id: round.id, status: 'in_progress', voided_at: null });
         const paid = await closeCrashBet(follower.database, p1.id, Date.now(), 1_000_000);
         expect(paid.bet.status).toBe('cashed_out');
-        // now every instance dies, for more than 5 s
+        // now every instance dies, for more than 5 s: until the round's last heartbeat is that old
         await kill(follower);
-        await new Promise((r) => setTimeout(r, CRASH_VOID_AFTER_MS + 1500));
+        await waitFor(async () => crashRoundAbandoned(await latest(), Date.now()), CRASH_VOID_AFTER_MS + 5000);
+        expect(Date.now() - lastSeenAt(await latest())).toBeGreaterThan(CRASH_VOID_AFTER_MS);
         expect((await latest()).status).toBe('in_progress'); // nobody drove it
         const c = start();
         await waitFor(() => c.loop.isLeader, 10_000);
