@@ -2,17 +2,19 @@
 // owner of a bet hidden from public stats sees their own name and Share on its replay while a guest
 // sees "Hidden" and no Share; a shared bet's chat card shows its summary from the message without
 // asking for the replay; the Crazy Wheel's My bets, a box drop tile and Rocket's leaderboard each
-// open their bet's replay.
+// open their bet's replay, and the wheel's spin and Rocket's curve rest on the bet's outcome, the slip
+// matching GET /api/bets/{game}/{id} (replay.spec checks the other games' replays the same way).
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
 import { openChatColumn } from './shell-helpers.ts';
 import { betInWindow } from './round-pace.ts';
+import { expectSlip } from './replay-checks.ts';
 import { formatDollars } from '../../src/client/lib/format.ts';
 import type { Replay } from '../../src/shared/api/replay.ts';
 
 test.describe.configure({ timeout: 120_000 });
 
-type W = { __scenes?: { reached(): boolean } };
+type W = { __scenes?: { view(): unknown; reached(): boolean } };
 type Auth = Record<string, string>;
 
 async function post(request: APIRequestContext, auth: Auth, url: string, data: object = {}) {
@@ -21,13 +23,21 @@ async function post(request: APIRequestContext, auth: Auth, url: string, data: o
   return (await res.json()).data;
 }
 
-/** Follows `link` to its replay page and waits for the scene to rest on the outcome. */
-async function opensReplay(page: Page, link: ReturnType<Page['getByTestId']>, path: string) {
+/** Follows `link` to its replay page and waits for the scene to rest on the outcome; resolves with the scene's view. */
+async function opensReplay(page: Page, link: ReturnType<Page['getByTestId']>, path: string): Promise<unknown> {
   await expect(link).toHaveAttribute('href', path);
   await link.click();
   await expect(page).toHaveURL(new RegExp(`${path}$`));
   await expect(page.getByTestId('replay-page')).toBeVisible();
   await page.waitForFunction(() => (window as W).__scenes?.reached() === true, undefined, { timeout: 30_000 });
+  return page.evaluate(() => (window as W).__scenes!.view());
+}
+
+/** The bet's replay from the API (`path` is its page, /bets/{game}/{id}). */
+async function replayOf(page: Page, path: string): Promise<Replay> {
+  const res = await page.request.get(`/api${path}`);
+  expect(res.status(), path).toBe(200);
+  return ((await res.json()) as { data: Replay }).data;
 }
 
 test('the owner of a hidden bet sees their name and Share; others see Hidden; the card needs no fetch', async ({
@@ -90,8 +100,9 @@ test("a drop tile opens its reel's replay", async ({ page, signIn }) => {
 });
 
 // Rocket and the wheel in one test: the Rocket bets fly while the wheel's round is waited for on its page,
-// so the two server-paced waits overlap instead of following each other.
-test("the Crazy Wheel's My bets row and Rocket's leaderboard row open their bets' replays", async ({
+// so the two server-paced waits overlap instead of following each other; the replays the rows open are
+// the ones checked (scene and slip), so no other test waits on these rounds again.
+test("the Crazy Wheel's My bets row and Rocket's leaderboard row open their bets' replays: the spin lands on its segment, the curve rests on the bust", async ({
   page,
   signIn,
 }) => {
@@ -124,7 +135,12 @@ test("the Crazy Wheel's My bets row and Rocket's leaderboard row open their bets
   await expect(row).toBeVisible({ timeout: 60_000 }); // once its round has landed
   await expect(row).toHaveAttribute('data-status', /won|lost/);
   await expect(row.getByTestId('share-to-chat')).toBeVisible();
-  await opensReplay(page, row.getByTestId('replay-link'), `/bets/wheel/${bet.id}`);
+  const wheelPath = `/bets/wheel/${bet.id}`;
+  const wheelView = await opensReplay(page, row.getByTestId('replay-link'), wheelPath);
+  const wheel = await replayOf(page, wheelPath);
+  await expectSlip(page, wheel);
+  const spun = wheel.outcome as Extract<Replay['outcome'], { game: 'wheel' }>;
+  expect(wheelView).toMatchObject({ phase: 'landed', segment: spun.segment });
 
   const cashed = await cashedOut;
   expect(cashed).not.toBeNull();
@@ -136,5 +152,10 @@ test("the Crazy Wheel's My bets row and Rocket's leaderboard row open their bets
   await page.getByRole('tab', { name: 'Leaderboard' }).click();
   await page.getByLabel('Period').selectOption('all');
   const leader = page.locator(`[data-bet="${cashed}"]`);
-  await opensReplay(page, leader.getByTestId('replay-link'), `/bets/crash/${cashed}`);
+  const crashPath = `/bets/crash/${cashed}`;
+  const crashView = await opensReplay(page, leader.getByTestId('replay-link'), crashPath);
+  const crash = await replayOf(page, crashPath);
+  await expectSlip(page, crash);
+  const crashed = crash.outcome as Extract<Replay['outcome'], { game: 'crash' }>;
+  expect(crashView).toMatchObject({ phase: 'crashed', multiplier: crashed.crash_point });
 });
