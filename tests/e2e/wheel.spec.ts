@@ -75,7 +75,7 @@ test('a bet placed while starting shows in its panel ("1 player"); the wheel lan
   page,
   signIn,
 }) => {
-  test.setTimeout(180_000); // up to two ~20 s rounds, on the phone project beside two other workers
+  test.setTimeout(180_000); // up to two ~13 s rounds, beside another worker
   await signIn({ balanceCents: 10_000 });
   await page.goto('/wheel');
   const stage = page.getByTestId('wheel-stage');
