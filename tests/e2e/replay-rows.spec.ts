@@ -99,17 +99,19 @@ test("a drop tile opens its reel's replay", async ({ page, signIn }) => {
   await opensReplay(page, tile.getByTestId('drop-replay'), `/bets/box/${drop.opening_id}`);
 });
 
-// Rocket and the wheel in one test: the Rocket bets fly while the wheel's round is waited for on its page,
-// so the two server-paced waits overlap instead of following each other; the replays the rows open are
-// the ones checked (scene and slip), so no other test waits on these rounds again.
+// Rocket and the wheel in one test, side by side: Rocket's leaderboard row opens its replay in a second tab
+// while the wheel's round is waited for on its page, so the server-paced waits and the two replays overlap
+// instead of following each other; the replays the rows open are the ones checked (scene and slip), so no
+// other test waits on these rounds again.
 test("the Crazy Wheel's My bets row and Rocket's leaderboard row open their bets' replays: the spin lands on its segment, the curve rests on the bust", async ({
   page,
   signIn,
 }) => {
   const { auth } = await signIn({ balanceCents: 10_00 });
-  // a round may bust below 1.01×: bet again until one cashes out (a status of '' is a bet still riding)
-  const cashedOut = (async () => {
-    for (let i = 0; i < 5; i++) {
+  const rocket = async () => {
+    // a round may bust below 1.01×: bet again until one cashes out (a status of '' is a bet still riding)
+    let cashed: number | null = null;
+    for (let i = 0; i < 5 && cashed === null; i++) {
       const bet = await betInWindow(page.request, auth, '/api/crash/bet', { amount: 1, auto_cashout: 1.01 });
       let status = '';
       await expect
@@ -124,38 +126,40 @@ test("the Crazy Wheel's My bets row and Rocket's leaderboard row open their bets
           { timeout: 60_000 },
         )
         .toMatch(/cashed_out|lost/);
-      if (status === 'cashed_out') return bet.id;
+      if (status === 'cashed_out') cashed = bet.id;
     }
-    return null;
-  })();
+    expect(cashed).not.toBeNull();
+    // its round has ended (the replay answers): a cash-out of the round still flying has no replay yet
+    await expect
+      .poll(async () => (await page.request.get(`/api/bets/crash/${cashed}`)).status(), { timeout: 60_000 })
+      .toBe(200);
+    const tab = await page.context().newPage();
+    await tab.goto('/rocket');
+    await tab.getByRole('tab', { name: 'Leaderboard' }).click();
+    await tab.getByLabel('Period').selectOption('all');
+    const leader = tab.locator(`[data-bet="${cashed}"]`);
+    const crashPath = `/bets/crash/${cashed}`;
+    const crashView = await opensReplay(tab, leader.getByTestId('replay-link'), crashPath);
+    const crash = await replayOf(tab, crashPath);
+    await expectSlip(tab, crash);
+    const crashed = crash.outcome as Extract<Replay['outcome'], { game: 'crash' }>;
+    expect(crashView).toMatchObject({ phase: 'crashed', multiplier: crashed.crash_point });
+  };
 
-  await page.goto('/wheel');
-  const bet = await betInWindow(page.request, auth, '/api/wheel/bet', { amount: 1, color: 'grey' });
-  const row = page.getByTestId('wheel-my-bets').locator(`[data-bet="${bet.id}"]`);
-  await expect(row).toBeVisible({ timeout: 60_000 }); // once its round has landed
-  await expect(row).toHaveAttribute('data-status', /won|lost/);
-  await expect(row.getByTestId('share-to-chat')).toBeVisible();
-  const wheelPath = `/bets/wheel/${bet.id}`;
-  const wheelView = await opensReplay(page, row.getByTestId('replay-link'), wheelPath);
-  const wheel = await replayOf(page, wheelPath);
-  await expectSlip(page, wheel);
-  const spun = wheel.outcome as Extract<Replay['outcome'], { game: 'wheel' }>;
-  expect(wheelView).toMatchObject({ phase: 'landed', segment: spun.segment });
+  const wheel = async () => {
+    await page.goto('/wheel');
+    const bet = await betInWindow(page.request, auth, '/api/wheel/bet', { amount: 1, color: 'grey' });
+    const row = page.getByTestId('wheel-my-bets').locator(`[data-bet="${bet.id}"]`);
+    await expect(row).toBeVisible({ timeout: 60_000 }); // once its round has landed
+    await expect(row).toHaveAttribute('data-status', /won|lost/);
+    await expect(row.getByTestId('share-to-chat')).toBeVisible();
+    const wheelPath = `/bets/wheel/${bet.id}`;
+    const wheelView = await opensReplay(page, row.getByTestId('replay-link'), wheelPath);
+    const replay = await replayOf(page, wheelPath);
+    await expectSlip(page, replay);
+    const spun = replay.outcome as Extract<Replay['outcome'], { game: 'wheel' }>;
+    expect(wheelView).toMatchObject({ phase: 'landed', segment: spun.segment });
+  };
 
-  const cashed = await cashedOut;
-  expect(cashed).not.toBeNull();
-  // its round has ended (the replay answers): a cash-out of the round still flying has no replay yet
-  await expect
-    .poll(async () => (await page.request.get(`/api/bets/crash/${cashed}`)).status(), { timeout: 60_000 })
-    .toBe(200);
-  await page.goto('/rocket');
-  await page.getByRole('tab', { name: 'Leaderboard' }).click();
-  await page.getByLabel('Period').selectOption('all');
-  const leader = page.locator(`[data-bet="${cashed}"]`);
-  const crashPath = `/bets/crash/${cashed}`;
-  const crashView = await opensReplay(page, leader.getByTestId('replay-link'), crashPath);
-  const crash = await replayOf(page, crashPath);
-  await expectSlip(page, crash);
-  const crashed = crash.outcome as Extract<Replay['outcome'], { game: 'crash' }>;
-  expect(crashView).toMatchObject({ phase: 'crashed', multiplier: crashed.crash_point });
+  await Promise.all([rocket(), wheel()]);
 });
