@@ -111,15 +111,17 @@ export default defineConfig({
       WS_MAX_CONNECTIONS_PER_IP: '1000', // likewise for realtime connections
       // the round games at a faster pace than the spec's (tests read it from GET /api/config `round_pace`):
       // Rocket's betting window 2.5 s (spec 5 s) and pause after the bust 1.5 s (3 s); the wheel's window
-      // 5 s (10 s) and ended phase 5 s (6.5 s: the 3.5 s landing and the result still show in it)
+      // 4 s (10 s: a click waits for one with half of it left, 2 s, round-pace.ts) and ended phase 5 s
+      // (6.5 s: the 3.5 s landing and the result still show in it), a 13 s round
       CRASH_BETTING_MS: '2500',
       CRASH_ENDED_MS: '1500',
-      WHEEL_BETTING_MS: '5000',
+      WHEEL_BETTING_MS: '4000',
       WHEEL_ENDED_MS: '5000',
-      // Rocket plays only the chain's games that crash between 1.70× and 2.00× (CRASH_TEST_POINTS, tests
-      // only): an 8.8–11.6 s flight leaves time for a reload and a click before the bust, and no test waits
-      // on a one-minute flight (each round is still the chain's game of its number, verifiable)
-      CRASH_TEST_POINTS: '1.7-2',
+      // Rocket plays only the chain's games that crash between 1.35× and 1.50× (CRASH_TEST_POINTS, tests
+      // only): a 5.0–6.8 s flight leaves time for a reload and a click before the bust (measured with both
+      // cores loaded: reload to cash-out 1.0–2.4 s, at 1.07–1.14×), and no test waits on a one-minute flight
+      // nor on a replay of one (each round is still the chain's game of its number, verifiable)
+      CRASH_TEST_POINTS: '1.35-1.5',
       // battles at a faster pace than production's (4.5 s a round after 1.5 s): a round's reels spin 1.4 s in
       // turbo (the tests' default), and the page queues a round that comes while the last one still spins
       BATTLE_ROUND_MS: '2500',

@@ -48,7 +48,7 @@ test('waits while a dice roll is in flight and replaying, opens once it has land
 });
 
 test('waits while a Rocket bet is placed and riding, opens once it is settled @desktop', async ({ page, signIn }) => {
-  test.setTimeout(90_000); // a real round: up to a betting window and a flight (at most 11.6 s at the test pace)
+  test.setTimeout(90_000); // a real round: up to a betting window and a flight (at most 6.8 s at the test pace)
   await signIn({ balanceCents: 10_000 });
   await pauseClock(page);
   await page.goto('/rocket');

@@ -2,7 +2,7 @@
 // the same player at once, and after a reload in flight the page learns the open bet from
 // GET /api/crash/current and shows Cash out @ $x; cashing out there pays once (the page, the second
 // tab and the server agree on the balance). Rounds are the server's real ones, at the test pace
-// (playwright.config.ts: games of the chain that crash at 1.70–2.00×): a round that busts before the
+// (playwright.config.ts: games of the chain that crash at 1.35–1.50×, 5.0–6.8 s flights): a round that busts before the
 // reloaded page is back is lost, and the test bets again. One viewport: the bet's life across tabs and a
 // reload is the subject (Rocket's phone layout: phone-fit, amount-field, hud-kit).
 import { expect, test } from './fixtures.ts';
@@ -36,7 +36,7 @@ test('a riding bet survives a reload and shows in a second tab; Cash out there p
   context,
   signIn,
 }) => {
-  test.setTimeout(180_000); // a few real rounds (at the test pace, about 16 s each)
+  test.setTimeout(180_000); // a few real rounds (at the test pace, about 10 s each)
   const player = await signIn({ balanceCents: 10_000 });
   const second = await context.newPage(); // the same player in another tab
   await second.goto('/rocket');

@@ -4,7 +4,7 @@
 // the next round; a second page sees the bet in the players list; the cash-out shows as a marker on the
 // graph and the result label clears when the next round starts. The provably-fair page recomputes a
 // finished game from the recent strip. Rounds are the server's real ones at the test pace
-// (playwright.config.ts: a 2.5 s window, games of the chain that crash at 1.70–2.00×). At the desktop
+// (playwright.config.ts: a 2.5 s window, games of the chain that crash at 1.35–1.50×). At the desktop
 // viewport: the round's flow is the subject (Rocket's phone layout: phone-fit, amount-field, hud-kit).
 import { expect, frames, test } from './fixtures.ts';
 import type { Page } from '@playwright/test';
@@ -46,7 +46,7 @@ test('Space bets (not while typing) and cashes out: the server’s msg toasts, t
   newContext,
   random,
 }) => {
-  test.setTimeout(150_000); // up to a few real rounds (at the test pace, about 16 s each)
+  test.setTimeout(150_000); // up to a few real rounds (at the test pace, about 10 s each)
   const name = `Pilot ${random.word(6)}`;
   await signIn({ balanceCents: 10_000, name });
   const watcher = await (await newContext()).context.newPage();

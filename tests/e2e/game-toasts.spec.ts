@@ -28,7 +28,7 @@ test('a Bounce drop toasts the server’s msg when its ball lands', async ({ pag
 });
 
 test('a Crazy Wheel bet and its cancel toast the server’s msg', async ({ page, signIn }) => {
-  test.setTimeout(120_000); // up to a few ~20 s rounds
+  test.setTimeout(120_000); // up to a few ~13 s rounds
   await signIn({ balanceCents: 10_000 });
   await page.goto('/wheel');
   const stage = page.getByTestId('wheel-stage');

@@ -2,17 +2,19 @@
 // owner of a bet hidden from public stats sees their own name and Share on its replay while a guest
 // sees "Hidden" and no Share; a shared bet's chat card shows its summary from the message without
 // asking for the replay; the Crazy Wheel's My bets, a box drop tile and Rocket's leaderboard each
-// open their bet's replay.
+// open their bet's replay, and the wheel's spin and Rocket's curve rest on the bet's outcome, the slip
+// matching GET /api/bets/{game}/{id} (replay.spec checks the other games' replays the same way).
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
 import { openChatColumn } from './shell-helpers.ts';
 import { betInWindow } from './round-pace.ts';
+import { expectSlip } from './replay-checks.ts';
 import { formatDollars } from '../../src/client/lib/format.ts';
 import type { Replay } from '../../src/shared/api/replay.ts';
 
 test.describe.configure({ timeout: 120_000 });
 
-type W = { __scenes?: { reached(): boolean } };
+type W = { __scenes?: { view(): unknown; reached(): boolean } };
 type Auth = Record<string, string>;
 
 async function post(request: APIRequestContext, auth: Auth, url: string, data: object = {}) {
@@ -21,13 +23,21 @@ async function post(request: APIRequestContext, auth: Auth, url: string, data: o
   return (await res.json()).data;
 }
 
-/** Follows `link` to its replay page and waits for the scene to rest on the outcome. */
-async function opensReplay(page: Page, link: ReturnType<Page['getByTestId']>, path: string) {
+/** Follows `link` to its replay page and waits for the scene to rest on the outcome; resolves with the scene's view. */
+async function opensReplay(page: Page, link: ReturnType<Page['getByTestId']>, path: string): Promise<unknown> {
   await expect(link).toHaveAttribute('href', path);
   await link.click();
   await expect(page).toHaveURL(new RegExp(`${path}$`));
   await expect(page.getByTestId('replay-page')).toBeVisible();
   await page.waitForFunction(() => (window as W).__scenes?.reached() === true, undefined, { timeout: 30_000 });
+  return page.evaluate(() => (window as W).__scenes!.view());
+}
+
+/** The bet's replay from the API (`path` is its page, /bets/{game}/{id}). */
+async function replayOf(page: Page, path: string): Promise<Replay> {
+  const res = await page.request.get(`/api${path}`);
+  expect(res.status(), path).toBe(200);
+  return ((await res.json()) as { data: Replay }).data;
 }
 
 test('the owner of a hidden bet sees their name and Share; others see Hidden; the card needs no fetch', async ({
@@ -89,16 +99,19 @@ test("a drop tile opens its reel's replay", async ({ page, signIn }) => {
   await opensReplay(page, tile.getByTestId('drop-replay'), `/bets/box/${drop.opening_id}`);
 });
 
-// Rocket and the wheel in one test: the Rocket bets fly while the wheel's round is waited for on its page,
-// so the two server-paced waits overlap instead of following each other.
-test("the Crazy Wheel's My bets row and Rocket's leaderboard row open their bets' replays", async ({
+// Rocket and the wheel in one test, side by side: Rocket's leaderboard row opens its replay in a second tab
+// while the wheel's round is waited for on its page, so the server-paced waits and the two replays overlap
+// instead of following each other; the replays the rows open are the ones checked (scene and slip), so no
+// other test waits on these rounds again.
+test("the Crazy Wheel's My bets row and Rocket's leaderboard row open their bets' replays: the spin lands on its segment, the curve rests on the bust", async ({
   page,
   signIn,
 }) => {
   const { auth } = await signIn({ balanceCents: 10_00 });
-  // a round may bust below 1.01×: bet again until one cashes out (a status of '' is a bet still riding)
-  const cashedOut = (async () => {
-    for (let i = 0; i < 5; i++) {
+  const rocket = async () => {
+    // a round may bust below 1.01×: bet again until one cashes out (a status of '' is a bet still riding)
+    let cashed: number | null = null;
+    for (let i = 0; i < 5 && cashed === null; i++) {
       const bet = await betInWindow(page.request, auth, '/api/crash/bet', { amount: 1, auto_cashout: 1.01 });
       let status = '';
       await expect
@@ -113,28 +126,40 @@ test("the Crazy Wheel's My bets row and Rocket's leaderboard row open their bets
           { timeout: 60_000 },
         )
         .toMatch(/cashed_out|lost/);
-      if (status === 'cashed_out') return bet.id;
+      if (status === 'cashed_out') cashed = bet.id;
     }
-    return null;
-  })();
+    expect(cashed).not.toBeNull();
+    // its round has ended (the replay answers): a cash-out of the round still flying has no replay yet
+    await expect
+      .poll(async () => (await page.request.get(`/api/bets/crash/${cashed}`)).status(), { timeout: 60_000 })
+      .toBe(200);
+    const tab = await page.context().newPage();
+    await tab.goto('/rocket');
+    await tab.getByRole('tab', { name: 'Leaderboard' }).click();
+    await tab.getByLabel('Period').selectOption('all');
+    const leader = tab.locator(`[data-bet="${cashed}"]`);
+    const crashPath = `/bets/crash/${cashed}`;
+    const crashView = await opensReplay(tab, leader.getByTestId('replay-link'), crashPath);
+    const crash = await replayOf(tab, crashPath);
+    await expectSlip(tab, crash);
+    const crashed = crash.outcome as Extract<Replay['outcome'], { game: 'crash' }>;
+    expect(crashView).toMatchObject({ phase: 'crashed', multiplier: crashed.crash_point });
+  };
 
-  await page.goto('/wheel');
-  const bet = await betInWindow(page.request, auth, '/api/wheel/bet', { amount: 1, color: 'grey' });
-  const row = page.getByTestId('wheel-my-bets').locator(`[data-bet="${bet.id}"]`);
-  await expect(row).toBeVisible({ timeout: 60_000 }); // once its round has landed
-  await expect(row).toHaveAttribute('data-status', /won|lost/);
-  await expect(row.getByTestId('share-to-chat')).toBeVisible();
-  await opensReplay(page, row.getByTestId('replay-link'), `/bets/wheel/${bet.id}`);
+  const wheel = async () => {
+    await page.goto('/wheel');
+    const bet = await betInWindow(page.request, auth, '/api/wheel/bet', { amount: 1, color: 'grey' });
+    const row = page.getByTestId('wheel-my-bets').locator(`[data-bet="${bet.id}"]`);
+    await expect(row).toBeVisible({ timeout: 60_000 }); // once its round has landed
+    await expect(row).toHaveAttribute('data-status', /won|lost/);
+    await expect(row.getByTestId('share-to-chat')).toBeVisible();
+    const wheelPath = `/bets/wheel/${bet.id}`;
+    const wheelView = await opensReplay(page, row.getByTestId('replay-link'), wheelPath);
+    const replay = await replayOf(page, wheelPath);
+    await expectSlip(page, replay);
+    const spun = replay.outcome as Extract<Replay['outcome'], { game: 'wheel' }>;
+    expect(wheelView).toMatchObject({ phase: 'landed', segment: spun.segment });
+  };
 
-  const cashed = await cashedOut;
-  expect(cashed).not.toBeNull();
-  // its round has ended (the replay answers): a cash-out of the round still flying has no replay yet
-  await expect
-    .poll(async () => (await page.request.get(`/api/bets/crash/${cashed}`)).status(), { timeout: 60_000 })
-    .toBe(200);
-  await page.goto('/rocket');
-  await page.getByRole('tab', { name: 'Leaderboard' }).click();
-  await page.getByLabel('Period').selectOption('all');
-  const leader = page.locator(`[data-bet="${cashed}"]`);
-  await opensReplay(page, leader.getByTestId('replay-link'), `/bets/crash/${cashed}`);
+  await Promise.all([rocket(), wheel()]);
 });

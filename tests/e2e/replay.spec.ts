@@ -1,13 +1,12 @@
 // The replay page /bets/{game}/{id} in the browser: a bet of every game, played through the API, opens
-// as its replay — the game's scene rests on the settled outcome (window.__scenes, as /dev/scenes) and
+// as its replay (Rocket's and the wheel's from their rows, replay-rows.spec) — the game's scene rests on the settled outcome (window.__scenes, as /dev/scenes) and
 // the slip matches GET /api/bets/{game}/{id}; an unknown bet is the 404 page; a bet shared to chat
 // opens from its card; the server seed of a pair not yet rotated never reaches the page.
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
 import { openChatColumn } from './shell-helpers.ts';
-import { betInWindow } from './round-pace.ts';
+import { expectSlip } from './replay-checks.ts';
 import { e2eDatabase } from './players.ts';
-import { formatDollars } from '../../src/client/lib/format.ts';
 import type { Replay } from '../../src/shared/api/replay.ts';
 import type { ArchivedBet } from '../../src/shared/api/profile-bets.ts';
 
@@ -52,17 +51,7 @@ async function openReplay(page: Page, game: string, id: number): Promise<{ repla
   await page.goto(`/bets/${game}/${id}`);
   await expect(page.getByTestId('replay-page')).toBeVisible();
   await page.waitForFunction(() => (window as W).__scenes?.reached() === true, undefined, { timeout: 30_000 });
-  const slip = page.getByTestId('bet-slip');
-  await expect(slip.getByTestId('slip-player')).toHaveText(replay.player?.name ?? 'Hidden');
-  await expect(slip.getByTestId('slip-stake')).toHaveText(formatDollars(replay.stake));
-  await expect(slip.getByTestId('slip-payout')).toHaveText(formatDollars(replay.payout));
-  await expect(slip.getByTestId('slip-multiplier')).toHaveText(
-    replay.multiplier === null ? '—' : `×${replay.multiplier.toFixed(2)}`,
-  );
-  await expect(slip.getByTestId('slip-game')).toContainText(replay.title);
-  if (replay.fair.verify_link)
-    await expect(page.getByTestId('replay-verify')).toHaveAttribute('href', replay.fair.verify_link);
-  else await expect(page.getByTestId('replay-sealed')).toBeVisible();
+  await expectSlip(page, replay);
   return { replay, view: await page.evaluate(() => (window as W).__scenes!.view()) };
 }
 
@@ -100,40 +89,13 @@ test('dice, Bounce, a box reel and an upgrade replay their outcomes; the slip ma
   expect(u.view).toMatchObject({ done: true, needle: upgrade.roll });
 });
 
-// The three server-paced games in one test: their bets are placed at once, so the waits for Rocket's
-// round, the wheel's round and the battle's rounds overlap instead of following each other.
-test('a Rocket bet replays its curve to the bust, a wheel bet its spin, a battle its rounds to the last drops', async ({
-  page,
-  signIn,
-}) => {
+// A battle replays round by round. Rocket's curve to the bust and the wheel's spin are replay-rows.spec's:
+// their bets' rows open the replays there, whose scene and slip it checks, so no test waits twice on
+// those server-paced rounds.
+test('a battle replays its rounds to the last drops', async ({ page, signIn }) => {
   const { auth } = await signIn({ balanceCents: 100_00 });
   const battle = await post(page.request, auth, '/api/battles/create', { boxes: ['penny-box'], mode: '1v1' });
   await post(page.request, auth, `/api/battles/${battle.id}/add-bots`, { bots: 1 });
-  const [crash, wheel] = await Promise.all([
-    betInWindow(page.request, auth, '/api/crash/bet', { amount: 1, auto_cashout: 1.01 }),
-    betInWindow(page.request, auth, '/api/wheel/bet', { amount: 1, color: 'grey' }),
-  ]);
-
-  // Rocket: the bet cashed out at 1.01× or was lost; the replay rests on the bust
-  await expect
-    .poll(
-      async () => {
-        const mine = (await (await page.request.get('/api/crash/my-bets?limit=5', { headers: auth })).json()) as {
-          data: { id: number; status: string }[];
-        };
-        return mine.data.find((b) => b.id === crash.id)?.status;
-      },
-      { timeout: 60_000 },
-    )
-    .toMatch(/cashed_out|lost/);
-  const c = await openReplay(page, 'crash', crash.id);
-  const crashed = c.replay.outcome as Extract<Replay['outcome'], { game: 'crash' }>;
-  expect(c.view).toMatchObject({ phase: 'crashed', multiplier: crashed.crash_point });
-
-  // the wheel: the spin lands on its segment
-  const w = await openReplay(page, 'wheel', wheel.id);
-  const spun = w.replay.outcome as Extract<Replay['outcome'], { game: 'wheel' }>;
-  expect(w.view).toMatchObject({ phase: 'landed', segment: spun.segment });
 
   // the battle, once ended (archived): round by round to its last drops on the reels of its boxes
   const archived = async () =>

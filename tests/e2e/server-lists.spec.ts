@@ -68,7 +68,7 @@ test('the wheel lists recent bets and top payouts from the API, recent bets live
   page,
   signIn,
 }) => {
-  test.setTimeout(120_000); // up to two real ~20 s rounds
+  test.setTimeout(120_000); // up to two real ~13 s rounds
   const player = await signIn({ balanceCents: 10_000, name: 'Wheel Lister' });
   const first = await placeWheelBet(page, player.auth, 'blue');
   const recentAnswer = page.waitForResponse((r) => r.url().endsWith('/api/wheel/recent-bets'));

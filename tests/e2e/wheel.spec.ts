@@ -6,6 +6,7 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
 import { freshWheelWindow } from './round-pace.ts';
+import { expectPlayerCounts, expectResultInsideHub } from './wheel-checks.ts';
 import { WHEEL_LAYOUT } from '../../src/shared/games/wheel/wheel.layout.ts';
 
 const PAYOUT: Record<string, number> = { grey: 2, red: 3.05, blue: 5.2, gold: 52 };
@@ -68,12 +69,13 @@ function resultOnShow(page: Page): Promise<OnShow> {
   );
 }
 
-// a whole round is played once, at the desktop viewport (on a loaded phone run the bet click raced the window)
-test('a bet placed while starting shows in its panel; the wheel lands on the API segment; the balance pays', async ({
+// a whole round is played once, at the desktop viewport (on a loaded phone run the bet click raced the window);
+// it also checks the desktop layout's player counts and result inside the hub (wheel-plinko-looks' on the phone)
+test('a bet placed while starting shows in its panel ("1 player"); the wheel lands on the API segment, the result inside the hub; the balance pays', async ({
   page,
   signIn,
 }) => {
-  test.setTimeout(180_000); // up to two ~20 s rounds, on the phone project beside two other workers
+  test.setTimeout(180_000); // up to two ~13 s rounds, beside another worker
   await signIn({ balanceCents: 10_000 });
   await page.goto('/wheel');
   const stage = page.getByTestId('wheel-stage');
@@ -105,6 +107,7 @@ test('a bet placed while starting shows in its panel; the wheel lands on the API
   const mine = page.getByTestId('panel-red').locator('[data-testid="wheel-bet"][data-mine]');
   await expect(mine).toHaveCount(1);
   await expect(mine).toContainText('$1.00');
+  await expectPlayerCounts(page); // in words that agree with each panel's bets ("1 player")
   // the round is everyone's: the same test of a repeat run may bet on red too. The total is the sum
   // of the bets the panel lists, this player's among them
   const listed = async () => {
@@ -126,6 +129,8 @@ test('a bet placed while starting shows in its panel; the wheel lands on the API
 
   // the round runs out (pending, spinning) and the wheel lands
   await expect(stage).toHaveAttribute('data-landed-round', String(roundId), { timeout: 40_000 });
+  await expect(page.getByTestId('my-payout')).toBeVisible();
+  await expectResultInsideHub(page, roundId); // read in the ended phase's first frames
   const segment = Number(await stage.getAttribute('data-landed-segment'));
   const recent = await page.request.get('/api/wheel/recent-games?limit=10');
   const games = ((await recent.json()) as { data: { id: number; segment: number; color: string }[] }).data;
