@@ -36,7 +36,7 @@ export const SCENES: SceneCase[] = [
   { name: 'boxes', url: '/dev/scenes?scene=boxes&outcome=3&muted', frames: 30 },
   { name: 'bounce', url: '/dev/scenes?scene=plinko&rows=16&balls=10&muted', frames: 30 },
   { name: 'battle', url: '/dev/scenes?scene=battle&mode=2v2&rounds=2&muted', frames: 30 },
-  { name: 'crash', url: '/dev/scenes?scene=crash&crash=4&muted', frames: 30 },
+  { name: 'crash', url: '/dev/scenes?scene=crash&crash=4&status=in_progress&muted', frames: 30 },
   { name: 'wheel', url: '/dev/scenes?scene=wheel&segment=17&status=in_progress&muted', frames: 30 },
 ];
 
