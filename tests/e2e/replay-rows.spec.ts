@@ -8,7 +8,7 @@ import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
 import { openChatColumn } from './shell-helpers.ts';
 import { betInWindow } from './round-pace.ts';
-import { expectSlip } from './replay-checks.ts';
+import { expectSlip, settledReplay } from './replay-checks.ts';
 import { formatDollars } from '../../src/client/lib/format.ts';
 import type { Replay } from '../../src/shared/api/replay.ts';
 
@@ -33,13 +33,6 @@ async function opensReplay(page: Page, link: ReturnType<Page['getByTestId']>, pa
   return page.evaluate(() => (window as W).__scenes!.view());
 }
 
-/** The bet's replay from the API (`path` is its page, /bets/{game}/{id}). */
-async function replayOf(page: Page, path: string): Promise<Replay> {
-  const res = await page.request.get(`/api${path}`);
-  expect(res.status(), path).toBe(200);
-  return ((await res.json()) as { data: Replay }).data;
-}
-
 test('the owner of a hidden bet sees their name and Share; others see Hidden; the card needs no fetch', async ({
   page,
   signIn,
@@ -60,7 +53,7 @@ test('the owner of a hidden bet sees their name and Share; others see Hidden; th
   await watcher.goto(`/bets/dice/${dice.id}`);
   await expect(watcher.getByTestId('slip-player')).toHaveText('Hidden');
   await expect(watcher.getByTestId('share-to-chat')).toHaveCount(0);
-  const replay = ((await (await watcher.request.get(`/api/bets/dice/${dice.id}`)).json()) as { data: Replay }).data;
+  const replay = await settledReplay(watcher.request, 'dice', dice.id);
 
   const asked: string[] = [];
   watcher.on('request', (r) => {
@@ -129,10 +122,8 @@ test("the Crazy Wheel's My bets row and Rocket's leaderboard row open their bets
       if (status === 'cashed_out') cashed = bet.id;
     }
     expect(cashed).not.toBeNull();
-    // its round has ended (the replay answers): a cash-out of the round still flying has no replay yet
-    await expect
-      .poll(async () => (await page.request.get(`/api/bets/crash/${cashed}`)).status(), { timeout: 60_000 })
-      .toBe(200);
+    // once its round has ended (the replay answers): a cash-out of the round still flying has no replay yet
+    const crash = await settledReplay(page.request, 'crash', cashed!);
     const tab = await page.context().newPage();
     await tab.goto('/rocket');
     await tab.getByRole('tab', { name: 'Leaderboard' }).click();
@@ -140,7 +131,6 @@ test("the Crazy Wheel's My bets row and Rocket's leaderboard row open their bets
     const leader = tab.locator(`[data-bet="${cashed}"]`);
     const crashPath = `/bets/crash/${cashed}`;
     const crashView = await opensReplay(tab, leader.getByTestId('replay-link'), crashPath);
-    const crash = await replayOf(tab, crashPath);
     await expectSlip(tab, crash);
     const crashed = crash.outcome as Extract<Replay['outcome'], { game: 'crash' }>;
     expect(crashView).toMatchObject({ phase: 'crashed', multiplier: crashed.crash_point });
@@ -155,7 +145,7 @@ test("the Crazy Wheel's My bets row and Rocket's leaderboard row open their bets
     await expect(row.getByTestId('share-to-chat')).toBeVisible();
     const wheelPath = `/bets/wheel/${bet.id}`;
     const wheelView = await opensReplay(page, row.getByTestId('replay-link'), wheelPath);
-    const replay = await replayOf(page, wheelPath);
+    const replay = await settledReplay(page.request, 'wheel', bet.id);
     await expectSlip(page, replay);
     const spun = replay.outcome as Extract<Replay['outcome'], { game: 'wheel' }>;
     expect(wheelView).toMatchObject({ phase: 'landed', segment: spun.segment });

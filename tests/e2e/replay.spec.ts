@@ -5,7 +5,7 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
 import { openChatColumn } from './shell-helpers.ts';
-import { expectSlip } from './replay-checks.ts';
+import { expectSlip, settledReplay } from './replay-checks.ts';
 import { e2eDatabase } from './players.ts';
 import type { Replay } from '../../src/shared/api/replay.ts';
 import type { ArchivedBet } from '../../src/shared/api/profile-bets.ts';
@@ -19,22 +19,6 @@ async function post(request: APIRequestContext, auth: Auth, url: string, data: o
   const res = await request.post(url, { headers: auth, data });
   expect(res.status(), `${url}: ${await res.text()}`).toBe(200);
   return (await res.json()).data;
-}
-
-/** The replay the API gives once the bet has settled (a round or battle settles on the server's pace). */
-async function settledReplay(request: APIRequestContext, game: string, id: number): Promise<Replay> {
-  let replay: Replay | null = null;
-  await expect
-    .poll(
-      async () => {
-        const res = await request.get(`/api/bets/${game}/${id}`);
-        if (res.status() === 200) replay = ((await res.json()) as { data: Replay }).data;
-        return res.status();
-      },
-      { timeout: 60_000 },
-    )
-    .toBe(200);
-  return replay!;
 }
 
 /** The newest archived bet of `game` (its id is the replay's). */
