@@ -348,8 +348,10 @@ export class CrashScene implements Scene {
   }
 
   private drawTexts(v: CrashView): void {
-    if (this.big.text !== v.label || this.small.text !== v.sublabel) this.changed = true;
-    if (this.big.text !== v.label) this.big.text = v.label;
+    if (this.big.text !== v.label) {
+      this.big.text = v.label;
+      this.changed = true;
+    }
     // "Crashed @ 12.34×" is three times as long as a multiplier: at 0.6 of the size it stays as wide
     // as the flying multiplier (software WebGL pays for every pixel of the glyphs, every frame at rest)
     const size = Math.max(34, Math.min(84, this.width * 0.085)) * (v.phase === 'crashed' ? 0.6 : 1);
@@ -358,7 +360,10 @@ export class CrashScene implements Scene {
     if (tint !== this.big.tint) this.changed = true;
     this.big.tint = tint;
     this.big.position.set(this.width / 2, this.height * 0.36);
-    if (this.small.text !== v.sublabel) this.small.text = v.sublabel;
+    if (this.small.text !== v.sublabel) {
+      this.small.text = v.sublabel;
+      this.changed = true;
+    }
     this.small.position.set(this.width / 2, this.height * 0.36 + size * 0.75);
   }
 
