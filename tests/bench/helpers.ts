@@ -73,7 +73,9 @@ export async function withAppAndBare<T>(
   floorPlayers = 1,
 ): Promise<T> {
   const dataDir = mkdtempSync(join(tmpdir(), 'la-bench-app-'));
-  const app = await serve(['--import', 'tsx', 'src/server/main.ts'], { DATA_DIR: dataDir, ...env });
+  // BENCH_APP_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof" profiles the app under the load
+  const appNodeArgs = process.env.BENCH_APP_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
+  const app = await serve([...appNodeArgs, '--import', 'tsx', 'src/server/main.ts'], { DATA_DIR: dataDir, ...env });
   const bare = await serve(['--import', 'tsx', 'tests/bench/bare-fastify.ts']);
   const onPg = /^postgres/.test(env.DATABASE_URL ?? '');
   const floor = await serve(['--import', 'tsx', `tests/bench/bare-auth-tx${onPg ? '-pg' : ''}.ts`], {

@@ -357,6 +357,41 @@ describeEachDb('box openings, one-statement path', (dialect) => {
     expect(Number((await box(b.id)).openings)).toBe(3);
   });
 
+  it('a box kept for openings follows the versions published here and, after a failed check, elsewhere', async () => {
+    const creator = await createPlayer(db(), t.config.secrets.appSecret, { balanceCents: 0 });
+    const b = await customBox(creator, 'Kept Box');
+    const opener = await seeded(1_000_000, 'kept');
+    const versionsOf = (o: Opening) => o.reels.map((r) => r.box_version);
+    expect(versionsOf(await openBox(t.database, opener.id, b.slug, { count: 1, demo: false }, Date.now()))).toEqual([
+      1,
+    ]);
+    const only = products[5]!;
+    const v2 = await publishBoxVersion(
+      db(),
+      b.id,
+      [{ productId: only.id, tickets: 100_000, priceCents: 777, salePriceCents: 555 }],
+      Date.now(),
+    );
+    // published in this process: the next opening is at version 2 at once
+    const second = await openBox(t.database, opener.id, b.slug, { count: 1, demo: false }, Date.now());
+    expect([versionsOf(second), second.reels[0]!.item.id]).toEqual([[2], only.id]);
+    // another instance makes version 1 current again (nothing here hears of it): the kept box fails
+    // the opening's check, the box is read again and the opening is made at version 1
+    const v1 = await db()
+      .selectFrom('box_versions')
+      .select('id')
+      .where('box_id', '=', b.id)
+      .where('version', '=', 1)
+      .executeTakeFirstOrThrow();
+    await db().updateTable('boxes').set({ current_version_id: v1.id }).where('id', '=', b.id).execute();
+    for (let i = 0; i < 2; i++) {
+      const again = await openBox(t.database, opener.id, b.slug, { count: 1, demo: false }, Date.now());
+      expect(versionsOf(again)).toEqual([1]);
+    }
+    const rows = await openings(opener.id);
+    expect(rows.map((r) => Number(r.box_version_id))).toEqual([v1.id, v2, v1.id, v1.id]);
+  });
+
   if (dialect === 'postgres') {
     it("openers of one box do not queue on its row: an opening completes while another opener's transaction holds it", async () => {
       const { box: b } = await loadBox(t.database, SLUG);

@@ -10,6 +10,11 @@ export function bumpCatalogEpoch(): void {
   epoch += 1;
 }
 
+/** The catalog's epoch in this process (changes whenever a version is published here). */
+export function catalogEpoch(): number {
+  return epoch;
+}
+
 /** A TTL cache of promises keyed by string; one per app. */
 export class CatalogCache {
   private readonly entries = new Map<string, { at: number; epoch: number; value: Promise<unknown> }>();

@@ -18,7 +18,7 @@ import { applyMoveIn } from '../wallet/ledger.ts';
 import type { Remember } from '../wallet/idempotency.ts';
 import { newServerSeed } from '../fair/fair.repository.ts';
 import { takeNextNonce } from '../fair/fair.service.ts';
-import { loadBox, type LoadedBox } from './box-load.ts';
+import { loadBox, openableBox, type LoadedBox } from './box-load.ts';
 import { itemView, openingBox, reelResult, roll, type Opening } from './opening-result.ts';
 import { openingShard } from '../boxes/boxes.repository.ts';
 import { placeBet } from '../../bets/place.ts';
@@ -125,7 +125,7 @@ export async function openBox(
   now: number,
   remember?: Remember<Opening>, // stores the first answer of an Idempotency-Key in the opening's transaction
 ): Promise<Opening> {
-  const loaded = await loadBox(database, slug);
+  const loaded = await openableBox(database, slug);
   if (loaded.box.box_type === 'free') throw new HttpError(403, 'Free boxes open on the Free loot page.'); // never sold
   return openLoadedBox(database, userId, loaded, body.count, now, remember);
 }
