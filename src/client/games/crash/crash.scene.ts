@@ -1,5 +1,5 @@
 // The Rocket scene: a parallax star field, the plot with axes that rescale as the curve rises, the
-// rocket riding the curve's end with its exhaust (a GLSL filter), the multiplier in large type, a
+// rocket riding the curve's end with its exhaust (a GLSL shader), the multiplier in large type, a
 // countdown bar while bets are open, the explosion with "Crashed @ x" on the bust, and a dot on the
 // curve for each player's cash-out once the curve has passed it (`markers`, from the page). It draws
 // only what sampleCrash says for the frame its source gives at engine time, and plays the cues.
@@ -21,7 +21,7 @@ import {
   type CrashView,
 } from '../../../shared/games/crash/crash.sample.ts';
 import { crashMultiplierAt } from '../../../shared/games/crash/crash.curve.ts';
-import { exhaustFilter, type ExhaustFilter } from './rocket-exhaust.ts';
+import { applyExhaustShader, type Exhaust } from './rocket-exhaust.ts';
 import { reachedMarkers, type CashOutMarker } from './crash-frame.ts';
 
 const GRID = 0x24263f;
@@ -30,6 +30,13 @@ const CURVE = 0x8b5cf6;
 const CRASHED = 0xff4d6d;
 const WIN = 0x2bd67b;
 const PAD = { left: 52, right: 28, top: 28, bottom: 34 };
+/** The exhaust's flame: layered triangles behind the hull (base width, alpha, share of the length),
+ * outermost first; where they overlap the heat is their alphas combined. */
+const FLAME = [
+  { width: 16, alpha: 0.35, length: 1 },
+  { width: 11, alpha: 0.65, length: 0.75 },
+  { width: 6, alpha: 1, length: 0.5 },
+];
 const STAR_LAYERS = [
   { count: 60, size: 1, alpha: 0.35, speed: 12 },
   { count: 34, size: 1.6, alpha: 0.55, speed: 30 },
@@ -69,7 +76,7 @@ export class CrashScene implements Scene {
     text: '',
     style: { fill: 0xb8bad8, fontSize: 18, fontFamily: 'system-ui, sans-serif' },
   });
-  private exhaust: ExhaustFilter | null = null;
+  private exhaust: Exhaust | null = null;
   private width = 1;
   private height = 1;
   private starShift = 0; // px the star field has moved
@@ -121,13 +128,8 @@ export class CrashScene implements Scene {
     // covers a third of the plot, and software WebGL pays for every pixel of it every frame)
     const plain = [...this.stars, this.grid, this.curve, this.marks, this.debris, this.bar];
     applyFlatShader(host.rendererName, ...plain.map((g) => g.context));
-    // Filters need a GPU renderer; the canvas fallback draws the trail in plain colour.
-    try {
-      this.exhaust = exhaustFilter();
-      this.trail.filters = [this.exhaust];
-    } catch {
-      this.exhaust = null;
-    }
+    this.exhaust = applyExhaustShader(host.rendererName, this.trail.context);
+    if (!this.exhaust) this.trail.tint = 0xff8a3d; // another renderer draws the trail in plain colour
   }
 
   /** Whether the next frame differs: the stars drift, the rocket flies (its exhaust flickers), or a layer,
@@ -299,20 +301,23 @@ export class CrashScene implements Scene {
     const burn = v.phase === 'flying' ? 1 : v.phase === 'launch' ? 0.6 : 0.25;
     const length = 34 + 46 * burn + 24 * Math.min(1, v.speed / 6);
     if (this.stale('trail', length.toFixed(1))) {
-      // a fixed, invisible extent keeps the filter's texture the same size every frame (no re-allocation)
-      const g = this.trail.clear().rect(-140, -14, 124, 28).fill({ color: 0xffffff, alpha: 0.001 });
-      for (const [w, a, l] of [
-        [16, 0.35, 1],
-        [11, 0.65, 0.75],
-        [6, 1, 0.5],
-      ] as const) {
-        g.poly([-18, -w / 2, -18 - length * l, 0, -18, w / 2]).fill({ color: 0xffffff, alpha: a });
-      }
+      // each region between one layer's triangle and the next one's, at the heat of the layers over
+      // it: the exhaust shader colours a pixel from that heat, so no layer is drawn over another
+      const g = this.trail.clear();
+      let cool = 1; // the part of the light no layer so far has covered
+      FLAME.forEach((layer, i) => {
+        cool *= 1 - layer.alpha;
+        const inner = FLAME[i + 1];
+        const w = layer.width / 2;
+        const region = [-18, -w, -18 - length * layer.length, 0, -18, w];
+        if (inner) region.push(-18, inner.width / 2, -18 - length * inner.length, 0, -18, -inner.width / 2);
+        g.poly(region).fill({ color: 0xffffff, alpha: 1 - cool });
+      });
     }
     if (this.exhaust) {
       this.exhaust.time = now / 1000;
       this.exhaust.power = 0.6 + burn * 0.8;
-    } else this.trail.tint = 0xff8a3d;
+    }
   }
 
   private drawBody(): void {
