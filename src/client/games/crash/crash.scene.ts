@@ -8,6 +8,7 @@
 // rest on a bust the scene says it is not animating, so the host renders no frame.
 import { BitmapText, Container, Graphics, Text } from 'pixi.js';
 import { applyFlatShader } from '../../engine/flat-shader.ts';
+import { installTrimmedFont } from '../../engine/trimmed-font.ts';
 import type { PixiHost } from '../../engine/pixi-host.ts';
 import type { Scene } from '../../engine/scene.ts';
 import { playSound } from '../../engine/sound.ts';
@@ -37,6 +38,15 @@ const FLAME = [
   { width: 11, alpha: 0.65, length: 0.75 },
   { width: 6, alpha: 1, length: 0.5 },
 ];
+/** The big label's bitmap font: its glyphs rendered at 100 px (as Pixi's own for the style would be), cut to their ink. */
+const BIG_FONT = 'crash-label';
+const BIG_FONT_STYLE = {
+  fill: 0xffffff,
+  fontSize: 100,
+  fontWeight: '800',
+  fontFamily: 'system-ui, sans-serif',
+} as const;
+const BIG_FONT_CHARS = '0123456789.×s @CrashedWaitng…'; // every label sampleCrash makes
 const STAR_LAYERS = [
   { count: 60, size: 1, alpha: 0.35, speed: 12 },
   { count: 34, size: 1.6, alpha: 0.55, speed: 30 },
@@ -68,10 +78,7 @@ export class CrashScene implements Scene {
   private readonly debris = new Graphics();
   private readonly bar = new Graphics();
   private readonly marks = new Graphics();
-  private readonly big = new BitmapText({
-    text: '',
-    style: { fill: 0xffffff, fontSize: 72, fontWeight: '800', fontFamily: 'system-ui, sans-serif' },
-  });
+  private readonly big = new BitmapText({ text: '', style: { fontFamily: BIG_FONT, fontSize: 72 } });
   private readonly small = new Text({
     text: '',
     style: { fill: 0xb8bad8, fontSize: 18, fontFamily: 'system-ui, sans-serif' },
@@ -128,6 +135,8 @@ export class CrashScene implements Scene {
     // covers a third of the plot, and software WebGL pays for every pixel of it every frame)
     const plain = [...this.stars, this.grid, this.curve, this.marks, this.debris, this.bar];
     applyFlatShader(host.rendererName, ...plain.map((g) => g.context));
+    // the multiplier is the largest textured thing drawn every frame of a flight: quads cut to the ink
+    installTrimmedFont(BIG_FONT, BIG_FONT_STYLE, BIG_FONT_CHARS);
     this.exhaust = applyExhaustShader(host.rendererName, this.trail.context);
     if (!this.exhaust) this.trail.tint = 0xff8a3d; // another renderer draws the trail in plain colour
   }
