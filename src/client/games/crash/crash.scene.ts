@@ -31,6 +31,7 @@ const CURVE = 0x8b5cf6;
 const CRASHED = 0xff4d6d;
 const WIN = 0x2bd67b;
 const PAD = { left: 52, right: 28, top: 28, bottom: 34 };
+const CURVE_STEP_PX = 8; // the curve's longest straight step on screen (a full desktop plot's are ~18)
 /** The exhaust's flame: layered triangles behind the hull (base width, alpha, share of the length),
  * outermost first; where they overlap the heat is their alphas combined. */
 const FLAME = [
@@ -259,7 +260,14 @@ export class CrashScene implements Scene {
     if (!this.stale('curve', flown ? `${v.phase}|${v.elapsedMs}|${v.axis.maxMs}|${v.axis.maxMult}` : '-')) return;
     const g = this.curve.clear();
     if (!flown) return;
-    const pts = curvePoints(v.elapsedMs, 48).map(([t, m]) => [this.x(t, v.axis), this.y(m, v.axis)] as const);
+    // a step every CURVE_STEP_PX of the curve's span, at most 48 (a full plot's): early in a flight the
+    // curve is a few pixels long, and 48 steps piled 240 triangles onto them, each one paid for
+    const span = Math.hypot(
+      this.x(v.elapsedMs, v.axis) - this.x(0, v.axis),
+      this.y(crashMultiplierAt(v.elapsedMs), v.axis) - this.y(1, v.axis),
+    );
+    const steps = Math.min(48, Math.max(1, Math.ceil(span / CURVE_STEP_PX)));
+    const pts = curvePoints(v.elapsedMs, steps).map(([t, m]) => [this.x(t, v.axis), this.y(m, v.axis)] as const);
     const bottom = this.height - PAD.bottom;
     const colour = v.phase === 'crashed' ? CRASHED : CURVE;
     // the area under the curve as one upright strip per step (two triangles each), not one polygon:
