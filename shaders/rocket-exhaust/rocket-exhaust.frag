@@ -1,10 +1,10 @@
-// Rocket exhaust: the trail is drawn as layered white shapes whose alpha is the flame's heat;
-// this filter turns heat into flame colour (red edge → orange → white-hot core) with a flicker of
-// value noise that scrolls with uTime. uPower scales the heat (a longer burn at higher speed).
-in vec2 vTextureCoord;
+// Rocket exhaust: the trail's regions carry the flame's heat as their alpha (the layered shapes'
+// combined alpha, from flat.vert); this turns heat into flame colour (red edge → orange → white-hot
+// core) with a flicker of value noise that scrolls with uTime. uPower scales the heat (a longer burn
+// at higher speed). Drawn as the trail's own shader, only its pixels pay for it.
+in vec4 vColor;
 out vec4 finalColor;
 
-uniform sampler2D uTexture;
 uniform float uTime;
 uniform float uPower;
 
@@ -23,11 +23,7 @@ float noise(vec2 p)
 
 void main(void)
 {
-    float heat = texture(uTexture, vTextureCoord).a;
-    if (heat <= 0.002) {
-        finalColor = vec4(0.0);
-        return;
-    }
+    float heat = vColor.a;
     vec2 p = gl_FragCoord.xy * 0.07;
     float n = 0.6 * noise(p + vec2(uTime * 7.0, uTime * 2.0)) + 0.4 * noise(p * 2.3 - vec2(uTime * 11.0, 0.0));
     float h = clamp(heat * (0.65 + 0.7 * n) * uPower, 0.0, 1.0);

@@ -1,5 +1,5 @@
 // The Rocket scene: a parallax star field, the plot with axes that rescale as the curve rises, the
-// rocket riding the curve's end with its exhaust (a GLSL filter), the multiplier in large type, a
+// rocket riding the curve's end with its exhaust (a GLSL shader), the multiplier in large type, a
 // countdown bar while bets are open, the explosion with "Crashed @ x" on the bust, and a dot on the
 // curve for each player's cash-out once the curve has passed it (`markers`, from the page). It draws
 // only what sampleCrash says for the frame its source gives at engine time, and plays the cues.
@@ -8,6 +8,7 @@
 // rest on a bust the scene says it is not animating, so the host renders no frame.
 import { BitmapText, Container, Graphics, Text } from 'pixi.js';
 import { applyFlatShader } from '../../engine/flat-shader.ts';
+import { installTrimmedFont } from '../../engine/trimmed-font.ts';
 import type { PixiHost } from '../../engine/pixi-host.ts';
 import type { Scene } from '../../engine/scene.ts';
 import { playSound } from '../../engine/sound.ts';
@@ -21,7 +22,7 @@ import {
   type CrashView,
 } from '../../../shared/games/crash/crash.sample.ts';
 import { crashMultiplierAt } from '../../../shared/games/crash/crash.curve.ts';
-import { exhaustFilter, type ExhaustFilter } from './rocket-exhaust.ts';
+import { applyExhaustShader, type Exhaust } from './rocket-exhaust.ts';
 import { reachedMarkers, type CashOutMarker } from './crash-frame.ts';
 
 const GRID = 0x24263f;
@@ -30,6 +31,23 @@ const CURVE = 0x8b5cf6;
 const CRASHED = 0xff4d6d;
 const WIN = 0x2bd67b;
 const PAD = { left: 52, right: 28, top: 28, bottom: 34 };
+const CURVE_STEP_PX = 8; // the curve's longest straight step on screen (a full desktop plot's are ~18)
+/** The exhaust's flame: layered triangles behind the hull (base width, alpha, share of the length),
+ * outermost first; where they overlap the heat is their alphas combined. */
+const FLAME = [
+  { width: 16, alpha: 0.35, length: 1 },
+  { width: 11, alpha: 0.65, length: 0.75 },
+  { width: 6, alpha: 1, length: 0.5 },
+];
+/** The big label's bitmap font: its glyphs rendered at 100 px (as Pixi's own for the style would be), cut to their ink. */
+const BIG_FONT = 'crash-label';
+const BIG_FONT_STYLE = {
+  fill: 0xffffff,
+  fontSize: 100,
+  fontWeight: '800',
+  fontFamily: 'system-ui, sans-serif',
+} as const;
+const BIG_FONT_CHARS = '0123456789.×s @CrashedWaitng…'; // every label sampleCrash makes
 const STAR_LAYERS = [
   { count: 60, size: 1, alpha: 0.35, speed: 12 },
   { count: 34, size: 1.6, alpha: 0.55, speed: 30 },
@@ -61,15 +79,12 @@ export class CrashScene implements Scene {
   private readonly debris = new Graphics();
   private readonly bar = new Graphics();
   private readonly marks = new Graphics();
-  private readonly big = new BitmapText({
-    text: '',
-    style: { fill: 0xffffff, fontSize: 72, fontWeight: '800', fontFamily: 'system-ui, sans-serif' },
-  });
+  private readonly big = new BitmapText({ text: '', style: { fontFamily: BIG_FONT, fontSize: 72 } });
   private readonly small = new Text({
     text: '',
     style: { fill: 0xb8bad8, fontSize: 18, fontFamily: 'system-ui, sans-serif' },
   });
-  private exhaust: ExhaustFilter | null = null;
+  private exhaust: Exhaust | null = null;
   private width = 1;
   private height = 1;
   private starShift = 0; // px the star field has moved
@@ -121,13 +136,10 @@ export class CrashScene implements Scene {
     // covers a third of the plot, and software WebGL pays for every pixel of it every frame)
     const plain = [...this.stars, this.grid, this.curve, this.marks, this.debris, this.bar];
     applyFlatShader(host.rendererName, ...plain.map((g) => g.context));
-    // Filters need a GPU renderer; the canvas fallback draws the trail in plain colour.
-    try {
-      this.exhaust = exhaustFilter();
-      this.trail.filters = [this.exhaust];
-    } catch {
-      this.exhaust = null;
-    }
+    // the multiplier is the largest textured thing drawn every frame of a flight: quads cut to the ink
+    installTrimmedFont(BIG_FONT, BIG_FONT_STYLE, BIG_FONT_CHARS);
+    this.exhaust = applyExhaustShader(host.rendererName, this.trail.context);
+    if (!this.exhaust) this.trail.tint = 0xff8a3d; // another renderer draws the trail in plain colour
   }
 
   /** Whether the next frame differs: the stars drift, the rocket flies (its exhaust flickers), or a layer,
@@ -248,7 +260,14 @@ export class CrashScene implements Scene {
     if (!this.stale('curve', flown ? `${v.phase}|${v.elapsedMs}|${v.axis.maxMs}|${v.axis.maxMult}` : '-')) return;
     const g = this.curve.clear();
     if (!flown) return;
-    const pts = curvePoints(v.elapsedMs, 48).map(([t, m]) => [this.x(t, v.axis), this.y(m, v.axis)] as const);
+    // a step every CURVE_STEP_PX of the curve's span, at most 48 (a full plot's): early in a flight the
+    // curve is a few pixels long, and 48 steps piled 240 triangles onto them, each one paid for
+    const span = Math.hypot(
+      this.x(v.elapsedMs, v.axis) - this.x(0, v.axis),
+      this.y(crashMultiplierAt(v.elapsedMs), v.axis) - this.y(1, v.axis),
+    );
+    const steps = Math.min(48, Math.max(1, Math.ceil(span / CURVE_STEP_PX)));
+    const pts = curvePoints(v.elapsedMs, steps).map(([t, m]) => [this.x(t, v.axis), this.y(m, v.axis)] as const);
     const bottom = this.height - PAD.bottom;
     const colour = v.phase === 'crashed' ? CRASHED : CURVE;
     // the area under the curve as one upright strip per step (two triangles each), not one polygon:
@@ -299,20 +318,23 @@ export class CrashScene implements Scene {
     const burn = v.phase === 'flying' ? 1 : v.phase === 'launch' ? 0.6 : 0.25;
     const length = 34 + 46 * burn + 24 * Math.min(1, v.speed / 6);
     if (this.stale('trail', length.toFixed(1))) {
-      // a fixed, invisible extent keeps the filter's texture the same size every frame (no re-allocation)
-      const g = this.trail.clear().rect(-140, -14, 124, 28).fill({ color: 0xffffff, alpha: 0.001 });
-      for (const [w, a, l] of [
-        [16, 0.35, 1],
-        [11, 0.65, 0.75],
-        [6, 1, 0.5],
-      ] as const) {
-        g.poly([-18, -w / 2, -18 - length * l, 0, -18, w / 2]).fill({ color: 0xffffff, alpha: a });
-      }
+      // each region between one layer's triangle and the next one's, at the heat of the layers over
+      // it: the exhaust shader colours a pixel from that heat, so no layer is drawn over another
+      const g = this.trail.clear();
+      let cool = 1; // the part of the light no layer so far has covered
+      FLAME.forEach((layer, i) => {
+        cool *= 1 - layer.alpha;
+        const inner = FLAME[i + 1];
+        const w = layer.width / 2;
+        const region = [-18, -w, -18 - length * layer.length, 0, -18, w];
+        if (inner) region.push(-18, inner.width / 2, -18 - length * inner.length, 0, -18, -inner.width / 2);
+        g.poly(region).fill({ color: 0xffffff, alpha: 1 - cool });
+      });
     }
     if (this.exhaust) {
       this.exhaust.time = now / 1000;
       this.exhaust.power = 0.6 + burn * 0.8;
-    } else this.trail.tint = 0xff8a3d;
+    }
   }
 
   private drawBody(): void {
