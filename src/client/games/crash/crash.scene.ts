@@ -386,7 +386,9 @@ export class CrashScene implements Scene {
       this.small.text = v.sublabel;
       this.changed = true;
     }
-    this.small.position.set(this.width / 2, this.height * 0.36 + size * 0.75);
+    // below the big label with a gap that holds at a phone's sizes too (at 0.75 × size alone a phone's
+    // "Crashed @ 2.09×" touched "Next round soon")
+    this.small.position.set(this.width / 2, this.height * 0.36 + Math.max(size * 0.75, size * 0.5 + 16));
   }
 
   private drawBar(v: CrashView): void {
