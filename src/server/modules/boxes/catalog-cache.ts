@@ -1,18 +1,14 @@
 // A short-lived in-process cache for catalog reads (box list and detail). The catalog changes
 // only by publishing a box version: that bumps the epoch and empties every cache of this process;
-// other instances see the change within the TTL. Prices that move money are always read from the
-// version row inside the money transaction, never from here.
+// other instances see the change within the TTL. Money never moves on a cached answer alone: a
+// paid opening keeps its box here (openings/box-load.ts, no TTL) and its transaction checks that the
+// box is still at the kept version, whose price never changes.
 
 let epoch = 0; // bumped by every published box version in this process
 
 /** Marks every cached catalog answer of this process stale. */
 export function bumpCatalogEpoch(): void {
   epoch += 1;
-}
-
-/** The catalog's epoch in this process (changes whenever a version is published here). */
-export function catalogEpoch(): number {
-  return epoch;
 }
 
 /** A TTL cache of promises keyed by string; one per app. */
@@ -33,5 +29,10 @@ export class CatalogCache {
     this.entries.set(key, { at: now, epoch, value });
     value.catch(() => this.entries.delete(key));
     return value;
+  }
+
+  /** Drops the answer kept for `key` (the next `get` loads it again). */
+  forget(key: string): void {
+    this.entries.delete(key);
   }
 }

@@ -18,7 +18,7 @@ import { applyMoveIn } from '../wallet/ledger.ts';
 import type { Remember } from '../wallet/idempotency.ts';
 import { newServerSeed } from '../fair/fair.repository.ts';
 import { takeNextNonce } from '../fair/fair.service.ts';
-import { loadBox, openableBox, type LoadedBox } from './box-load.ts';
+import { forgetOpenableBox, loadBox, openableBox, type LoadedBox } from './box-load.ts';
 import { itemView, openingBox, reelResult, roll, type Opening } from './opening-result.ts';
 import { openingShard } from '../boxes/boxes.repository.ts';
 import { placeBet } from '../../bets/place.ts';
@@ -147,7 +147,8 @@ export async function openLoadedBox(
     } catch (e) {
       if (!(e instanceof StaleRow)) throw e;
       if (attempt === STALE_RETRIES) throw new HttpError(409, 'The box changed while opening; please try again.');
-      loaded = await loadBox(database, loaded.box.slug);
+      forgetOpenableBox(database, loaded.box.slug);
+      loaded = await openableBox(database, loaded.box.slug);
     }
   }
 }
